@@ -1,0 +1,342 @@
+package dev.ireestubs.abi;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * One node of a type record tree: what one argument, result or nested value of an IREE function
+ * is. Every reflection format ({@code iree.abi} JSON, {@code iree.abi.declaration}, calling
+ * conventions, V0 raw signatures) parses into these records.
+ *
+ * <p>The records are immutable and compare by value. {@link #toString()} gives a short readable
+ * form for error messages ({@code tensor<2x?xf32>}, {@code sdict{a: i32}}); the format printers
+ * ({@link AbiJson}, ...) give each format's own text.
+ */
+public sealed interface AbiType {
+
+  /**
+   * How the value travels in the VM calling convention: {@code i I f F} for VM values, {@code r}
+   * for refs; empty when the type is not a VM value or ref of one known kind ({@code f16} scalars,
+   * {@link Any}, {@link Unknown}, {@link Unsupported}).
+   */
+  Optional<VmKind> vmKind();
+
+  /** A scalar VM value: JSON {@code "i32"}, MLIR {@code i32}/{@code index}, V0 {@code S}. */
+  record Scalar(ElementType element) implements AbiType {
+    public Scalar {
+      Objects.requireNonNull(element, "element");
+    }
+
+    @Override
+    public Optional<VmKind> vmKind() {
+      if (element.isInteger() || element.kind() == ElementType.Kind.BOOLEAN) {
+        if (element.bits() <= 32) {
+          return Optional.of(VmKind.I32);
+        }
+        return element.bits() <= 64 ? Optional.of(VmKind.I64) : Optional.empty();
+      }
+      if (element.equals(ElementType.F32)) {
+        return Optional.of(VmKind.F32);
+      }
+      if (element.equals(ElementType.F64)) {
+        return Optional.of(VmKind.F64);
+      }
+      return Optional.empty();
+    }
+
+    @Override
+    public String toString() {
+      return element.mlirName();
+    }
+  }
+
+  /**
+   * An n-dimensional array, passed as a HAL buffer view: JSON {@code ["ndarray", E, rank,
+   * dims...]}, MLIR {@code tensor<...>} or {@code !hal.buffer_view}, V0 {@code B}. The element is
+   * {@link ElementType#UNKNOWN} when not stated.
+   */
+  record NdArray(ElementType element, Shape shape) implements AbiType {
+    public NdArray {
+      Objects.requireNonNull(element, "element");
+      Objects.requireNonNull(shape, "shape");
+    }
+
+    /** A buffer view of unknown element type and rank ({@code !hal.buffer_view}). */
+    public static NdArray anyBufferView() {
+      return new NdArray(ElementType.UNKNOWN, Shape.unranked());
+    }
+
+    @Override
+    public Optional<VmKind> vmKind() {
+      return Optional.of(VmKind.REF);
+    }
+
+    @Override
+    public String toString() {
+      if (!element.isKnown() && !shape.isRanked()) {
+        return "!hal.buffer_view";
+      }
+      String dims = shape.toString();
+      return "tensor<" + (dims.isEmpty() ? "" : dims + "x") + element.mlirName() + ">";
+    }
+  }
+
+  /** Whether a {@link Sequence} is a list or a tuple; only the Java-side type differs. */
+  enum SequenceKind {
+    /** JSON {@code slist}. */
+    LIST("slist"),
+    /** JSON {@code stuple}. */
+    TUPLE("stuple");
+
+    private final String tag;
+
+    SequenceKind(String tag) {
+      this.tag = tag;
+    }
+
+    /** The JSON tag. */
+    public String tag() {
+      return tag;
+    }
+  }
+
+  /**
+   * A fixed-length structure of positional values ({@code slist} or {@code stuple}), passed as a
+   * VM variant list holding one value per element, in order.
+   */
+  record Sequence(SequenceKind kind, List<AbiType> elements) implements AbiType {
+    public Sequence {
+      Objects.requireNonNull(kind, "kind");
+      elements = List.copyOf(elements);
+    }
+
+    @Override
+    public Optional<VmKind> vmKind() {
+      return Optional.of(VmKind.REF);
+    }
+
+    @Override
+    public String toString() {
+      return elements.stream()
+          .map(AbiType::toString)
+          .collect(Collectors.joining(", ", kind.tag() + "[", "]"));
+    }
+  }
+
+  /** One key of a {@link Dict}. */
+  record Entry(String key, AbiType type) {
+    public Entry {
+      Objects.requireNonNull(key, "key");
+      Objects.requireNonNull(type, "type");
+    }
+
+    @Override
+    public String toString() {
+      return key + ": " + type;
+    }
+  }
+
+  /**
+   * A structure with string keys ({@code sdict}), passed as a VM variant list of the values only,
+   * in the order the entries are listed (descriptor order; IREE's compiler sorts keys byte-wise).
+   */
+  record Dict(List<Entry> entries) implements AbiType {
+    public Dict {
+      entries = List.copyOf(entries);
+      List<String> seen = new ArrayList<>();
+      for (Entry e : entries) {
+        if (seen.contains(e.key())) {
+          throw new IllegalArgumentException("duplicate sdict key '" + e.key() + "'");
+        }
+        seen.add(e.key());
+      }
+    }
+
+    /** The keys, in descriptor order. */
+    public List<String> keys() {
+      return entries.stream().map(Entry::key).collect(Collectors.toUnmodifiableList());
+    }
+
+    /** The entry for {@code key}, if any. */
+    public Optional<Entry> entry(String key) {
+      return entries.stream().filter(e -> e.key().equals(key)).findFirst();
+    }
+
+    /**
+     * True when the keys are in strictly ascending byte-wise (UTF-8) order, as IREE's compiler
+     * writes them.
+     */
+    public boolean isSorted() {
+      for (int i = 1; i < entries.size(); i++) {
+        if (compareBytewise(entries.get(i - 1).key(), entries.get(i).key()) >= 0) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** Byte-wise comparison of the UTF-8 encodings, as C++ {@code std::string <} does. */
+    public static int compareBytewise(String a, String b) {
+      byte[] x = a.getBytes(StandardCharsets.UTF_8);
+      byte[] y = b.getBytes(StandardCharsets.UTF_8);
+      int n = Math.min(x.length, y.length);
+      for (int i = 0; i < n; i++) {
+        int c = Integer.compare(x[i] & 0xFF, y[i] & 0xFF);
+        if (c != 0) {
+          return c;
+        }
+      }
+      return Integer.compare(x.length, y.length);
+    }
+
+    @Override
+    public Optional<VmKind> vmKind() {
+      return Optional.of(VmKind.REF);
+    }
+
+    @Override
+    public String toString() {
+      return entries.stream()
+          .map(Entry::toString)
+          .collect(Collectors.joining(", ", "sdict{", "}"));
+    }
+  }
+
+  /**
+   * A list of any length whose elements all have one type: JSON {@code py_homogeneous_list}, MLIR
+   * {@code !util.list<T>}. The element is {@link Any} for a variant list ({@code list<?>}).
+   */
+  record HomogeneousList(AbiType element) implements AbiType {
+    public HomogeneousList {
+      Objects.requireNonNull(element, "element");
+    }
+
+    @Override
+    public Optional<VmKind> vmKind() {
+      return Optional.of(VmKind.REF);
+    }
+
+    @Override
+    public String toString() {
+      return "list<" + element + ">";
+    }
+  }
+
+  /**
+   * A root argument with a keyword name: JSON {@code ["named", name, T]}. It takes the same VM
+   * slot as an unnamed argument; the name only lets callers pass it by keyword.
+   */
+  record Named(String name, AbiType type) implements AbiType {
+    public Named {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(type, "type");
+      if (type instanceof Named) {
+        throw new IllegalArgumentException("named types do not nest");
+      }
+    }
+
+    @Override
+    public Optional<VmKind> vmKind() {
+      return type.vmKind();
+    }
+
+    @Override
+    public String toString() {
+      return "named " + name + ": " + type;
+    }
+  }
+
+  /**
+   * An opaque VM ref of a named type ({@code hal.buffer}, {@code hal.fence}, {@code hal.device}),
+   * or of any type when {@link #refType()} is {@code "?"} (V0 {@code O}, cconv {@code r}).
+   */
+  record Ref(String refType) implements AbiType {
+    /** The type name of a ref whose type is not known. */
+    public static final String ANY = "?";
+
+    public Ref {
+      Objects.requireNonNull(refType, "refType");
+    }
+
+    /** A ref of unknown type. */
+    public static Ref any() {
+      return new Ref(ANY);
+    }
+
+    @Override
+    public Optional<VmKind> vmKind() {
+      return Optional.of(VmKind.REF);
+    }
+
+    @Override
+    public String toString() {
+      return ANY.equals(refType) ? "ref" : "!" + refType;
+    }
+  }
+
+  /**
+   * Any VM value or ref, decoded by what arrives: JSON {@code null}, the {@code ?} of a variant
+   * list. The reference runtime decodes such results dynamically.
+   */
+  record Any() implements AbiType {
+    @Override
+    public Optional<VmKind> vmKind() {
+      return Optional.empty();
+    }
+
+    @Override
+    public String toString() {
+      return "any";
+    }
+  }
+
+  /**
+   * A type the compiler could not describe: JSON {@code "unknown"} (index, complex or custom
+   * types), V0 {@code U}.
+   */
+  record Unknown() implements AbiType {
+    @Override
+    public Optional<VmKind> vmKind() {
+      return Optional.empty();
+    }
+
+    @Override
+    public String toString() {
+      return "unknown";
+    }
+  }
+
+  /**
+   * A record that is well-formed text but outside what this library supports: a tag seen in real
+   * data but not in the spec ({@code sdict_kwargs}, {@code py_uniform_list}, {@code pytuple},
+   * {@code py_uniform_dict}, {@code pystr}), a {@code named} below the root, or an inconsistent
+   * descriptor such as an ndarray whose rank and dims disagree. It keeps its source text so a
+   * printer can write it back; binding it to a Java type is an error that quotes {@link
+   * #reason()}.
+   *
+   * @param tag the record's tag (or the primitive string)
+   * @param source the record's text in its own format
+   * @param reason why it is unsupported, as a sentence fragment
+   */
+  record Unsupported(String tag, String source, String reason) implements AbiType {
+    public Unsupported {
+      Objects.requireNonNull(tag, "tag");
+      Objects.requireNonNull(source, "source");
+      Objects.requireNonNull(reason, "reason");
+    }
+
+    @Override
+    public Optional<VmKind> vmKind() {
+      return Optional.empty();
+    }
+
+    @Override
+    public String toString() {
+      return "unsupported " + source + " (" + reason + ")";
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package dev.ireestubs.abi;
+
+import java.util.Optional;
+
+/**
+ * How one argument or result travels in the IREE VM's calling convention: a character of the
+ * cconv string such as {@code 0rr_r}.
+ */
+public enum VmKind {
+  /** {@code i}: a 32-bit integer (also every integer width below 64). */
+  I32('i'),
+  /** {@code I}: a 64-bit integer. */
+  I64('I'),
+  /** {@code f}: a 32-bit float. */
+  F32('f'),
+  /** {@code F}: a 64-bit float. */
+  F64('F'),
+  /** {@code r}: a ref (buffer view, list, fence, any other VM object). */
+  REF('r');
+
+  private final char code;
+
+  VmKind(char code) {
+    this.code = code;
+  }
+
+  /** The cconv character. */
+  public char code() {
+    return code;
+  }
+
+  /** The kind a cconv character names; empty for any other character. */
+  public static Optional<VmKind> fromCode(char c) {
+    for (VmKind k : values()) {
+      if (k.code == c) {
+        return Optional.of(k);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** True for the value kinds ({@code i I f F}), false for refs. */
+  public boolean isValue() {
+    return this != REF;
+  }
+}
