@@ -1,0 +1,174 @@
+package dev.ireestubs.vm;
+
+import dev.ireestubs.abi.ElementType;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A HAL buffer view in host memory: an element type (its HAL code), a shape, and the dense
+ * row-major bytes in native byte order, as IREE's {@code iree_hal_buffer_view_t} with encoding
+ * {@code DENSE_ROW_MAJOR}.
+ *
+ * <p>The view does not copy: it keeps the buffer it is given (a read-only duplicate positioned at
+ * 0 is what {@link #data()} returns), so the bytes of a direct buffer are shared with the caller.
+ * The shape and element type are immutable; the bytes are as mutable as the caller's buffer.
+ *
+ * <p>Limits: one view holds at most {@link Integer#MAX_VALUE} bytes (a {@link ByteBuffer}).
+ */
+public final class BufferView implements VmRef {
+
+  /** The VM type name of buffer views. */
+  public static final String REF_TYPE = "hal.buffer_view";
+
+  private final int elementType;
+  private final long[] shape;
+  private final ByteBuffer data;
+
+  private BufferView(int elementType, long[] shape, ByteBuffer data) {
+    this.elementType = elementType;
+    this.shape = shape;
+    this.data = data;
+  }
+
+  /**
+   * Wraps {@code data} (not copied) as a view of {@code shape} with HAL element type {@code
+   * elementType}.
+   *
+   * @param elementType the HAL element type code, e.g. {@code 0x21000020} for f32
+   * @param shape the dims, each {@code >= 0}
+   * @param data exactly {@code product(shape) * elementBytes} bytes from its position to its
+   *     limit; native byte order is expected and set on the view's duplicate
+   * @throws IllegalArgumentException when a dim is negative, the byte count does not match, or
+   *     the element size is not a whole number of bytes
+   */
+  public static BufferView wrap(int elementType, long[] shape, ByteBuffer data) {
+    Objects.requireNonNull(shape, "shape");
+    Objects.requireNonNull(data, "data");
+    long[] dims = shape.clone();
+    long count = elementCount(dims);
+    int bits = elementType & 0xFF_FFFF;
+    int elementBytes = elementBytes(elementType);
+    if (bits % 8 != 0 && count > 1) {
+      throw new IllegalArgumentException(
+          "element type 0x" + Integer.toHexString(elementType) + " is " + bits
+              + " bits wide; only whole-byte elements are supported");
+    }
+    long expected;
+    try {
+      expected = Math.multiplyExact(count, elementBytes);
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException("shape " + Arrays.toString(dims) + " is too large");
+    }
+    if (expected != data.remaining()) {
+      throw new IllegalArgumentException(
+          "a buffer view of shape " + Arrays.toString(dims) + " and " + elementBytes
+              + "-byte elements needs " + expected + " bytes, got " + data.remaining());
+    }
+    ByteBuffer view = data.slice().order(ByteOrder.nativeOrder());
+    return new BufferView(elementType, dims, view);
+  }
+
+  /** Allocates a zeroed direct buffer for a view of {@code shape}. */
+  public static BufferView allocate(int elementType, long... shape) {
+    long count = elementCount(shape);
+    long bytes = count * elementBytes(elementType);
+    if (bytes > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(
+          "shape " + Arrays.toString(shape) + " needs " + bytes + " bytes; the limit is "
+              + Integer.MAX_VALUE);
+    }
+    return wrap(
+        elementType,
+        shape,
+        ByteBuffer.allocateDirect((int) bytes).order(ByteOrder.nativeOrder()));
+  }
+
+  private static long elementCount(long[] dims) {
+    long n = 1;
+    for (long d : dims) {
+      if (d < 0) {
+        throw new IllegalArgumentException("negative dimension in shape " + Arrays.toString(dims));
+      }
+      try {
+        n = Math.multiplyExact(n, d);
+      } catch (ArithmeticException e) {
+        throw new IllegalArgumentException("shape " + Arrays.toString(dims) + " is too large");
+      }
+    }
+    return n;
+  }
+
+  /** Bytes per element of a HAL element type (bits rounded up to whole bytes). */
+  public static int elementBytes(int elementType) {
+    int bits = elementType & 0xFF_FFFF;
+    return (bits + 7) / 8;
+  }
+
+  /** The HAL element type code. */
+  public int elementTypeCode() {
+    return elementType;
+  }
+
+  /** The element type the HAL code names, if it names a known one. */
+  public Optional<ElementType> elementType() {
+    return ElementType.fromHalCode(elementType);
+  }
+
+  /** The shape; a copy. */
+  public long[] shape() {
+    return shape.clone();
+  }
+
+  /** The rank. */
+  public int rank() {
+    return shape.length;
+  }
+
+  /** Dimension {@code axis}. */
+  public long dim(int axis) {
+    return shape[axis];
+  }
+
+  /** The number of elements. */
+  public long elementCount() {
+    return elementCount(shape);
+  }
+
+  /** The size of the data in bytes. */
+  public int byteLength() {
+    return data.capacity();
+  }
+
+  /**
+   * The bytes, shared (not copied): a duplicate positioned at 0, in native order. Writes through
+   * it are visible to every holder of the buffer.
+   */
+  public ByteBuffer data() {
+    return data.duplicate().order(ByteOrder.nativeOrder());
+  }
+
+  /** True when the data lives in direct (native) memory. */
+  public boolean isDirect() {
+    return data.isDirect();
+  }
+
+  @Override
+  public String refTypeName() {
+    return REF_TYPE;
+  }
+
+  /** E.g. {@code hal.buffer_view<2x3xf32>}. */
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder(REF_TYPE).append('<');
+    for (long d : shape) {
+      sb.append(d).append('x');
+    }
+    sb.append(
+        elementType().map(ElementType::mlirName).orElse("0x" + Integer.toHexString(elementType)));
+    return sb.append('>').toString();
+  }
+}
