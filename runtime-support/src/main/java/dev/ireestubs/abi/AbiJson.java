@@ -272,9 +272,12 @@ public final class AbiJson {
       }
       return new AbiType.NdArray(element, Shape.unranked());
     }
-    if (!r.isInteger() || r.integer().signum() < 0) {
+    if (!r.isInteger() || r.integer().signum() < 0 || r.integer().bitLength() > 31) {
       throw error(
-          path + "[2]", r, "expected the rank as an integer >= 0 or null, found " + r.describe());
+          path + "[2]",
+          r,
+          "expected the rank as an integer >= 0 or null, found "
+              + (r.isInteger() ? "a rank out of range: " + r.integer() : r.describe()));
     }
     long[] dims = new long[dimCount];
     for (int i = 0; i < dimCount; i++) {
