@@ -1,0 +1,26 @@
+package dev.ireestubs.invoke;
+
+import java.util.List;
+
+/** A {@code module.function} name that the backend does not export. */
+public class IreeFunctionNotFoundException extends IreeException {
+  private static final long serialVersionUID = 1L;
+
+  private final String qualifiedName;
+
+  /**
+   * @param qualifiedName the name looked up, {@code module.function}
+   * @param available the functions the backend does export, for the message
+   */
+  public IreeFunctionNotFoundException(String qualifiedName, List<String> available) {
+    super(
+        "no function '" + qualifiedName + "' is loaded"
+            + (available.isEmpty() ? " (no functions are loaded)" : "; loaded: " + String.join(", ", available)));
+    this.qualifiedName = qualifiedName;
+  }
+
+  /** The name looked up. */
+  public String qualifiedName() {
+    return qualifiedName;
+  }
+}

@@ -1,0 +1,28 @@
+package dev.ireestubs.invoke;
+
+/**
+ * The backend failed to run a function: the function itself reported an error, or (IREE runtime)
+ * a non-OK status, whose code this carries.
+ */
+public class IreeInvocationException extends IreeException {
+  private static final long serialVersionUID = 1L;
+
+  private final int statusCode;
+
+  /** A failure with no status code (host modules): {@link #statusCode()} is -1. */
+  public IreeInvocationException(String message, Throwable cause) {
+    super(message, cause);
+    this.statusCode = -1;
+  }
+
+  /** A failure with an IREE status code ({@code iree_status_code_t}). */
+  public IreeInvocationException(String message, int statusCode) {
+    super(message);
+    this.statusCode = statusCode;
+  }
+
+  /** The IREE status code, or -1 when the failure did not come from IREE's runtime. */
+  public int statusCode() {
+    return statusCode;
+  }
+}
