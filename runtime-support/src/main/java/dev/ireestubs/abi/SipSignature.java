@@ -1,0 +1,457 @@
+package dev.ireestubs.abi;
+
+import dev.ireestubs.abi.V0Components.Component;
+import dev.ireestubs.abi.V0Components.IntegerComponent;
+import dev.ireestubs.abi.V0Components.SpanComponent;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * A deprecated V0 SIP (structured index path) signature, reflection key {@code sip} (with {@code
+ * abi = "sip"}, and {@code sipv} or {@code abiv} = 1): how the Python values of a function's
+ * arguments and results map onto its flat raw signature ({@code f}, {@link V0RawSignature}).
+ *
+ * <p>The grammar, on top of the components of {@link V0Components}:
+ *
+ * <pre>
+ *   sip       = "I" len "!" [structure] "R" len "!" [structure]
+ *   structure = "_" rawIndex                              a leaf
+ *             | "S" len "!" ("k" int structure)*          a sequence
+ *             | "D" len "!" ("K" len "!" key structure)*  a dict
+ * </pre>
+ *
+ * <p>A side may be empty ({@code I1!R1!}), which is not the same as an empty sequence ({@code
+ * I1!R4!S1!}) or an empty dict ({@code I1!R4!D1!}); an empty side is {@link Optional#empty()}.
+ * Note that {@code S} means "sequence" here but "scalar" in an {@code f} signature.
+ *
+ * <p>Reading the old runtime: a root sequence of the inputs takes the positional arguments and a
+ * root dict the keyword arguments; each leaf {@code _n} places the value it reaches at raw index
+ * {@code n}. The raw values themselves are flat: the structure is Python-side packing only.
+ *
+ * <p>{@link #parse} checks the grammar only and keeps children in the order written; {@link
+ * #problems()} checks what IREE's compiler guaranteed (keys sorted and unique, raw indices exactly
+ * {@code 0..n-1} on each side) and {@link #validate()} turns those into an exception.
+ *
+ * @param inputs the structure of the arguments; empty when the side is empty
+ * @param results the structure of the results; empty when the side is empty
+ */
+public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) {
+
+  private static final ReflectionFormat FORMAT = ReflectionFormat.V0_SIP;
+
+  /** How many further problems {@link #validate()} quotes after the first. */
+  private static final int MORE_LIMIT = 5;
+
+  public SipSignature {
+    Objects.requireNonNull(inputs, "inputs");
+    Objects.requireNonNull(results, "results");
+  }
+
+  /** A signature with both sides given; {@code null} for an empty side. */
+  public static SipSignature of(SipNode inputs, SipNode results) {
+    return new SipSignature(Optional.ofNullable(inputs), Optional.ofNullable(results));
+  }
+
+  /** A leaf {@code _rawIndex}. */
+  public static SipNode.Leaf leaf(int rawIndex) {
+    return new SipNode.Leaf(rawIndex);
+  }
+
+  /** A sequence of {@code leaf(0)}, ..., {@code leaf(n-1)} under keys {@code 0..n-1}. */
+  public static SipNode.Sequence leaves(int n) {
+    List<SipNode.SequenceEntry> entries = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      entries.add(new SipNode.SequenceEntry(i, new SipNode.Leaf(i)));
+    }
+    return new SipNode.Sequence(entries);
+  }
+
+  // ---------------------------------------------------------------- parsing
+
+  /**
+   * Parses a {@code sip} signature such as {@code I12!S9!k0_0k1_1R3!_0}.
+   *
+   * @throws AbiParseException when the text does not follow the grammar; the message names the
+   *     byte offset, what was expected and what was found
+   */
+  public static SipSignature parse(String sip) {
+    V0Components.Reader reader = V0Components.Reader.of(sip, FORMAT);
+    SpanComponent in = V0RawSignature.expectSide(reader, 'I', "inputs");
+    SpanComponent out = V0RawSignature.expectSide(reader, 'R', "results");
+    if (!reader.atEnd()) {
+      throw reader.error(
+          reader.offset(),
+          "expected the end of the signature after the results span R, found "
+              + reader.describeAt(reader.offset()));
+    }
+    return new SipSignature(side(reader.open(in), 'I'), side(reader.open(out), 'R'));
+  }
+
+  private static Optional<SipNode> side(V0Components.Reader r, char tag) {
+    if (r.atEnd()) {
+      return Optional.empty();
+    }
+    SipNode node = structure(r, r.next());
+    if (!r.atEnd()) {
+      throw r.error(
+          r.offset(),
+          "expected the end of side " + tag + ", which holds at most one structure, found "
+              + r.describeAt(r.offset()));
+    }
+    return Optional.of(node);
+  }
+
+  private static SipNode structure(V0Components.Reader r, Component c) {
+    if (c instanceof IntegerComponent && c.tag() == '_') {
+      int index = ((IntegerComponent) c).value();
+      if (index < 0) {
+        throw r.error(c.offset(), "expected a raw index _<n> with n >= 0, found " + c);
+      }
+      return new SipNode.Leaf(index);
+    }
+    if (c instanceof SpanComponent && c.tag() == 'S') {
+      return sequence(r.open((SpanComponent) c));
+    }
+    if (c instanceof SpanComponent && c.tag() == 'D') {
+      return dict(r.open((SpanComponent) c));
+    }
+    throw r.error(
+        c.offset(),
+        "expected a structure (_<index> leaf, S sequence or D dict), found "
+            + V0RawSignature.describe(c));
+  }
+
+  private static SipNode sequence(V0Components.Reader r) {
+    List<SipNode.SequenceEntry> entries = new ArrayList<>();
+    while (!r.atEnd()) {
+      Component key = r.next();
+      if (!(key instanceof IntegerComponent) || key.tag() != 'k') {
+        throw r.error(
+            key.offset(),
+            "expected a sequence key k<int> in sequence S, found " + V0RawSignature.describe(key)
+                + (key.tag() == 'K' ? "; string keys K belong in a dict D" : ""));
+      }
+      int k = ((IntegerComponent) key).value();
+      if (k < 0) {
+        throw r.error(key.offset(), "expected a sequence key k<int> with int >= 0, found " + key);
+      }
+      entries.add(new SipNode.SequenceEntry(k, child(r, "key " + key)));
+    }
+    return new SipNode.Sequence(entries);
+  }
+
+  private static SipNode dict(V0Components.Reader r) {
+    List<SipNode.DictEntry> entries = new ArrayList<>();
+    while (!r.atEnd()) {
+      Component key = r.next();
+      if (!(key instanceof SpanComponent) || key.tag() != 'K') {
+        throw r.error(
+            key.offset(),
+            "expected a dict key K<length>!<key> in dict D, found " + V0RawSignature.describe(key)
+                + (key.tag() == 'k' ? "; int keys k belong in a sequence S" : ""));
+      }
+      String k = ((SpanComponent) key).contents();
+      entries.add(new SipNode.DictEntry(k, child(r, "key " + AbiJson.quote(k))));
+    }
+    return new SipNode.Dict(entries);
+  }
+
+  private static SipNode child(V0Components.Reader r, String after) {
+    if (r.atEnd()) {
+      throw r.error(
+          r.offset(),
+          "expected a structure (_<index> leaf, S sequence or D dict) after " + after + ", found "
+              + r.describeAt(r.offset()));
+    }
+    return structure(r, r.next());
+  }
+
+  // ---------------------------------------------------------------- encoding
+
+  /**
+   * The text of this signature, children in the order held, e.g. {@code I12!S9!k0_0k1_1R3!_0};
+   * {@link #parse} reads it back to an equal signature. It is byte for byte what IREE's compiler
+   * wrote when the children are in its sorted order ({@link #keyOrderProblems()} is empty).
+   */
+  public String encode() {
+    V0Components.Builder in = new V0Components.Builder();
+    inputs.ifPresent(n -> write(in, n));
+    V0Components.Builder out = new V0Components.Builder();
+    results.ifPresent(n -> write(out, n));
+    return new V0Components.Builder().span('I', in).span('R', out).toString();
+  }
+
+  private static void write(V0Components.Builder out, SipNode node) {
+    if (node instanceof SipNode.Leaf) {
+      out.integer('_', ((SipNode.Leaf) node).rawIndex());
+    } else if (node instanceof SipNode.Sequence) {
+      V0Components.Builder b = new V0Components.Builder();
+      for (SipNode.SequenceEntry e : ((SipNode.Sequence) node).entries()) {
+        b.integer('k', e.key());
+        write(b, e.node());
+      }
+      out.span('S', b);
+    } else {
+      V0Components.Builder b = new V0Components.Builder();
+      for (SipNode.DictEntry e : ((SipNode.Dict) node).entries()) {
+        b.span('K', e.key());
+        write(b, e.node());
+      }
+      out.span('D', b);
+    }
+  }
+
+  // ---------------------------------------------------------------- pretty form
+
+  /** The {@link SipNode#pretty()} form of the inputs; the empty string for an empty side. */
+  public String prettyInputs() {
+    return inputs.map(SipNode::pretty).orElse("");
+  }
+
+  /** The {@link SipNode#pretty()} form of the results; the empty string for an empty side. */
+  public String prettyResults() {
+    return results.map(SipNode::pretty).orElse("");
+  }
+
+  static void pretty(StringBuilder sb, SipNode node, String indent) {
+    if (node instanceof SipNode.Leaf) {
+      sb.append("=raw(").append(((SipNode.Leaf) node).rawIndex()).append("),\n");
+      return;
+    }
+    String inner = indent + "  ";
+    if (node instanceof SipNode.Sequence) {
+      sb.append(":[\n");
+      for (SipNode.SequenceEntry e : ((SipNode.Sequence) node).entries()) {
+        sb.append(inner).append(e.key());
+        pretty(sb, e.node(), inner);
+      }
+      sb.append(indent).append("],\n");
+    } else {
+      sb.append(":{\n");
+      for (SipNode.DictEntry e : ((SipNode.Dict) node).entries()) {
+        sb.append(inner).append(e.key());
+        pretty(sb, e.node(), inner);
+      }
+      sb.append(indent).append("},\n");
+    }
+  }
+
+  /** A one-line form for messages, e.g. {@code [0: raw(0), 1: raw(1)] -> raw(0)}; {@code ()} for an empty side. */
+  @Override
+  public String toString() {
+    return inputs.map(SipNode::toString).orElse("()")
+        + " -> "
+        + results.map(SipNode::toString).orElse("()");
+  }
+
+  // ---------------------------------------------------------------- raw indices
+
+  /** The raw indices of the input leaves, depth first in the order held. */
+  public List<Integer> inputIndices() {
+    return indices(inputs);
+  }
+
+  /** The raw indices of the result leaves, depth first in the order held. */
+  public List<Integer> resultIndices() {
+    return indices(results);
+  }
+
+  private static List<Integer> indices(Optional<SipNode> side) {
+    List<Leafed> leaves = new ArrayList<>();
+    side.ifPresent(n -> collectLeaves(n, "", leaves));
+    return leaves.stream().map(l -> l.index).collect(Collectors.toUnmodifiableList());
+  }
+
+  /** One leaf with its path below the side, for messages. */
+  private static final class Leafed {
+    final int index;
+    final String path;
+
+    Leafed(int index, String path) {
+      this.index = index;
+      this.path = path;
+    }
+  }
+
+  private static void collectLeaves(SipNode node, String path, List<Leafed> out) {
+    if (node instanceof SipNode.Leaf) {
+      out.add(new Leafed(((SipNode.Leaf) node).rawIndex(), path));
+    } else if (node instanceof SipNode.Sequence) {
+      for (SipNode.SequenceEntry e : ((SipNode.Sequence) node).entries()) {
+        collectLeaves(e.node(), path + "[" + e.key() + "]", out);
+      }
+    } else {
+      for (SipNode.DictEntry e : ((SipNode.Dict) node).entries()) {
+        collectLeaves(e.node(), path + "[" + AbiJson.quote(e.key()) + "]", out);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- validation
+
+  /**
+   * One way a signature breaks a rule IREE's compiler kept.
+   *
+   * @param path where: {@code inputs}, {@code results[1]}, {@code inputs[0]["foo"]}
+   * @param detail what is wrong, and what was expected
+   */
+  public record Problem(String path, String detail) {
+    public Problem {
+      Objects.requireNonNull(path, "path");
+      Objects.requireNonNull(detail, "detail");
+    }
+
+    /** {@code path: detail}. */
+    @Override
+    public String toString() {
+      return path + ": " + detail;
+    }
+  }
+
+  /**
+   * Keys out of the compiler's order: at every level, sequence keys strictly ascending and dict
+   * keys strictly ascending byte-wise (UTF-8, as C++ {@code std::map<std::string>} sorts them); a
+   * repeated key is a problem too. Empty when every level is in order.
+   */
+  public List<Problem> keyOrderProblems() {
+    List<Problem> out = new ArrayList<>();
+    inputs.ifPresent(n -> keyOrder(n, "inputs", out));
+    results.ifPresent(n -> keyOrder(n, "results", out));
+    return Collections.unmodifiableList(out);
+  }
+
+  private static void keyOrder(SipNode node, String path, List<Problem> out) {
+    if (node instanceof SipNode.Sequence) {
+      List<SipNode.SequenceEntry> entries = ((SipNode.Sequence) node).entries();
+      for (int i = 0; i < entries.size(); i++) {
+        int key = entries.get(i).key();
+        if (i > 0) {
+          int previous = entries.get(i - 1).key();
+          if (key == previous) {
+            out.add(new Problem(path, "sequence key " + key + " appears twice; keys must be unique"));
+          } else if (key < previous) {
+            out.add(
+                new Problem(
+                    path,
+                    "sequence key " + key + " follows " + previous
+                        + "; the compiler writes sequence keys in ascending order"));
+          }
+        }
+        keyOrder(entries.get(i).node(), path + "[" + key + "]", out);
+      }
+    } else if (node instanceof SipNode.Dict) {
+      List<SipNode.DictEntry> entries = ((SipNode.Dict) node).entries();
+      for (int i = 0; i < entries.size(); i++) {
+        String key = entries.get(i).key();
+        if (i > 0) {
+          String previous = entries.get(i - 1).key();
+          int c = AbiType.Dict.compareBytewise(key, previous);
+          if (c == 0) {
+            out.add(
+                new Problem(
+                    path, "dict key " + AbiJson.quote(key) + " appears twice; keys must be unique"));
+          } else if (c < 0) {
+            out.add(
+                new Problem(
+                    path,
+                    "dict key " + AbiJson.quote(key) + " follows " + AbiJson.quote(previous)
+                        + "; the compiler writes dict keys in byte-wise ascending order"));
+          }
+        }
+        keyOrder(entries.get(i).node(), path + "[" + AbiJson.quote(key) + "]", out);
+      }
+    }
+  }
+
+  /**
+   * Raw indices that are not exactly {@code 0..n-1}, each once, on each side ({@code n} being the
+   * number of leaves on that side): an index out of that range, an index used twice, an index
+   * missing. Empty when both sides are complete.
+   */
+  public List<Problem> rawIndexProblems() {
+    List<Problem> out = new ArrayList<>();
+    rawIndices(inputs, "inputs", out);
+    rawIndices(results, "results", out);
+    return Collections.unmodifiableList(out);
+  }
+
+  private static void rawIndices(Optional<SipNode> side, String name, List<Problem> out) {
+    List<Leafed> leaves = new ArrayList<>();
+    side.ifPresent(n -> collectLeaves(n, "", leaves));
+    int n = leaves.size();
+    String rule =
+        n == 0
+            ? ""
+            : "; with " + n + (n == 1 ? " leaf" : " leaves") + " the raw indices must be exactly 0.."
+                + (n - 1) + ", each once";
+    Map<Integer, String> seen = new HashMap<>();
+    for (Leafed leaf : leaves) {
+      String path = name + leaf.path;
+      if (leaf.index >= n) {
+        out.add(new Problem(path, "raw index " + leaf.index + " is out of range" + rule));
+      } else if (seen.containsKey(leaf.index)) {
+        out.add(
+            new Problem(
+                path,
+                "raw index " + leaf.index + " is used again (first at " + seen.get(leaf.index)
+                    + ")" + rule));
+      } else {
+        seen.put(leaf.index, path);
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      if (!seen.containsKey(i)) {
+        out.add(new Problem(name, "raw index " + i + " is missing" + rule));
+      }
+    }
+  }
+
+  /** Every problem: {@link #keyOrderProblems()}, then {@link #rawIndexProblems()}. */
+  public List<Problem> problems() {
+    List<Problem> out = new ArrayList<>(keyOrderProblems());
+    out.addAll(rawIndexProblems());
+    return Collections.unmodifiableList(out);
+  }
+
+  /**
+   * This signature, when it has no {@link #problems()}.
+   *
+   * @throws AbiParseException naming the first problem's path and detail, and how many more there
+   *     are
+   */
+  public SipSignature validate() {
+    List<Problem> problems = problems();
+    if (problems.isEmpty()) {
+      return this;
+    }
+    Problem first = problems.get(0);
+    String more = "";
+    if (problems.size() > 1) {
+      List<Problem> rest = problems.subList(1, Math.min(problems.size(), 1 + MORE_LIMIT));
+      more =
+          " (and " + (problems.size() - 1) + " more: "
+              + rest.stream().map(Problem::toString).collect(Collectors.joining("; "))
+              + (problems.size() - 1 > MORE_LIMIT ? "; ..." : "")
+              + ")";
+    }
+    throw new AbiParseException(FORMAT, first.path(), first.detail() + more);
+  }
+
+  /** Throws when a structure over {@code children} would be deeper than {@link SipNode#MAX_DEPTH}. */
+  static void checkDepth(List<SipNode> children) {
+    for (SipNode child : children) {
+      Objects.requireNonNull(child, "child");
+      if (child.depth() + 1 > SipNode.MAX_DEPTH) {
+        throw new IllegalArgumentException(
+            "SIP structures nest at most " + SipNode.MAX_DEPTH + " deep; this one would nest "
+                + (child.depth() + 1));
+      }
+    }
+  }
+}
