@@ -1,0 +1,679 @@
+package dev.ireestubs.ndarray;
+
+import dev.ireestubs.abi.ElementType;
+import dev.ireestubs.abi.Shape;
+import dev.ireestubs.vm.BufferView;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A dense, row-major n-dimensional array in direct, native-order memory: the Java face of an IREE
+ * tensor. Each subclass names its element type ({@link FloatArray} holds {@code f32}, {@link
+ * IntArray} {@code i32}, ...), so a stub's signature says what it takes and returns:
+ *
+ * <pre>{@code
+ * FloatArray embed(IntArray ids);
+ * }</pre>
+ *
+ * <h2>Memory</h2>
+ *
+ * <p>Every array is a shape over a direct {@link ByteBuffer} in {@link ByteOrder#nativeOrder()
+ * native order}, which is exactly the bytes of a HAL buffer view with encoding {@code
+ * DENSE_ROW_MAJOR}. Arrays an array class allocates itself are zeroed and 64-byte aligned.
+ *
+ * <ul>
+ *   <li>{@code of(...)} factories copy Java arrays (flat or nested) into new memory;
+ *   <li>{@code wrap(...)} factories and {@link #fromBufferView} share the caller's memory and copy
+ *       nothing;
+ *   <li>{@link #asBufferView()}, {@link #data()}, {@code reshape}, {@code slice} and {@code select}
+ *       are views: they share this array's memory, so a write through one is visible through all;
+ *   <li>{@code toArray()} and friends copy out into Java arrays; {@code copy()} copies into new
+ *       memory.
+ * </ul>
+ *
+ * <p>The shape and element type of an array never change; its elements are mutable (unless the
+ * memory is read-only, see {@link #isReadOnly()}). Arrays are not safe for concurrent writes, just
+ * as Java arrays are not.
+ *
+ * <h2>Equality</h2>
+ *
+ * <p>Two arrays are {@linkplain #equals equal} when they are of the same class and element type (so
+ * an {@code i32} and an {@code si32} {@link IntArray} differ), have the same shape and equal
+ * elements. Floating-point elements compare as {@link Float#equals} does: all NaNs are equal to
+ * each other, and {@code 0.0} differs from {@code -0.0}. Because elements are mutable, the hash
+ * code changes when they do, as a {@link java.util.List}'s does.
+ *
+ * <h2>Limits</h2>
+ *
+ * <p>One array holds at most {@link Integer#MAX_VALUE} bytes (one {@link ByteBuffer}). Indices are
+ * {@code long} for the day that limit goes away.
+ */
+public abstract sealed class NdArray
+    permits FloatArray,
+        DoubleArray,
+        HalfArray,
+        BFloat16Array,
+        BoolArray,
+        ByteArray,
+        ShortArray,
+        IntArray,
+        LongArray,
+        UByteArray,
+        UShortArray,
+        UIntArray,
+        ULongArray {
+
+  /** Arrays with more elements than this print a summary: the first and last few per axis. */
+  private static final int PREVIEW_LIMIT = 100;
+
+  /** Elements shown at each end of a summarised axis. */
+  private static final int PREVIEW_EDGE = 3;
+
+  final ElementType elementType;
+  final long[] shape;
+  final long[] strides; // in elements, row-major
+  final int size;
+
+  /**
+   * Native order, position 0, capacity = limit = byte length. Only absolute get/put are used on it,
+   * so its position never moves and it can be shared safely between views.
+   */
+  final ByteBuffer data;
+
+  NdArray(ElementType elementType, long[] shape, ByteBuffer data) {
+    this.elementType = elementType;
+    this.shape = shape;
+    this.data = data;
+    this.strides = new long[shape.length];
+    long stride = 1;
+    for (int axis = shape.length - 1; axis >= 0; axis--) {
+      strides[axis] = stride;
+      stride *= shape[axis];
+    }
+    this.size = Math.toIntExact(Storage.count(shape));
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Creating arrays from buffer views
+
+  /**
+   * An array over the memory of {@code view}, of the class its HAL element type names: {@code f32}
+   * gives a {@link FloatArray}, {@code i32} and {@code si32} an {@link IntArray}, {@code ui8} a
+   * {@link UByteArray}, {@code i1} a {@link BoolArray}, and so on.
+   *
+   * <p>When the view's data is direct (as it is for every view made from an array, and for views
+   * from IREE's runtime), the array shares it and nothing is copied. Data on the Java heap is
+   * copied into new direct memory, because arrays always live in direct memory.
+   *
+   * @throws IllegalArgumentException when no array class holds the view's element type (complex,
+   *     8-bit floats, odd integer widths, opaque codes); the message names the type
+   */
+  public static NdArray fromBufferView(BufferView view) {
+    Objects.requireNonNull(view, "view");
+    ElementType type = view.elementType().orElse(null);
+    if (type == null || classNameFor(type) == null) {
+      throw new IllegalArgumentException(
+          "NdArray.fromBufferView: no array class holds elements of "
+              + (type == null ? "HAL element type" : type + " (HAL")
+              + " "
+              + Storage.hex(view.elementTypeCode())
+              + (type == null ? "" : ")")
+              + " (buffer view of shape "
+              + Storage.describe(view.shape())
+              + "); arrays hold"
+              + " f16, bf16, f32, f64, i1, and 8-, 16-, 32- and 64-bit integers of any"
+              + " signedness");
+    }
+    return create(type, view.shape(), Storage.bytesOf(view));
+  }
+
+  /**
+   * The simple name of the array class that holds {@code type} ({@code "FloatArray"} for {@code
+   * f32}), or null when none does.
+   */
+  static String classNameFor(ElementType type) {
+    if (type.equals(ElementType.F32)) {
+      return "FloatArray";
+    } else if (type.equals(ElementType.F64)) {
+      return "DoubleArray";
+    } else if (type.equals(ElementType.F16)) {
+      return "HalfArray";
+    } else if (type.equals(ElementType.BF16)) {
+      return "BFloat16Array";
+    } else if (type.equals(ElementType.I1)) {
+      return "BoolArray";
+    }
+    boolean signedOrSignless =
+        type.kind() == ElementType.Kind.SIGNLESS_INTEGER
+            || type.kind() == ElementType.Kind.SIGNED_INTEGER;
+    boolean unsigned = type.kind() == ElementType.Kind.UNSIGNED_INTEGER;
+    if (!signedOrSignless && !unsigned) {
+      return null;
+    }
+    switch (type.bits()) {
+      case 8:
+        return unsigned ? "UByteArray" : "ByteArray";
+      case 16:
+        return unsigned ? "UShortArray" : "ShortArray";
+      case 32:
+        return unsigned ? "UIntArray" : "IntArray";
+      case 64:
+        return unsigned ? "ULongArray" : "LongArray";
+      default:
+        return null;
+    }
+  }
+
+  /** An array of the class that holds {@code type}, over {@code data} (already checked). */
+  private static NdArray create(ElementType type, long[] shape, ByteBuffer data) {
+    switch (classNameFor(type)) {
+      case "FloatArray":
+        return new FloatArray(type, shape, data);
+      case "DoubleArray":
+        return new DoubleArray(type, shape, data);
+      case "HalfArray":
+        return new HalfArray(type, shape, data);
+      case "BFloat16Array":
+        return new BFloat16Array(type, shape, data);
+      case "BoolArray":
+        return new BoolArray(type, shape, data);
+      case "ByteArray":
+        return new ByteArray(type, shape, data);
+      case "ShortArray":
+        return new ShortArray(type, shape, data);
+      case "IntArray":
+        return new IntArray(type, shape, data);
+      case "LongArray":
+        return new LongArray(type, shape, data);
+      case "UByteArray":
+        return new UByteArray(type, shape, data);
+      case "UShortArray":
+        return new UShortArray(type, shape, data);
+      case "UIntArray":
+        return new UIntArray(type, shape, data);
+      case "ULongArray":
+        return new ULongArray(type, shape, data);
+      default:
+        throw new AssertionError(type);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Shape and type
+
+  /** The element type, e.g. {@code f32}; for integer arrays, signless or signed as created. */
+  public final ElementType elementType() {
+    return elementType;
+  }
+
+  /** The HAL element type code, e.g. {@code 0x21000020} for {@code f32}. */
+  public final int halElementType() {
+    return elementType.halCode().get();
+  }
+
+  /** The dimensions; a copy ({@code []} for a rank-0 array). */
+  public final long[] shape() {
+    return shape.clone();
+  }
+
+  /** The number of dimensions: 0 for a scalar. */
+  public final int rank() {
+    return shape.length;
+  }
+
+  /**
+   * Dimension {@code axis}.
+   *
+   * @throws IndexOutOfBoundsException when {@code axis} is not in {@code [0, rank)}
+   */
+  public final long dim(int axis) {
+    if (axis < 0 || axis >= shape.length) {
+      throw new IndexOutOfBoundsException(
+          "axis " + axis + " is out of bounds for " + describe() + " of rank " + shape.length);
+    }
+    return shape[axis];
+  }
+
+  /** The number of elements: the product of the dimensions (1 for a scalar). */
+  public final long size() {
+    return size;
+  }
+
+  /** The size of the data in bytes. */
+  public final int byteLength() {
+    return data.capacity();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Memory
+
+  /**
+   * The bytes, shared (not copied): a new buffer object over this array's memory, positioned at 0,
+   * in native order. Writes through it are visible in the array and every view of it.
+   */
+  public final ByteBuffer data() {
+    return data.duplicate().order(ByteOrder.nativeOrder());
+  }
+
+  /** True when the memory cannot be written (it came from a read-only buffer). */
+  public final boolean isReadOnly() {
+    return data.isReadOnly();
+  }
+
+  /**
+   * A HAL buffer view of this array, sharing its memory: nothing is copied, and writes through
+   * either are visible in both. The view's element type is {@link #halElementType()}.
+   */
+  public final BufferView asBufferView() {
+    return BufferView.wrap(halElementType(), shape, data());
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Views and copies
+
+  /**
+   * A view of the same memory with another shape of the same element count. One dimension may be
+   * {@code -1}, meaning "whatever makes the count match".
+   *
+   * @throws IllegalArgumentException when the counts differ, or the {@code -1} cannot be resolved
+   */
+  public abstract NdArray reshape(long... shape);
+
+  /**
+   * A view of the rows {@code [from, to)} along axis 0: same rank, dimension 0 becomes {@code to -
+   * from}. Rows are contiguous in row-major order, so this shares memory.
+   *
+   * @throws IllegalArgumentException for a rank-0 array
+   * @throws IndexOutOfBoundsException unless {@code 0 <= from <= to <= dim(0)}
+   */
+  public abstract NdArray slice(long from, long to);
+
+  /**
+   * A view of row {@code index} along axis 0, with rank one less (a rank-1 array gives a scalar).
+   *
+   * @throws IllegalArgumentException for a rank-0 array
+   * @throws IndexOutOfBoundsException unless {@code 0 <= index < dim(0)}
+   */
+  public abstract NdArray select(long index);
+
+  /** A copy in new direct memory, of the same class, element type and shape. */
+  public abstract NdArray copy();
+
+  /** An array of this class and element type over {@code data} (already checked). */
+  abstract NdArray newView(long[] shape, ByteBuffer data);
+
+  final NdArray reshapeView(long[] newShape) {
+    Objects.requireNonNull(newShape, "shape");
+    long[] dims = newShape.clone();
+    int inferred = -1;
+    long known = 1;
+    for (int axis = 0; axis < dims.length; axis++) {
+      if (dims[axis] == -1 && inferred < 0) {
+        inferred = axis;
+      } else if (dims[axis] < 0) {
+        throw new IllegalArgumentException(
+            "reshape: cannot reshape "
+                + describe()
+                + " to "
+                + Arrays.toString(newShape)
+                + ": dimensions must be >= 0, with at most one -1");
+      } else {
+        long k = Storage.count(new long[] {known, dims[axis]});
+        known = k < 0 ? Long.MAX_VALUE : k;
+      }
+    }
+    if (inferred >= 0) {
+      if (known == 0 || size % known != 0) {
+        throw new IllegalArgumentException(
+            "reshape: cannot reshape "
+                + describe()
+                + " ("
+                + size
+                + " elements) to "
+                + Arrays.toString(newShape)
+                + ": no size for the -1 dimension makes "
+                + size
+                + " elements");
+      }
+      dims[inferred] = size / known;
+      known = size;
+    }
+    if (known != size) {
+      throw new IllegalArgumentException(
+          "reshape: cannot reshape "
+              + describe()
+              + " ("
+              + size
+              + " elements) to "
+              + Storage.describe(dims)
+              + " ("
+              + (known == Long.MAX_VALUE ? "too many" : known)
+              + " elements)");
+    }
+    return newView(dims, data);
+  }
+
+  final NdArray sliceView(long from, long to) {
+    requireAxis0("slice");
+    if (from < 0 || to < from || to > shape[0]) {
+      throw new IndexOutOfBoundsException(
+          "slice: rows ["
+              + from
+              + ", "
+              + to
+              + ") are out of bounds for axis 0 with size "
+              + shape[0]
+              + " ("
+              + describe()
+              + "); need 0 <= from <= to <= "
+              + shape[0]);
+    }
+    int rowBytes = (int) strides[0] * elementType.byteSize();
+    long[] dims = shape.clone();
+    dims[0] = to - from;
+    ByteBuffer rows =
+        data.slice((int) from * rowBytes, (int) (to - from) * rowBytes)
+            .order(ByteOrder.nativeOrder());
+    return newView(dims, rows);
+  }
+
+  final NdArray selectView(long index) {
+    requireAxis0("select");
+    if (index < 0 || index >= shape[0]) {
+      throw new IndexOutOfBoundsException(
+          "select: index "
+              + index
+              + " is out of bounds for axis 0 with size "
+              + shape[0]
+              + " ("
+              + describe()
+              + ")");
+    }
+    int rowBytes = (int) strides[0] * elementType.byteSize();
+    ByteBuffer row = data.slice((int) index * rowBytes, rowBytes).order(ByteOrder.nativeOrder());
+    return newView(Arrays.copyOfRange(shape, 1, shape.length), row);
+  }
+
+  final ByteBuffer copyOfData() {
+    ByteBuffer copy = Storage.allocate(data.capacity());
+    copy.duplicate().put(data.duplicate());
+    return copy;
+  }
+
+  private void requireAxis0(String what) {
+    if (shape.length == 0) {
+      throw new IllegalArgumentException(
+          what + ": " + describe() + " has no axis 0; a scalar has no rows");
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Checks against declared types, for marshalling
+
+  /**
+   * True when an array of element type {@code actual} may be passed where {@code declared} is
+   * declared: the same type; or integers of the same width where either side is signless ({@code
+   * i32} accepts {@code si32} and {@code ui32}, since the {@code iree.abi} JSON drops signedness;
+   * {@code index} counts as signless 64-bit); or anything where {@code declared} is unknown. Signed
+   * and unsigned integers never match each other.
+   */
+  public static boolean isCompatible(ElementType declared, ElementType actual) {
+    Objects.requireNonNull(declared, "declared");
+    Objects.requireNonNull(actual, "actual");
+    if (!declared.isKnown() || declared.equals(actual)) {
+      return true;
+    }
+    if (declared.isInteger() && actual.isInteger() && declared.bits() == actual.bits()) {
+      return signless(declared) || signless(actual);
+    }
+    return false;
+  }
+
+  private static boolean signless(ElementType t) {
+    return t.kind() == ElementType.Kind.SIGNLESS_INTEGER || t.kind() == ElementType.Kind.INDEX;
+  }
+
+  /**
+   * Checks this array against a declared element type, per {@link #isCompatible}.
+   *
+   * @param path names the value in the message, e.g. {@code "predict: features.image"}
+   * @throws IllegalArgumentException e.g. {@code predict: features.image: expected element type f32
+   *     but got f64 (DoubleArray of shape 1x28x28)}
+   */
+  public final void checkElementType(ElementType declared, String path) {
+    if (!isCompatible(declared, elementType)) {
+      throw new IllegalArgumentException(
+          path
+              + ": expected element type "
+              + declared
+              + " but got "
+              + elementType
+              + " ("
+              + getClass().getSimpleName()
+              + " of shape "
+              + Storage.describe(shape)
+              + ")");
+    }
+  }
+
+  /**
+   * Checks this array's shape against a declared one: same rank, and equal sizes where the declared
+   * dimension is static. An unranked declared shape accepts every array.
+   *
+   * @param path names the value in the message, e.g. {@code "predict: features.image"}
+   * @throws IllegalArgumentException e.g. {@code predict: features.image: expected shape 1x28x28
+   *     (f32) but got 1x28x27}
+   */
+  public final void checkShape(Shape declared, String path) {
+    Objects.requireNonNull(declared, "declared");
+    if (!declared.accepts(shape)) {
+      String rankNote =
+          declared.rank() != shape.length
+              ? " (rank " + shape.length + ", expected rank " + declared.rank() + ")"
+              : "";
+      throw new IllegalArgumentException(
+          path
+              + ": expected shape "
+              + (declared.rank() == 0 ? "scalar" : declared.toString())
+              + " ("
+              + elementType
+              + ") but got "
+              + Storage.describe(shape)
+              + rankNote);
+    }
+  }
+
+  /**
+   * Checks the element type, then the shape; see {@link #checkElementType} and {@link #checkShape}.
+   */
+  public final void check(ElementType declaredType, Shape declaredShape, String path) {
+    checkElementType(declaredType, path);
+    checkShape(declaredShape, path);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Indexing
+
+  /**
+   * The flat (row-major) position of {@code index}.
+   *
+   * @throws IllegalArgumentException when the index has the wrong number of dimensions
+   * @throws IndexOutOfBoundsException naming the axis that is out of bounds
+   */
+  final int offsetOf(long[] index) {
+    Objects.requireNonNull(index, "index");
+    if (index.length != shape.length) {
+      throw new IllegalArgumentException(
+          describe()
+              + " takes "
+              + shape.length
+              + (shape.length == 1 ? " index" : " indices")
+              + ", got "
+              + index.length
+              + ": "
+              + Storage.indexString(index));
+    }
+    long flat = 0;
+    for (int axis = 0; axis < index.length; axis++) {
+      long i = index[axis];
+      if (i < 0 || i >= shape[axis]) {
+        throw new IndexOutOfBoundsException(
+            "index "
+                + i
+                + " is out of bounds for axis "
+                + axis
+                + " with size "
+                + shape[axis]
+                + " (index "
+                + Storage.indexString(index)
+                + ", "
+                + describe()
+                + ")");
+      }
+      flat += i * strides[axis];
+    }
+    return (int) flat;
+  }
+
+  /**
+   * Checks a flat (row-major) index.
+   *
+   * @throws IndexOutOfBoundsException unless {@code 0 <= flatIndex < size()}
+   */
+  final int checkFlat(long flatIndex) {
+    if (flatIndex < 0 || flatIndex >= size) {
+      throw new IndexOutOfBoundsException(
+          "flat index "
+              + flatIndex
+              + " is out of bounds for "
+              + size
+              + " elements ("
+              + describe()
+              + ")");
+    }
+    return (int) flatIndex;
+  }
+
+  /** The n-d index of flat position {@code flat}, for messages. */
+  final String indexOf(int flat) {
+    long[] index = new long[shape.length];
+    long rest = flat;
+    for (int axis = 0; axis < shape.length; axis++) {
+      index[axis] = rest / strides[axis];
+      rest %= strides[axis];
+    }
+    return Storage.indexString(index);
+  }
+
+  /**
+   * Throws unless this array has rank {@code rank}; for the {@code toArrayND} copies.
+   *
+   * @throws IllegalStateException naming the shape
+   */
+  final void requireRank(int rank, String what) {
+    if (shape.length != rank) {
+      throw new IllegalStateException(
+          what
+              + " needs an array of rank "
+              + rank
+              + ", but this is "
+              + describe()
+              + " of rank "
+              + shape.length);
+    }
+  }
+
+  /** {@code "FloatArray of shape 2x3"}, for messages. */
+  final String describe() {
+    return getClass().getSimpleName() + " of shape " + Storage.describe(shape);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Equality and printing
+
+  /**
+   * A value that identifies element {@code flat} for equality and hashing: equal elements have
+   * equal keys (for floats, {@code floatToIntBits} of the value, so NaNs are all equal).
+   */
+  abstract long elementKey(int flat);
+
+  /** Element {@code flat} as printed. */
+  abstract String formatElement(int flat);
+
+  /**
+   * True when {@code o} is an array of the same class, element type and shape with equal elements;
+   * see the class description for floating-point elements.
+   */
+  @Override
+  public final boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof NdArray)) {
+      return false;
+    }
+    NdArray that = (NdArray) o;
+    if (getClass() != that.getClass()
+        || !elementType.equals(that.elementType)
+        || !Arrays.equals(shape, that.shape)) {
+      return false;
+    }
+    for (int i = 0; i < size; i++) {
+      if (elementKey(i) != that.elementKey(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A hash of the class, element type, shape and every element. */
+  @Override
+  public final int hashCode() {
+    int h = getClass().getSimpleName().hashCode();
+    h = 31 * h + elementType.hashCode();
+    h = 31 * h + Arrays.hashCode(shape);
+    for (int i = 0; i < size; i++) {
+      h = 31 * h + Long.hashCode(elementKey(i));
+    }
+    return h;
+  }
+
+  /**
+   * The class, shape and element type as MLIR writes a tensor type, then the elements nested by
+   * axis, e.g. {@code FloatArray<2x3xf32> [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]}; a scalar prints as
+   * {@code FloatArray<f32> 1.5}. Arrays of more than 100 elements print only the first and last
+   * three entries of each longer axis, with {@code ...} between.
+   */
+  @Override
+  public final String toString() {
+    StringBuilder sb = new StringBuilder(getClass().getSimpleName()).append('<');
+    for (long d : shape) {
+      sb.append(d).append('x');
+    }
+    sb.append(elementType).append("> ");
+    appendAxis(sb, 0, 0, size > PREVIEW_LIMIT);
+    return sb.toString();
+  }
+
+  private void appendAxis(StringBuilder sb, int axis, long offset, boolean summarise) {
+    if (axis == shape.length) {
+      sb.append(formatElement((int) offset));
+      return;
+    }
+    sb.append('[');
+    long n = shape[axis];
+    for (long i = 0; i < n; i++) {
+      if (i > 0) {
+        sb.append(", ");
+      }
+      if (summarise && n > 2 * PREVIEW_EDGE && i == PREVIEW_EDGE) {
+        sb.append("..., ");
+        i = n - PREVIEW_EDGE;
+      }
+      appendAxis(sb, axis + 1, offset + i * strides[axis], summarise);
+    }
+    sb.append(']');
+  }
+}

@@ -1,0 +1,95 @@
+package dev.ireestubs.ndarray;
+
+import java.lang.reflect.Array;
+
+/** Shapes of nested (rectangular) Java arrays, and walking their innermost rows in order. */
+final class Nested {
+
+  /** Receives one innermost row and the flat index of its first element. */
+  interface RowVisitor {
+    void visit(Object row, int flatOffset);
+  }
+
+  private Nested() {}
+
+  /**
+   * The shape of {@code data}, nested {@code depth} deep, after checking that it is rectangular and
+   * holds no null rows. An empty level makes the deeper dimensions 0.
+   */
+  static long[] shapeOf(Object data, int depth, String where) {
+    if (data == null) {
+      throw new NullPointerException(where + ": data is null");
+    }
+    long[] shape = new long[depth];
+    Object level = data;
+    for (int axis = 0; axis < depth && level != null; axis++) {
+      int length = Array.getLength(level);
+      shape[axis] = length;
+      level = axis + 1 < depth && length > 0 ? Array.get(level, 0) : null;
+    }
+    check(data, 0, shape, new int[depth], where);
+    return shape;
+  }
+
+  private static void check(Object level, int axis, long[] shape, int[] index, String where) {
+    if (level == null) {
+      throw new NullPointerException(where + ": data" + path(index, axis) + " is null");
+    }
+    int length = Array.getLength(level);
+    if (length != shape[axis]) {
+      int[] first = new int[axis];
+      throw new IllegalArgumentException(
+          where
+              + ": the data is ragged: data"
+              + path(index, axis)
+              + " has length "
+              + length
+              + " but data"
+              + path(first, axis)
+              + " has length "
+              + shape[axis]
+              + "; every row at one depth must have the same length");
+    }
+    if (axis + 1 < shape.length) {
+      for (int i = 0; i < length; i++) {
+        index[axis] = i;
+        check(Array.get(level, i), axis + 1, shape, index, where);
+      }
+      index[axis] = 0;
+    }
+  }
+
+  private static String path(int[] index, int axis) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < axis; i++) {
+      sb.append('[').append(index[i]).append(']');
+    }
+    return sb.toString();
+  }
+
+  /** Visits the innermost rows of a rectangular {@code data} of {@code depth}, row-major. */
+  static void forEachRow(Object data, int depth, RowVisitor visitor) {
+    walk(data, depth, visitor, new int[] {0});
+  }
+
+  private static void walk(Object level, int depth, RowVisitor visitor, int[] offset) {
+    if (depth == 1) {
+      visitor.visit(level, offset[0]);
+      offset[0] += Array.getLength(level);
+      return;
+    }
+    int length = Array.getLength(level);
+    for (int i = 0; i < length; i++) {
+      walk(Array.get(level, i), depth - 1, visitor, offset);
+    }
+  }
+
+  /** A new rectangular array of {@code component} (e.g. {@code float.class}) and {@code shape}. */
+  static Object newArray(Class<?> component, long[] shape) {
+    int[] dims = new int[shape.length];
+    for (int i = 0; i < shape.length; i++) {
+      dims[i] = Math.toIntExact(shape[i]);
+    }
+    return Array.newInstance(component, dims);
+  }
+}
