@@ -1,0 +1,107 @@
+package dev.ireestubs.abi;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Chooses the best signature among a function's reflection attributes, the way every consumer in
+ * iree-stubs does (the processor, the dynamic invoker, host modules, the {@code .vmfb} reader):
+ *
+ * <ol>
+ *   <li>{@code iree.abi} JSON (with {@code iree.abi.model = "coarse-fences"} applied);
+ *   <li>else {@code iree.abi.declaration}; a declaration that does not parse is skipped with a
+ *       warning, because IREE writes it for people rather than machines;
+ *   <li>else the V0 raw signature {@code f};
+ *   <li>else the calling convention alone, which still fixes the arity and value/ref kinds.
+ * </ol>
+ */
+public final class Reflection {
+
+  /** The {@code iree.abi} JSON attribute. */
+  public static final String IREE_ABI = "iree.abi";
+
+  /** The {@code iree.abi.declaration} attribute. */
+  public static final String DECLARATION = "iree.abi.declaration";
+
+  /** The {@code iree.abi.model} attribute; {@code coarse-fences} adds wait/signal fences. */
+  public static final String MODEL = "iree.abi.model";
+
+  /** The value of {@link #MODEL} for functions that take wait and signal fences. */
+  public static final String COARSE_FENCES = "coarse-fences";
+
+  private Reflection() {}
+
+  /**
+   * The signature and where it came from.
+   *
+   * @param signature the best signature found
+   * @param source the attribute it was read from ({@code iree.abi}, {@code
+   *     iree.abi.declaration}, {@code f}) or {@code "calling convention"}
+   * @param warnings better reflection that was present but could not be used, one sentence each
+   */
+  public record Resolved(FunctionSignature signature, String source, List<String> warnings) {
+    public Resolved {
+      Objects.requireNonNull(signature, "signature");
+      Objects.requireNonNull(source, "source");
+      warnings = List.copyOf(warnings);
+    }
+  }
+
+  /**
+   * Reflection attributes for one text: {@code iree.abi} JSON when it starts with <code>{</code>,
+   * else an {@code iree.abi.declaration}.
+   */
+  public static Map<String, String> attributesOf(String reflection) {
+    Objects.requireNonNull(reflection, "reflection");
+    return Map.of(reflection.strip().startsWith("{") ? IREE_ABI : DECLARATION, reflection);
+  }
+
+  /**
+   * The best signature in {@code attributes}.
+   *
+   * @param callingConvention the function's calling convention, or null when unknown
+   * @throws AbiParseException when {@code iree.abi} JSON, the V0 signature or the calling
+   *     convention is malformed
+   * @throws IllegalArgumentException when there is no usable reflection and no calling convention
+   */
+  public static Resolved resolve(Map<String, String> attributes, String callingConvention) {
+    Objects.requireNonNull(attributes, "attributes");
+    List<String> warnings = new ArrayList<>();
+    boolean fences = COARSE_FENCES.equals(attributes.get(MODEL));
+    String json = attributes.get(IREE_ABI);
+    if (json != null) {
+      FunctionSignature s = AbiJson.parseFunction(json);
+      return new Resolved(
+          fences ? s.withModel(FunctionSignature.CallingModel.COARSE_FENCES) : s,
+          IREE_ABI,
+          warnings);
+    }
+    String declaration = attributes.get(DECLARATION);
+    if (declaration != null) {
+      try {
+        return new Resolved(Declaration.parse(declaration).toSignature(), DECLARATION, warnings);
+      } catch (AbiParseException e) {
+        warnings.add(
+            "the iree.abi.declaration does not parse (" + e.getMessage() + "); it was ignored");
+      }
+    }
+    Optional<V0Reflection> v0 = V0Reflection.from(attributes);
+    if (v0.isPresent() && v0.get().raw().isPresent()) {
+      return new Resolved(v0.get().raw().get(), V0Reflection.RAW_KEY, warnings);
+    }
+    if (callingConvention != null && !callingConvention.isEmpty()) {
+      return new Resolved(
+          CallingConvention.parse(callingConvention).toSignature(),
+          ReflectionFormat.CALLING_CONVENTION.displayName(),
+          warnings);
+    }
+    throw new IllegalArgumentException(
+        "no usable reflection among the attributes "
+            + attributes.keySet()
+            + " (iree.abi, iree.abi.declaration or f) and no calling convention"
+            + (warnings.isEmpty() ? "" : "; " + String.join("; ", warnings)));
+  }
+}

@@ -1,0 +1,307 @@
+package dev.ireestubs.host;
+
+import dev.ireestubs.abi.AbiJson;
+import dev.ireestubs.abi.CallingConvention;
+import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.Reflection;
+import dev.ireestubs.invoke.AbiValues;
+import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.IreeArgumentException;
+import dev.ireestubs.invoke.IreeException;
+import dev.ireestubs.invoke.IreeInvocationException;
+import dev.ireestubs.invoke.IreeResultException;
+import dev.ireestubs.invoke.ModuleBackend;
+import dev.ireestubs.vm.VmList;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A module implemented in Java: the embedded default backend. Register functions under a module
+ * name, each with its reflection (in any format iree-stubs reads), and call them through generated
+ * stubs or {@link dev.ireestubs.invoke.DynamicFunction} exactly as if IREE ran them: the same
+ * native-ABI lists go in and come out. It serves tests, the example app, functions the host
+ * provides, and fakes for users' own tests (as an in-process server does for RPC stubs).
+ *
+ * <pre>{@code
+ * HostModule module = HostModule.builder("module")
+ *     .function("add", "{\"a\":[\"i32\",\"i32\"],\"r\":[\"i32\"]}",
+ *         args -> VmList.of(VmValue.i32(args.getValue(0).asI32() + args.getValue(1).asI32())))
+ *     .build();
+ * }</pre>
+ *
+ * <p>Every call is checked both ways: the argument list against the declared arguments before
+ * the function runs ({@link IreeArgumentException}), and what the function returns against the
+ * declared results after ({@link IreeResultException}, naming the result that is wrong), so a fake
+ * cannot drift from the real module's signature unnoticed. An exception thrown by a function body
+ * that is not an {@link IreeException} arrives as an {@link IreeInvocationException} with it as
+ * the cause.
+ *
+ * <p><b>Thread safety.</b> A built module is immutable and may be called from any number of
+ * threads at once; each function body must then be thread-safe itself. {@link #close()} makes
+ * later calls fail with {@link IllegalStateException}.
+ */
+public final class HostModule implements ModuleBackend {
+
+  private final String name;
+  private final Map<String, Function> functions; // by qualified name, sorted
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private HostModule(String name, List<Registration> registrations) {
+    this.name = name;
+    Map<String, Function> byName = new TreeMap<>();
+    for (Registration r : registrations) {
+      Function f = new Function(r);
+      byName.put(f.qualifiedName, f);
+    }
+    this.functions = Collections.unmodifiableMap(byName);
+  }
+
+  /** A function as registered, before the module exists. */
+  private record Registration(
+      String localName,
+      FunctionSignature signature,
+      Map<String, String> reflection,
+      HostFunction body) {}
+
+  /** A builder for a module called {@code name} ({@code module} for most compiled models). */
+  public static Builder builder(String name) {
+    return new Builder(name);
+  }
+
+  /** The module's name. */
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public Optional<BackendFunction> lookup(String qualifiedName) {
+    return Optional.ofNullable(functions.get(qualifiedName));
+  }
+
+  @Override
+  public List<String> functionNames() {
+    return List.copyOf(functions.keySet());
+  }
+
+  /** The signature {@code function} (module-local name) was registered with. */
+  public Optional<FunctionSignature> signature(String function) {
+    return Optional.ofNullable(functions.get(name + "." + function)).map(f -> f.signature);
+  }
+
+  @Override
+  public void close() {
+    closed.set(true);
+  }
+
+  @Override
+  public String toString() {
+    return "HostModule " + name + " " + functions.keySet();
+  }
+
+  /** Collects functions; not thread-safe, build once. */
+  public static final class Builder {
+    private final String name;
+    private final Map<String, Registration> functions = new LinkedHashMap<>();
+
+    private Builder(String name) {
+      Objects.requireNonNull(name, "name");
+      if (name.isEmpty() || name.contains(".")) {
+        throw new IllegalArgumentException(
+            "a module name is a non-empty identifier without '.', got '" + name + "'");
+      }
+      this.name = name;
+    }
+
+    /**
+     * Registers {@code function} with its signature; its reflection attributes are the signature
+     * as {@code iree.abi} JSON (when JSON can express it).
+     */
+    public Builder function(String function, FunctionSignature signature, HostFunction body) {
+      return add(function, signature, attributesOf(signature), body);
+    }
+
+    /**
+     * Registers {@code function} with reflection text: {@code iree.abi} JSON when it starts with
+     * <code>{</code>, else an {@code iree.abi.declaration}.
+     *
+     * @throws dev.ireestubs.abi.AbiParseException when the text does not parse
+     */
+    public Builder function(String function, String reflection, HostFunction body) {
+      Map<String, String> attributes = Reflection.attributesOf(reflection);
+      return add(function, Reflection.resolve(attributes, null).signature(), attributes, body);
+    }
+
+    /**
+     * Registers {@code function} with reflection attributes as a compiled module carries them
+     * ({@code iree.abi}, {@code iree.abi.declaration}, V0 {@code f}, ...); the best one present
+     * gives the signature.
+     */
+    public Builder function(String function, Map<String, String> reflection, HostFunction body) {
+      return add(function, Reflection.resolve(reflection, null).signature(), reflection, body);
+    }
+
+    /** Registers {@code function} with a body written with Java values; see {@link DynamicHostFunction}. */
+    public Builder valueFunction(
+        String function, FunctionSignature signature, DynamicHostFunction body) {
+      return function(function, signature, adapt(function, signature, body));
+    }
+
+    /** Registers {@code function}, described by reflection text, with a body of Java values. */
+    public Builder valueFunction(String function, String reflection, DynamicHostFunction body) {
+      Map<String, String> attributes = Reflection.attributesOf(reflection);
+      FunctionSignature signature = Reflection.resolve(attributes, null).signature();
+      return add(function, signature, attributes, adapt(function, signature, body));
+    }
+
+    /** The module; later changes to this builder do not affect it. */
+    public HostModule build() {
+      return new HostModule(name, List.copyOf(functions.values()));
+    }
+
+    private Builder add(
+        String function,
+        FunctionSignature signature,
+        Map<String, String> reflection,
+        HostFunction body) {
+      Objects.requireNonNull(function, "function");
+      Objects.requireNonNull(signature, "signature");
+      Objects.requireNonNull(body, "body");
+      if (functions.containsKey(function)) {
+        throw new IllegalArgumentException(
+            "function " + name + "." + function + " is registered twice");
+      }
+      functions.put(function, new Registration(function, signature, reflection, body));
+      return this;
+    }
+
+    private static Map<String, String> attributesOf(FunctionSignature signature) {
+      try {
+        return Map.of(Reflection.IREE_ABI, AbiJson.print(signature));
+      } catch (RuntimeException e) {
+        return Map.of(); // a signature JSON cannot express (e.g. coarse fences, refs)
+      }
+    }
+
+    private static HostFunction adapt(
+        String function, FunctionSignature signature, DynamicHostFunction body) {
+      return arguments -> {
+        List<Object> values = new ArrayList<>(arguments.size());
+        for (int i = 0; i < arguments.size(); i++) {
+          values.add(
+              AbiValues.decode(
+                  signature.arguments().get(i), arguments.get(i), function + ": arg" + i));
+        }
+        Object result = body.call(Collections.unmodifiableList(values));
+        return packResults(signature, result, function);
+      };
+    }
+
+    private static VmList packResults(FunctionSignature signature, Object result, String function) {
+      try {
+        int count = signature.results().size();
+        if (count == 0) {
+          if (result != null) {
+            throw new IreeArgumentException(
+                function + ": result", "the function has no results but returned " + result);
+          }
+          return VmList.variant(0);
+        }
+        if (signature.hasInlinedResults()) {
+          // The structure's children are the raw results: encode it, then unwrap one level.
+          VmList structure =
+              (VmList) AbiValues.encode(signature.results().get(0), result, function + ": result");
+          return structure;
+        }
+        if (count == 1) {
+          VmList out = VmList.variant(1);
+          out.push(AbiValues.encode(signature.results().get(0), result, function + ": result"));
+          return out;
+        }
+        if (!(result instanceof List) || ((List<?>) result).size() != count) {
+          throw new IreeArgumentException(
+              function + ": result", "expected a List of " + count + " results but got " + result);
+        }
+        VmList out = VmList.variant(count);
+        for (int i = 0; i < count; i++) {
+          out.push(
+              AbiValues.encode(
+                  signature.results().get(i),
+                  ((List<?>) result).get(i),
+                  function + ": result[" + i + "]"));
+        }
+        return out;
+      } catch (IreeArgumentException e) {
+        // The value came out of the function: a result problem, not an argument one.
+        throw new IreeResultException(
+            e.path(), e.getMessage().substring(e.path().length() + 2));
+      }
+    }
+  }
+
+  /** One registered function. */
+  private final class Function implements BackendFunction {
+    private final String qualifiedName;
+    private final String localName;
+    private final FunctionSignature signature;
+    private final Map<String, String> reflection;
+    private final String callingConvention;
+    private final HostFunction body;
+
+    Function(Registration r) {
+      this.qualifiedName = name + "." + r.localName();
+      this.localName = r.localName();
+      this.signature = r.signature();
+      this.reflection = Collections.unmodifiableMap(new LinkedHashMap<>(r.reflection()));
+      this.callingConvention =
+          CallingConvention.expectedFor(signature).map(CallingConvention::toString).orElse("");
+      this.body = r.body();
+    }
+
+    @Override
+    public String qualifiedName() {
+      return qualifiedName;
+    }
+
+    @Override
+    public String callingConvention() {
+      return callingConvention;
+    }
+
+    @Override
+    public Map<String, String> reflection() {
+      return reflection;
+    }
+
+    @Override
+    public VmList invoke(VmList arguments) {
+      if (closed.get()) {
+        throw new IllegalStateException(
+            "host module " + name + " is closed; " + qualifiedName + " cannot be called");
+      }
+      AbiValues.checkArguments(signature, arguments, localName);
+      VmList results;
+      try {
+        results = body.call(arguments);
+      } catch (IreeException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        throw new IreeInvocationException(
+            "host function " + qualifiedName + " failed: " + e, e);
+      }
+      AbiValues.checkResults(signature, results, localName);
+      return results;
+    }
+
+    @Override
+    public String toString() {
+      return qualifiedName + signature;
+    }
+  }
+}

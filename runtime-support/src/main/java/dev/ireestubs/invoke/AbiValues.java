@@ -1,0 +1,734 @@
+package dev.ireestubs.invoke;
+
+import dev.ireestubs.abi.AbiType;
+import dev.ireestubs.abi.ElementType;
+import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.ndarray.JavaArrays;
+import dev.ireestubs.ndarray.NdArray;
+import dev.ireestubs.vm.BufferView;
+import dev.ireestubs.vm.VmList;
+import dev.ireestubs.vm.VmRef;
+import dev.ireestubs.vm.VmValue;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * Marshalling driven by a signature at run time: walks a tree of {@link AbiType} records and
+ * applies {@link Marshal}'s leaf operations, so it agrees with generated stubs word for word.
+ * Used by {@link DynamicFunction} (Java values in and out) and by host modules (checking the VM
+ * lists their functions receive and return).
+ *
+ * <p>Java values, by type record:
+ *
+ * <table>
+ *   <caption>Java forms of each type record</caption>
+ *   <tr><th>type record</th><th>accepted as an argument</th><th>returned as a result</th></tr>
+ *   <tr><td>{@code i1}</td><td>{@code Boolean}</td><td>{@code Boolean}</td></tr>
+ *   <tr><td>{@code i8 i16 i32 i64}</td><td>any integral {@code Number} whose value fits</td>
+ *       <td>{@code Byte Short Integer Long}</td></tr>
+ *   <tr><td>{@code f32 f64}</td><td>any {@code Number}</td><td>{@code Float Double}</td></tr>
+ *   <tr><td>{@code ndarray}</td><td>an {@link NdArray}, a {@link BufferView} or a rectangular Java
+ *       array ({@code float[][]}), checked against element type, rank and static dims</td>
+ *       <td>the {@link NdArray} class of the element type, sharing the result's memory</td></tr>
+ *   <tr><td>{@code sdict}</td><td>a {@code Map<String, ?>} with exactly the keys, or a record
+ *       whose components are named as the keys (or their camelCase form)</td>
+ *       <td>an unmodifiable {@code Map} in descriptor order</td></tr>
+ *   <tr><td>{@code slist stuple}</td><td>a {@code List} of the right size, or a record
+ *       (positional)</td><td>an unmodifiable {@code List}</td></tr>
+ *   <tr><td>{@code py_homogeneous_list}</td><td>a {@code List}</td><td>an unmodifiable
+ *       {@code List}</td></tr>
+ *   <tr><td>refs, {@code null}, {@code unknown}</td><td>a {@link VmRef} (or, for {@code null}, any
+ *       of the above by its Java type)</td><td>the ref, or for {@code null} the value decoded by
+ *       what arrived</td></tr>
+ * </table>
+ */
+public final class AbiValues {
+
+  /** Nesting deeper than this in a dynamically typed value is refused (it is likely a cycle). */
+  static final int MAX_DEPTH = 64;
+
+  private AbiValues() {}
+
+  // ---------------------------------------------------------------------------------------------
+  // Whole functions
+
+  /**
+   * The VM argument list for a call: {@code positional} values fill the arguments in order, then
+   * {@code named} values fill the {@code named} arguments by name, as IREE's runtime does
+   * (positional values may not fill a named argument; every argument needs exactly one value).
+   *
+   * @param function the function's name for messages
+   * @throws IreeArgumentException naming the function and the argument
+   */
+  public static VmList packArguments(
+      FunctionSignature signature, List<?> positional, Map<String, ?> named, String function) {
+    List<AbiType> declared = signature.arguments();
+    Object[] slots = new Object[declared.size()];
+    boolean[] filled = new boolean[declared.size()];
+    List<String> names = new ArrayList<>();
+    int unnamed = 0;
+    for (AbiType t : declared) {
+      if (t instanceof AbiType.Named) {
+        names.add(((AbiType.Named) t).name());
+      } else {
+        unnamed++;
+      }
+    }
+    if (positional.size() > unnamed) {
+      throw new IreeArgumentException(
+          function,
+          "expected "
+              + (names.isEmpty() ? "" : "at most ")
+              + unnamed
+              + " positional "
+              + (unnamed == 1 ? "argument" : "arguments")
+              + (names.isEmpty() ? "" : " (pass " + String.join(", ", names) + " by name)")
+              + " but got "
+              + positional.size());
+    }
+    for (int i = 0; i < positional.size(); i++) {
+      slots[i] = positional.get(i);
+      filled[i] = true;
+    }
+    for (Map.Entry<String, ?> e : named.entrySet()) {
+      int index = indexOfNamed(declared, e.getKey());
+      if (index < 0) {
+        throw new IreeArgumentException(
+            function,
+            "no argument is named '"
+                + e.getKey()
+                + "'"
+                + (names.isEmpty() ? "; this function has no named arguments" : "; named: " + String.join(", ", names)));
+      }
+      if (filled[index]) {
+        throw new IreeArgumentException(
+            function, "argument '" + e.getKey() + "' is given twice");
+      }
+      slots[index] = e.getValue();
+      filled[index] = true;
+    }
+    VmList arguments = VmList.variant(declared.size());
+    for (int i = 0; i < declared.size(); i++) {
+      String path = function + ": " + argumentName(declared.get(i), i);
+      if (!filled[i]) {
+        throw new IreeArgumentException(path, "no value given; expected " + declared.get(i));
+      }
+      arguments.push(encode(declared.get(i), slots[i], path));
+    }
+    return arguments;
+  }
+
+  /**
+   * The Java value of a call's results: {@code null} for none, the value for one, the decoded
+   * structure for an inlined {@code sdict}/{@code slist}/{@code stuple}, and a {@code List} for
+   * several.
+   *
+   * @throws IreeResultException naming the function and the result
+   */
+  public static Object unpackResults(FunctionSignature signature, VmList results, String function) {
+    List<AbiType> raw = signature.vmResults();
+    Marshal.results(results, raw.size(), function);
+    if (signature.hasInlinedResults()) {
+      AbiType only = signature.results().get(0);
+      return decodeChildren(only, results, function + ": result", 0);
+    }
+    if (raw.isEmpty()) {
+      return null;
+    }
+    if (raw.size() == 1) {
+      return decode(raw.get(0), results.get(0), function + ": result", 0);
+    }
+    List<Object> values = new ArrayList<>(raw.size());
+    for (int i = 0; i < raw.size(); i++) {
+      values.add(decode(raw.get(i), results.get(i), function + ": result[" + i + "]", 0));
+    }
+    return Collections.unmodifiableList(values);
+  }
+
+  /**
+   * Checks a VM argument list against the signature: the count, then every argument, as a host
+   * module does before running its function.
+   *
+   * @throws IreeArgumentException on the first problem
+   */
+  public static void checkArguments(FunctionSignature signature, VmList arguments, String function) {
+    List<AbiType> declared = signature.arguments();
+    if (arguments == null || arguments.size() != declared.size()) {
+      throw new IreeArgumentException(
+          function,
+          "expected "
+              + declared.size()
+              + (declared.size() == 1 ? " argument" : " arguments")
+              + " but got "
+              + (arguments == null ? "no list" : String.valueOf(arguments.size())));
+    }
+    for (int i = 0; i < declared.size(); i++) {
+      check(
+          declared.get(i),
+          arguments.get(i),
+          Side.ARGUMENT,
+          function + ": " + argumentName(declared.get(i), i),
+          0);
+    }
+  }
+
+  /**
+   * Checks a VM result list against the signature: the raw result count (after inlining), then
+   * every result, as a host module does after its function returns.
+   *
+   * @throws IreeResultException on the first problem
+   */
+  public static void checkResults(FunctionSignature signature, VmList results, String function) {
+    List<AbiType> raw = signature.vmResults();
+    Marshal.results(results, raw.size(), function);
+    for (int i = 0; i < raw.size(); i++) {
+      check(raw.get(i), results.get(i), Side.RESULT, resultPath(signature, i, function), 0);
+    }
+  }
+
+  /** The path of raw result {@code index}: {@code f: result}, {@code f: result.key}, ... */
+  static String resultPath(FunctionSignature signature, int index, String function) {
+    if (signature.hasInlinedResults()) {
+      return childPath(signature.results().get(0), function + ": result", index);
+    }
+    return function + ": result" + (signature.results().size() == 1 ? "" : "[" + index + "]");
+  }
+
+  private static String childPath(AbiType structure, String path, int index) {
+    if (structure instanceof AbiType.Dict) {
+      return path + "." + ((AbiType.Dict) structure).entries().get(index).key();
+    }
+    return path + "[" + index + "]";
+  }
+
+  private static String argumentName(AbiType type, int index) {
+    return type instanceof AbiType.Named ? ((AbiType.Named) type).name() : "arg" + index;
+  }
+
+  private static int indexOfNamed(List<AbiType> declared, String name) {
+    for (int i = 0; i < declared.size(); i++) {
+      if (declared.get(i) instanceof AbiType.Named
+          && ((AbiType.Named) declared.get(i)).name().equals(name)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // One value
+
+  /**
+   * The VM list element (a {@link VmValue} or a {@link VmRef}) for the Java {@code value} of a
+   * {@code declared} argument.
+   *
+   * @throws IreeArgumentException when the value does not fit the declaration
+   */
+  public static Object encode(AbiType declared, Object value, String path) {
+    return encode(declared, value, path, 0);
+  }
+
+  private static Object encode(AbiType declared, Object value, String path, int depth) {
+    if (depth > MAX_DEPTH) {
+      throw new IreeArgumentException(path, "nested more than " + MAX_DEPTH + " deep");
+    }
+    if (declared instanceof AbiType.Named) {
+      return encode(((AbiType.Named) declared).type(), value, path, depth);
+    }
+    if (declared instanceof AbiType.Any) {
+      return encodeDynamic(value, path, depth);
+    }
+    if (declared instanceof AbiType.Unsupported) {
+      throw unsupported((AbiType.Unsupported) declared, Side.ARGUMENT, path);
+    }
+    Marshal.notNull(value, declared, path);
+    if (declared instanceof AbiType.Scalar) {
+      return encodeScalar(((AbiType.Scalar) declared).element(), value, path);
+    }
+    if (declared instanceof AbiType.NdArray) {
+      AbiType.NdArray type = (AbiType.NdArray) declared;
+      if (value instanceof NdArray) {
+        return Marshal.array((NdArray) value, type, path);
+      }
+      if (value instanceof BufferView) {
+        return Marshal.bufferView(value, type, Side.ARGUMENT, path);
+      }
+      if (JavaArrays.isSupported(value)) {
+        return Marshal.array(Marshal.copy(value, JavaArrays::copyOf, type, path), type, path);
+      }
+      throw mismatch(declared, value, "an NdArray, a BufferView or a Java array", path);
+    }
+    if (declared instanceof AbiType.Dict) {
+      return encodeDict((AbiType.Dict) declared, value, path, depth);
+    }
+    if (declared instanceof AbiType.Sequence) {
+      List<AbiType> elements = ((AbiType.Sequence) declared).elements();
+      List<?> values = positionalValues(declared, value, path);
+      VmList list = Marshal.sequence(values, declared, elements.size(), path);
+      for (int i = 0; i < elements.size(); i++) {
+        list.push(encode(elements.get(i), values.get(i), path + "[" + i + "]", depth + 1));
+      }
+      return list;
+    }
+    if (declared instanceof AbiType.HomogeneousList) {
+      if (!(value instanceof List)) {
+        throw mismatch(declared, value, "a List", path);
+      }
+      List<?> values = (List<?>) value;
+      AbiType element = ((AbiType.HomogeneousList) declared).element();
+      VmList list = VmList.variant(values.size());
+      for (int i = 0; i < values.size(); i++) {
+        list.push(encode(element, values.get(i), path + "[" + i + "]", depth + 1));
+      }
+      return list;
+    }
+    // Ref, Unknown: an opaque ref the caller got from a backend.
+    if (!(value instanceof VmRef)) {
+      throw mismatch(declared, value, "a VmRef", path);
+    }
+    checkRefType(declared, (VmRef) value, Side.ARGUMENT, path);
+    return value;
+  }
+
+  private static VmValue encodeScalar(ElementType element, Object value, String path) {
+    if (element.kind() == ElementType.Kind.BOOLEAN) {
+      if (!(value instanceof Boolean)) {
+        throw mismatch(new AbiType.Scalar(element), value, "a Boolean", path);
+      }
+      return Marshal.i1((Boolean) value);
+    }
+    if (element.isInteger() && element.bits() <= 64) {
+      if (!(value instanceof Byte
+          || value instanceof Short
+          || value instanceof Integer
+          || value instanceof Long)) {
+        throw mismatch(new AbiType.Scalar(element), value, "an integral Number", path);
+      }
+      long v = ((Number) value).longValue();
+      int bits = element.bits();
+      if (bits < 64 && (v < -(1L << (bits - 1)) || v >= (1L << (bits - 1)))) {
+        throw new IreeArgumentException(
+            path, "expected an " + element + " but " + v + " does not fit in " + bits + " bits");
+      }
+      return bits <= 8
+          ? VmValue.i8((byte) v)
+          : bits <= 16 ? VmValue.i16((short) v) : bits <= 32 ? VmValue.i32((int) v) : VmValue.i64(v);
+    }
+    if (element.equals(ElementType.F32) || element.equals(ElementType.F64)) {
+      if (!(value instanceof Number)) {
+        throw mismatch(new AbiType.Scalar(element), value, "a Number", path);
+      }
+      double d = ((Number) value).doubleValue();
+      return element.equals(ElementType.F32) ? VmValue.f32((float) d) : VmValue.f64(d);
+    }
+    throw new IreeArgumentException(
+        path,
+        "a scalar "
+            + element
+            + " has no VM value type; IREE passes i1, i8..i64, f32 and f64 scalars only");
+  }
+
+  private static VmList encodeDict(AbiType.Dict declared, Object value, String path, int depth) {
+    List<AbiType.Entry> entries = declared.entries();
+    VmList list = VmList.variant(entries.size());
+    if (value instanceof Map) {
+      Map<?, ?> map = (Map<?, ?>) value;
+      for (AbiType.Entry e : entries) {
+        if (!map.containsKey(e.key())) {
+          throw new IreeArgumentException(
+              path, "missing key '" + e.key() + "'; expected keys " + declared.keys());
+        }
+      }
+      if (map.size() != entries.size()) {
+        List<Object> extra = new ArrayList<>();
+        for (Object k : map.keySet()) {
+          if (!(k instanceof String) || declared.entry((String) k).isEmpty()) {
+            extra.add(k);
+          }
+        }
+        throw new IreeArgumentException(
+            path, "unexpected keys " + extra + "; expected exactly " + declared.keys());
+      }
+      for (AbiType.Entry e : entries) {
+        list.push(encode(e.type(), map.get(e.key()), path + "." + e.key(), depth + 1));
+      }
+      return list;
+    }
+    if (value instanceof Record) {
+      Map<String, Object> components = recordComponents((Record) value, path);
+      for (AbiType.Entry e : entries) {
+        String component = matchComponent(components, e.key());
+        if (component == null) {
+          throw new IreeArgumentException(
+              path,
+              "record "
+                  + value.getClass().getSimpleName()
+                  + " has no component for key '"
+                  + e.key()
+                  + "' (components: "
+                  + components.keySet()
+                  + ")");
+        }
+      }
+      if (components.size() != entries.size()) {
+        throw new IreeArgumentException(
+            path,
+            "record "
+                + value.getClass().getSimpleName()
+                + " has components "
+                + components.keySet()
+                + " but the sdict has exactly the keys "
+                + declared.keys());
+      }
+      for (AbiType.Entry e : entries) {
+        Object component = components.get(matchComponent(components, e.key()));
+        list.push(encode(e.type(), component, path + "." + e.key(), depth + 1));
+      }
+      return list;
+    }
+    throw mismatch(declared, value, "a Map<String, ?> or a record", path);
+  }
+
+  /** The component named {@code key}, or named as its camelCase form ({@code class_ids}). */
+  private static String matchComponent(Map<String, Object> components, String key) {
+    if (components.containsKey(key)) {
+      return key;
+    }
+    String camel = camelCase(key);
+    return components.containsKey(camel) ? camel : null;
+  }
+
+  /** {@code class_ids} → {@code classIds}; other text unchanged. */
+  static String camelCase(String key) {
+    StringBuilder out = new StringBuilder(key.length());
+    boolean upper = false;
+    for (int i = 0; i < key.length(); i++) {
+      char c = key.charAt(i);
+      if (c == '_' && out.length() > 0) {
+        upper = true;
+      } else {
+        out.append(upper ? Character.toUpperCase(c) : c);
+        upper = false;
+      }
+    }
+    return out.toString();
+  }
+
+  private static List<?> positionalValues(AbiType declared, Object value, String path) {
+    if (value instanceof List) {
+      return (List<?>) value;
+    }
+    if (value instanceof Object[]) {
+      return java.util.Arrays.asList((Object[]) value);
+    }
+    if (value instanceof Record) {
+      return new ArrayList<>(recordComponents((Record) value, path).values());
+    }
+    throw mismatch(declared, value, "a List or a record", path);
+  }
+
+  private static Map<String, Object> recordComponents(Record record, String path) {
+    Map<String, Object> values = new LinkedHashMap<>();
+    for (RecordComponent c : record.getClass().getRecordComponents()) {
+      try {
+        c.getAccessor().setAccessible(true);
+        values.put(c.getName(), c.getAccessor().invoke(record));
+      } catch (IllegalAccessException | InvocationTargetException | RuntimeException e) {
+        throw new IreeArgumentException(
+            path,
+            "cannot read component "
+                + c.getName()
+                + " of record "
+                + record.getClass().getName()
+                + ": "
+                + e);
+      }
+    }
+    return values;
+  }
+
+  /** Java values by their own type, for a {@code null} (any) descriptor. */
+  private static Object encodeDynamic(Object value, String path, int depth) {
+    if (depth > MAX_DEPTH) {
+      throw new IreeArgumentException(path, "nested more than " + MAX_DEPTH + " deep");
+    }
+    if (value == null || value instanceof VmRef || value instanceof VmValue) {
+      return value;
+    }
+    if (value instanceof Boolean) {
+      return Marshal.i1((Boolean) value);
+    } else if (value instanceof Byte) {
+      return VmValue.i8((Byte) value);
+    } else if (value instanceof Short) {
+      return VmValue.i16((Short) value);
+    } else if (value instanceof Integer) {
+      return VmValue.i32((Integer) value);
+    } else if (value instanceof Long) {
+      return VmValue.i64((Long) value);
+    } else if (value instanceof Float) {
+      return VmValue.f32((Float) value);
+    } else if (value instanceof Double) {
+      return VmValue.f64((Double) value);
+    } else if (value instanceof NdArray) {
+      return ((NdArray) value).asBufferView();
+    } else if (JavaArrays.isSupported(value)) {
+      return Marshal.copy(value, JavaArrays::copyOf, AbiType.NdArray.anyBufferView(), path)
+          .asBufferView();
+    } else if (value instanceof List) {
+      List<?> values = (List<?>) value;
+      VmList list = VmList.variant(values.size());
+      for (int i = 0; i < values.size(); i++) {
+        list.push(encodeDynamic(values.get(i), path + "[" + i + "]", depth + 1));
+      }
+      return list;
+    } else if (value instanceof Map) {
+      // As IREE's dynamic mode: the values in sorted key order.
+      Map<String, Object> sorted = new TreeMap<>(AbiType.Dict::compareBytewise);
+      for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
+        if (!(e.getKey() instanceof String)) {
+          throw new IreeArgumentException(path, "map keys must be strings, got " + e.getKey());
+        }
+        sorted.put((String) e.getKey(), e.getValue());
+      }
+      VmList list = VmList.variant(sorted.size());
+      for (Map.Entry<String, Object> e : sorted.entrySet()) {
+        list.push(encodeDynamic(e.getValue(), path + "." + e.getKey(), depth + 1));
+      }
+      return list;
+    }
+    throw new IreeArgumentException(
+        path, "cannot pass a " + value.getClass().getName() + " to the VM");
+  }
+
+  /**
+   * The Java value of a VM list element that should be a {@code declared} result.
+   *
+   * @throws IreeResultException when the element does not fit the declaration
+   */
+  public static Object decode(AbiType declared, Object element, String path) {
+    return decode(declared, element, path, 0);
+  }
+
+  private static Object decode(AbiType declared, Object element, String path, int depth) {
+    if (depth > MAX_DEPTH) {
+      throw new IreeResultException(path, "nested more than " + MAX_DEPTH + " deep");
+    }
+    if (declared instanceof AbiType.Named) {
+      return decode(((AbiType.Named) declared).type(), element, path, depth);
+    }
+    if (declared instanceof AbiType.Scalar) {
+      ElementType type = ((AbiType.Scalar) declared).element();
+      if (type.kind() == ElementType.Kind.BOOLEAN) {
+        return Marshal.integer(element, type, Side.RESULT, path) == 1;
+      }
+      if (type.isInteger() && type.bits() <= 64) {
+        long v = Marshal.integer(element, type, Side.RESULT, path);
+        return type.bits() <= 8
+            ? (Object) (byte) v
+            : type.bits() <= 16 ? (Object) (short) v : type.bits() <= 32 ? (Object) (int) v : v;
+      }
+      if (type.equals(ElementType.F32)) {
+        return (float) Marshal.floating(element, type, Side.RESULT, path);
+      }
+      if (type.equals(ElementType.F64)) {
+        return Marshal.floating(element, type, Side.RESULT, path);
+      }
+      throw new IreeResultException(
+          path, "a scalar " + type + " has no VM value type; expected i1, i8..i64, f32 or f64");
+    }
+    if (declared instanceof AbiType.NdArray) {
+      BufferView view = Marshal.bufferView(element, (AbiType.NdArray) declared, Side.RESULT, path);
+      return toArray(view, path);
+    }
+    if (declared instanceof AbiType.Dict || declared instanceof AbiType.Sequence) {
+      int size = childCount(declared);
+      VmList list = Marshal.list(element, declared, size, Side.RESULT, path);
+      return decodeChildren(declared, list, path, depth + 1);
+    }
+    if (declared instanceof AbiType.HomogeneousList) {
+      VmList list = Marshal.list(element, declared, -1, Side.RESULT, path);
+      AbiType type = ((AbiType.HomogeneousList) declared).element();
+      List<Object> values = new ArrayList<>(list.size());
+      for (int i = 0; i < list.size(); i++) {
+        values.add(decode(type, list.get(i), path + "[" + i + "]", depth + 1));
+      }
+      return Collections.unmodifiableList(values);
+    }
+    if (declared instanceof AbiType.Any) {
+      return decodeDynamic(element, path, depth);
+    }
+    if (declared instanceof AbiType.Unsupported) {
+      throw unsupported((AbiType.Unsupported) declared, Side.RESULT, path);
+    }
+    // Ref, Unknown
+    VmRef ref = Marshal.ref(element, Side.RESULT, path);
+    if (ref != null) {
+      checkRefType(declared, ref, Side.RESULT, path);
+    }
+    return ref;
+  }
+
+  /** The children of an inlined or nested structure, as a Map (sdict) or a List. */
+  private static Object decodeChildren(AbiType structure, VmList list, String path, int depth) {
+    if (structure instanceof AbiType.Dict) {
+      Map<String, Object> values = new LinkedHashMap<>();
+      List<AbiType.Entry> entries = ((AbiType.Dict) structure).entries();
+      for (int i = 0; i < entries.size(); i++) {
+        AbiType.Entry e = entries.get(i);
+        values.put(e.key(), decode(e.type(), list.get(i), path + "." + e.key(), depth));
+      }
+      return Collections.unmodifiableMap(values);
+    }
+    List<AbiType> elements = ((AbiType.Sequence) structure).elements();
+    List<Object> values = new ArrayList<>(elements.size());
+    for (int i = 0; i < elements.size(); i++) {
+      values.add(decode(elements.get(i), list.get(i), path + "[" + i + "]", depth));
+    }
+    return Collections.unmodifiableList(values);
+  }
+
+  private static int childCount(AbiType structure) {
+    return structure instanceof AbiType.Dict
+        ? ((AbiType.Dict) structure).entries().size()
+        : ((AbiType.Sequence) structure).elements().size();
+  }
+
+  private static Object decodeDynamic(Object element, String path, int depth) {
+    if (depth > MAX_DEPTH) {
+      throw new IreeResultException(path, "nested more than " + MAX_DEPTH + " deep");
+    }
+    if (element instanceof VmValue) {
+      VmValue v = (VmValue) element;
+      switch (v.type()) {
+        case I8:
+          return v.asI8();
+        case I16:
+          return v.asI16();
+        case I32:
+          return v.asI32();
+        case I64:
+          return v.asI64();
+        case F32:
+          return v.asF32();
+        default:
+          return v.asF64();
+      }
+    }
+    if (element instanceof BufferView) {
+      BufferView view = (BufferView) element;
+      return view.elementType().isPresent() ? toArray(view, path) : view;
+    }
+    if (element instanceof VmList) {
+      VmList list = (VmList) element;
+      List<Object> values = new ArrayList<>(list.size());
+      for (int i = 0; i < list.size(); i++) {
+        values.add(decodeDynamic(list.get(i), path + "[" + i + "]", depth + 1));
+      }
+      return Collections.unmodifiableList(values);
+    }
+    return element; // null or another ref
+  }
+
+  private static Object toArray(BufferView view, String path) {
+    try {
+      return NdArray.fromBufferView(view);
+    } catch (IllegalArgumentException e) {
+      return view; // an element type no array class holds: the view itself
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Checking VM elements
+
+  private static void check(AbiType declared, Object element, Side side, String path, int depth) {
+    if (depth > MAX_DEPTH) {
+      throw side.fail(path, "nested more than " + MAX_DEPTH + " deep");
+    }
+    if (declared instanceof AbiType.Named) {
+      check(((AbiType.Named) declared).type(), element, side, path, depth);
+    } else if (declared instanceof AbiType.Scalar) {
+      ElementType type = ((AbiType.Scalar) declared).element();
+      if (type.isInteger() || type.kind() == ElementType.Kind.BOOLEAN) {
+        Marshal.integer(element, type, side, path);
+      } else if (type.equals(ElementType.F32) || type.equals(ElementType.F64)) {
+        Marshal.floating(element, type, side, path);
+      } else {
+        throw side.fail(path, "a scalar " + type + " has no VM value type");
+      }
+    } else if (declared instanceof AbiType.NdArray) {
+      Marshal.bufferView(element, (AbiType.NdArray) declared, side, path);
+    } else if (declared instanceof AbiType.Dict) {
+      List<AbiType.Entry> entries = ((AbiType.Dict) declared).entries();
+      VmList list = Marshal.list(element, declared, entries.size(), side, path);
+      for (int i = 0; i < entries.size(); i++) {
+        AbiType.Entry e = entries.get(i);
+        check(e.type(), list.get(i), side, path + "." + e.key(), depth + 1);
+      }
+    } else if (declared instanceof AbiType.Sequence) {
+      List<AbiType> elements = ((AbiType.Sequence) declared).elements();
+      VmList list = Marshal.list(element, declared, elements.size(), side, path);
+      for (int i = 0; i < elements.size(); i++) {
+        check(elements.get(i), list.get(i), side, path + "[" + i + "]", depth + 1);
+      }
+    } else if (declared instanceof AbiType.HomogeneousList) {
+      VmList list = Marshal.list(element, declared, -1, side, path);
+      AbiType type = ((AbiType.HomogeneousList) declared).element();
+      for (int i = 0; i < list.size(); i++) {
+        check(type, list.get(i), side, path + "[" + i + "]", depth + 1);
+      }
+    } else if (declared instanceof AbiType.Ref) {
+      VmRef ref = Marshal.ref(element, side, path);
+      if (ref != null) {
+        checkRefType(declared, ref, side, path);
+      }
+    } else if (declared instanceof AbiType.Unsupported) {
+      throw unsupported((AbiType.Unsupported) declared, side, path);
+    }
+    // Any, Unknown: whatever arrives.
+  }
+
+  private static void checkRefType(AbiType declared, VmRef ref, Side side, String path) {
+    if (!(declared instanceof AbiType.Ref)) {
+      return;
+    }
+    String expected = ((AbiType.Ref) declared).refType();
+    if (expected.equals(AbiType.Ref.ANY)) {
+      return;
+    }
+    String bare = expected.startsWith("!") ? expected.substring(1) : expected;
+    if (!bare.equals(ref.refTypeName())) {
+      throw side.fail(
+          path, "expected a ref of type " + bare + " but got one of type " + ref.refTypeName());
+    }
+  }
+
+  private static IreeException unsupported(AbiType.Unsupported type, Side side, String path) {
+    return side.fail(
+        path,
+        "the signature uses "
+            + type.source()
+            + ", which iree-stubs cannot marshal ("
+            + type.reason()
+            + ")");
+  }
+
+  private static IreeArgumentException mismatch(
+      AbiType declared, Object value, String accepted, String path) {
+    return new IreeArgumentException(
+        path,
+        "expected "
+            + declared
+            + " ("
+            + accepted
+            + ") but got "
+            + Objects.requireNonNull(value).getClass().getSimpleName()
+            + (value instanceof NdArray ? " " + value : ""));
+  }
+}

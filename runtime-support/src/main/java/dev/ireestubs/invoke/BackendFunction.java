@@ -1,0 +1,38 @@
+package dev.ireestubs.invoke;
+
+import dev.ireestubs.vm.VmList;
+import java.util.Map;
+
+/**
+ * One exported function of a loaded module, as its backend sees it: a name, the IREE calling
+ * convention string ({@code 0rr_r}), the reflection attributes the module carries for it, and a
+ * call that takes and returns native-ABI lists.
+ */
+public interface BackendFunction {
+
+  /** {@code module.function}. */
+  String qualifiedName();
+
+  /**
+   * The calling convention, e.g. {@code 0rr_r}: {@code i} i32, {@code I} i64, {@code f} f32, {@code
+   * F} f64, {@code r} ref, before and after the {@code _}.
+   */
+  String callingConvention();
+
+  /**
+   * Every reflection attribute of the function, in the module's order: {@code iree.abi}, {@code
+   * iree.abi.declaration}, {@code iree.abi.model}, V0's {@code f}/{@code fv}/{@code sip}, ...
+   */
+  Map<String, String> reflection();
+
+  /**
+   * Calls the function. {@code arguments} is a variant list with one element per described
+   * argument; a backend whose function takes wait/signal fences ({@code iree.abi.model =
+   * "coarse-fences"}) appends them itself. The caller keeps ownership of {@code arguments} and
+   * owns the returned list (close it to release refs it holds).
+   *
+   * @throws IreeInvocationException when the call fails in the backend; the message carries the
+   *     backend's own text (and, for IREE, its status code)
+   */
+  VmList invoke(VmList arguments);
+}

@@ -1,0 +1,363 @@
+package dev.ireestubs.invoke;
+
+import dev.ireestubs.abi.AbiType;
+import dev.ireestubs.abi.ElementType;
+import dev.ireestubs.abi.Shape;
+import dev.ireestubs.ndarray.NdArray;
+import dev.ireestubs.vm.BufferView;
+import dev.ireestubs.vm.VmList;
+import dev.ireestubs.vm.VmRef;
+import dev.ireestubs.vm.VmValue;
+import java.util.Collection;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The leaf operations of marshalling between Java values and the IREE VM's native calling
+ * convention: the one place where arguments are checked on their way in and results on their way
+ * out. Generated stubs call these methods directly (with the descriptor and path as constants), and
+ * {@link AbiValues} calls them while walking a signature at run time, so a typed stub, the dynamic
+ * invoker and a host module report the same problem with the same words.
+ *
+ * <p>Every {@code path} names the function and the value, as {@code predict: features.image} or
+ * {@code predict: result.logits}; messages say what the signature declares and what was given.
+ * Argument problems throw {@link IreeArgumentException}, result problems {@link
+ * IreeResultException}.
+ *
+ * <p>Stricter than IREE's reference runtime, which checks neither: an array's element type and
+ * shape (rank and every static dimension) are checked against the descriptor in both directions.
+ */
+public final class Marshal {
+
+  private Marshal() {}
+
+  // ---------------------------------------------------------------------------------------------
+  // Arguments: Java -> VM
+
+  /**
+   * {@code value}, which must not be null.
+   *
+   * @throws IreeArgumentException {@code predict: features: is null; expected sdict[...]}
+   */
+  public static <T> T notNull(T value, AbiType declared, String path) {
+    if (value == null) {
+      throw new IreeArgumentException(path, "is null; expected " + declared);
+    }
+    return value;
+  }
+
+  /**
+   * The buffer view of {@code array} (no copy) after checking it against {@code declared}.
+   *
+   * @throws IreeArgumentException when the array is null, or its element type or shape differs
+   */
+  public static BufferView array(NdArray array, AbiType.NdArray declared, String path) {
+    notNull(array, declared, path);
+    String problem = arrayProblem(declared, array.elementType(), array.shape());
+    if (problem != null) {
+      throw new IreeArgumentException(path, problem);
+    }
+    return array.asBufferView();
+  }
+
+  /**
+   * Copies a Java array ({@code float[][]}, ...) into a new n-d array with {@code factory} (e.g.
+   * {@code FloatArray::of}), reporting a null or ragged array under {@code path}.
+   *
+   * @throws IreeArgumentException when the array is null, ragged or holds a null row
+   */
+  public static <J, A extends NdArray> A copy(
+      J javaArray, Function<? super J, ? extends A> factory, AbiType.NdArray declared, String path) {
+    notNull(javaArray, declared, path);
+    try {
+      return factory.apply(javaArray);
+    } catch (IllegalArgumentException | NullPointerException e) {
+      throw new IreeArgumentException(path, e.getMessage());
+    }
+  }
+
+  /**
+   * A new variant list for the {@code expectedSize} elements of a fixed-size structure, after
+   * checking that {@code values} has that many.
+   *
+   * @throws IreeArgumentException when {@code values} is null or has another size
+   */
+  public static VmList sequence(Collection<?> values, AbiType declared, int expectedSize, String path) {
+    notNull(values, declared, path);
+    if (values.size() != expectedSize) {
+      throw new IreeArgumentException(
+          path,
+          "expected "
+              + expectedSize
+              + (expectedSize == 1 ? " element" : " elements")
+              + " ("
+              + declared
+              + ") but got "
+              + values.size());
+    }
+    return VmList.variant(expectedSize);
+  }
+
+  /** The i32 VM value of a {@code i1} scalar: 1 for true, 0 for false. */
+  public static VmValue i1(boolean value) {
+    return VmValue.i32(value ? 1 : 0);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Results: VM -> Java
+
+  /**
+   * {@code results} after checking it holds {@code expected} values, the number of raw results the
+   * signature declares (after inlining).
+   *
+   * @param function the function's name for the message
+   * @throws IreeResultException when the count differs
+   */
+  public static VmList results(VmList results, int expected, String function) {
+    if (results == null) {
+      throw new IreeResultException(function, "the backend returned no result list");
+    }
+    if (results.size() != expected) {
+      throw new IreeResultException(
+          function,
+          "expected "
+              + expected
+              + (expected == 1 ? " result" : " results")
+              + " but the function returned "
+              + results.size());
+    }
+    return results;
+  }
+
+  /** The {@code i1} scalar at {@code index}: an integer value 0 or 1. */
+  public static boolean i1(VmList list, int index, String path) {
+    return integer(element(list, index, path), ElementType.I1, Side.RESULT, path) == 1;
+  }
+
+  /** The {@code i8} scalar at {@code index}, which must fit in 8 bits. */
+  public static byte i8(VmList list, int index, String path) {
+    return (byte) integer(element(list, index, path), ElementType.I8, Side.RESULT, path);
+  }
+
+  /** The {@code i16} scalar at {@code index}, which must fit in 16 bits. */
+  public static short i16(VmList list, int index, String path) {
+    return (short) integer(element(list, index, path), ElementType.I16, Side.RESULT, path);
+  }
+
+  /** The {@code i32} scalar at {@code index}, which must fit in 32 bits. */
+  public static int i32(VmList list, int index, String path) {
+    return (int) integer(element(list, index, path), ElementType.I32, Side.RESULT, path);
+  }
+
+  /** The {@code i64} scalar at {@code index}. */
+  public static long i64(VmList list, int index, String path) {
+    return integer(element(list, index, path), ElementType.I64, Side.RESULT, path);
+  }
+
+  /** The {@code f32} scalar at {@code index}. */
+  public static float f32(VmList list, int index, String path) {
+    return (float) floating(element(list, index, path), ElementType.F32, Side.RESULT, path);
+  }
+
+  /** The {@code f64} scalar at {@code index}. */
+  public static double f64(VmList list, int index, String path) {
+    return floating(element(list, index, path), ElementType.F64, Side.RESULT, path);
+  }
+
+  /**
+   * The buffer view at {@code index}, after checking its element type and shape against {@code
+   * declared}. Wrap it with the array class the descriptor names ({@code
+   * FloatArray.fromBufferView}); nothing is copied.
+   */
+  public static BufferView bufferView(VmList list, int index, AbiType.NdArray declared, String path) {
+    return bufferView(element(list, index, path), declared, Side.RESULT, path);
+  }
+
+  static BufferView bufferView(Object element, AbiType.NdArray declared, Side side, String path) {
+    if (!(element instanceof BufferView)) {
+      throw side.fail(
+          path, "expected " + declared + " (a buffer view) but got " + describe(element));
+    }
+    BufferView view = (BufferView) element;
+    ElementType actual =
+        view.elementType()
+            .orElseThrow(
+                () ->
+                    side.fail(
+                        path,
+                        "expected "
+                            + declared
+                            + " but the buffer view has an unknown HAL element type 0x"
+                            + Integer.toHexString(view.elementTypeCode())));
+    String problem = arrayProblem(declared, actual, view.shape());
+    if (problem != null) {
+      throw side.fail(path, problem);
+    }
+    return view;
+  }
+
+  /**
+   * An n-d array of the class {@code arrayType} over the buffer view at {@code index}, checked
+   * against {@code declared} (no copy).
+   */
+  public static <A extends NdArray> A array(
+      VmList list,
+      int index,
+      AbiType.NdArray declared,
+      Function<BufferView, ? extends A> fromBufferView,
+      String path) {
+    BufferView view = bufferView(list, index, declared, path);
+    try {
+      return fromBufferView.apply(view);
+    } catch (IllegalArgumentException e) {
+      throw new IreeResultException(path, e.getMessage());
+    }
+  }
+
+  /**
+   * The nested list at {@code index}, which must have {@code expectedSize} elements ({@code -1}:
+   * any number).
+   */
+  public static VmList list(VmList list, int index, AbiType declared, int expectedSize, String path) {
+    return list(element(list, index, path), declared, expectedSize, Side.RESULT, path);
+  }
+
+  static VmList list(Object element, AbiType declared, int expectedSize, Side side, String path) {
+    if (!(element instanceof VmList)) {
+      throw side.fail(
+          path, "expected " + declared + " (a list) but got " + describe(element));
+    }
+    VmList nested = (VmList) element;
+    if (expectedSize >= 0 && nested.size() != expectedSize) {
+      throw side.fail(
+          path,
+          "expected "
+              + expectedSize
+              + (expectedSize == 1 ? " element" : " elements")
+              + " ("
+              + declared
+              + ") but the list has "
+              + nested.size());
+    }
+    return nested;
+  }
+
+  /** The ref at {@code index}, of any type, or null when the slot is empty. */
+  public static VmRef ref(VmList list, int index, String path) {
+    return ref(element(list, index, path), Side.RESULT, path);
+  }
+
+  static VmRef ref(Object element, Side side, String path) {
+    if (element != null && !(element instanceof VmRef)) {
+      throw side.fail(path, "expected a ref but got " + describe(element));
+    }
+    return (VmRef) element;
+  }
+
+  /** The ref at {@code index}, which must be a {@code type} (or an empty slot: null). */
+  public static <R extends VmRef> R ref(VmList list, int index, Class<R> type, String path) {
+    VmRef ref = ref(list, index, path);
+    if (ref != null && !type.isInstance(ref)) {
+      throw new IreeResultException(
+          path, "expected a " + type.getSimpleName() + " but got " + describe(ref));
+    }
+    return type.cast(ref);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Shared checks
+
+  /**
+   * Why an array of {@code element} and {@code shape} does not fit {@code declared}, or null when
+   * it does. Integers of one width match when either side is signless (the {@code iree.abi} JSON
+   * drops signedness); an unknown declared element type or an unranked shape accepts anything.
+   */
+  static String arrayProblem(AbiType.NdArray declared, ElementType element, long[] shape) {
+    boolean typeOk = NdArray.isCompatible(declared.element(), element);
+    boolean shapeOk = declared.shape().accepts(shape);
+    if (typeOk && shapeOk) {
+      return null;
+    }
+    return "expected "
+        + declared
+        + " but got "
+        + new AbiType.NdArray(element, Shape.of(shape))
+        + (typeOk ? "" : " (element type " + element + ", not " + declared.element() + ")")
+        + (shapeOk ? "" : " (" + shapeDifference(declared.shape(), shape) + ")");
+  }
+
+  private static String shapeDifference(Shape declared, long[] shape) {
+    if (declared.rank() != shape.length) {
+      return "rank " + shape.length + ", not " + declared.rank();
+    }
+    for (int axis = 0; axis < shape.length; axis++) {
+      if (!declared.isDynamic(axis) && declared.dim(axis) != shape[axis]) {
+        return "dimension " + axis + " is " + shape[axis] + ", not " + declared.dim(axis);
+      }
+    }
+    return "shape differs";
+  }
+
+  static Object element(VmList list, int index, String path) {
+    Objects.requireNonNull(list, "list");
+    if (index < 0 || index >= list.size()) {
+      throw Side.RESULT.fail(
+          path, "expected a value at index " + index + " but the list has " + list.size());
+    }
+    return list.get(index);
+  }
+
+  /**
+   * The integer value {@code element} holds, which must fit the declared integer type ({@code i1}:
+   * 0 or 1). The VM widens {@code i8} and {@code i16} results to {@code i32}, so any integer value
+   * type is accepted as long as the number fits.
+   */
+  static long integer(Object element, ElementType declared, Side side, String path) {
+    if (!(element instanceof VmValue) || !((VmValue) element).isInteger()) {
+      throw side.fail(path, "expected an " + declared + " value but got " + describe(element));
+    }
+    long value = ((VmValue) element).asI64();
+    int bits = declared.bits();
+    boolean fits =
+        declared.kind() == ElementType.Kind.BOOLEAN
+            ? value == 0 || value == 1
+            : bits >= 64 || (value >= -(1L << (bits - 1)) && value < (1L << (bits - 1)));
+    if (!fits) {
+      throw side.fail(
+          path, "expected an " + declared + " value but got " + value + ", which does not fit");
+    }
+    return value;
+  }
+
+  /** The floating-point value {@code element} holds ({@code f32} or {@code f64}). */
+  static double floating(Object element, ElementType declared, Side side, String path) {
+    if (!(element instanceof VmValue) || !((VmValue) element).isFloat()) {
+      throw side.fail(path, "expected an " + declared + " value but got " + describe(element));
+    }
+    return ((VmValue) element).asF64();
+  }
+
+  /** A short description of a VM list element for messages. */
+  static String describe(Object element) {
+    if (element == null) {
+      return "an empty slot";
+    }
+    if (element instanceof VmValue) {
+      return "the value " + element;
+    }
+    if (element instanceof BufferView) {
+      BufferView view = (BufferView) element;
+      return "a buffer view "
+          + view.elementType()
+              .map(e -> new AbiType.NdArray(e, Shape.of(view.shape())).toString())
+              .orElse("of HAL element type 0x" + Integer.toHexString(view.elementTypeCode()));
+    }
+    if (element instanceof VmList) {
+      return "a list of " + ((VmList) element).size();
+    }
+    if (element instanceof VmRef) {
+      return "a ref of type " + ((VmRef) element).refTypeName();
+    }
+    return element.getClass().getName();
+  }
+}

@@ -1,0 +1,147 @@
+package dev.ireestubs.ndarray;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Copies between n-d arrays and rectangular Java arrays whose type is known only at run time: the
+ * dynamic counterpart of the typed {@code of(float[][])} and {@code toArray2D()} methods, used by
+ * the dynamic invoker. Java arrays of {@code float}, {@code double}, {@code boolean}, {@code byte},
+ * {@code short}, {@code int} and {@code long}, of rank 1 to 4, are supported.
+ */
+public final class JavaArrays {
+
+  /** The largest rank of a Java array these copies handle. */
+  public static final int MAX_RANK = 4;
+
+  private static final Map<Class<?>, Function<Object, NdArray>> IN = new HashMap<>();
+  private static final Map<String, Function<NdArray, Object>> OUT = new HashMap<>();
+
+  static {
+    Map<Class<?>, Function<Object, NdArray>> in = IN;
+    Map<String, Function<NdArray, Object>> out = OUT;
+    put(in, float[].class, a -> FloatArray.of((float[]) a));
+    put(in, float[][].class, a -> FloatArray.of((float[][]) a));
+    put(in, float[][][].class, a -> FloatArray.of((float[][][]) a));
+    put(in, float[][][][].class, a -> FloatArray.of((float[][][][]) a));
+    put(in, double[].class, a -> DoubleArray.of((double[]) a));
+    put(in, double[][].class, a -> DoubleArray.of((double[][]) a));
+    put(in, double[][][].class, a -> DoubleArray.of((double[][][]) a));
+    put(in, double[][][][].class, a -> DoubleArray.of((double[][][][]) a));
+    put(in, boolean[].class, a -> BoolArray.of((boolean[]) a));
+    put(in, boolean[][].class, a -> BoolArray.of((boolean[][]) a));
+    put(in, boolean[][][].class, a -> BoolArray.of((boolean[][][]) a));
+    put(in, boolean[][][][].class, a -> BoolArray.of((boolean[][][][]) a));
+    put(in, byte[].class, a -> ByteArray.of((byte[]) a));
+    put(in, byte[][].class, a -> ByteArray.of((byte[][]) a));
+    put(in, byte[][][].class, a -> ByteArray.of((byte[][][]) a));
+    put(in, byte[][][][].class, a -> ByteArray.of((byte[][][][]) a));
+    put(in, short[].class, a -> ShortArray.of((short[]) a));
+    put(in, short[][].class, a -> ShortArray.of((short[][]) a));
+    put(in, short[][][].class, a -> ShortArray.of((short[][][]) a));
+    put(in, short[][][][].class, a -> ShortArray.of((short[][][][]) a));
+    put(in, int[].class, a -> IntArray.of((int[]) a));
+    put(in, int[][].class, a -> IntArray.of((int[][]) a));
+    put(in, int[][][].class, a -> IntArray.of((int[][][]) a));
+    put(in, int[][][][].class, a -> IntArray.of((int[][][][]) a));
+    put(in, long[].class, a -> LongArray.of((long[]) a));
+    put(in, long[][].class, a -> LongArray.of((long[][]) a));
+    put(in, long[][][].class, a -> LongArray.of((long[][][]) a));
+    put(in, long[][][][].class, a -> LongArray.of((long[][][][]) a));
+    put(out, FloatArray.class, 1, a -> ((FloatArray) a).toArray());
+    put(out, FloatArray.class, 2, a -> ((FloatArray) a).toArray2D());
+    put(out, FloatArray.class, 3, a -> ((FloatArray) a).toArray3D());
+    put(out, FloatArray.class, 4, a -> ((FloatArray) a).toArray4D());
+    put(out, DoubleArray.class, 1, a -> ((DoubleArray) a).toArray());
+    put(out, DoubleArray.class, 2, a -> ((DoubleArray) a).toArray2D());
+    put(out, DoubleArray.class, 3, a -> ((DoubleArray) a).toArray3D());
+    put(out, DoubleArray.class, 4, a -> ((DoubleArray) a).toArray4D());
+    put(out, BoolArray.class, 1, a -> ((BoolArray) a).toArray());
+    put(out, BoolArray.class, 2, a -> ((BoolArray) a).toArray2D());
+    put(out, BoolArray.class, 3, a -> ((BoolArray) a).toArray3D());
+    put(out, BoolArray.class, 4, a -> ((BoolArray) a).toArray4D());
+    put(out, ByteArray.class, 1, a -> ((ByteArray) a).toArray());
+    put(out, ByteArray.class, 2, a -> ((ByteArray) a).toArray2D());
+    put(out, ByteArray.class, 3, a -> ((ByteArray) a).toArray3D());
+    put(out, ByteArray.class, 4, a -> ((ByteArray) a).toArray4D());
+    put(out, ShortArray.class, 1, a -> ((ShortArray) a).toArray());
+    put(out, ShortArray.class, 2, a -> ((ShortArray) a).toArray2D());
+    put(out, ShortArray.class, 3, a -> ((ShortArray) a).toArray3D());
+    put(out, ShortArray.class, 4, a -> ((ShortArray) a).toArray4D());
+    put(out, IntArray.class, 1, a -> ((IntArray) a).toArray());
+    put(out, IntArray.class, 2, a -> ((IntArray) a).toArray2D());
+    put(out, IntArray.class, 3, a -> ((IntArray) a).toArray3D());
+    put(out, IntArray.class, 4, a -> ((IntArray) a).toArray4D());
+    put(out, LongArray.class, 1, a -> ((LongArray) a).toArray());
+    put(out, LongArray.class, 2, a -> ((LongArray) a).toArray2D());
+    put(out, LongArray.class, 3, a -> ((LongArray) a).toArray3D());
+    put(out, LongArray.class, 4, a -> ((LongArray) a).toArray4D());
+  }
+
+  private JavaArrays() {}
+
+  private static void put(
+      Map<Class<?>, Function<Object, NdArray>> map, Class<?> type, Function<Object, NdArray> f) {
+    map.put(type, f);
+  }
+
+  private static void put(
+      Map<String, Function<NdArray, Object>> map,
+      Class<? extends NdArray> type,
+      int rank,
+      Function<NdArray, Object> f) {
+    map.put(type.getName() + "/" + rank, f);
+  }
+
+  /** True when {@code value} is a Java array {@link #copyOf} accepts. */
+  public static boolean isSupported(Object value) {
+    return value != null && IN.containsKey(value.getClass());
+  }
+
+  /**
+   * A new n-d array holding a copy of {@code javaArray} ({@code float[][]} gives a rank-2 {@link
+   * FloatArray}, {@code boolean[]} a {@link BoolArray}).
+   *
+   * @throws IllegalArgumentException when {@code javaArray} is not a supported Java array or is
+   *     ragged
+   * @throws NullPointerException when it or one of its rows is null
+   */
+  public static NdArray copyOf(Object javaArray) {
+    Objects.requireNonNull(javaArray, "javaArray");
+    Function<Object, NdArray> f = IN.get(javaArray.getClass());
+    if (f == null) {
+      throw new IllegalArgumentException(
+          "JavaArrays.copyOf: expected a rectangular Java array of float, double, boolean, byte,"
+              + " short, int or long, of rank 1 to "
+              + MAX_RANK
+              + ", but got "
+              + javaArray.getClass().getSimpleName());
+    }
+    return f.apply(javaArray);
+  }
+
+  /**
+   * A copy of {@code array} as a nested Java array ({@code float[][]} for a rank-2 {@link
+   * FloatArray}).
+   *
+   * @throws IllegalArgumentException when the array's class has no Java array form (half floats,
+   *     unsigned integers) or its rank is 0 or above {@value #MAX_RANK}
+   */
+  public static Object toJavaArray(NdArray array) {
+    Objects.requireNonNull(array, "array");
+    Function<NdArray, Object> f = OUT.get(array.getClass().getName() + "/" + array.rank());
+    if (f == null) {
+      throw new IllegalArgumentException(
+          "JavaArrays.toJavaArray: a "
+              + array.getClass().getSimpleName()
+              + " of rank "
+              + array.rank()
+              + " has no Java array form; Java arrays hold float, double, boolean, byte, short,"
+              + " int and long elements, at rank 1 to "
+              + MAX_RANK);
+    }
+    return f.apply(array);
+  }
+}
