@@ -47,6 +47,19 @@ public final class Marshal {
   }
 
   /**
+   * {@code value}, which must not be null; for generated stubs, where the Java type already says
+   * what is expected.
+   *
+   * @throws IreeArgumentException {@code predict: features: is null}
+   */
+  public static <T> T notNull(T value, String path) {
+    if (value == null) {
+      throw new IreeArgumentException(path, "is null");
+    }
+    return value;
+  }
+
+  /**
    * The buffer view of {@code array} (no copy) after checking it against {@code declared}.
    *
    * @throws IreeArgumentException when the array is null, or its element type or shape differs
@@ -84,15 +97,29 @@ public final class Marshal {
    */
   public static VmList sequence(Collection<?> values, AbiType declared, int expectedSize, String path) {
     notNull(values, declared, path);
+    return sequence(values, " (" + declared + ")", expectedSize, path);
+  }
+
+  /**
+   * A new variant list for the {@code expectedSize} elements of a fixed-size {@code slist} or
+   * {@code stuple} passed as a Java {@code List}, after checking its size.
+   *
+   * @throws IreeArgumentException when {@code values} is null or has another size
+   */
+  public static VmList sequence(Collection<?> values, int expectedSize, String path) {
+    notNull(values, path);
+    return sequence(values, "", expectedSize, path);
+  }
+
+  private static VmList sequence(Collection<?> values, String declared, int expectedSize, String path) {
     if (values.size() != expectedSize) {
       throw new IreeArgumentException(
           path,
           "expected "
               + expectedSize
               + (expectedSize == 1 ? " element" : " elements")
-              + " ("
               + declared
-              + ") but got "
+              + " but got "
               + values.size());
     }
     return VmList.variant(expectedSize);
