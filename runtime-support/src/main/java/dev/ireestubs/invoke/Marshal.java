@@ -249,10 +249,18 @@ public final class Marshal {
     return list(element(list, index, path), declared, expectedSize, Side.RESULT, path);
   }
 
+  /**
+   * The nested list at {@code index}, which must have {@code expectedSize} elements ({@code -1}:
+   * any number); for generated stubs, whose Java type says what the list holds.
+   */
+  public static VmList list(VmList list, int index, int expectedSize, String path) {
+    return list(element(list, index, path), null, expectedSize, Side.RESULT, path);
+  }
+
   static VmList list(Object element, AbiType declared, int expectedSize, Side side, String path) {
+    String what = declared == null ? "" : " (" + declared + ")";
     if (!(element instanceof VmList)) {
-      throw side.fail(
-          path, "expected " + declared + " (a list) but got " + describe(element));
+      throw side.fail(path, "expected a list" + what + " but got " + describe(element));
     }
     VmList nested = (VmList) element;
     if (expectedSize >= 0 && nested.size() != expectedSize) {
@@ -261,9 +269,8 @@ public final class Marshal {
           "expected "
               + expectedSize
               + (expectedSize == 1 ? " element" : " elements")
-              + " ("
-              + declared
-              + ") but the list has "
+              + what
+              + " but the list has "
               + nested.size());
     }
     return nested;
