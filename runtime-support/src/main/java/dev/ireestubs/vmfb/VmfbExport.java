@@ -1,0 +1,102 @@
+package dev.ireestubs.vmfb;
+
+import dev.ireestubs.abi.AbiJson;
+import dev.ireestubs.abi.AbiParseException;
+import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.V0Reflection;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One exported function of a module, with its calling convention and reflection attributes as
+ * stored, and conveniences for the reflection formats this library parses.
+ *
+ * <p>Where the attributes live depends on the era: on the export's own signature until 2023-02
+ * ({@code exported_functions[i].signature}), then in {@code function_signatures[internal_ordinal]}.
+ * Until 2021-09 compilers put them on the internal function implementing the export instead: {@link
+ * #reflection()} falls back to that function's attributes when the export's own are empty.
+ *
+ * @param name {@code local_name}, e.g. {@code simple_mul} or {@code main$async}
+ * @param internalOrdinal the index of the implementing function
+ * @param callingConvention e.g. {@code 0rr_r} (absent before 2020-09, when signatures had none)
+ * @param attributes the reflection attributes stored with this export's signature, in order
+ * @param implementation the implementing entry of {@code internal_functions}, for modules that have
+ *     that table (until 2021-09)
+ */
+public record VmfbExport(
+    String name,
+    int internalOrdinal,
+    Optional<String> callingConvention,
+    VmfbAttributes attributes,
+    Optional<VmfbInternalFunction> implementation) {
+
+  /** The key of the {@code iree.abi} JSON ({@code {"a":[...],"r":[...],"v":1}}). */
+  public static final String ABI_JSON_KEY = "iree.abi";
+
+  /** The key of the readable declaration every compiler since 2023-12 writes. */
+  public static final String DECLARATION_KEY = "iree.abi.declaration";
+
+  /** The key of the calling model, e.g. {@code coarse-fences}. */
+  public static final String MODEL_KEY = "iree.abi.model";
+
+  /** The {@code iree.abi.model} value meaning two fences (wait, signal) follow the arguments. */
+  public static final String COARSE_FENCES = "coarse-fences";
+
+  public VmfbExport {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(callingConvention, "callingConvention");
+    Objects.requireNonNull(attributes, "attributes");
+    Objects.requireNonNull(implementation, "implementation");
+  }
+
+  /**
+   * The function's reflection: {@link #attributes()}, or when those are empty, the attributes of
+   * the implementing internal function (modules before 2021-09), else empty.
+   */
+  public VmfbAttributes reflection() {
+    if (!attributes.isEmpty() || implementation.isEmpty()) {
+      return attributes;
+    }
+    return implementation.get().attributes();
+  }
+
+  /** The raw {@code iree.abi.declaration} text (for people, not machines, per IREE). */
+  public Optional<String> declaration() {
+    return reflection().get(DECLARATION_KEY);
+  }
+
+  /** The raw {@code iree.abi} JSON text. */
+  public Optional<String> abiJson() {
+    return reflection().get(ABI_JSON_KEY);
+  }
+
+  /** The raw {@code iree.abi.model} value, e.g. {@code coarse-fences}. */
+  public Optional<String> abiModel() {
+    return reflection().get(MODEL_KEY);
+  }
+
+  /**
+   * The {@code iree.abi} JSON parsed with {@link AbiJson#parseFunction(String)}, under {@link
+   * FunctionSignature.CallingModel#COARSE_FENCES} when {@code iree.abi.model} is {@code
+   * coarse-fences}; empty when the export has no {@code iree.abi}.
+   *
+   * @throws AbiParseException when the JSON does not parse
+   */
+  public Optional<FunctionSignature> abiJsonSignature() {
+    Optional<FunctionSignature> parsed = abiJson().map(AbiJson::parseFunction);
+    if (abiModel().filter(COARSE_FENCES::equals).isPresent()) {
+      return parsed.map(s -> s.withModel(FunctionSignature.CallingModel.COARSE_FENCES));
+    }
+    return parsed;
+  }
+
+  /**
+   * The deprecated V0 reflection ({@code fv}/{@code f}, {@code sip}, ...) of modules before
+   * 2021-06, parsed with {@link V0Reflection#from(java.util.Map)}; empty when there is none.
+   *
+   * @throws AbiParseException when {@code f} or {@code sip} does not parse
+   */
+  public Optional<V0Reflection> v0Reflection() {
+    return V0Reflection.from(reflection().asMap());
+  }
+}

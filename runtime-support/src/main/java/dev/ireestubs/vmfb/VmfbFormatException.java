@@ -1,0 +1,39 @@
+package dev.ireestubs.vmfb;
+
+import java.io.IOException;
+import java.util.Objects;
+
+/**
+ * The bytes are not a readable IREE module: empty, truncated, corrupt, or another kind of file (a
+ * Git LFS pointer, text, a ZIP archive without {@code module.fb}, ...). The message names the
+ * source, what was expected and what was found, with a byte offset where one helps.
+ *
+ * <p>It is an {@link IOException}, like {@link java.util.zip.ZipException}: a problem with the
+ * contents of external data, handled where I/O failures are handled.
+ */
+public final class VmfbFormatException extends IOException {
+  private static final long serialVersionUID = 1L;
+
+  private final String sourceName;
+  private final String detail;
+
+  /**
+   * @param sourceName the file or source name given to the reader
+   * @param detail what is wrong: what was expected and what was found
+   */
+  public VmfbFormatException(String sourceName, String detail) {
+    super(Objects.requireNonNull(sourceName, "sourceName") + ": " + detail);
+    this.sourceName = sourceName;
+    this.detail = Objects.requireNonNull(detail, "detail");
+  }
+
+  /** The file or source name given to the reader. */
+  public String sourceName() {
+    return sourceName;
+  }
+
+  /** What is wrong, without the source name. */
+  public String detail() {
+    return detail;
+  }
+}
