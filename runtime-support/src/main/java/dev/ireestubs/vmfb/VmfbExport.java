@@ -1,8 +1,8 @@
 package dev.ireestubs.vmfb;
 
-import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.AbiParseException;
 import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.abi.V0Reflection;
 import java.util.Objects;
 import java.util.Optional;
@@ -30,18 +30,6 @@ public record VmfbExport(
     VmfbAttributes attributes,
     Optional<VmfbInternalFunction> implementation) {
 
-  /** The key of the {@code iree.abi} JSON ({@code {"a":[...],"r":[...],"v":1}}). */
-  public static final String ABI_JSON_KEY = "iree.abi";
-
-  /** The key of the readable declaration every compiler since 2023-12 writes. */
-  public static final String DECLARATION_KEY = "iree.abi.declaration";
-
-  /** The key of the calling model, e.g. {@code coarse-fences}. */
-  public static final String MODEL_KEY = "iree.abi.model";
-
-  /** The {@code iree.abi.model} value meaning two fences (wait, signal) follow the arguments. */
-  public static final String COARSE_FENCES = "coarse-fences";
-
   public VmfbExport {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(callingConvention, "callingConvention");
@@ -62,32 +50,43 @@ public record VmfbExport(
 
   /** The raw {@code iree.abi.declaration} text (for people, not machines, per IREE). */
   public Optional<String> declaration() {
-    return reflection().get(DECLARATION_KEY);
+    return reflection().get(Reflection.DECLARATION);
   }
 
   /** The raw {@code iree.abi} JSON text. */
   public Optional<String> abiJson() {
-    return reflection().get(ABI_JSON_KEY);
+    return reflection().get(Reflection.IREE_ABI);
   }
 
   /** The raw {@code iree.abi.model} value, e.g. {@code coarse-fences}. */
   public Optional<String> abiModel() {
-    return reflection().get(MODEL_KEY);
+    return reflection().get(Reflection.MODEL);
   }
 
   /**
-   * The {@code iree.abi} JSON parsed with {@link AbiJson#parseFunction(String)}, under {@link
-   * FunctionSignature.CallingModel#COARSE_FENCES} when {@code iree.abi.model} is {@code
-   * coarse-fences}; empty when the export has no {@code iree.abi}.
+   * The best signature this export's reflection gives, chosen as everywhere in iree-stubs ({@link
+   * Reflection#resolve}): {@code iree.abi} JSON, else the declaration, else V0 {@code f}, else the
+   * calling convention.
+   *
+   * @throws AbiParseException when the chosen reflection does not parse
+   * @throws IllegalArgumentException when the export has neither reflection nor a calling
+   *     convention (modules before 2020-09)
+   */
+  public Reflection.Resolved signature() {
+    return Reflection.resolve(reflection().asMap(), callingConvention.orElse(null));
+  }
+
+  /**
+   * The {@code iree.abi} JSON parsed, under {@link FunctionSignature.CallingModel#COARSE_FENCES}
+   * when {@code iree.abi.model} says so; empty when the export has no {@code iree.abi}.
    *
    * @throws AbiParseException when the JSON does not parse
    */
   public Optional<FunctionSignature> abiJsonSignature() {
-    Optional<FunctionSignature> parsed = abiJson().map(AbiJson::parseFunction);
-    if (abiModel().filter(COARSE_FENCES::equals).isPresent()) {
-      return parsed.map(s -> s.withModel(FunctionSignature.CallingModel.COARSE_FENCES));
+    if (abiJson().isEmpty()) {
+      return Optional.empty();
     }
-    return parsed;
+    return Optional.of(signature().signature());
   }
 
   /**
