@@ -259,7 +259,7 @@ public final class BFloat16Array extends NdArray {
    */
   public float[][] toArray2D() {
     requireRank(2, "BFloat16Array.toArray2D");
-    float[][] out = (float[][]) Nested.newArray(float.class, shape);
+    float[][] out = (float[][]) Nested.newArray(float.class, shape, "BFloat16Array.toArray2D");
     Nested.forEachRow(out, 2, this::copyOut);
     return out;
   }
@@ -271,7 +271,7 @@ public final class BFloat16Array extends NdArray {
    */
   public float[][][] toArray3D() {
     requireRank(3, "BFloat16Array.toArray3D");
-    float[][][] out = (float[][][]) Nested.newArray(float.class, shape);
+    float[][][] out = (float[][][]) Nested.newArray(float.class, shape, "BFloat16Array.toArray3D");
     Nested.forEachRow(out, 3, this::copyOut);
     return out;
   }
@@ -283,7 +283,8 @@ public final class BFloat16Array extends NdArray {
    */
   public float[][][][] toArray4D() {
     requireRank(4, "BFloat16Array.toArray4D");
-    float[][][][] out = (float[][][][]) Nested.newArray(float.class, shape);
+    float[][][][] out =
+        (float[][][][]) Nested.newArray(float.class, shape, "BFloat16Array.toArray4D");
     Nested.forEachRow(out, 4, this::copyOut);
     return out;
   }

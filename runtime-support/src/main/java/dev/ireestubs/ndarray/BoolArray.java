@@ -197,7 +197,7 @@ public final class BoolArray extends NdArray {
    */
   public boolean[][] toArray2D() {
     requireRank(2, "BoolArray.toArray2D");
-    boolean[][] out = (boolean[][]) Nested.newArray(boolean.class, shape);
+    boolean[][] out = (boolean[][]) Nested.newArray(boolean.class, shape, "BoolArray.toArray2D");
     Nested.forEachRow(out, 2, this::copyOut);
     return out;
   }
@@ -210,7 +210,8 @@ public final class BoolArray extends NdArray {
    */
   public boolean[][][] toArray3D() {
     requireRank(3, "BoolArray.toArray3D");
-    boolean[][][] out = (boolean[][][]) Nested.newArray(boolean.class, shape);
+    boolean[][][] out =
+        (boolean[][][]) Nested.newArray(boolean.class, shape, "BoolArray.toArray3D");
     Nested.forEachRow(out, 3, this::copyOut);
     return out;
   }
@@ -223,7 +224,8 @@ public final class BoolArray extends NdArray {
    */
   public boolean[][][][] toArray4D() {
     requireRank(4, "BoolArray.toArray4D");
-    boolean[][][][] out = (boolean[][][][]) Nested.newArray(boolean.class, shape);
+    boolean[][][][] out =
+        (boolean[][][][]) Nested.newArray(boolean.class, shape, "BoolArray.toArray4D");
     Nested.forEachRow(out, 4, this::copyOut);
     return out;
   }

@@ -205,7 +205,7 @@ public final class ByteArray extends NdArray {
    */
   public byte[][] toArray2D() {
     requireRank(2, "ByteArray.toArray2D");
-    byte[][] out = (byte[][]) Nested.newArray(byte.class, shape);
+    byte[][] out = (byte[][]) Nested.newArray(byte.class, shape, "ByteArray.toArray2D");
     Nested.forEachRow(out, 2, this::copyOut);
     return out;
   }
@@ -217,7 +217,7 @@ public final class ByteArray extends NdArray {
    */
   public byte[][][] toArray3D() {
     requireRank(3, "ByteArray.toArray3D");
-    byte[][][] out = (byte[][][]) Nested.newArray(byte.class, shape);
+    byte[][][] out = (byte[][][]) Nested.newArray(byte.class, shape, "ByteArray.toArray3D");
     Nested.forEachRow(out, 3, this::copyOut);
     return out;
   }
@@ -229,7 +229,7 @@ public final class ByteArray extends NdArray {
    */
   public byte[][][][] toArray4D() {
     requireRank(4, "ByteArray.toArray4D");
-    byte[][][][] out = (byte[][][][]) Nested.newArray(byte.class, shape);
+    byte[][][][] out = (byte[][][][]) Nested.newArray(byte.class, shape, "ByteArray.toArray4D");
     Nested.forEachRow(out, 4, this::copyOut);
     return out;
   }

@@ -195,7 +195,7 @@ public final class DoubleArray extends NdArray {
    */
   public double[][] toArray2D() {
     requireRank(2, "DoubleArray.toArray2D");
-    double[][] out = (double[][]) Nested.newArray(double.class, shape);
+    double[][] out = (double[][]) Nested.newArray(double.class, shape, "DoubleArray.toArray2D");
     Nested.forEachRow(out, 2, this::copyOut);
     return out;
   }
@@ -207,7 +207,7 @@ public final class DoubleArray extends NdArray {
    */
   public double[][][] toArray3D() {
     requireRank(3, "DoubleArray.toArray3D");
-    double[][][] out = (double[][][]) Nested.newArray(double.class, shape);
+    double[][][] out = (double[][][]) Nested.newArray(double.class, shape, "DoubleArray.toArray3D");
     Nested.forEachRow(out, 3, this::copyOut);
     return out;
   }
@@ -219,7 +219,8 @@ public final class DoubleArray extends NdArray {
    */
   public double[][][][] toArray4D() {
     requireRank(4, "DoubleArray.toArray4D");
-    double[][][][] out = (double[][][][]) Nested.newArray(double.class, shape);
+    double[][][][] out =
+        (double[][][][]) Nested.newArray(double.class, shape, "DoubleArray.toArray4D");
     Nested.forEachRow(out, 4, this::copyOut);
     return out;
   }

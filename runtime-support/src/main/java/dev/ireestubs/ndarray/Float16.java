@@ -18,8 +18,13 @@ package dev.ireestubs.ndarray;
  *   <li>a NaN stays a NaN of the same sign, keeping the top 10 bits of its significand (so a quiet
  *       NaN stays quiet and every half NaN survives a round trip through {@code float} unchanged);
  *       when those 10 bits are all zero, which would spell infinity, the quiet bit ({@code 0x0200})
- *       is set instead. This matches what {@code Float.floatToFloat16} does for the top bits.
+ *       is set instead. The lower 13 significand bits of a {@code float} NaN are dropped.
  * </ul>
+ *
+ * <p>For every non-NaN {@code float}, {@link #fromFloat} gives the same bits as Java 20's {@code
+ * Float.floatToFloat16}. For NaNs both give a NaN of the same sign, but {@code floatToFloat16} also
+ * folds the lower 13 significand bits into the payload, so the payloads can differ when any of
+ * those bits is set.
  *
  * <p>Converting a {@code double} through {@code (float)} first can round twice; convert from a
  * {@code float} when exact IEEE rounding of a {@code double} matters.

@@ -195,7 +195,7 @@ public final class FloatArray extends NdArray {
    */
   public float[][] toArray2D() {
     requireRank(2, "FloatArray.toArray2D");
-    float[][] out = (float[][]) Nested.newArray(float.class, shape);
+    float[][] out = (float[][]) Nested.newArray(float.class, shape, "FloatArray.toArray2D");
     Nested.forEachRow(out, 2, this::copyOut);
     return out;
   }
@@ -207,7 +207,7 @@ public final class FloatArray extends NdArray {
    */
   public float[][][] toArray3D() {
     requireRank(3, "FloatArray.toArray3D");
-    float[][][] out = (float[][][]) Nested.newArray(float.class, shape);
+    float[][][] out = (float[][][]) Nested.newArray(float.class, shape, "FloatArray.toArray3D");
     Nested.forEachRow(out, 3, this::copyOut);
     return out;
   }
@@ -219,7 +219,7 @@ public final class FloatArray extends NdArray {
    */
   public float[][][][] toArray4D() {
     requireRank(4, "FloatArray.toArray4D");
-    float[][][][] out = (float[][][][]) Nested.newArray(float.class, shape);
+    float[][][][] out = (float[][][][]) Nested.newArray(float.class, shape, "FloatArray.toArray4D");
     Nested.forEachRow(out, 4, this::copyOut);
     return out;
   }

@@ -258,7 +258,7 @@ public final class HalfArray extends NdArray {
    */
   public float[][] toArray2D() {
     requireRank(2, "HalfArray.toArray2D");
-    float[][] out = (float[][]) Nested.newArray(float.class, shape);
+    float[][] out = (float[][]) Nested.newArray(float.class, shape, "HalfArray.toArray2D");
     Nested.forEachRow(out, 2, this::copyOut);
     return out;
   }
@@ -270,7 +270,7 @@ public final class HalfArray extends NdArray {
    */
   public float[][][] toArray3D() {
     requireRank(3, "HalfArray.toArray3D");
-    float[][][] out = (float[][][]) Nested.newArray(float.class, shape);
+    float[][][] out = (float[][][]) Nested.newArray(float.class, shape, "HalfArray.toArray3D");
     Nested.forEachRow(out, 3, this::copyOut);
     return out;
   }
@@ -282,7 +282,7 @@ public final class HalfArray extends NdArray {
    */
   public float[][][][] toArray4D() {
     requireRank(4, "HalfArray.toArray4D");
-    float[][][][] out = (float[][][][]) Nested.newArray(float.class, shape);
+    float[][][][] out = (float[][][][]) Nested.newArray(float.class, shape, "HalfArray.toArray4D");
     Nested.forEachRow(out, 4, this::copyOut);
     return out;
   }

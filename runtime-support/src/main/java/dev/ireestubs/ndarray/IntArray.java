@@ -209,7 +209,7 @@ public final class IntArray extends NdArray {
    */
   public int[][] toArray2D() {
     requireRank(2, "IntArray.toArray2D");
-    int[][] out = (int[][]) Nested.newArray(int.class, shape);
+    int[][] out = (int[][]) Nested.newArray(int.class, shape, "IntArray.toArray2D");
     Nested.forEachRow(out, 2, this::copyOut);
     return out;
   }
@@ -221,7 +221,7 @@ public final class IntArray extends NdArray {
    */
   public int[][][] toArray3D() {
     requireRank(3, "IntArray.toArray3D");
-    int[][][] out = (int[][][]) Nested.newArray(int.class, shape);
+    int[][][] out = (int[][][]) Nested.newArray(int.class, shape, "IntArray.toArray3D");
     Nested.forEachRow(out, 3, this::copyOut);
     return out;
   }
@@ -233,7 +233,7 @@ public final class IntArray extends NdArray {
    */
   public int[][][][] toArray4D() {
     requireRank(4, "IntArray.toArray4D");
-    int[][][][] out = (int[][][][]) Nested.newArray(int.class, shape);
+    int[][][][] out = (int[][][][]) Nested.newArray(int.class, shape, "IntArray.toArray4D");
     Nested.forEachRow(out, 4, this::copyOut);
     return out;
   }

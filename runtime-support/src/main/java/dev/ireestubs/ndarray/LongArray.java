@@ -209,7 +209,7 @@ public final class LongArray extends NdArray {
    */
   public long[][] toArray2D() {
     requireRank(2, "LongArray.toArray2D");
-    long[][] out = (long[][]) Nested.newArray(long.class, shape);
+    long[][] out = (long[][]) Nested.newArray(long.class, shape, "LongArray.toArray2D");
     Nested.forEachRow(out, 2, this::copyOut);
     return out;
   }
@@ -221,7 +221,7 @@ public final class LongArray extends NdArray {
    */
   public long[][][] toArray3D() {
     requireRank(3, "LongArray.toArray3D");
-    long[][][] out = (long[][][]) Nested.newArray(long.class, shape);
+    long[][][] out = (long[][][]) Nested.newArray(long.class, shape, "LongArray.toArray3D");
     Nested.forEachRow(out, 3, this::copyOut);
     return out;
   }
@@ -233,7 +233,7 @@ public final class LongArray extends NdArray {
    */
   public long[][][][] toArray4D() {
     requireRank(4, "LongArray.toArray4D");
-    long[][][][] out = (long[][][][]) Nested.newArray(long.class, shape);
+    long[][][][] out = (long[][][][]) Nested.newArray(long.class, shape, "LongArray.toArray4D");
     Nested.forEachRow(out, 4, this::copyOut);
     return out;
   }

@@ -21,7 +21,8 @@ import java.util.Objects;
  *
  * <p>Every array is a shape over a direct {@link ByteBuffer} in {@link ByteOrder#nativeOrder()
  * native order}, which is exactly the bytes of a HAL buffer view with encoding {@code
- * DENSE_ROW_MAJOR}. Arrays an array class allocates itself are zeroed and 64-byte aligned.
+ * DENSE_ROW_MAJOR}. Arrays an array class allocates itself are zeroed and 64-byte aligned (below
+ * 2<sup>31</sup> - 64 bytes; the few larger ones have the platform allocator's alignment).
  *
  * <ul>
  *   <li>{@code of(...)} factories copy Java arrays (flat or nested) into new memory;
@@ -643,8 +644,9 @@ public abstract sealed class NdArray
   /**
    * The class, shape and element type as MLIR writes a tensor type, then the elements nested by
    * axis, e.g. {@code FloatArray<2x3xf32> [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]}; a scalar prints as
-   * {@code FloatArray<f32> 1.5}. Arrays of more than 100 elements print only the first and last
-   * three entries of each longer axis, with {@code ...} between.
+   * {@code FloatArray<f32> 1.5}, and an array with no elements as {@code FloatArray<3x0xf32> []}.
+   * Arrays of more than 100 elements print only the first and last three entries of each longer
+   * axis, with {@code ...} between.
    */
   @Override
   public final String toString() {
@@ -653,27 +655,62 @@ public abstract sealed class NdArray
       sb.append(d).append('x');
     }
     sb.append(elementType).append("> ");
-    appendAxis(sb, 0, 0, size > PREVIEW_LIMIT);
+    if (shape.length == 0) {
+      return sb.append(formatElement(0)).toString();
+    }
+    if (size == 0) {
+      // Nothing to print; the shape is in the prefix. (Walking the rows of, say, a 1e9x0 array
+      // would print a billion empty brackets.)
+      return sb.append("[]").toString();
+    }
+    appendElements(sb, size > PREVIEW_LIMIT);
     return sb.toString();
   }
 
-  private void appendAxis(StringBuilder sb, int axis, long offset, boolean summarise) {
-    if (axis == shape.length) {
+  /**
+   * Appends the nested elements of a non-empty array of rank at least 1. Iterative (an odometer
+   * over the axes), so a very high rank cannot overflow the stack.
+   */
+  private void appendElements(StringBuilder sb, boolean summarise) {
+    int rank = shape.length;
+    int[] position = new int[rank]; // position in each axis's sequence of printed entries
+    long[] index = new long[rank];
+    for (int axis = 0; axis < rank; axis++) {
+      sb.append('[');
+    }
+    while (true) {
+      long offset = 0;
+      for (int axis = 0; axis < rank; axis++) {
+        offset += index[axis] * strides[axis];
+      }
       sb.append(formatElement((int) offset));
-      return;
-    }
-    sb.append('[');
-    long n = shape[axis];
-    for (long i = 0; i < n; i++) {
-      if (i > 0) {
-        sb.append(", ");
+      int axis = rank - 1;
+      while (axis >= 0) {
+        boolean elided = summarise && shape[axis] > 2 * PREVIEW_EDGE;
+        int entries = elided ? 2 * PREVIEW_EDGE : (int) shape[axis];
+        position[axis]++;
+        if (position[axis] < entries) {
+          sb.append(", ");
+          if (elided && position[axis] == PREVIEW_EDGE) {
+            sb.append("..., ");
+          }
+          index[axis] =
+              elided && position[axis] >= PREVIEW_EDGE
+                  ? shape[axis] - 2 * PREVIEW_EDGE + position[axis]
+                  : position[axis];
+          break;
+        }
+        sb.append(']');
+        position[axis] = 0;
+        index[axis] = 0;
+        axis--;
       }
-      if (summarise && n > 2 * PREVIEW_EDGE && i == PREVIEW_EDGE) {
-        sb.append("..., ");
-        i = n - PREVIEW_EDGE;
+      if (axis < 0) {
+        return;
       }
-      appendAxis(sb, axis + 1, offset + i * strides[axis], summarise);
+      for (int deeper = axis + 1; deeper < rank; deeper++) {
+        sb.append('[');
+      }
     }
-    sb.append(']');
   }
 }

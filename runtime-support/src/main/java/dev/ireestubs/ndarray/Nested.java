@@ -84,11 +84,29 @@ final class Nested {
     }
   }
 
-  /** A new rectangular array of {@code component} (e.g. {@code float.class}) and {@code shape}. */
-  static Object newArray(Class<?> component, long[] shape) {
+  /**
+   * A new rectangular array of {@code component} (e.g. {@code float.class}) and {@code shape}.
+   *
+   * @throws IllegalStateException when a dimension exceeds the length of a Java array (possible
+   *     only when a later dimension is 0), naming {@code where}
+   */
+  static Object newArray(Class<?> component, long[] shape, String where) {
     int[] dims = new int[shape.length];
     for (int i = 0; i < shape.length; i++) {
-      dims[i] = Math.toIntExact(shape[i]);
+      if (shape[i] > Integer.MAX_VALUE) {
+        throw new IllegalStateException(
+            where
+                + ": dimension "
+                + i
+                + " of shape "
+                + Storage.describe(shape)
+                + " is "
+                + shape[i]
+                + ", longer than a Java array can be ("
+                + Integer.MAX_VALUE
+                + ")");
+      }
+      dims[i] = (int) shape[i];
     }
     return Array.newInstance(component, dims);
   }

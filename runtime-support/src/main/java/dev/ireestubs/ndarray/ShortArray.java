@@ -209,7 +209,7 @@ public final class ShortArray extends NdArray {
    */
   public short[][] toArray2D() {
     requireRank(2, "ShortArray.toArray2D");
-    short[][] out = (short[][]) Nested.newArray(short.class, shape);
+    short[][] out = (short[][]) Nested.newArray(short.class, shape, "ShortArray.toArray2D");
     Nested.forEachRow(out, 2, this::copyOut);
     return out;
   }
@@ -221,7 +221,7 @@ public final class ShortArray extends NdArray {
    */
   public short[][][] toArray3D() {
     requireRank(3, "ShortArray.toArray3D");
-    short[][][] out = (short[][][]) Nested.newArray(short.class, shape);
+    short[][][] out = (short[][][]) Nested.newArray(short.class, shape, "ShortArray.toArray3D");
     Nested.forEachRow(out, 3, this::copyOut);
     return out;
   }
@@ -233,7 +233,7 @@ public final class ShortArray extends NdArray {
    */
   public short[][][][] toArray4D() {
     requireRank(4, "ShortArray.toArray4D");
-    short[][][][] out = (short[][][][]) Nested.newArray(short.class, shape);
+    short[][][][] out = (short[][][][]) Nested.newArray(short.class, shape, "ShortArray.toArray4D");
     Nested.forEachRow(out, 4, this::copyOut);
     return out;
   }

@@ -36,8 +36,17 @@ final class Storage {
     return shape.clone();
   }
 
-  /** The element count of a valid shape, or {@code -1} when it overflows a {@code long}. */
+  /**
+   * The element count of a valid shape, or {@code -1} when it overflows a {@code long}. A shape
+   * with a zero dimension counts 0 whatever its other dimensions are (so {@code [2^62, 2^62, 0]}
+   * holds 0 elements, not "too many").
+   */
   static long count(long[] dims) {
+    for (long d : dims) {
+      if (d == 0) {
+        return 0;
+      }
+    }
     long n = 1;
     for (long d : dims) {
       try {
@@ -75,10 +84,20 @@ final class Storage {
     return (int) bytes;
   }
 
-  /** Zeroed direct memory of {@code bytes} bytes, native order, {@link #ALIGNMENT}-aligned. */
+  /**
+   * Zeroed direct memory of {@code bytes} bytes, native order, {@link #ALIGNMENT}-aligned. Above
+   * {@code Integer.MAX_VALUE - 63} bytes one buffer cannot hold the padding, and the memory has
+   * only the platform allocator's alignment.
+   */
   static ByteBuffer allocate(int bytes) {
+    if (bytes > Integer.MAX_VALUE - (ALIGNMENT - 1)) {
+      return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
+    }
+    // Over-allocate and skip to the first aligned byte. (Not alignedSlice: it also rounds the
+    // limit down to an aligned address, which can leave fewer than `bytes` bytes.)
     ByteBuffer raw = ByteBuffer.allocateDirect(bytes + ALIGNMENT - 1);
-    return raw.alignedSlice(ALIGNMENT).slice(0, bytes).order(ByteOrder.nativeOrder());
+    int skip = (ALIGNMENT - raw.alignmentOffset(0, ALIGNMENT)) % ALIGNMENT;
+    return raw.slice(skip, bytes).order(ByteOrder.nativeOrder());
   }
 
   /** Zeroed memory for an array of {@code type} and {@code dims} (already validated). */
@@ -158,7 +177,8 @@ final class Storage {
     }
     long[] dims = checkDims(shape, where);
     long n = count(dims);
-    if (n < 0 || n * size != bytes || (n * size) / size != n) {
+    long needed = n < 0 || n > Long.MAX_VALUE / size ? -1 : n * size;
+    if (needed != bytes) {
       throw new IllegalArgumentException(
           where
               + ": shape "
@@ -168,7 +188,9 @@ final class Storage {
               + " needs "
               + (n < 0
                   ? "more than 2^63 elements"
-                  : (n * size) + " bytes (" + n + " x " + size + ")")
+                  : needed < 0
+                      ? "more than 2^63 bytes (" + n + " x " + size + ")"
+                      : needed + " bytes (" + n + " x " + size + ")")
               + " but the buffer has "
               + bytes
               + " bytes remaining");

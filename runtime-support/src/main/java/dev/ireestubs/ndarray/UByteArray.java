@@ -263,7 +263,7 @@ public final class UByteArray extends NdArray {
    */
   public int[][] toArray2D() {
     requireRank(2, "UByteArray.toArray2D");
-    int[][] out = (int[][]) Nested.newArray(int.class, shape);
+    int[][] out = (int[][]) Nested.newArray(int.class, shape, "UByteArray.toArray2D");
     Nested.forEachRow(out, 2, this::copyOut);
     return out;
   }
@@ -275,7 +275,7 @@ public final class UByteArray extends NdArray {
    */
   public int[][][] toArray3D() {
     requireRank(3, "UByteArray.toArray3D");
-    int[][][] out = (int[][][]) Nested.newArray(int.class, shape);
+    int[][][] out = (int[][][]) Nested.newArray(int.class, shape, "UByteArray.toArray3D");
     Nested.forEachRow(out, 3, this::copyOut);
     return out;
   }
@@ -287,7 +287,7 @@ public final class UByteArray extends NdArray {
    */
   public int[][][][] toArray4D() {
     requireRank(4, "UByteArray.toArray4D");
-    int[][][][] out = (int[][][][]) Nested.newArray(int.class, shape);
+    int[][][][] out = (int[][][][]) Nested.newArray(int.class, shape, "UByteArray.toArray4D");
     Nested.forEachRow(out, 4, this::copyOut);
     return out;
   }

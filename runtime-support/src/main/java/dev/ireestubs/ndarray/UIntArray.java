@@ -263,7 +263,7 @@ public final class UIntArray extends NdArray {
    */
   public long[][] toArray2D() {
     requireRank(2, "UIntArray.toArray2D");
-    long[][] out = (long[][]) Nested.newArray(long.class, shape);
+    long[][] out = (long[][]) Nested.newArray(long.class, shape, "UIntArray.toArray2D");
     Nested.forEachRow(out, 2, this::copyOut);
     return out;
   }
@@ -275,7 +275,7 @@ public final class UIntArray extends NdArray {
    */
   public long[][][] toArray3D() {
     requireRank(3, "UIntArray.toArray3D");
-    long[][][] out = (long[][][]) Nested.newArray(long.class, shape);
+    long[][][] out = (long[][][]) Nested.newArray(long.class, shape, "UIntArray.toArray3D");
     Nested.forEachRow(out, 3, this::copyOut);
     return out;
   }
@@ -287,7 +287,7 @@ public final class UIntArray extends NdArray {
    */
   public long[][][][] toArray4D() {
     requireRank(4, "UIntArray.toArray4D");
-    long[][][][] out = (long[][][][]) Nested.newArray(long.class, shape);
+    long[][][][] out = (long[][][][]) Nested.newArray(long.class, shape, "UIntArray.toArray4D");
     Nested.forEachRow(out, 4, this::copyOut);
     return out;
   }

@@ -231,7 +231,7 @@ public final class ULongArray extends NdArray {
    */
   public long[][] toArray2D() {
     requireRank(2, "ULongArray.toArray2D");
-    long[][] out = (long[][]) Nested.newArray(long.class, shape);
+    long[][] out = (long[][]) Nested.newArray(long.class, shape, "ULongArray.toArray2D");
     Nested.forEachRow(out, 2, this::copyOut);
     return out;
   }
@@ -244,7 +244,7 @@ public final class ULongArray extends NdArray {
    */
   public long[][][] toArray3D() {
     requireRank(3, "ULongArray.toArray3D");
-    long[][][] out = (long[][][]) Nested.newArray(long.class, shape);
+    long[][][] out = (long[][][]) Nested.newArray(long.class, shape, "ULongArray.toArray3D");
     Nested.forEachRow(out, 3, this::copyOut);
     return out;
   }
@@ -257,7 +257,7 @@ public final class ULongArray extends NdArray {
    */
   public long[][][][] toArray4D() {
     requireRank(4, "ULongArray.toArray4D");
-    long[][][][] out = (long[][][][]) Nested.newArray(long.class, shape);
+    long[][][][] out = (long[][][][]) Nested.newArray(long.class, shape, "ULongArray.toArray4D");
     Nested.forEachRow(out, 4, this::copyOut);
     return out;
   }

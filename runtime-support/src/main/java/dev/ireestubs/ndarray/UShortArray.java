@@ -262,7 +262,7 @@ public final class UShortArray extends NdArray {
    */
   public int[][] toArray2D() {
     requireRank(2, "UShortArray.toArray2D");
-    int[][] out = (int[][]) Nested.newArray(int.class, shape);
+    int[][] out = (int[][]) Nested.newArray(int.class, shape, "UShortArray.toArray2D");
     Nested.forEachRow(out, 2, this::copyOut);
     return out;
   }
@@ -274,7 +274,7 @@ public final class UShortArray extends NdArray {
    */
   public int[][][] toArray3D() {
     requireRank(3, "UShortArray.toArray3D");
-    int[][][] out = (int[][][]) Nested.newArray(int.class, shape);
+    int[][][] out = (int[][][]) Nested.newArray(int.class, shape, "UShortArray.toArray3D");
     Nested.forEachRow(out, 3, this::copyOut);
     return out;
   }
@@ -286,7 +286,7 @@ public final class UShortArray extends NdArray {
    */
   public int[][][][] toArray4D() {
     requireRank(4, "UShortArray.toArray4D");
-    int[][][][] out = (int[][][][]) Nested.newArray(int.class, shape);
+    int[][][][] out = (int[][][][]) Nested.newArray(int.class, shape, "UShortArray.toArray4D");
     Nested.forEachRow(out, 4, this::copyOut);
     return out;
   }
