@@ -1,0 +1,35 @@
+package dev.ireestubs.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Binds a method of an {@link IreeModule} interface to a module function whose name differs from
+ * the method's, or gives the function's signature inline. Methods without it bind to the function
+ * of the same name, with the signature from the module's {@link IreeModule#abi()} file.
+ *
+ * <pre>{@code
+ * @IreeFunction(value = "embed",
+ *     abi = "{\"a\":[[\"named\",\"tokens\",[\"ndarray\",\"i32\",2,1,null]]],\"r\":[[\"ndarray\",\"f32\",2,1,384]]}")
+ * FloatArray embedTokens(@IreeKey("tokens") IntArray ids);
+ * }</pre>
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.METHOD)
+public @interface IreeFunction {
+
+  /** The module function's name; empty: the method's name. */
+  String value() default "";
+
+  /**
+   * The function's reflection, inline: {@code iree.abi} JSON when the text starts with <code>{</code>
+   * ({@code {"a":[...],"r":[...]}}), otherwise {@code iree.abi.declaration} text ({@code sync func
+   * @add(%input0: tensor<4xf32>) -> (%output0: tensor<4xf32>)}). Empty: the module's {@link
+   * IreeModule#abi()} file describes it.
+   */
+  String abi() default "";
+}
