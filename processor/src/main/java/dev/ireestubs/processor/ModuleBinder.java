@@ -1,0 +1,522 @@
+package dev.ireestubs.processor;
+
+import com.palantir.javapoet.ClassName;
+import dev.ireestubs.abi.AbiJson;
+import dev.ireestubs.abi.AbiParseException;
+import dev.ireestubs.abi.FunctionSignature;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Checks one {@code @IreeModule} element: that it is an interface a stub can implement, finds the
+ * reflection of each abstract method, and has the {@link Binder} bind each method. Produces the
+ * {@link StubModel} when nothing was wrong.
+ */
+final class ModuleBinder {
+
+  /** The {@code reflectionSource} of a signature given in {@code @IreeFunction(abi)}. */
+  static final String INLINE_SOURCE = "@IreeFunction(abi)";
+
+  private final Elements elements;
+  private final Types types;
+  private final ReflectionLoader loader;
+  private final Predicate<Element> hasSource;
+
+  private Set<String> unresolved = Set.of();
+
+  ModuleBinder(
+      Elements elements, Types types, ReflectionLoader loader, Predicate<Element> hasSource) {
+    this.elements = elements;
+    this.types = types;
+    this.loader = loader;
+    this.hasSource = hasSource;
+  }
+
+  /** Types the last {@link #bind} met that did not resolve; non-empty means "defer". */
+  Set<String> unresolvedTypes() {
+    return unresolved;
+  }
+
+  /** The stub's name: {@code Iree_<Outer>_<Inner>} in the interface's package. */
+  static ClassName stubName(TypeElement iface, Elements elements) {
+    List<String> names = new ArrayList<>();
+    for (Element e = iface; e instanceof TypeElement; e = e.getEnclosingElement()) {
+      names.add(0, e.getSimpleName().toString());
+    }
+    return ClassName.get(
+        elements.getPackageOf(iface).getQualifiedName().toString(),
+        "Iree_" + String.join("_", names));
+  }
+
+  /** Checks and binds {@code element}; empty when anything was reported or did not resolve. */
+  Optional<StubModel> bind(TypeElement element, AnnotationMirror module, Reporter report) {
+    unresolved = Set.of();
+    Set<String> unresolvedHere = new LinkedHashSet<>();
+    if (element.getKind() != ElementKind.INTERFACE) {
+      report.error(
+          Tag.BAD_INTERFACE,
+          "@IreeModule is on "
+              + kindName(element)
+              + " "
+              + element.getSimpleName()
+              + ", but it belongs on an interface, which the generated stub implements; declare "
+              + element.getSimpleName()
+              + " as an interface",
+          element,
+          module,
+          null);
+      return Optional.empty();
+    }
+    ClassName stubName = stubName(element, elements);
+    PackageElement pkg = elements.getPackageOf(element);
+    boolean ok = checkInterface(element, module, stubName, pkg, report);
+
+    String moduleName = Annotations.string(elements, module, "name");
+    if (moduleName.isBlank()) {
+      ok = false;
+      report.error(
+          Tag.BAD_INTERFACE,
+          "@IreeModule(name) is empty, but the functions are looked up in a module by name; name"
+              + " the module (the default is \"module\")",
+          element,
+          module,
+          Annotations.explicitValue(module, "name"));
+    }
+    String vmfb = Annotations.string(elements, module, "vmfb");
+    boolean vmfbSet = !vmfb.isBlank();
+    if (vmfbSet) {
+      ok = false;
+      report.error(
+          Tag.UNSUPPORTED,
+          "@IreeModule(vmfb = "
+              + Binder.quote(vmfb)
+              + ") is not supported yet; give the reflection as iree.abi JSON with"
+              + " @IreeModule(abi = \"<file>.abi.json\") or @IreeFunction(abi = ...)",
+          element,
+          module,
+          Annotations.explicitValue(module, "vmfb"));
+    }
+
+    // The module file, when there is one. A file that fails is reported once, here; the methods
+    // that needed it are then skipped rather than reported again.
+    String abiPath = Annotations.string(elements, module, "abi").trim();
+    Map<String, FunctionSignature> moduleFunctions = null;
+    boolean moduleFailed = false;
+    if (!abiPath.isEmpty()) {
+      moduleFunctions = loadModule(abiPath, element, module, report);
+      moduleFailed = moduleFunctions == null;
+      ok &= !moduleFailed;
+    }
+
+    Binder binder =
+        new Binder(elements, types, report, pkg, stubName.simpleName(), hasSource);
+    List<FunctionModel> functions = new ArrayList<>();
+    DeclaredType ifaceType = (DeclaredType) element.asType();
+    for (ExecutableElement method : abstractMethods(element, report, unresolvedHere)) {
+      ExecutableType methodType = (ExecutableType) types.asMemberOf(ifaceType, method);
+      if (!method.getTypeParameters().isEmpty()) {
+        ok = false;
+        report.error(
+            Tag.BAD_INTERFACE,
+            "method "
+                + method.getSimpleName()
+                + " declares type parameters "
+                + method.getTypeParameters().stream()
+                    .map(Object::toString)
+                    .collect(Collectors.joining(", ", "<", ">"))
+                + ", but a module function has fixed types; remove them and use the types the"
+                + " function takes",
+            method);
+        continue;
+      }
+      Optional<AnnotationMirror> function = Annotations.find(method, Annotations.IREE_FUNCTION);
+      String functionName =
+          function.map(m -> Annotations.string(elements, m, "value").trim()).orElse("");
+      if (functionName.isEmpty()) {
+        functionName = method.getSimpleName().toString();
+      }
+      String inline = function.map(m -> Annotations.string(elements, m, "abi").trim()).orElse("");
+      FunctionSignature signature;
+      String source;
+      if (!inline.isEmpty()) {
+        signature = parseInline(inline, functionName, method, function.get(), report);
+        source = INLINE_SOURCE;
+      } else if (moduleFunctions != null) {
+        signature = moduleFunctions.get(functionName);
+        source = abiPath;
+        if (signature == null) {
+          unknownFunction(functionName, abiPath, moduleFunctions, method, function, report);
+        }
+      } else {
+        signature = null;
+        source = null;
+        if (!moduleFailed && !vmfbSet) {
+          report.error(
+              Tag.NO_REFLECTION,
+              functionName
+                  + ": method "
+                  + method.getSimpleName()
+                  + " has no reflection to check it against; set @IreeModule(abi ="
+                  + " \"<file>.abi.json\") on "
+                  + element.getSimpleName()
+                  + " or @IreeFunction(abi = \"{\\\"a\\\":[...],\\\"r\\\":[...]}\") on the"
+                  + " method",
+              method);
+        }
+      }
+      if (signature == null) {
+        ok = false;
+        continue;
+      }
+      Optional<FunctionModel> bound =
+          binder.bindFunction(method, methodType, functionName, signature, source);
+      if (bound.isPresent()) {
+        functions.add(bound.get());
+      } else {
+        ok = false;
+      }
+    }
+    unresolvedHere.addAll(binder.unresolvedTypes());
+    unresolved = Set.copyOf(unresolvedHere);
+    if (!ok || !unresolved.isEmpty() || report.hasErrors()) {
+      return Optional.empty();
+    }
+    return Optional.of(new StubModel(element, stubName, moduleName, functions));
+  }
+
+  /** Interface-level checks: not generic, not sealed, accessible from its package. */
+  private boolean checkInterface(
+      TypeElement iface,
+      AnnotationMirror module,
+      ClassName stubName,
+      PackageElement pkg,
+      Reporter report) {
+    boolean ok = true;
+    if (!iface.getTypeParameters().isEmpty()) {
+      ok = false;
+      report.error(
+          Tag.BAD_INTERFACE,
+          "interface "
+              + iface.getSimpleName()
+              + " is generic, but a module's functions have fixed types; remove the type"
+              + " parameters",
+          iface);
+    }
+    if (iface.getModifiers().contains(Modifier.SEALED)) {
+      ok = false;
+      report.error(
+          Tag.BAD_INTERFACE,
+          "interface "
+              + iface.getSimpleName()
+              + " is sealed, so the generated "
+              + stubName.simpleName()
+              + " cannot implement it; remove sealed",
+          iface);
+    }
+    for (Element e = iface; e instanceof TypeElement; e = e.getEnclosingElement()) {
+      if (e.getModifiers().contains(Modifier.PRIVATE)) {
+        ok = false;
+        report.error(
+            Tag.INACCESSIBLE_TYPE,
+            (e == iface ? "interface " : "type ")
+                + e.getSimpleName()
+                + " is private, so the generated "
+                + stubName.simpleName()
+                + " in package "
+                + (pkg.isUnnamed() ? "(unnamed)" : pkg.getQualifiedName().toString())
+                + " cannot implement "
+                + iface.getSimpleName()
+                + "; make it package-private or public",
+            iface,
+            module,
+            null);
+        break;
+      }
+    }
+    return ok;
+  }
+
+  /**
+   * The abstract methods to bind: the interface's own in declaration order, then each
+   * super-interface's (depth first, in {@code extends} order) that nothing before overrides.
+   * Default and static methods, and abstract redeclarations of {@code Object}'s methods, are not
+   * bound.
+   */
+  private List<ExecutableElement> abstractMethods(
+      TypeElement iface, Reporter report, Set<String> unresolvedHere) {
+    List<ExecutableElement> seen = new ArrayList<>();
+    List<ExecutableElement> out = new ArrayList<>();
+    collect(iface, iface, seen, out, report, unresolvedHere, new LinkedHashSet<>());
+    return out;
+  }
+
+  private void collect(
+      TypeElement type,
+      TypeElement iface,
+      List<ExecutableElement> seen,
+      List<ExecutableElement> out,
+      Reporter report,
+      Set<String> unresolvedHere,
+      Set<TypeElement> visited) {
+    if (!visited.add(type)) {
+      return;
+    }
+    DeclaredType ifaceType = (DeclaredType) iface.asType();
+    for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      if (m.getModifiers().contains(Modifier.STATIC)
+          || m.getModifiers().contains(Modifier.PRIVATE)) {
+        continue;
+      }
+      boolean hidden = false;
+      for (ExecutableElement s : seen) {
+        if (s.equals(m)
+            || elements.overrides(s, m, iface)
+            || sameSignature(s, m, ifaceType)) {
+          hidden = true;
+          break;
+        }
+      }
+      if (hidden) {
+        continue;
+      }
+      seen.add(m);
+      if (m.getModifiers().contains(Modifier.ABSTRACT) && !isObjectMethod(m)) {
+        out.add(m);
+      } else if (m.getModifiers().contains(Modifier.DEFAULT)) {
+        Annotations.find(m, Annotations.IREE_FUNCTION)
+            .ifPresent(
+                a ->
+                    report.warning(
+                        Tag.IGNORED_ANNOTATION,
+                        "method "
+                            + m.getSimpleName()
+                            + " is a default method, which the stub does not implement, so"
+                            + " @IreeFunction on it has no effect; remove it, or make the"
+                            + " method abstract to bind it",
+                        m,
+                        a,
+                        null));
+      }
+    }
+    for (TypeMirror superType : type.getInterfaces()) {
+      if (superType.getKind() == TypeKind.ERROR) {
+        unresolvedHere.add(superType.toString());
+        continue;
+      }
+      if (superType.getKind() == TypeKind.DECLARED) {
+        Element e = ((DeclaredType) superType).asElement();
+        if (e instanceof TypeElement) {
+          collect((TypeElement) e, iface, seen, out, report, unresolvedHere, visited);
+        }
+      }
+    }
+  }
+
+  private boolean sameSignature(ExecutableElement a, ExecutableElement b, DeclaredType in) {
+    if (!a.getSimpleName().equals(b.getSimpleName())
+        || a.getParameters().size() != b.getParameters().size()) {
+      return false;
+    }
+    ExecutableType ta = (ExecutableType) types.asMemberOf(in, a);
+    ExecutableType tb = (ExecutableType) types.asMemberOf(in, b);
+    for (int i = 0; i < ta.getParameterTypes().size(); i++) {
+      if (!types.isSameType(
+          types.erasure(ta.getParameterTypes().get(i)),
+          types.erasure(tb.getParameterTypes().get(i)))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** {@code equals}, {@code hashCode} and {@code toString}: implemented by every object. */
+  private static boolean isObjectMethod(ExecutableElement m) {
+    String name = m.getSimpleName().toString();
+    int n = m.getParameters().size();
+    if (n == 0) {
+      return name.equals("hashCode") || name.equals("toString");
+    }
+    return n == 1
+        && name.equals("equals")
+        && m.getParameters().get(0).asType().toString().equals("java.lang.Object");
+  }
+
+  private Map<String, FunctionSignature> loadModule(
+      String abiPath, TypeElement iface, AnnotationMirror module, Reporter report) {
+    AnnotationValue value = Annotations.explicitValue(module, "abi");
+    ReflectionLoader.Found found;
+    try {
+      found = loader.load(abiPath);
+    } catch (ReflectionLoader.LoadException e) {
+      report.error(
+          Tag.BAD_REFLECTION,
+          "reflection file "
+              + Binder.quote(abiPath)
+              + " of @IreeModule "
+              + iface.getSimpleName()
+              + ": "
+              + e.getMessage()
+              + "; put the file in a resource folder (src/main/resources) or pass"
+              + " -A"
+              + IreeStubsProcessor.REFLECTION_DIR_OPTION
+              + "=<directory>",
+          iface,
+          module,
+          value);
+      return null;
+    }
+    try {
+      return AbiJson.parseModule(found.text());
+    } catch (AbiParseException e) {
+      report.error(
+          Tag.BAD_REFLECTION,
+          "reflection file "
+              + Binder.quote(abiPath)
+              + " ("
+              + found.where()
+              + ") is not a module file of iree.abi JSON: "
+              + e.getMessage()
+              + "; fix the file (an object mapping function names to {\"a\":[...],\"r\":[...]})",
+          iface,
+          module,
+          value);
+      return null;
+    }
+  }
+
+  private FunctionSignature parseInline(
+      String text,
+      String functionName,
+      ExecutableElement method,
+      AnnotationMirror function,
+      Reporter report) {
+    AnnotationValue value = Annotations.explicitValue(function, "abi");
+    try {
+      if (text.startsWith("{")) {
+        return AbiJson.parseFunction(text);
+      }
+      return parseDeclaration(text);
+    } catch (AbiParseException e) {
+      report.error(
+          Tag.BAD_REFLECTION,
+          functionName
+              + ": @IreeFunction(abi) of method "
+              + method.getSimpleName()
+              + " does not parse: "
+              + e.getMessage()
+              + "; fix the text",
+          method,
+          function,
+          value);
+    } catch (UnsupportedOperationException e) {
+      report.error(
+          Tag.UNSUPPORTED,
+          functionName
+              + ": @IreeFunction(abi) of method "
+              + method.getSimpleName()
+              + " is not iree.abi JSON (it does not start with '{'), and "
+              + e.getMessage()
+              + "; give the signature as iree.abi JSON, {\"a\":[...],\"r\":[...]}",
+          method,
+          function,
+          value);
+    }
+    return null;
+  }
+
+  /**
+   * Parses {@code iree.abi.declaration} text ({@code sync func @add(%input0: tensor<4xf32>) ->
+   * (...)}).
+   *
+   * @throws AbiParseException when the text does not parse
+   * @throws UnsupportedOperationException until the declaration parser is in runtime-support
+   */
+  static FunctionSignature parseDeclaration(String text) {
+    // TODO: return dev.ireestubs.abi.Declaration.parse(text).toSignature(); once it lands.
+    throw new UnsupportedOperationException(
+        "declaration reflection (iree.abi.declaration text) is not supported yet");
+  }
+
+  private void unknownFunction(
+      String functionName,
+      String abiPath,
+      Map<String, FunctionSignature> functions,
+      ExecutableElement method,
+      Optional<AnnotationMirror> function,
+      Reporter report) {
+    Optional<String> near = Names.nearest(functionName, functions.keySet());
+    boolean named =
+        function.isPresent() && Annotations.explicitValue(function.get(), "value") != null;
+    String fix =
+        near.map(
+                n ->
+                    "; did you mean "
+                        + Binder.quote(n)
+                        + "? "
+                        + (named
+                            ? "change it to @IreeFunction(" + Binder.quote(n) + ")"
+                            : "rename the method or annotate it @IreeFunction("
+                                + Binder.quote(n)
+                                + ")"))
+            .orElse(
+                named
+                    ? "; name one of them in @IreeFunction"
+                    : "; rename the method or name one of them with @IreeFunction(\"...\")");
+    String message =
+        functionName
+            + ": the module file "
+            + Binder.quote(abiPath)
+            + " has no function "
+            + Binder.quote(functionName)
+            + " (functions: "
+            + (functions.isEmpty() ? "none" : String.join(", ", functions.keySet()))
+            + ")"
+            + fix;
+    if (named) {
+      report.error(
+          Tag.UNKNOWN_FUNCTION,
+          message,
+          method,
+          function.get(),
+          Annotations.explicitValue(function.get(), "value"));
+    } else {
+      report.error(Tag.UNKNOWN_FUNCTION, message, method);
+    }
+  }
+
+  private static String kindName(TypeElement e) {
+    switch (e.getKind()) {
+      case CLASS:
+        return "class";
+      case ENUM:
+        return "enum";
+      case RECORD:
+        return "record";
+      case ANNOTATION_TYPE:
+        return "annotation type";
+      default:
+        return e.getKind().toString().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+}

@@ -1,0 +1,111 @@
+package dev.ireestubs.processor;
+
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Optional;
+import javax.lang.model.SourceVersion;
+
+/** Name matching for diagnostics and key binding: snake_case to camelCase, nearest names. */
+final class Names {
+  private Names() {}
+
+  /**
+   * The camelCase form of a snake_case key: {@code class_ids} becomes {@code classIds}; a key
+   * without underscores is returned as is.
+   */
+  static String camelCase(String key) {
+    if (key.indexOf('_') < 0) {
+      return key;
+    }
+    StringBuilder sb = new StringBuilder(key.length());
+    boolean upper = false;
+    for (int i = 0; i < key.length(); i++) {
+      char c = key.charAt(i);
+      if (c == '_') {
+        // Leading underscores are kept so "_x" does not turn into "x".
+        if (sb.length() == 0) {
+          sb.append(c);
+        } else {
+          upper = true;
+        }
+      } else {
+        sb.append(upper ? Character.toUpperCase(c) : c);
+        upper = false;
+      }
+    }
+    return sb.toString();
+  }
+
+  /** The type-style form of a name: {@code class_ids} becomes {@code ClassIds}. */
+  static String typeName(String name) {
+    String camel = camelCase(name);
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < camel.length(); i++) {
+      char c = camel.charAt(i);
+      if (sb.length() == 0 ? Character.isJavaIdentifierStart(c) : Character.isJavaIdentifierPart(c)) {
+        sb.append(sb.length() == 0 ? Character.toUpperCase(c) : c);
+      }
+    }
+    String s = sb.length() == 0 ? "Value" : sb.toString();
+    return SourceVersion.isKeyword(s) ? s + "_" : s;
+  }
+
+  /** True when {@code name} can be a Java parameter or component name. */
+  static boolean isJavaName(String name) {
+    return SourceVersion.isIdentifier(name) && !SourceVersion.isKeyword(name);
+  }
+
+  /**
+   * The edit distance between two strings: insertions, deletions, substitutions and swaps of two
+   * adjacent characters each count one (optimal string alignment).
+   */
+  static int editDistance(String a, String b) {
+    int n = a.length();
+    int m = b.length();
+    int[][] d = new int[n + 1][m + 1];
+    for (int i = 0; i <= n; i++) {
+      d[i][0] = i;
+    }
+    for (int j = 0; j <= m; j++) {
+      d[0][j] = j;
+    }
+    for (int i = 1; i <= n; i++) {
+      for (int j = 1; j <= m; j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        int v = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+          v = Math.min(v, d[i - 2][j - 2] + 1);
+        }
+        d[i][j] = v;
+      }
+    }
+    return d[n][m];
+  }
+
+  /**
+   * The candidate nearest to {@code name} (comparing each candidate, ignoring case, and its
+   * camelCase form), when it is close enough to be a likely misspelling: at most about a third of
+   * the longer name's length apart, and not a complete rewrite. Ties go to the earliest candidate.
+   */
+  static Optional<String> nearest(String name, Collection<String> candidates) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String c : candidates) {
+      int d =
+          Math.min(
+              editDistance(name.toLowerCase(Locale.ROOT), c.toLowerCase(Locale.ROOT)),
+              editDistance(name, camelCase(c)));
+      if (d < bestDistance) {
+        best = c;
+        bestDistance = d;
+      }
+    }
+    if (best == null) {
+      return Optional.empty();
+    }
+    int longer = Math.max(name.length(), best.length());
+    int shorter = Math.min(name.length(), best.length());
+    int limit = Math.max(1, (longer + 1) / 3);
+    return bestDistance <= limit && bestDistance < shorter ? Optional.of(best) : Optional.empty();
+  }
+}

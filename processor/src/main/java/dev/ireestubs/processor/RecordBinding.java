@@ -1,0 +1,74 @@
+package dev.ireestubs.processor;
+
+import com.palantir.javapoet.ClassName;
+import dev.ireestubs.abi.AbiType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * An {@code sdict}, {@code slist} or {@code stuple} as a Java record. Its VM form is a variant
+ * list of the component values in {@link #components()} order.
+ *
+ * @param type an {@link AbiType.Dict} or {@link AbiType.Sequence}
+ * @param record the record class
+ * @param components one per key or element, in DESCRIPTOR order (the VM list order: the sdict's
+ *     key order, which is not necessarily the record's declaration order)
+ * @param path the run-time path
+ * @param constructorOrder the record's component names in declaration order, i.e. the order of
+ *     the canonical constructor's parameters (a permutation of the components' accessors)
+ */
+record RecordBinding(
+    AbiType type,
+    ClassName record,
+    List<ComponentBinding> components,
+    String path,
+    List<String> constructorOrder)
+    implements ValueBinding {
+  RecordBinding {
+    Objects.requireNonNull(type, "type");
+    if (!(type instanceof AbiType.Dict) && !(type instanceof AbiType.Sequence)) {
+      throw new IllegalArgumentException("a record binds an sdict, slist or stuple: " + type);
+    }
+    Objects.requireNonNull(record, "record");
+    components = List.copyOf(components);
+    Objects.requireNonNull(path, "path");
+    constructorOrder = List.copyOf(constructorOrder);
+    List<String> accessors =
+        components.stream().map(ComponentBinding::accessor).sorted().collect(Collectors.toList());
+    if (!accessors.equals(constructorOrder.stream().sorted().collect(Collectors.toList()))) {
+      throw new IllegalArgumentException(
+          "constructorOrder " + constructorOrder + " is not a permutation of " + accessors);
+    }
+  }
+
+  /** A record whose declaration order is the descriptor order (always so for sequences). */
+  RecordBinding(AbiType type, ClassName record, List<ComponentBinding> components, String path) {
+    this(
+        type,
+        record,
+        components,
+        path,
+        components.stream().map(ComponentBinding::accessor).collect(Collectors.toList()));
+  }
+
+  @Override
+  public ClassName javaType() {
+    return record;
+  }
+
+  /** The components in the canonical constructor's order, for building a record from results. */
+  List<ComponentBinding> componentsInConstructorOrder() {
+    Map<String, ComponentBinding> byAccessor =
+        components.stream()
+            .collect(Collectors.toMap(ComponentBinding::accessor, Function.identity()));
+    List<ComponentBinding> out = new ArrayList<>();
+    for (String name : constructorOrder) {
+      out.add(byAccessor.get(name));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,18 @@
+package dev.ireestubs.processor;
+
+import java.io.IOException;
+import javax.annotation.processing.Filer;
+
+/** Writes the stub source for one checked interface. */
+interface StubGenerator {
+
+  /**
+   * Writes the stub {@code model.stubName()} with {@code model.iface()} as its one originating
+   * element.
+   */
+  void write(StubModel model, Filer filer) throws IOException;
+
+  /** Writes nothing: stands in until the JavaPoet writer lands. */
+  // TODO(lead): replace with the JavaPoet StubWriter in IreeStubsProcessor's default constructor.
+  StubGenerator NONE = (model, filer) -> {};
+}

@@ -1,0 +1,28 @@
+package dev.ireestubs.processor;
+
+import com.palantir.javapoet.TypeName;
+import dev.ireestubs.abi.AbiType;
+
+/**
+ * How one Java value maps onto one type record: the node of a marshalling plan. Paths are the
+ * run-time paths of the value, {@code "predict: features.image"}, {@code "predict: pair[1]"},
+ * {@code "predict: result.logits"}; an element of a list of any length has {@code [*]} for its
+ * index ({@code "batch: images[*]"}).
+ */
+sealed interface ValueBinding
+    permits ScalarBinding,
+        ArrayBinding,
+        JavaArrayBinding,
+        RecordBinding,
+        ListBinding,
+        RefBinding {
+
+  /** The type record the value has in the module. */
+  AbiType type();
+
+  /** The Java type of the value. */
+  TypeName javaType();
+
+  /** The run-time path of the value, for error messages. */
+  String path();
+}
