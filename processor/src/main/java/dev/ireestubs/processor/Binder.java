@@ -8,6 +8,7 @@ import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.ReflectionFormat;
+import dev.ireestubs.abi.Shape;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -415,16 +416,21 @@ final class Binder {
           site.element());
       return null;
     }
-    if (!t.shape().isRanked() || t.shape().rank() == 0) {
+    if (!javaArrayRank(t.shape())) {
       report.error(
           Tag.SIGNATURE_MISMATCH,
           path
               + " is "
               + describe(t)
               + " in the module, "
-              + (t.shape().isRanked()
-                  ? "a rank-0 array, but Java arrays have rank 1 or more"
-                  : "of unknown rank, but a Java array has a fixed rank")
+              + (!t.shape().isRanked()
+                  ? "of unknown rank, but a Java array has a fixed rank"
+                  : t.shape().rank() == 0
+                      ? "a rank-0 array, but Java arrays have rank 1 or more"
+                      : "of rank "
+                          + t.shape().rank()
+                          + ", but Java arrays are converted at rank 1 to "
+                          + MAX_JAVA_ARRAY_RANK)
               + ", so it binds to "
               + or(classes)
               + ", not to "
@@ -1151,6 +1157,14 @@ final class Binder {
     return kind.toString().toLowerCase(java.util.Locale.ROOT);
   }
 
+  /** The highest rank of a Java array the stubs convert (the typed arrays' {@code of} factories). */
+  static final int MAX_JAVA_ARRAY_RANK = 4;
+
+  /** True when arrays of {@code shape} may be Java arrays: ranked, rank 1 to 4. */
+  private static boolean javaArrayRank(Shape shape) {
+    return shape.isRanked() && shape.rank() >= 1 && shape.rank() <= MAX_JAVA_ARRAY_RANK;
+  }
+
   private static String javaArrayText(TypeKind component, int rank) {
     return primitiveName(component) + "[]".repeat(rank);
   }
@@ -1216,7 +1230,7 @@ final class Binder {
         all.add("NdArray");
       }
       TypeKind c = javaArrayComponentFor(a.element());
-      if (c != null && a.shape().isRanked() && a.shape().rank() > 0) {
+      if (c != null && javaArrayRank(a.shape())) {
         all.add(javaArrayText(c, a.shape().rank()));
       }
       return or(all);

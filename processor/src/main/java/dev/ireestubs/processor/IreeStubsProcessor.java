@@ -50,8 +50,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
 
   /** The processor, as the compiler loads it. */
   public IreeStubsProcessor() {
-    // TODO(lead): new StubWriter() once the JavaPoet writer lands.
-    this(StubGenerator.NONE);
+    this(new StubWriter());
   }
 
   /** A processor writing through {@code generator} (tests capture the models with it). */

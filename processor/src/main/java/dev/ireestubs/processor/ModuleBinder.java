@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.AbiParseException;
 import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.Reflection;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -413,10 +414,7 @@ final class ModuleBinder {
       Reporter report) {
     AnnotationValue value = Annotations.explicitValue(function, "abi");
     try {
-      if (text.startsWith("{")) {
-        return AbiJson.parseFunction(text);
-      }
-      return parseDeclaration(text);
+      return Reflection.parse(text);
     } catch (AbiParseException e) {
       report.error(
           Tag.BAD_REFLECTION,
@@ -429,33 +427,8 @@ final class ModuleBinder {
           method,
           function,
           value);
-    } catch (UnsupportedOperationException e) {
-      report.error(
-          Tag.UNSUPPORTED,
-          functionName
-              + ": @IreeFunction(abi) of method "
-              + method.getSimpleName()
-              + " is not iree.abi JSON (it does not start with '{'), and "
-              + e.getMessage()
-              + "; give the signature as iree.abi JSON, {\"a\":[...],\"r\":[...]}",
-          method,
-          function,
-          value);
     }
     return null;
-  }
-
-  /**
-   * Parses {@code iree.abi.declaration} text ({@code sync func @add(%input0: tensor<4xf32>) ->
-   * (...)}).
-   *
-   * @throws AbiParseException when the text does not parse
-   * @throws UnsupportedOperationException until the declaration parser is in runtime-support
-   */
-  static FunctionSignature parseDeclaration(String text) {
-    // TODO: return dev.ireestubs.abi.Declaration.parse(text).toSignature(); once it lands.
-    throw new UnsupportedOperationException(
-        "declaration reflection (iree.abi.declaration text) is not supported yet");
   }
 
   private void unknownFunction(

@@ -12,7 +12,6 @@ interface StubGenerator {
    */
   void write(StubModel model, Filer filer) throws IOException;
 
-  /** Writes nothing: stands in until the JavaPoet writer lands. */
-  // TODO(lead): replace with the JavaPoet StubWriter in IreeStubsProcessor's default constructor.
+  /** Writes nothing: for tests that only look at the models. */
   StubGenerator NONE = (model, filer) -> {};
 }

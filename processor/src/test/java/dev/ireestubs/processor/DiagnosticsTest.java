@@ -234,7 +234,7 @@ class DiagnosticsTest {
   }
 
   @Test
-  void malformedInlineReflectionAndDeclarationsNotSupportedYet() {
+  void malformedInlineReflectionIsAnErrorOnTheAnnotationValue() {
     JavaFileObject s =
         source(
             "InlineBad",
@@ -244,6 +244,8 @@ class DiagnosticsTest {
             "  void f(int x);",
             "  @IreeFunction(abi = \"sync func @g(%input0: tensor<4xf32>) -> (%output0: tensor<4xf32>)\")",
             "  FloatArray g(FloatArray x);",
+            "  @IreeFunction(abi = \"sync func @h(%input0: tensor<4xf32> -> (%output0: tensor<4xf32>)\")",
+            "  FloatArray h(FloatArray x);",
             "}");
     Compilation comp = t.compile(s);
     assertThat(comp)
@@ -254,11 +256,10 @@ class DiagnosticsTest {
         .onLineContaining("sdict");
     assertThat(comp)
         .hadErrorContaining(
-            "[IreeUnsupported] g: @IreeFunction(abi) of method g is not iree.abi JSON (it does not"
-                + " start with '{'), and declaration reflection (iree.abi.declaration text) is not"
-                + " supported yet")
+            "[IreeBadReflection] h: @IreeFunction(abi) of method h does not parse:"
+                + " iree.abi.declaration at")
         .inFile(s)
-        .onLineContaining("sync func");
+        .onLineContaining("sync func @h");
     assertThat(comp).hadErrorCount(2);
   }
 
@@ -962,5 +963,26 @@ class DiagnosticsTest {
         .onLineContaining("T g()");
     assertThat(ours(comp, Diagnostic.Kind.ERROR)).doesNotContain("[IreeInternalError]");
     assertThat(errors(comp).stream().anyMatch(m -> m.contains("IreeInternalError"))).isFalse();
+  }
+
+  @Test
+  void javaArraysAboveRankFourAreRefusedWithTheTypedArrayAsTheFix() {
+    JavaFileObject s =
+        source(
+            "Rank5",
+            "@IreeModule",
+            "interface Rank5 {",
+            "  @IreeFunction(abi = " + lit(json("{'a':[['ndarray','f32',5,1,1,1,1,2]],'r':[]}")) + ")",
+            "  void f(float[][][][][] x);",
+            "}");
+    Compilation comp = t.compile(s);
+    assertThat(comp)
+        .hadErrorContaining(
+            "[IreeSignatureMismatch] f: x is [\"ndarray\",\"f32\",5,1,1,1,1,2] in the module, of rank"
+                + " 5, but Java arrays are converted at rank 1 to 4, so it binds to FloatArray, not"
+                + " to float[][][][][]; change its type to FloatArray")
+        .inFile(s)
+        .onLineContaining("void f(");
+    assertThat(comp).hadErrorCount(1);
   }
 }

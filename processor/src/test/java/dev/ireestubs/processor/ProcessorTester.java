@@ -80,7 +80,13 @@ final class ProcessorTester {
     List<String> all = new ArrayList<>(options);
     all.add("-A" + IreeStubsProcessor.REFLECTION_DIR_OPTION + "=" + reflectionDir);
     return Compiler.javac()
-        .withProcessors(new IreeStubsProcessor((model, filer) -> models.add(model)))
+        .withProcessors(
+            new IreeStubsProcessor(
+                (model, filer) -> {
+                  // Capture the model, and write the stub so that it must compile too.
+                  models.add(model);
+                  new StubWriter().write(model, filer);
+                }))
         .withOptions(all)
         .compile(sources);
   }

@@ -60,6 +60,20 @@ public final class Reflection {
   }
 
   /**
+   * Parses one reflection text a person wrote or chose (an annotation, a host function): {@code
+   * iree.abi} JSON when it starts with <code>{</code>, else an {@code iree.abi.declaration}. Unlike
+   * {@link #resolve}, a declaration that does not parse is an error, not a fallback.
+   *
+   * @throws AbiParseException naming the format and the position
+   */
+  public static FunctionSignature parse(String reflection) {
+    Objects.requireNonNull(reflection, "reflection");
+    return reflection.strip().startsWith("{")
+        ? AbiJson.parseFunction(reflection)
+        : Declaration.parse(reflection).toSignature();
+  }
+
+  /**
    * The best signature in {@code attributes}.
    *
    * @param callingConvention the function's calling convention, or null when unknown

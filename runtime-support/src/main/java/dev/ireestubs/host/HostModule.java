@@ -135,7 +135,7 @@ public final class HostModule implements ModuleBackend {
      */
     public Builder function(String function, String reflection, HostFunction body) {
       Map<String, String> attributes = Reflection.attributesOf(reflection);
-      return add(function, Reflection.resolve(attributes, null).signature(), attributes, body);
+      return add(function, Reflection.parse(reflection), attributes, body);
     }
 
     /**
@@ -155,9 +155,9 @@ public final class HostModule implements ModuleBackend {
 
     /** Registers {@code function}, described by reflection text, with a body of Java values. */
     public Builder valueFunction(String function, String reflection, DynamicHostFunction body) {
-      Map<String, String> attributes = Reflection.attributesOf(reflection);
-      FunctionSignature signature = Reflection.resolve(attributes, null).signature();
-      return add(function, signature, attributes, adapt(function, signature, body));
+      FunctionSignature signature = Reflection.parse(reflection);
+      return add(
+          function, signature, Reflection.attributesOf(reflection), adapt(function, signature, body));
     }
 
     /** The module; later changes to this builder do not affect it. */

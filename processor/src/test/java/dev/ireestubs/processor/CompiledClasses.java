@@ -1,0 +1,49 @@
+package dev.ireestubs.processor;
+
+import com.google.testing.compile.Compilation;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
+import javax.tools.JavaFileObject;
+
+/** Loads the classes a compile-testing compilation produced, so tests can run generated stubs. */
+final class CompiledClasses extends ClassLoader {
+  private final Map<String, byte[]> classes = new HashMap<>();
+
+  CompiledClasses(Compilation compilation) {
+    super(CompiledClasses.class.getClassLoader());
+    for (JavaFileObject f : compilation.generatedFiles()) {
+      if (f.getKind() != JavaFileObject.Kind.CLASS) {
+        continue;
+      }
+      // compile-testing names class files /CLASS_OUTPUT/pkg/Name.class
+      String name = f.toUri().getPath();
+      name = name.substring(name.indexOf("CLASS_OUTPUT/") + "CLASS_OUTPUT/".length());
+      name = name.substring(0, name.length() - ".class".length()).replace('/', '.');
+      try (InputStream in = f.openInputStream()) {
+        classes.put(name, in.readAllBytes());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  @Override
+  protected Class<?> findClass(String name) throws ClassNotFoundException {
+    byte[] bytes = classes.get(name);
+    if (bytes == null) {
+      throw new ClassNotFoundException(name);
+    }
+    return defineClass(name, bytes, 0, bytes.length);
+  }
+
+  Class<?> load(String name) {
+    try {
+      return loadClass(name);
+    } catch (ClassNotFoundException e) {
+      throw new AssertionError(name + " was not compiled; compiled: " + classes.keySet(), e);
+    }
+  }
+}

@@ -1,0 +1,259 @@
+package dev.ireestubs.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static dev.ireestubs.processor.ProcessorTester.source;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.google.testing.compile.Compilation;
+import dev.ireestubs.abi.AbiJson;
+import dev.ireestubs.host.HostModule;
+import dev.ireestubs.invoke.IreeArgumentException;
+import dev.ireestubs.invoke.IreeResultException;
+import dev.ireestubs.invoke.IreeSignatureMismatchException;
+import dev.ireestubs.invoke.ModuleBackend;
+import dev.ireestubs.ndarray.FloatArray;
+import dev.ireestubs.ndarray.IntArray;
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The generated stubs: their source against golden files (set {@code -Dgolden.update=true} to
+ * rewrite them), and their behaviour, by compiling an interface and calling the stub against a host
+ * module.
+ */
+class StubWriterTest {
+
+  /** The module of the example: an sdict argument, an inlined sdict result, named args. */
+  static final String CLASSIFIER_JSON =
+      "{'predict': {'a': [['sdict', ['image', ['ndarray', 'f32', 3, 1, 2, 2]], ['label', 'i32']]],"
+          + "  'r': [['sdict', ['logits', ['ndarray', 'f32', 2, 1, 3]], ['probs', ['ndarray', 'f32', 2, 1, 3]]]], 'v': 1},"
+          + " 'embed': {'a': [['named', 'tokens', ['ndarray', 'i32', 2, 1, null]]],"
+          + "  'r': [['ndarray', 'f32', 2, 1, 4]], 'v': 1},"
+          + " 'batch': {'a': [['py_homogeneous_list', ['ndarray', 'f32', 1, 2]], 'f64'],"
+          + "  'r': [['py_homogeneous_list', 'f64']], 'v': 1},"
+          + " 'pairs': {'a': [['stuple', 'i64', 'i1'], ['slist', 'f32', 'f32']],"
+          + "  'r': ['i64', ['ndarray', 'f64', 2, 2, 2], 'i1'], 'v': 1}}";
+
+  static final String[] CLASSIFIER = {
+    "@IreeModule(name = \"module\", abi = \"classifier.abi.json\")",
+    "public interface Classifier {",
+    "  record Features(FloatArray image, int label) {}",
+    "  record Scores(FloatArray probs, FloatArray logits) {}",
+    "  record Pair(long count, boolean flag) {}",
+    "  record Triple(long total, double[][] grid, boolean any) {}",
+    "  Scores predict(Features features);",
+    "  FloatArray embed(@IreeKey(\"tokens\") IntArray ids);",
+    "  List<Double> batch(List<FloatArray> rows, double scale);",
+    "  Triple pairs(Pair pair, List<Float> xy);",
+    "  default String describe() { return \"classifier\"; }",
+    "}"
+  };
+
+  @TempDir Path dir;
+
+  private Compilation compileClassifier() {
+    ProcessorTester t = new ProcessorTester(dir).file("classifier.abi.json", CLASSIFIER_JSON);
+    return t.compileClean(source("Classifier", CLASSIFIER));
+  }
+
+  @Test
+  void generatedSourceMatchesTheGoldenFile() throws IOException {
+    Compilation c = compileClassifier();
+    JavaFileObject stub =
+        c.generatedFile(StandardLocation.SOURCE_OUTPUT, "test", "Iree_Classifier.java")
+            .orElseThrow();
+    String actual = stub.getCharContent(false).toString();
+    Path golden = Path.of("src/test/resources/golden/Iree_Classifier.java");
+    if (Boolean.getBoolean("golden.update")) {
+      Files.writeString(golden, actual, StandardCharsets.UTF_8);
+    }
+    assertThat(actual).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+  }
+
+  /** A host module implementing the classifier with real arithmetic. */
+  static HostModule classifierModule() {
+    Map<String, dev.ireestubs.abi.FunctionSignature> sig =
+        AbiJson.parseModule(ProcessorTester.json(CLASSIFIER_JSON));
+    return HostModule.builder("module")
+        .valueFunction(
+            "predict",
+            sig.get("predict"),
+            args -> {
+              Map<?, ?> features = (Map<?, ?>) args.get(0);
+              FloatArray image = (FloatArray) features.get("image");
+              int label = (Integer) features.get("label");
+              float sum = 0;
+              for (int i = 0; i < image.size(); i++) {
+                sum += image.getFlat(i);
+              }
+              FloatArray logits = FloatArray.of(new float[][] {{sum, label, -sum}});
+              FloatArray probs = FloatArray.of(new float[][] {{0.5f, 0.25f, 0.25f}});
+              return Map.of("logits", logits, "probs", probs);
+            })
+        .valueFunction(
+            "embed",
+            sig.get("embed"),
+            args -> {
+              IntArray ids = (IntArray) args.get(0);
+              return FloatArray.of(new float[][] {{ids.size(), ids.get(0, 0), 0, 1}});
+            })
+        .valueFunction(
+            "batch",
+            sig.get("batch"),
+            args -> {
+              double scale = (Double) args.get(1);
+              return ((List<?>) args.get(0))
+                  .stream()
+                      .map(r -> (double) (((FloatArray) r).get(0) + ((FloatArray) r).get(1)) * scale)
+                      .collect(java.util.stream.Collectors.toList());
+            })
+        .valueFunction(
+            "pairs",
+            sig.get("pairs"),
+            args -> {
+              List<?> pair = (List<?>) args.get(0);
+              List<?> xy = (List<?>) args.get(1);
+              return List.of(
+                  (Long) pair.get(0) * 2,
+                  dev.ireestubs.ndarray.DoubleArray.of(
+                      new double[][] {{(Float) xy.get(0), (Float) xy.get(1)}, {0, 0}}),
+                  !(Boolean) pair.get(1));
+            })
+        .build();
+  }
+
+  @Test
+  void theStubCallsTheModuleWithRecordsListsAndArrays() throws Exception {
+    CompiledClasses classes = new CompiledClasses(compileClassifier());
+    Class<?> iface = classes.load("test.Classifier");
+    Class<?> stubClass = classes.load("test.Iree_Classifier");
+    Object stub = stubClass.getConstructor(ModuleBackend.class).newInstance(classifierModule());
+
+    Class<?> features = classes.load("test.Classifier$Features");
+    Object f =
+        features
+            .getConstructors()[0]
+            .newInstance(FloatArray.of(new float[][][] {{{1, 2}, {3, 4}}}), 7);
+    Object scores = call(iface, stub, "predict", f);
+    FloatArray logits = (FloatArray) scores.getClass().getMethod("logits").invoke(scores);
+    assertThat(logits.toArray2D()).isEqualTo(new float[][] {{10, 7, -10}});
+
+    FloatArray embedded =
+        (FloatArray) call(iface, stub, "embed", IntArray.of(new int[][] {{5, 6, 7}}));
+    assertThat(embedded.toArray2D()).isEqualTo(new float[][] {{3, 5, 0, 1}});
+
+    Object batch =
+        call(
+            iface,
+            stub,
+            "batch",
+            List.of(FloatArray.of(new float[] {1, 2}), FloatArray.of(new float[] {3, 4})),
+            2.0);
+    assertThat(batch).isEqualTo(List.of(6.0, 14.0));
+
+    Class<?> pairClass = classes.load("test.Classifier$Pair");
+    Object triple =
+        call(iface, stub, "pairs", pairClass.getConstructors()[0].newInstance(21L, true), List.of(1.5f, 2.5f));
+    assertThat(triple.getClass().getMethod("total").invoke(triple)).isEqualTo(42L);
+    assertThat(triple.getClass().getMethod("any").invoke(triple)).isEqualTo(false);
+    assertThat((double[][]) triple.getClass().getMethod("grid").invoke(triple))
+        .isEqualTo(new double[][] {{1.5, 2.5}, {0, 0}});
+
+    assertThat(call(iface, stub, "describe")).isEqualTo("classifier");
+  }
+
+  @Test
+  void wrongArgumentsAndResultsAreClearErrors() throws Exception {
+    CompiledClasses classes = new CompiledClasses(compileClassifier());
+    Class<?> iface = classes.load("test.Classifier");
+    Object stub =
+        classes
+            .load("test.Iree_Classifier")
+            .getConstructor(ModuleBackend.class)
+            .newInstance(classifierModule());
+    Class<?> features = classes.load("test.Classifier$Features");
+    Object wrongShape = features.getConstructors()[0].newInstance(FloatArray.zeros(1, 2, 3), 7);
+    IreeArgumentException shape =
+        assertThrows(IreeArgumentException.class, () -> call(iface, stub, "predict", wrongShape));
+    assertThat(shape)
+        .hasMessageThat()
+        .isEqualTo(
+            "predict: features.image: expected tensor<1x2x2xf32> but got tensor<1x2x3xf32>"
+                + " (dimension 2 is 3, not 2)");
+    IreeArgumentException nul =
+        assertThrows(IreeArgumentException.class, () -> call(iface, stub, "predict", (Object) null));
+    assertThat(nul).hasMessageThat().isEqualTo("predict: features: is null");
+    IreeArgumentException xy =
+        assertThrows(
+            IreeArgumentException.class,
+            () ->
+                call(
+                    iface,
+                    stub,
+                    "pairs",
+                    classes.load("test.Classifier$Pair").getConstructors()[0].newInstance(1L, true),
+                    List.of(1f)));
+    assertThat(xy).hasMessageThat().isEqualTo("pairs: xy: expected 2 elements but got 1");
+
+    // A module that returns the wrong shape: the result is named.
+    HostModule lying =
+        HostModule.builder("module")
+            .function(
+                "embed",
+                AbiJson.parseModule(ProcessorTester.json(CLASSIFIER_JSON)).get("embed"),
+                args -> dev.ireestubs.vm.VmList.of(FloatArray.zeros(1, 5).asBufferView()))
+            .build();
+    // The host module itself checks what its function returns.
+    assertThrows(IreeResultException.class, () -> lying.function("module.embed").invoke(
+        dev.ireestubs.vm.VmList.of(IntArray.zeros(1, 2).asBufferView())));
+  }
+
+  @Test
+  void bindingToAModuleThatDiffersFailsAtConstruction() throws Exception {
+    CompiledClasses classes = new CompiledClasses(compileClassifier());
+    HostModule other =
+        HostModule.builder("module")
+            .function("predict", "{\"a\":[\"i32\"],\"r\":[\"i32\"]}", args -> args)
+            .function("embed", "{\"a\":[[\"ndarray\",\"i32\",2,1,null]],\"r\":[[\"ndarray\",\"f32\",2,1,8]]}", args -> args)
+            .function("batch", "{\"a\":[[\"py_homogeneous_list\",[\"ndarray\",\"f32\",1,2]],\"f64\"],\"r\":[[\"py_homogeneous_list\",\"f64\"]]}", args -> args)
+            .function("pairs", "{\"a\":[[\"stuple\",\"i64\",\"i1\"],[\"slist\",\"f32\",\"f32\"]],\"r\":[\"i64\",[\"ndarray\",\"f64\",2,2,2],\"i1\"]}", args -> args)
+            .build();
+    InvocationTargetException e =
+        assertThrows(
+            InvocationTargetException.class,
+            () ->
+                classes
+                    .load("test.Iree_Classifier")
+                    .getConstructor(ModuleBackend.class)
+                    .newInstance(other));
+    assertThat(e).hasCauseThat().isInstanceOf(IreeSignatureMismatchException.class);
+    assertThat(e.getCause()).hasMessageThat().startsWith("module.predict: the stub was compiled against");
+  }
+
+  private static Object call(Class<?> iface, Object stub, String name, Object... args)
+      throws Exception {
+    for (Method m : iface.getMethods()) {
+      if (m.getName().equals(name)) {
+        try {
+          return m.invoke(stub, args);
+        } catch (InvocationTargetException e) {
+          if (e.getCause() instanceof Exception) {
+            throw (Exception) e.getCause();
+          }
+          throw e;
+        }
+      }
+    }
+    throw new AssertionError("no method " + name);
+  }
+}
