@@ -1,67 +1,109 @@
 package dev.ireestubs.example;
 
-import dev.ireestubs.abi.AbiJson;
-import dev.ireestubs.abi.AbiType;
-import dev.ireestubs.abi.FunctionSignature;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
+import dev.ireestubs.host.HostModule;
+import dev.ireestubs.invoke.IreeException;
+import dev.ireestubs.invoke.ModuleBackend;
+import dev.ireestubs.ndarray.FloatArray;
+import dev.ireestubs.ndarray.IntArray;
+import dev.ireestubs.vm.VmList;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 
 /**
- * The example app. For now it reads a module's {@code iree.abi} reflection (a JSON resource of
- * the kind TF and XLA importers emitted) and prints what each function takes and returns, and how
- * IREE passes it; typed stubs and running models come with the processor and runtime issues.
+ * The example application: calls a classifier and an adder through stubs the annotation processor
+ * generated from their interfaces ({@link Classifier}, {@link Adder}), on modules implemented in
+ * Java (the embedded default backend).
  */
 public final class ExampleApp {
+
   private ExampleApp() {}
 
+  /** Runs the example and prints what it does. */
   public static void main(String[] args) {
-    String resource = "classifier.abi.json";
-    Map<String, FunctionSignature> module = AbiJson.parseModule(readResource(resource));
-    System.out.println("iree-stubs example app: reflection of module 'classifier' (" + resource + ")");
-    for (Map.Entry<String, FunctionSignature> e : module.entrySet()) {
-      FunctionSignature sig = e.getValue();
-      System.out.println();
-      System.out.println("  " + e.getKey() + sig);
-      System.out.println("    VM arguments: " + sig.vmArgumentCount() + ", VM results: " + sig.vmResults().size()
-          + (sig.hasInlinedResults() ? " (one structured result, inlined: its children are the raw results)" : ""));
-      for (int i = 0; i < sig.arguments().size(); i++) {
-        AbiType t = sig.arguments().get(i);
-        System.out.println("    argument " + i + ": " + describe(t));
+    run(System.out);
+  }
+
+  static void run(PrintStream out) {
+    try (HostModule module = new ClassifierModel().module()) {
+      Classifier classifier = new Iree_Classifier(module);
+      out.println("== classifier (iree.abi JSON, host module in Java)");
+
+      FloatArray image = FloatArray.of(new float[][][] {diagonal(4)});
+      Classifier.Prediction p = classifier.predict(new Classifier.Features(image, 1.0f));
+      out.println("predict(diagonal image): top class " + p.topClass());
+      out.println("  probabilities " + format(p.probabilities().toArray()));
+
+      FloatArray embedding = classifier.embed(IntArray.of(new int[][] {{3, 14, 15, 92, 65}}));
+      out.println("embed([3, 14, 15, 92, 65]) = " + format(embedding.toArray()));
+
+      List<Integer> top =
+          classifier.classifyBatch(
+              List.of(
+                  image,
+                  FloatArray.of(new float[][][] {ones(4)}),
+                  FloatArray.zeros(1, 4, 4)));
+      out.println("classifyBatch([diagonal, ones, zeros]) = " + top);
+
+      out.println("A wrong shape is refused before the model runs:");
+      try {
+        classifier.predict(new Classifier.Features(FloatArray.zeros(1, 4, 5), 1.0f));
+      } catch (IreeException e) {
+        out.println("  " + e.getClass().getSimpleName() + ": " + e.getMessage());
       }
-      System.out.println("    canonical iree.abi: " + AbiJson.print(sig));
+    }
+
+    out.println("== adder (checked against the iree.abi.declaration of IREE 3.11's add module)");
+    try (ModuleBackend backend = javaAdder()) {
+      Adder adder = new Iree_Adder(backend);
+      FloatArray sum =
+          adder.add(
+              FloatArray.of(new float[] {1, 2, 3, 4}), FloatArray.of(new float[] {10, 20, 30, 40}));
+      out.println("add([1, 2, 3, 4], [10, 20, 30, 40]) = " + format(sum.toArray()));
     }
   }
 
-  private static String describe(AbiType t) {
-    if (t instanceof AbiType.Named) {
-      AbiType.Named n = (AbiType.Named) t;
-      return "keyword '" + n.name() + "', " + describe(n.type());
-    }
-    if (t instanceof AbiType.Dict) {
-      return "a record passed as a VM list of its values in key order " + ((AbiType.Dict) t).keys();
-    }
-    if (t instanceof AbiType.NdArray) {
-      AbiType.NdArray a = (AbiType.NdArray) t;
-      return "a buffer view of " + a.element() + " (HAL element type 0x"
-          + a.element().halCode().map(Integer::toHexString).orElse("?") + "), shape " + a.shape();
-    }
-    if (t instanceof AbiType.HomogeneousList) {
-      return "a VM list of any length of " + ((AbiType.HomogeneousList) t).element();
-    }
-    return t.toString();
+  /** The add function in Java, registered with the same declaration the compiled module carries. */
+  static HostModule javaAdder() {
+    return HostModule.builder("module")
+        .function(
+            "add",
+            "sync func @add(%input0: tensor<4xf32>, %input1: tensor<4xf32>)"
+                + " -> (%output0: tensor<4xf32>)",
+            args -> {
+              FloatArray a = FloatArray.fromBufferView(args.getBufferView(0));
+              FloatArray b = FloatArray.fromBufferView(args.getBufferView(1));
+              FloatArray c = FloatArray.zeros(4);
+              for (int i = 0; i < 4; i++) {
+                c.set(a.get(i) + b.get(i), i);
+              }
+              return VmList.of(c.asBufferView());
+            })
+        .build();
   }
 
-  private static String readResource(String name) {
-    try (InputStream in = ExampleApp.class.getClassLoader().getResourceAsStream(name)) {
-      if (in == null) {
-        throw new IllegalStateException("resource " + name + " is missing from the class path");
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+  private static float[][] diagonal(int n) {
+    float[][] m = new float[n][n];
+    for (int i = 0; i < n; i++) {
+      m[i][i] = 1;
     }
+    return m;
+  }
+
+  private static float[][] ones(int n) {
+    float[][] m = new float[n][n];
+    for (float[] row : m) {
+      Arrays.fill(row, 1);
+    }
+    return m;
+  }
+
+  private static String format(float[] values) {
+    StringBuilder sb = new StringBuilder("[");
+    for (int i = 0; i < values.length; i++) {
+      sb.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.3f", values[i]));
+    }
+    return sb.append(']').toString();
   }
 }
