@@ -437,6 +437,9 @@ final class StubWriter implements StubGenerator {
 
     /** The last name in a path, camelCased: {@code predict: features.image_data} → {@code imageData}. */
     private static String baseName(String path) {
+      if (path.endsWith("[*]")) {
+        return "element";
+      }
       int colon = path.indexOf(": ");
       String tail = colon >= 0 ? path.substring(colon + 2) : path;
       String[] parts = tail.replace("[*]", "").split("[.\\[\\]]");

@@ -59,6 +59,29 @@ class StubWriterTest {
     "}"
   };
 
+  /** The rest of the descriptor kinds: void, nesting, lists of records, refs, boxed, NdArray. */
+  static final String MISC_JSON =
+      "{'log': {'a': [['ndarray', 'f32', 1, null]], 'r': []},"
+          + " 'nested': {'a': [['sdict', ['inner', ['sdict', ['a', 'i32'], ['b', ['ndarray', 'i64', 0]]]],"
+          + "   ['items', ['py_homogeneous_list', ['stuple', 'i32', 'f64']]]]],"
+          + "  'r': [['slist', 'i32', 'i32']]},"
+          + " 'opaque': {'a': [null, ['ndarray', 'f16', 2, null, null]], 'r': [null, 'unknown']},"
+          + " 'anyType': {'a': [['ndarray', 'i8', 1, 3]], 'r': [['ndarray', 'bf16', 1, 2]]}}";
+
+  static final String[] MISC = {
+    "@IreeModule(abi = \"misc.abi.json\")",
+    "public interface Misc {",
+    "  record Inner(Integer a, LongArray b) {}",
+    "  record Item(int id, double score) {}",
+    "  record Outer(List<Item> items, Inner inner) {}",
+    "  record Refs(VmRef first, VmRef second) {}",
+    "  void log(float[] values);",
+    "  List<Integer> nested(Outer outer);",
+    "  Refs opaque(VmRef handle, HalfArray half);",
+    "  BFloat16Array anyType(NdArray x);",
+    "}"
+  };
+
   @TempDir Path dir;
 
   private Compilation compileClassifier() {
@@ -72,8 +95,20 @@ class StubWriterTest {
     JavaFileObject stub =
         c.generatedFile(StandardLocation.SOURCE_OUTPUT, "test", "Iree_Classifier.java")
             .orElseThrow();
-    String actual = stub.getCharContent(false).toString();
-    Path golden = Path.of("src/test/resources/golden/Iree_Classifier.java");
+    assertGolden(stub.getCharContent(false).toString(), "Iree_Classifier.java");
+  }
+
+  @Test
+  void generatedSourceOfTheOtherKindsMatchesTheGoldenFile() throws IOException {
+    ProcessorTester t = new ProcessorTester(dir).file("misc.abi.json", MISC_JSON);
+    Compilation c = t.compileClean(source("Misc", MISC));
+    JavaFileObject stub =
+        c.generatedFile(StandardLocation.SOURCE_OUTPUT, "test", "Iree_Misc.java").orElseThrow();
+    assertGolden(stub.getCharContent(false).toString(), "Iree_Misc.java");
+  }
+
+  private static void assertGolden(String actual, String name) throws IOException {
+    Path golden = Path.of("src/test/resources/golden", name);
     if (Boolean.getBoolean("golden.update")) {
       Files.writeString(golden, actual, StandardCharsets.UTF_8);
     }
