@@ -94,6 +94,19 @@ public record V0Reflection(
             sipText.map(SipSignature::parse)));
   }
 
+  /**
+   * The SIP structure combined with the raw signature, when this function has both ({@code f} and
+   * {@code sip}).
+   *
+   * @throws AbiParseException when the SIP's leaves do not fill the raw slots exactly once
+   */
+  public Optional<SipStructure> structure() {
+    if (raw.isEmpty() || sip.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(SipStructure.of(sip.get(), raw.get()));
+  }
+
   private static Optional<String> get(Map<String, String> reflection, String key) {
     return Optional.ofNullable(reflection.get(key));
   }

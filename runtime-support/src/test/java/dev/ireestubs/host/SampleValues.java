@@ -40,7 +40,9 @@ final class SampleValues {
     } else if (type instanceof AbiType.HomogeneousList) {
       return supported(((AbiType.HomogeneousList) type).element());
     }
-    return type instanceof AbiType.Ref || type instanceof AbiType.Any;
+    return type instanceof AbiType.Ref
+        || type instanceof AbiType.Any
+        || type instanceof AbiType.Unknown;
   }
 
   Object of(AbiType type) {
@@ -106,6 +108,9 @@ final class SampleValues {
     } else if (type instanceof AbiType.Ref) {
       String refType = ((AbiType.Ref) type).refType();
       return OpaqueRef.of(refType.equals(AbiType.Ref.ANY) ? "test.thing" : refType.replace("!", ""), random.nextInt());
+    }
+    if (type instanceof AbiType.Unknown) {
+      return OpaqueRef.of("test.unknown", random.nextInt());
     }
     return random.nextInt(); // Any: decoded back as Integer
   }
