@@ -9,7 +9,8 @@ import java.lang.annotation.Target;
 /**
  * Binds a method of an {@link IreeModule} interface to a module function whose name differs from
  * the method's, or gives the function's signature inline. Methods without it bind to the function
- * of the same name, with the signature from the module's {@link IreeModule#abi()} file.
+ * of the same name, with the signature from the module's {@link IreeModule#vmfb()} or {@link
+ * IreeModule#abi()} file.
  *
  * <pre>{@code
  * @IreeFunction(value = "embed",
@@ -28,8 +29,9 @@ public @interface IreeFunction {
   /**
    * The function's reflection, inline: {@code iree.abi} JSON when the text starts with <code>{</code>
    * ({@code {"a":[...],"r":[...]}}), otherwise {@code iree.abi.declaration} text ({@code sync func
-   * @add(%input0: tensor<4xf32>) -> (%output0: tensor<4xf32>)}). Empty: the module's {@link
-   * IreeModule#abi()} file describes it.
+   * @add(%input0: tensor<4xf32>) -> (%output0: tensor<4xf32>)}). It overrides the module's own
+   * reflection. Empty: the module's {@link IreeModule#vmfb()} or {@link IreeModule#abi()} file
+   * describes it.
    */
   String abi() default "";
 }

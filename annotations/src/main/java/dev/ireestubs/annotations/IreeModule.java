@@ -21,15 +21,28 @@ import java.lang.annotation.Target;
  * }
  * }</pre>
  *
+ * <p>Or check it against the compiled module itself:
+ *
+ * <pre>{@code
+ * @IreeModule(vmfb = "models/classifier.vmfb")
+ * public interface Classifier {
+ *   FloatArray predict(FloatArray image);
+ * }
+ * }</pre>
+ *
  * <p>Each method finds its function's signature in its own {@link IreeFunction#abi()} when set,
- * otherwise in the module file named by {@link #abi()}.
+ * otherwise in the module named by {@link #vmfb()} or the file named by {@link #abi()} (set one of
+ * the two, not both).
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.TYPE)
 public @interface IreeModule {
 
-  /** The module name the functions are looked up under at run time. */
+  /**
+   * The module name the functions are looked up under at run time. With {@link #vmfb()}, leave it
+   * out: it is then the name compiled into the module, and any other name is an error.
+   */
   String name() default "module";
 
   /**
@@ -42,8 +55,13 @@ public @interface IreeModule {
   String abi() default "";
 
   /**
-   * A compiled module ({@code .vmfb}) to read the reflection from. Not supported yet: setting it is
-   * a compile error for now.
+   * A resource path (from the resource root, e.g. {@code "models/classifier.vmfb"}) of a compiled
+   * module ({@code .vmfb}, of any IREE release) to check the interface against, found like {@link
+   * #abi()}. Each function is checked against the best reflection the module has for it: {@code
+   * iree.abi} JSON, else its {@code iree.abi.declaration}, else the deprecated V0 signature, else
+   * its calling convention alone (which still checks the number of arguments and results and
+   * whether each is a value or a ref). A declaration that does not parse is a warning, and the next
+   * best source is used. Empty: {@link #abi()} or each method's {@link IreeFunction#abi()}.
    */
   String vmfb() default "";
 }

@@ -9,7 +9,9 @@ import java.util.Objects;
  * type ({@code FloatArray} for f32), or the base {@code NdArray} for any element type. Shape and
  * element type are checked at run time; nothing is copied.
  *
- * @param type the ndarray record (element type and shape to check)
+ * @param type the ndarray record (element type and shape to check); for a ref of unknown type (a
+ *     calling convention's {@code r}), {@link AbiType.NdArray#anyBufferView()}: only that the value
+ *     is a buffer view is checked, and the array class checks its element type
  * @param arrayClass {@code dev.ireestubs.ndarray.FloatArray}, ..., or {@code NdArray}
  * @param path the run-time path
  */

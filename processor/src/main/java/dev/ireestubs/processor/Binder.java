@@ -5,6 +5,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.AbiType;
+import dev.ireestubs.abi.CallingConvention;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.ReflectionFormat;
@@ -53,6 +54,23 @@ final class Binder {
   static final String ND_ARRAY = NDARRAY_PACKAGE + ".NdArray";
   static final String VM_REF = "dev.ireestubs.vm.VmRef";
 
+  /** Every typed array class of {@code dev.ireestubs.ndarray}. */
+  static final Set<String> ALL_ARRAY_CLASSES =
+      Set.of(
+          "FloatArray",
+          "DoubleArray",
+          "HalfArray",
+          "BFloat16Array",
+          "BoolArray",
+          "ByteArray",
+          "ShortArray",
+          "IntArray",
+          "LongArray",
+          "UByteArray",
+          "UShortArray",
+          "UIntArray",
+          "ULongArray");
+
   /** Where a Java type was written, and how to call it in a message. */
   private record Site(Element element, String noun) {}
 
@@ -65,6 +83,7 @@ final class Binder {
   private final Set<String> unresolved = new LinkedHashSet<>();
 
   // The function being bound, for messages.
+  private String functionName;
   private FunctionSignature signature;
   private AbiType synthesizedResults;
 
@@ -106,7 +125,9 @@ final class Binder {
       ExecutableType methodType,
       String functionName,
       FunctionSignature signature,
-      String reflectionSource) {
+      String reflectionSource,
+      FunctionModel.Embedded embedded) {
+    this.functionName = functionName;
     this.signature = signature;
     this.synthesizedResults = null;
     boolean ok = true;
@@ -126,7 +147,11 @@ final class Binder {
               + method.getSimpleName()
               + " has "
               + count(params.size(), "parameter")
-              + "; declare one parameter per argument, in order",
+              + "; declare one parameter per argument, in order"
+              + (signature.model() == FunctionSignature.CallingModel.COARSE_FENCES
+                  ? " (not the wait and signal fences of its coarse-fences model, which the"
+                      + " backend passes itself)"
+                  : ""),
           method);
       ok = false;
     } else {
@@ -146,7 +171,7 @@ final class Binder {
     }
     return Optional.of(
         new FunctionModel(
-            method, functionName, signature, reflectionSource, parameters, result));
+            method, functionName, signature, reflectionSource, embedded, parameters, result));
   }
 
   private ParameterModel bindParameter(
@@ -784,7 +809,106 @@ final class Binder {
       }
       return new RefBinding(t, TypeName.get(j), path);
     }
+    if (isUntypedRef(t)) {
+      return bindUntypedRef(j, path, site);
+    }
     return mismatch(t, j, path, site);
+  }
+
+  /**
+   * A ref the module states nothing more about (a calling convention's {@code r}, V0's {@code O}):
+   * besides {@code VmRef} and its subtypes, any n-d array binds, as a buffer view of any element
+   * type and shape (the array class checks its element type at run time). Structures cannot be
+   * checked against it, so records, lists and Java arrays do not bind.
+   */
+  private ValueBinding bindUntypedRef(TypeMirror j, String path, Site site) {
+    AbiType.Ref t = AbiType.Ref.any();
+    if (j.getKind() == TypeKind.DECLARED) {
+      String name = qualifiedName(j);
+      String simple = name.substring(name.lastIndexOf('.') + 1);
+      if (name.equals(ND_ARRAY)
+          || (name.equals(NDARRAY_PACKAGE + "." + simple) && ALL_ARRAY_CLASSES.contains(simple))) {
+        return new ArrayBinding(
+            AbiType.NdArray.anyBufferView(), ClassName.get(NDARRAY_PACKAGE, simple), path);
+      }
+      String structure =
+          recordOf(j) != null
+              ? "record " + display(j)
+              : name.equals("java.util.List") ? display(j) : null;
+      if (structure != null) {
+        report.error(
+            Tag.SIGNATURE_MISMATCH,
+            path
+                + " is a ref of unknown type in the module ("
+                + untypedWhy()
+                + "), so the module carries no structure information to check "
+                + structure
+                + " against; change its type to VmList and build the list yourself, or to VmRef",
+            site.element());
+        return null;
+      }
+    }
+    if (j.getKind() == TypeKind.ARRAY) {
+      TypeMirror component = j;
+      while (component.getKind() == TypeKind.ARRAY) {
+        component = ((ArrayType) component).getComponentType();
+      }
+      String typed = component.getKind().isPrimitive() ? arrayClassOf(component.getKind()) : null;
+      report.error(
+          Tag.SIGNATURE_MISMATCH,
+          path
+              + " is a ref of unknown type in the module ("
+              + untypedWhy()
+              + "), so a Java array, which needs a known element type and rank, cannot bind to"
+              + " it, but "
+              + site.noun()
+              + " is "
+              + display(j)
+              + "; change its type to "
+              + (typed == null ? "" : typed + " or ")
+              + "NdArray",
+          site.element());
+      return null;
+    }
+    return mismatch(t, j, path, site);
+  }
+
+  /** Why a ref has no type: said in messages about it. */
+  private String untypedWhy() {
+    if (signature.format() == ReflectionFormat.CALLING_CONVENTION) {
+      return "the module has no reflection for "
+          + functionName
+          + ", only its calling convention"
+          + CallingConvention.expectedFor(signature).map(c -> " " + c).orElse("");
+    }
+    return "its reflection says only that it is a ref";
+  }
+
+  /** A calling convention's {@code r} or V0's {@code O}: a ref of any type. */
+  static boolean isUntypedRef(AbiType t) {
+    return t instanceof AbiType.Ref && AbiType.Ref.ANY.equals(((AbiType.Ref) t).refType());
+  }
+
+  /** The typed array class of a Java array's primitive component: {@code float} → FloatArray. */
+  private static String arrayClassOf(TypeKind component) {
+    switch (component) {
+      case FLOAT:
+        return "FloatArray";
+      case DOUBLE:
+        return "DoubleArray";
+      case BOOLEAN:
+        return "BoolArray";
+      case BYTE:
+        return "ByteArray";
+      case SHORT:
+        return "ShortArray";
+      case INT:
+        return "IntArray";
+      case LONG:
+        return "LongArray";
+      default:
+        return null;
+    }
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -1255,6 +1379,9 @@ final class Binder {
     if (t instanceof AbiType.HomogeneousList) {
       return "List<" + suggestBoxed(((AbiType.HomogeneousList) t).element(), "element") + ">";
     }
+    if (isUntypedRef(t)) {
+      return "an n-d array (NdArray or a typed array such as FloatArray), VmList or VmRef";
+    }
     return "VmRef (or a subtype such as BufferView or VmList)";
   }
 
@@ -1269,6 +1396,9 @@ final class Binder {
         }
       }
       return "change its type to a record such as " + recordExample(t, name);
+    }
+    if (isUntypedRef(t)) {
+      return "change its type to NdArray (or a typed array such as FloatArray), VmList or VmRef";
     }
     return "change its type to " + suggestType(t, lastSegment(path));
   }

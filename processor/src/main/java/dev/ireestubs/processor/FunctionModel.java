@@ -1,6 +1,8 @@
 package dev.ireestubs.processor;
 
+import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.Reflection;
 import java.util.List;
 import java.util.Objects;
 import javax.lang.model.element.ExecutableElement;
@@ -13,7 +15,9 @@ import javax.lang.model.element.ExecutableElement;
  * @param signature the signature the method was checked against (arguments keep their {@code
  *     named} wrappers; results as declared, see {@link FunctionSignature#hasInlinedResults()})
  * @param reflectionSource where the signature came from: the module file's resource path, e.g.
- *     {@code "classifier.abi.json"}, or {@code "@IreeFunction(abi)"}
+ *     {@code "classifier.abi.json"}, {@code "@IreeFunction(abi)"}, or a compiled module's path with
+ *     the reflection used, e.g. {@code "models/classifier.vmfb (iree.abi.declaration)"}
+ * @param embedded the reflection text the stub embeds to rebuild {@code signature} at run time
  * @param parameters one per method parameter = one per root argument, in order
  * @param result how the results become the return value
  */
@@ -22,6 +26,7 @@ record FunctionModel(
     String functionName,
     FunctionSignature signature,
     String reflectionSource,
+    Embedded embedded,
     List<ParameterModel> parameters,
     ResultModel result) {
   FunctionModel {
@@ -29,8 +34,31 @@ record FunctionModel(
     Objects.requireNonNull(functionName, "functionName");
     Objects.requireNonNull(signature, "signature");
     Objects.requireNonNull(reflectionSource, "reflectionSource");
+    Objects.requireNonNull(embedded, "embedded");
     parameters = List.copyOf(parameters);
     Objects.requireNonNull(result, "result");
+  }
+
+  /**
+   * Reflection text that gives the signature back through {@code
+   * FunctionBinder.signature(attribute, text)} (the stub then applies the signature's calling
+   * model). Canonical {@code iree.abi} JSON where JSON states the signature exactly; otherwise the
+   * text as the module had it, since JSON cannot state everything a declaration can ({@code
+   * index} scalars, for one).
+   *
+   * @param attribute {@code iree.abi}, {@code iree.abi.declaration} or {@code f}
+   * @param text the attribute's value
+   */
+  record Embedded(String attribute, String text) {
+    Embedded {
+      Objects.requireNonNull(attribute, "attribute");
+      Objects.requireNonNull(text, "text");
+    }
+
+    /** The signature as canonical {@code iree.abi} JSON. */
+    static Embedded json(FunctionSignature signature) {
+      return new Embedded(Reflection.IREE_ABI, AbiJson.print(signature));
+    }
   }
 
   /** The method's simple name. */

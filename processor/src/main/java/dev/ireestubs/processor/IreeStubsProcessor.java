@@ -28,8 +28,8 @@ import javax.tools.Diagnostic;
  * and writes the typed stub {@code Iree_<Interface>} for each interface that binds.
  *
  * <p>Option {@code -Airee.reflectionDir=<directory>}: a directory searched first for the files
- * named by {@code @IreeModule(abi = ...)} (for builds that do not put resources on the class
- * output before compiling, such as Gradle's).
+ * named by {@code @IreeModule(abi = ...)} and {@code @IreeModule(vmfb = ...)} (for builds that do
+ * not put resources on the class output before compiling, such as Gradle's).
  *
  * <p>An interface that refers to a type not generated yet is checked in a later round; one that
  * still refers to an unknown type after the last round is an error. No exception escapes: a

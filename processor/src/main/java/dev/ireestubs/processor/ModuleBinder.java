@@ -5,7 +5,12 @@ import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.AbiParseException;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
+import dev.ireestubs.abi.ReflectionFormat;
+import dev.ireestubs.abi.V0Reflection;
+import dev.ireestubs.vmfb.VmfbExport;
+import dev.ireestubs.vmfb.VmfbModule;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +36,9 @@ import javax.lang.model.util.Types;
 
 /**
  * Checks one {@code @IreeModule} element: that it is an interface a stub can implement, finds the
- * reflection of each abstract method, and has the {@link Binder} bind each method. Produces the
- * {@link StubModel} when nothing was wrong.
+ * reflection of each abstract method (inline, in a JSON module file, or in a compiled {@code
+ * .vmfb} through {@link VmfbExport#signature()}), and has the {@link Binder} bind each method.
+ * Produces the {@link StubModel} when nothing was wrong.
  */
 final class ModuleBinder {
 
@@ -104,30 +110,58 @@ final class ModuleBinder {
           module,
           Annotations.explicitValue(module, "name"));
     }
-    String vmfb = Annotations.string(elements, module, "vmfb");
-    boolean vmfbSet = !vmfb.isBlank();
-    if (vmfbSet) {
+    // The module's reflection: a JSON module file or a compiled module. A file that fails is
+    // reported once, here; the methods that needed it are then skipped rather than reported again.
+    String abiPath = Annotations.string(elements, module, "abi").trim();
+    String vmfbPath = Annotations.string(elements, module, "vmfb").trim();
+    Map<String, FunctionSignature> moduleFunctions = null;
+    VmfbModule compiled = null;
+    boolean moduleFailed = false;
+    if (!abiPath.isEmpty() && !vmfbPath.isEmpty()) {
       ok = false;
+      moduleFailed = true;
       report.error(
-          Tag.UNSUPPORTED,
-          "@IreeModule(vmfb = "
-              + Binder.quote(vmfb)
-              + ") is not supported yet; give the reflection as iree.abi JSON with"
-              + " @IreeModule(abi = \"<file>.abi.json\") or @IreeFunction(abi = ...)",
+          Tag.BAD_INTERFACE,
+          "@IreeModule sets both abi = "
+              + Binder.quote(abiPath)
+              + " and vmfb = "
+              + Binder.quote(vmfbPath)
+              + ", but an interface is checked against one of them; keep vmfb (the compiled module"
+              + " that runs) and remove abi, or remove vmfb to check against the JSON file",
           element,
           module,
           Annotations.explicitValue(module, "vmfb"));
-    }
-
-    // The module file, when there is one. A file that fails is reported once, here; the methods
-    // that needed it are then skipped rather than reported again.
-    String abiPath = Annotations.string(elements, module, "abi").trim();
-    Map<String, FunctionSignature> moduleFunctions = null;
-    boolean moduleFailed = false;
-    if (!abiPath.isEmpty()) {
+    } else if (!abiPath.isEmpty()) {
       moduleFunctions = loadModule(abiPath, element, module, report);
       moduleFailed = moduleFunctions == null;
       ok &= !moduleFailed;
+    } else if (!vmfbPath.isEmpty()) {
+      compiled = loadCompiledModule(vmfbPath, element, module, report);
+      moduleFailed = compiled == null;
+      ok &= !moduleFailed;
+      if (compiled != null) {
+        AnnotationValue nameValue = Annotations.explicitValue(module, "name");
+        if (nameValue == null) {
+          // The runtime looks the functions up under the name compiled into the module.
+          moduleName = compiled.name();
+        } else if (!moduleName.isBlank() && !moduleName.equals(compiled.name())) {
+          ok = false;
+          report.error(
+              Tag.SIGNATURE_MISMATCH,
+              "@IreeModule(name = "
+                  + Binder.quote(moduleName)
+                  + ") differs from the name compiled into "
+                  + Binder.quote(vmfbPath)
+                  + ", "
+                  + Binder.quote(compiled.name())
+                  + ", under which a runtime that loads it finds its functions; remove name (it"
+                  + " defaults to the module's) or set it to "
+                  + Binder.quote(compiled.name()),
+              element,
+              module,
+              nameValue);
+        }
+      }
     }
 
     Binder binder =
@@ -160,29 +194,65 @@ final class ModuleBinder {
       String inline = function.map(m -> Annotations.string(elements, m, "abi").trim()).orElse("");
       FunctionSignature signature;
       String source;
+      FunctionModel.Embedded embedded = null;
       if (!inline.isEmpty()) {
         signature = parseInline(inline, functionName, method, function.get(), report);
         source = INLINE_SOURCE;
+        if (signature != null) {
+          embedded =
+              inline.startsWith("{")
+                  ? FunctionModel.Embedded.json(signature)
+                  : new FunctionModel.Embedded(Reflection.DECLARATION, inline);
+        }
       } else if (moduleFunctions != null) {
         signature = moduleFunctions.get(functionName);
         source = abiPath;
         if (signature == null) {
-          unknownFunction(functionName, abiPath, moduleFunctions, method, function, report);
+          unknownFunction(
+              functionName,
+              "the module file " + Binder.quote(abiPath),
+              moduleFunctions.keySet(),
+              method,
+              function,
+              report);
+        } else {
+          embedded = FunctionModel.Embedded.json(signature);
+        }
+      } else if (compiled != null) {
+        Optional<VmfbExport> export = compiled.export(functionName);
+        signature = null;
+        source = null;
+        if (export.isEmpty()) {
+          unknownFunction(
+              functionName,
+              "the compiled module " + Binder.quote(vmfbPath),
+              compiled.exportNames(),
+              method,
+              function,
+              report);
+        } else {
+          Reflection.Resolved resolved =
+              resolve(export.get(), functionName, vmfbPath, method, report);
+          if (resolved != null) {
+            signature = resolved.signature();
+            source = vmfbPath + " (" + resolved.source() + ")";
+            embedded = embedded(export.get(), resolved);
+          }
         }
       } else {
         signature = null;
         source = null;
-        if (!moduleFailed && !vmfbSet) {
+        if (!moduleFailed) {
           report.error(
               Tag.NO_REFLECTION,
               functionName
                   + ": method "
                   + method.getSimpleName()
-                  + " has no reflection to check it against; set @IreeModule(abi ="
-                  + " \"<file>.abi.json\") on "
+                  + " has no reflection to check it against; set @IreeModule(vmfb ="
+                  + " \"<module>.vmfb\") or @IreeModule(abi = \"<file>.abi.json\") on "
                   + element.getSimpleName()
-                  + " or @IreeFunction(abi = \"{\\\"a\\\":[...],\\\"r\\\":[...]}\") on the"
-                  + " method",
+                  + ", or @IreeFunction(abi = \"{\\\"a\\\":[...],\\\"r\\\":[...]}\") on"
+                  + " the method",
               method);
         }
       }
@@ -191,7 +261,7 @@ final class ModuleBinder {
         continue;
       }
       Optional<FunctionModel> bound =
-          binder.bindFunction(method, methodType, functionName, signature, source);
+          binder.bindFunction(method, methodType, functionName, signature, source, embedded);
       if (bound.isPresent()) {
         functions.add(bound.get());
       } else {
@@ -406,6 +476,144 @@ final class ModuleBinder {
     }
   }
 
+  private VmfbModule loadCompiledModule(
+      String vmfbPath, TypeElement iface, AnnotationMirror module, Reporter report) {
+    AnnotationValue value = Annotations.explicitValue(module, "vmfb");
+    try {
+      return loader.loadModule(vmfbPath).module();
+    } catch (ReflectionLoader.LoadException e) {
+      if (e.where().isPresent()) {
+        String detail = e.getMessage();
+        report.error(
+            Tag.BAD_REFLECTION,
+            "compiled module "
+                + Binder.quote(vmfbPath)
+                + " ("
+                + e.where().get()
+                + ") of @IreeModule "
+                + iface.getSimpleName()
+                + " is not a readable IREE module: "
+                + detail
+                + (detail.contains("git lfs")
+                    ? ""
+                    : "; point vmfb at the .vmfb file the IREE compiler wrote"),
+            iface,
+            module,
+            value);
+      } else {
+        report.error(
+            Tag.BAD_REFLECTION,
+            "compiled module "
+                + Binder.quote(vmfbPath)
+                + " of @IreeModule "
+                + iface.getSimpleName()
+                + ": "
+                + e.getMessage()
+                + "; put the file in a resource folder (src/main/resources) or pass -A"
+                + IreeStubsProcessor.REFLECTION_DIR_OPTION
+                + "=<directory>",
+            iface,
+            module,
+            value);
+      }
+      return null;
+    }
+  }
+
+  /**
+   * The best signature {@code export} has ({@link VmfbExport#signature()}); reflection that was
+   * present but unusable is a warning, never an error. Null when the export has no usable signature
+   * at all (reported).
+   */
+  private Reflection.Resolved resolve(
+      VmfbExport export,
+      String functionName,
+      String vmfbPath,
+      ExecutableElement method,
+      Reporter report) {
+    Reflection.Resolved resolved;
+    try {
+      resolved = export.signature();
+    } catch (AbiParseException e) {
+      report.error(
+          Tag.BAD_REFLECTION,
+          functionName
+              + ": the reflection of "
+              + Binder.quote(functionName)
+              + " in the compiled module "
+              + Binder.quote(vmfbPath)
+              + " does not parse: "
+              + e.getMessage()
+              + "; recompile the module, or state the signature in @IreeFunction(abi = ...) on"
+              + " method "
+              + method.getSimpleName(),
+          method);
+      return null;
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      report.error(
+          Tag.BAD_REFLECTION,
+          functionName
+              + ": the compiled module "
+              + Binder.quote(vmfbPath)
+              + " states no usable signature for "
+              + Binder.quote(functionName)
+              + ": "
+              + e.getMessage()
+              + "; state it in @IreeFunction(abi = ...) on method "
+              + method.getSimpleName(),
+          method);
+      return null;
+    }
+    for (String warning : resolved.warnings()) {
+      String checkedAgainst =
+          resolved.source().equals(ReflectionFormat.CALLING_CONVENTION.displayName())
+              ? "its calling convention "
+                  + export.callingConvention().orElse("")
+                  + " alone (the number of arguments and results and their VM kinds; no element"
+                  + " types or shapes)"
+              : "its " + resolved.source();
+      String declaration =
+          export
+              .declaration()
+              .filter(d -> warning.contains(Reflection.DECLARATION))
+              .map(d -> "; the declaration is " + Binder.quote(abbreviate(d)))
+              .orElse("");
+      report.warning(
+          Tag.REFLECTION_FALLBACK,
+          functionName
+              + ": in the compiled module "
+              + Binder.quote(vmfbPath)
+              + ", "
+              + warning
+              + ", so method "
+              + method.getSimpleName()
+              + " is checked against "
+              + checkedAgainst
+              + declaration,
+          method,
+          null,
+          null);
+    }
+    return resolved;
+  }
+
+  /** What the stub embeds to rebuild the signature: the module's own text where JSON is lossy. */
+  private static FunctionModel.Embedded embedded(VmfbExport export, Reflection.Resolved resolved) {
+    String source = resolved.source();
+    if (source.equals(Reflection.DECLARATION) || source.equals(V0Reflection.RAW_KEY)) {
+      Optional<String> text = export.reflection().get(source);
+      if (text.isPresent()) {
+        return new FunctionModel.Embedded(source, text.get());
+      }
+    }
+    return FunctionModel.Embedded.json(resolved.signature());
+  }
+
+  private static String abbreviate(String text) {
+    int max = 400;
+    return text.length() <= max ? text : text.substring(0, max) + "...";
+  }
+
   private FunctionSignature parseInline(
       String text,
       String functionName,
@@ -431,14 +639,19 @@ final class ModuleBinder {
     return null;
   }
 
+  /**
+   * @param where the module's reflection, for the message: {@code the module file "m.json"}, {@code
+   *     the compiled module "m.vmfb"}
+   * @param functions the function names it has, in its order
+   */
   private void unknownFunction(
       String functionName,
-      String abiPath,
-      Map<String, FunctionSignature> functions,
+      String where,
+      Collection<String> functions,
       ExecutableElement method,
       Optional<AnnotationMirror> function,
       Reporter report) {
-    Optional<String> near = Names.nearest(functionName, functions.keySet());
+    Optional<String> near = Names.nearest(functionName, functions);
     boolean named =
         function.isPresent() && Annotations.explicitValue(function.get(), "value") != null;
     String fix =
@@ -458,12 +671,12 @@ final class ModuleBinder {
                     : "; rename the method or name one of them with @IreeFunction(\"...\")");
     String message =
         functionName
-            + ": the module file "
-            + Binder.quote(abiPath)
+            + ": "
+            + where
             + " has no function "
             + Binder.quote(functionName)
             + " (functions: "
-            + (functions.isEmpty() ? "none" : String.join(", ", functions.keySet()))
+            + (functions.isEmpty() ? "none" : String.join(", ", functions))
             + ")"
             + fix;
     if (named) {

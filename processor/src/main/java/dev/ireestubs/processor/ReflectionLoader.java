@@ -1,8 +1,12 @@
 package dev.ireestubs.processor;
 
+import dev.ireestubs.vmfb.VmfbFormatException;
+import dev.ireestubs.vmfb.VmfbModule;
+import dev.ireestubs.vmfb.VmfbReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -21,25 +25,56 @@ import javax.tools.JavaFileManager;
 import javax.tools.StandardLocation;
 
 /**
- * Finds a reflection file named by {@code @IreeModule(abi = ...)}: in the directory of the {@code
- * iree.reflectionDir} option, then through the {@link Filer} in the class output (where build
- * tools copy resources before compiling), the source path and the class path.
+ * Finds a file named by {@code @IreeModule(abi = ...)} or {@code @IreeModule(vmfb = ...)}: in the
+ * directory of the {@code iree.reflectionDir} option, then through the {@link Filer} in the class
+ * output (where build tools copy resources before compiling), the source path and the class path.
  */
 final class ReflectionLoader {
 
-  /** Larger files are refused: reflection is a few kilobytes; this is not one. */
+  /** Larger JSON files are refused: reflection is a few kilobytes; this is not one. */
   static final int MAX_BYTES = 64 << 20;
+
+  /**
+   * Larger modules are refused when they can only be read as a stream (a resource inside a jar):
+   * a module on disk is read in place, only its directory and FlatBuffer, whatever its size.
+   */
+  static final int MAX_STREAMED_MODULE_BYTES = 1 << 30;
 
   /** The text of a file that was found, and where. */
   record Found(String text, String where) {}
 
-  /** A file that was not found, or could not be read; the message says where it looked. */
+  /** A compiled module that was found and read, and where. */
+  record FoundModule(VmfbModule module, String where) {}
+
+  /**
+   * A file that was not found or could not be read (the message says where it looked), or, for a
+   * module, was found but is not a readable one ({@link #where()} then says where it is).
+   */
   static final class LoadException extends Exception {
     private static final long serialVersionUID = 1L;
 
+    private final String where;
+
     LoadException(String message) {
-      super(message);
+      this(message, null);
     }
+
+    LoadException(String message, String where) {
+      super(message);
+      this.where = where;
+    }
+
+    /** Where the file was found, when it was found but is not usable; else empty. */
+    Optional<String> where() {
+      return Optional.ofNullable(where);
+    }
+  }
+
+  /** How a found file is read: in place when it is on disk, else as a stream. */
+  private interface Reader<T> {
+    T read(Path file, String where) throws IOException, LoadException;
+
+    T read(InputStream in, String where) throws IOException, LoadException;
   }
 
   private static final List<StandardLocation> LOCATIONS =
@@ -54,11 +89,63 @@ final class ReflectionLoader {
   }
 
   /**
-   * Reads the resource {@code path} (relative to a resource root; a leading {@code /} is ignored).
+   * Reads the UTF-8 text resource {@code path} (relative to a resource root; a leading {@code /} is
+   * ignored).
    *
    * @throws LoadException when it is nowhere, or unreadable; the message lists every place tried
    */
   Found load(String path) throws LoadException {
+    return find(
+        path,
+        new Reader<Found>() {
+          @Override
+          public Found read(Path file, String where) throws IOException {
+            try (InputStream in = Files.newInputStream(file)) {
+              return read(in, where);
+            }
+          }
+
+          @Override
+          public Found read(InputStream in, String where) throws IOException {
+            return new Found(text(bytes(in, MAX_BYTES)), where);
+          }
+        });
+  }
+
+  /**
+   * Reads the compiled module {@code path} (relative to a resource root, like {@link #load}) with
+   * {@link VmfbReader}: a file on disk in place, a resource in an archive from its bytes.
+   *
+   * @throws LoadException when it is nowhere or unreadable (the message lists every place tried),
+   *     or is not a readable module ({@link LoadException#where()} is then set and the message is
+   *     the reader's, without the file name)
+   */
+  FoundModule loadModule(String path) throws LoadException {
+    return find(
+        path,
+        new Reader<FoundModule>() {
+          @Override
+          public FoundModule read(Path file, String where) throws IOException, LoadException {
+            try {
+              return new FoundModule(VmfbReader.read(file), where);
+            } catch (VmfbFormatException e) {
+              throw new LoadException(e.detail(), where);
+            }
+          }
+
+          @Override
+          public FoundModule read(InputStream in, String where) throws IOException, LoadException {
+            byte[] bytes = bytes(in, MAX_STREAMED_MODULE_BYTES);
+            try {
+              return new FoundModule(VmfbReader.read(bytes, where), where);
+            } catch (VmfbFormatException e) {
+              throw new LoadException(e.detail(), where);
+            }
+          }
+        });
+  }
+
+  private <T> T find(String path, Reader<T> reader) throws LoadException {
     String relative = path.trim();
     while (relative.startsWith("/")) {
       relative = relative.substring(1);
@@ -78,8 +165,8 @@ final class ReflectionLoader {
                 + e.getMessage());
       }
       if (Files.isRegularFile(file)) {
-        try (InputStream in = Files.newInputStream(file)) {
-          return new Found(read(in), file.toString());
+        try {
+          return reader.read(file, file.toString());
         } catch (IOException e) {
           throw new LoadException("cannot read " + file + ": " + e);
         }
@@ -98,38 +185,73 @@ final class ReflectionLoader {
         tried.add(location.getName());
         continue;
       }
+      String where = resource.toUri().toString();
+      Optional<Path> onDisk = fileOf(resource);
+      if (onDisk.isPresent()) {
+        try {
+          return reader.read(onDisk.get(), where);
+        } catch (IOException e) {
+          throw new LoadException("cannot read " + where + ": " + e);
+        }
+      }
       InputStream in;
       try {
         in = resource.openInputStream();
       } catch (IOException | RuntimeException e) {
-        tried.add(location.getName() + " (" + resource.toUri() + ")");
+        tried.add(location.getName() + " (" + where + ")");
         continue;
       }
       try (in) {
-        return new Found(read(in), resource.toUri().toString());
+        return reader.read(in, where);
       } catch (IOException e) {
-        throw new LoadException("cannot read " + resource.toUri() + ": " + e);
+        throw new LoadException("cannot read " + where + ": " + e);
       }
     }
     throw new LoadException("not found; looked in " + String.join(", ", tried));
   }
 
-  private static String read(InputStream in) throws IOException {
+  /** The file behind {@code resource} when it is a regular file on the default file system. */
+  private static Optional<Path> fileOf(FileObject resource) {
+    try {
+      URI uri = resource.toUri();
+      if (!"file".equalsIgnoreCase(uri.getScheme())) {
+        return Optional.empty();
+      }
+      Path p = Paths.get(uri);
+      return Files.isRegularFile(p) ? Optional.of(p) : Optional.empty();
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static byte[] bytes(InputStream in, int max) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     byte[] buf = new byte[8192];
     int n;
     while ((n = in.read(buf)) > 0) {
       out.write(buf, 0, n);
-      if (out.size() > MAX_BYTES) {
-        throw new IOException("the file is over " + (MAX_BYTES >> 20) + " MB");
+      if (out.size() > max) {
+        throw new IOException(
+            "the file is over "
+                + (max >> 20)
+                + " MB"
+                + (max == MAX_BYTES
+                    ? ""
+                    : "; put the module in a directory (-A"
+                        + IreeStubsProcessor.REFLECTION_DIR_OPTION
+                        + "=<directory>) so that it is read in place"));
       }
     }
+    return out.toByteArray();
+  }
+
+  private static String text(byte[] bytes) throws IOException {
     try {
       return StandardCharsets.UTF_8
           .newDecoder()
           .onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(out.toByteArray()))
+          .decode(ByteBuffer.wrap(bytes))
           .toString();
     } catch (CharacterCodingException e) {
       throw new IOException("not UTF-8 text", e);

@@ -11,7 +11,6 @@ import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
@@ -128,7 +127,7 @@ final class StubWriter implements StubGenerator {
                   javax.lang.model.element.Modifier.PRIVATE,
                   javax.lang.model.element.Modifier.STATIC,
                   javax.lang.model.element.Modifier.FINAL)
-              .initializer(signatureInitializer(f.signature()))
+              .initializer(signatureInitializer(f))
               .build());
       String field = constants.newName(f.methodName() + "Function");
       type.addField(
@@ -149,12 +148,13 @@ final class StubWriter implements StubGenerator {
     return type.build();
   }
 
-  private static CodeBlock signatureInitializer(FunctionSignature signature) {
-    CodeBlock json =
-        CodeBlock.of("$T.signature($S, $S)", FUNCTION_BINDER, "iree.abi", AbiJson.print(signature));
-    return signature.model() == FunctionSignature.CallingModel.COARSE_FENCES
-        ? CodeBlock.of("$L.withModel($T.COARSE_FENCES)", json, CALLING_MODEL)
-        : json;
+  private static CodeBlock signatureInitializer(FunctionModel f) {
+    CodeBlock parsed =
+        CodeBlock.of(
+            "$T.signature($S, $S)", FUNCTION_BINDER, f.embedded().attribute(), f.embedded().text());
+    return f.signature().model() == FunctionSignature.CallingModel.COARSE_FENCES
+        ? CodeBlock.of("$L.withModel($T.COARSE_FENCES)", parsed, CALLING_MODEL)
+        : parsed;
   }
 
   /** {@code predict: features.image} → {@code PREDICT_FEATURES_IMAGE}. */

@@ -9,14 +9,19 @@ enum Tag {
   SIGNATURE_MISMATCH("IreeSignatureMismatch"),
   /** The method's function is not in the module's reflection. */
   UNKNOWN_FUNCTION("IreeUnknownFunction"),
-  /** A reflection file or inline reflection that cannot be found, read or parsed. */
+  /**
+   * A reflection file, compiled module or inline reflection that cannot be found, read or parsed.
+   */
   BAD_REFLECTION("IreeBadReflection"),
   /** A method whose function has no reflection at all. */
   NO_REFLECTION("IreeNoReflection"),
   /** A type record no Java type binds to (sdict_kwargs, f16 scalars, complex ndarrays, ...). */
   UNSUPPORTED_TYPE("IreeUnsupportedType"),
-  /** A feature of this library that is not there yet. */
-  UNSUPPORTED("IreeUnsupported"),
+  /**
+   * Reflection in a compiled module that could not be used, so a poorer source was (a warning):
+   * an {@code iree.abi.declaration} that does not parse, checked against the calling convention.
+   */
+  REFLECTION_FALLBACK("IreeReflectionFallback"),
   /** An annotated element or method the stub cannot implement (a class, a generic method...). */
   BAD_INTERFACE("IreeBadInterface"),
   /** A type the generated stub, in the interface's package, cannot access. */

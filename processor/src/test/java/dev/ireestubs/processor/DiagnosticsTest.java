@@ -104,22 +104,17 @@ class DiagnosticsTest {
   }
 
   @Test
-  void emptyModuleNameAndVmfbNotSupportedYet() {
+  void emptyModuleName() {
     JavaFileObject n = source("N", "@IreeModule(name = \"\")", "interface N {}");
-    JavaFileObject v =
-        source("V", "@IreeModule(vmfb = \"model.vmfb\")", "interface V { void f(); }");
-    Compilation comp = t.compile(n, v);
+    Compilation comp = t.compile(n);
     assertThat(comp)
         .hadErrorContaining("[IreeBadInterface] @IreeModule(name) is empty")
         .inFile(n)
         .onLineContaining("name = \"\"");
-    assertThat(comp)
-        .hadErrorContaining("[IreeUnsupported] @IreeModule(vmfb = \"model.vmfb\") is not supported yet")
-        .inFile(v)
-        .onLineContaining("vmfb =");
-    // No "no reflection" noise for the methods of a vmfb module.
-    assertThat(comp).hadErrorCount(2);
+    assertThat(comp).hadErrorCount(1);
   }
+
+  // The diagnostics of @IreeModule(vmfb = ...) are tested in VmfbProcessorTest.
 
   // ----------------------------------------------------------------------------- reflection
 
@@ -191,7 +186,8 @@ class DiagnosticsTest {
     assertThat(comp)
         .hadErrorContaining(
             "[IreeNoReflection] lonely: method lonely has no reflection to check it against; set"
-                + " @IreeModule(abi = \"<file>.abi.json\") on NoAbi or @IreeFunction(abi =")
+                + " @IreeModule(vmfb = \"<module>.vmfb\") or @IreeModule(abi = \"<file>.abi.json\")"
+                + " on NoAbi, or @IreeFunction(abi =")
         .inFile(s)
         .onLineContaining("void lonely");
   }

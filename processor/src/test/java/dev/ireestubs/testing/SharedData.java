@@ -16,7 +16,7 @@ import java.util.Optional;
 /**
  * The real-data folder {@code ../shared/iree-reflection}, for conformance tests; tests that need
  * it are skipped with a message when it is absent. (A small copy of runtime-support's test helper
- * of the same name, which is not published as a test jar.)
+ * of the same name; runtime-support's test jar holds only its .vmfb builder.)
  */
 public final class SharedData {
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -17,6 +17,10 @@ import java.util.Optional;
  *   <li>else the V0 raw signature {@code f};
  *   <li>else the calling convention alone, which still fixes the arity and value/ref kinds.
  * </ol>
+ *
+ * <p>{@code iree.abi.model = coarse-fences} applies whatever the source: the signature's model is
+ * then {@link FunctionSignature.CallingModel#COARSE_FENCES} and its arguments are the described
+ * ones only (for a calling convention, all but the trailing wait and signal fences).
  */
 public final class Reflection {
 
@@ -96,7 +100,11 @@ public final class Reflection {
     String declaration = attributes.get(DECLARATION);
     if (declaration != null) {
       try {
-        return new Resolved(Declaration.parse(declaration).toSignature(), DECLARATION, warnings);
+        FunctionSignature s = Declaration.parse(declaration).toSignature();
+        return new Resolved(
+            fences ? s.withModel(FunctionSignature.CallingModel.COARSE_FENCES) : s,
+            DECLARATION,
+            warnings);
       } catch (AbiParseException e) {
         warnings.add(
             "the iree.abi.declaration does not parse (" + e.getMessage() + "); it was ignored");
@@ -108,7 +116,7 @@ public final class Reflection {
     }
     if (callingConvention != null && !callingConvention.isEmpty()) {
       return new Resolved(
-          CallingConvention.parse(callingConvention).toSignature(),
+          fromCallingConvention(CallingConvention.parse(callingConvention), fences, warnings),
           ReflectionFormat.CALLING_CONVENTION.displayName(),
           warnings);
     }
@@ -117,5 +125,33 @@ public final class Reflection {
             + attributes.keySet()
             + " (iree.abi, iree.abi.declaration or f) and no calling convention"
             + (warnings.isEmpty() ? "" : "; " + String.join("; ", warnings)));
+  }
+
+  /**
+   * The signature a calling convention alone gives. Under {@code iree.abi.model = coarse-fences}
+   * its last two arguments are the wait and signal fences, which callers never pass (the backend
+   * appends them): they are dropped and the model is {@link
+   * FunctionSignature.CallingModel#COARSE_FENCES}. A convention that does not end in two refs
+   * cannot hold the fences: the model is then ignored, with a warning.
+   */
+  private static FunctionSignature fromCallingConvention(
+      CallingConvention cconv, boolean fences, List<String> warnings) {
+    FunctionSignature all = cconv.toSignature();
+    if (!fences) {
+      return all;
+    }
+    List<AbiType> args = all.arguments();
+    int n = args.size();
+    if (n < 2
+        || cconv.argumentKinds().get(n - 2) != VmKind.REF
+        || cconv.argumentKinds().get(n - 1) != VmKind.REF) {
+      warnings.add(
+          "iree.abi.model is coarse-fences, but the calling convention "
+              + cconv
+              + " does not end in the two fence refs; the model was ignored");
+      return all;
+    }
+    return FunctionSignature.of(args.subList(0, n - 2), all.results(), all.format())
+        .withModel(FunctionSignature.CallingModel.COARSE_FENCES);
   }
 }

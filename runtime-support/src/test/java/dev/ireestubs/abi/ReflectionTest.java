@@ -32,6 +32,34 @@ class ReflectionTest {
   }
 
   @Test
+  void coarseFencesModelAppliesToTheDeclarationAndDropsTheFencesOfACallingConvention() {
+    Reflection.Resolved declared =
+        Reflection.resolve(Map.of("iree.abi.declaration", DECL, "iree.abi.model", "coarse-fences"), "0rrr_r");
+    assertThat(declared.signature().model()).isEqualTo(FunctionSignature.CallingModel.COARSE_FENCES);
+    assertThat(declared.signature().arguments()).hasSize(1);
+
+    // Only the calling convention: its last two refs are the wait and signal fences.
+    Reflection.Resolved cc = Reflection.resolve(Map.of("iree.abi.model", "coarse-fences"), "0rIrr_rr");
+    assertThat(cc.source()).isEqualTo("calling convention");
+    assertThat(cc.signature().model()).isEqualTo(FunctionSignature.CallingModel.COARSE_FENCES);
+    assertThat(cc.signature().arguments())
+        .containsExactly(AbiType.Ref.any(), new AbiType.Scalar(ElementType.I64))
+        .inOrder();
+    assertThat(cc.signature().results()).hasSize(2);
+    assertThat(cc.warnings()).isEmpty();
+    assertThat(CallingConvention.parse("0rIrr_rr").mismatches(cc.signature())).isEmpty();
+
+    // A convention that cannot hold the fences: taken as it is, with a warning.
+    Reflection.Resolved odd = Reflection.resolve(Map.of("iree.abi.model", "coarse-fences"), "0ri_r");
+    assertThat(odd.signature().model()).isEqualTo(FunctionSignature.CallingModel.SYNC);
+    assertThat(odd.signature().arguments()).hasSize(2);
+    assertThat(odd.warnings())
+        .containsExactly(
+            "iree.abi.model is coarse-fences, but the calling convention 0ri_r does not end in the"
+                + " two fence refs; the model was ignored");
+  }
+
+  @Test
   void declarationThenV0ThenCallingConvention() {
     assertThat(Reflection.resolve(Map.of("iree.abi.declaration", DECL), "0r_r").source())
         .isEqualTo("iree.abi.declaration");

@@ -19,16 +19,18 @@ import java.util.zip.ZipOutputStream;
  * so the reader is tested without real files. Field ids are written out here from the schema
  * history table (section 7.1 of the ABI reference), independently of the reader's own tables.
  *
+ * <p>Shared with the processor's tests through this module's test jar (only this class is in it).
+ *
  * <p>Modules carry what real ones carry besides reflection (types, an import, module state,
  * function descriptors over bytecode, rodata, dependencies), so that layout detection sees
  * realistic neighbours.
  */
-final class TestModules {
+public final class TestModules {
 
   private TestModules() {}
 
   /** The schema revisions, with the root field ids of each. */
-  enum Schema {
+  public enum Schema {
     /** 2019-12: BMOD, signatures {0 argument_types, 1 result_types, 2 reflection_attrs}. */
     S2019,
     /** 2020-09: signatures {0 argument_types, 1 result_types, 2 calling_convention, 3 attrs}. */
@@ -48,21 +50,21 @@ final class TestModules {
   }
 
   /** One internal function (or, from 2023-02, one function_signatures entry). */
-  record Fn(String name, String cconv, List<String> attrs) {
-    static Fn of(String name, String cconv, String... attrs) {
+  public record Fn(String name, String cconv, List<String> attrs) {
+    public static Fn of(String name, String cconv, String... attrs) {
       return new Fn(name, cconv, List.of(attrs));
     }
   }
 
   /** One export: for revisions with a signature on the export, its own cconv and attrs. */
-  record Export(String name, int ordinal, String cconv, List<String> attrs) {
-    static Export of(String name, int ordinal, String cconv, String... attrs) {
+  public record Export(String name, int ordinal, String cconv, List<String> attrs) {
+    public static Export of(String name, int ordinal, String cconv, String... attrs) {
       return new Export(name, ordinal, cconv, List.of(attrs));
     }
   }
 
   /** What to build. */
-  static final class Spec {
+  public static final class Spec {
     Schema schema = Schema.S2023;
     String identifier = "IREE";
     String name = "module";
@@ -75,7 +77,7 @@ final class TestModules {
     /** Repeats each export's table this many times in the exports vector (aliasing tests). */
     int exportRepeat = 1;
 
-    Spec schema(Schema s) {
+    public Spec schema(Schema s) {
       schema = s;
       if (s == Schema.S2019) {
         identifier = "BMOD";
@@ -83,58 +85,58 @@ final class TestModules {
       return this;
     }
 
-    Spec identifier(String id) {
+    public Spec identifier(String id) {
       identifier = id;
       return this;
     }
 
-    Spec name(String n) {
+    public Spec name(String n) {
       name = n;
       return this;
     }
 
-    Spec version(long v) {
+    public Spec version(long v) {
       version = v;
       return this;
     }
 
-    Spec bytecodeVersion(int major, int minor) {
+    public Spec bytecodeVersion(int major, int minor) {
       bytecodeVersion = (major << 16) | minor;
       return this;
     }
 
-    Spec moduleAttrs(String... kv) {
+    public Spec moduleAttrs(String... kv) {
       moduleAttrs = List.of(kv);
       return this;
     }
 
-    Spec function(String fname, String cconv, String... attrs) {
+    public Spec function(String fname, String cconv, String... attrs) {
       functions.add(Fn.of(fname, cconv, attrs));
       return this;
     }
 
-    Spec export(String ename, int ordinal, String cconv, String... attrs) {
+    public Spec export(String ename, int ordinal, String cconv, String... attrs) {
       exports.add(Export.of(ename, ordinal, cconv, attrs));
       return this;
     }
 
-    Spec exportRepeat(int n) {
+    public Spec exportRepeat(int n) {
       exportRepeat = n;
       return this;
     }
 
-    byte[] bare() {
+    public byte[] bare() {
       return build(false);
     }
 
-    byte[] sizePrefixed() {
+    public byte[] sizePrefixed() {
       return build(true);
     }
 
     /**
      * An archive as IREE writes it: module.fb padded to 64 bytes, ZIP64 records, one executable.
      */
-    byte[] ireeZip() {
+    public byte[] ireeZip() {
       return TestModules.ireeZip(sizePrefixed(), false);
     }
 
@@ -143,12 +145,12 @@ final class TestModules {
     }
   }
 
-  static Spec spec() {
+  public static Spec spec() {
     return new Spec();
   }
 
   /** A typical module of the given revision: simple_mul, its async variant, __init. */
-  static Spec typical(Schema schema) {
+  public static Spec typical(Schema schema) {
     Spec s = spec().schema(schema);
     switch (schema) {
       case S2019:
@@ -534,7 +536,7 @@ final class TestModules {
    * @param sizePrefixedModule the module as {@link Spec#sizePrefixed()} writes it
    * @param deflateMarker write method 8 for module.fb (the bytes stay as they are)
    */
-  static byte[] ireeZip(byte[] sizePrefixedModule, boolean deflateMarker) {
+  public static byte[] ireeZip(byte[] sizePrefixedModule, boolean deflateMarker) {
     int flatBuffer = sizePrefixedModule.length - 4;
     int padded = roundUp(4 + flatBuffer, 64);
     byte[] module = Arrays.copyOf(sizePrefixedModule, padded);
@@ -603,7 +605,7 @@ final class TestModules {
    * A plain archive from {@link ZipOutputStream}: entries in the given order, module.fb stored (or
    * deflated), no alignment, no ZIP64.
    */
-  static byte[] javaZip(byte[] moduleFb, boolean deflate, String... otherNamesFirst) {
+  public static byte[] javaZip(byte[] moduleFb, boolean deflate, String... otherNamesFirst) {
     try {
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
