@@ -171,7 +171,14 @@ final class Binder {
     }
     return Optional.of(
         new FunctionModel(
-            method, functionName, signature, reflectionSource, embedded, parameters, result));
+            method,
+            functionName,
+            signature,
+            reflectionSource,
+            embedded,
+            parameters,
+            result,
+            Optional.empty()));
   }
 
   private ParameterModel bindParameter(

@@ -3,8 +3,10 @@ package dev.ireestubs.processor;
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
+import dev.ireestubs.abi.SipStructure;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import javax.lang.model.element.ExecutableElement;
 
 /**
@@ -28,7 +30,8 @@ record FunctionModel(
     String reflectionSource,
     Embedded embedded,
     List<ParameterModel> parameters,
-    ResultModel result) {
+    ResultModel result,
+    Optional<SipStructure> sip) {
   FunctionModel {
     Objects.requireNonNull(method, "method");
     Objects.requireNonNull(functionName, "functionName");
@@ -37,6 +40,29 @@ record FunctionModel(
     Objects.requireNonNull(embedded, "embedded");
     parameters = List.copyOf(parameters);
     Objects.requireNonNull(result, "result");
+    Objects.requireNonNull(sip, "sip");
+  }
+
+  /**
+   * This function bound through a V0 SIP structure: {@link #signature()} is then the structured
+   * view the parameters and result were bound to, and the stub flattens by the structure's leaf
+   * indices into the raw list.
+   */
+  FunctionModel withSip(SipStructure structure) {
+    return new FunctionModel(
+        method,
+        functionName,
+        signature,
+        reflectionSource,
+        embedded,
+        parameters,
+        result,
+        Optional.of(structure));
+  }
+
+  /** The number of raw VM results the backend returns. */
+  int rawResultCount() {
+    return sip.map(s -> s.raw().results().size()).orElse(signature.vmResults().size());
   }
 
   /**

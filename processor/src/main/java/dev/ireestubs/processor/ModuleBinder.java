@@ -6,6 +6,8 @@ import dev.ireestubs.abi.AbiParseException;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.abi.ReflectionFormat;
+import dev.ireestubs.abi.SipSignature;
+import dev.ireestubs.abi.SipStructure;
 import dev.ireestubs.abi.V0Reflection;
 import dev.ireestubs.vmfb.VmfbExport;
 import dev.ireestubs.vmfb.VmfbModule;
@@ -199,10 +201,11 @@ final class ModuleBinder {
         signature = parseInline(inline, functionName, method, function.get(), report);
         source = INLINE_SOURCE;
         if (signature != null) {
+          String attribute = Reflection.attributeOf(inline);
           embedded =
-              inline.startsWith("{")
+              attribute.equals(Reflection.IREE_ABI)
                   ? FunctionModel.Embedded.json(signature)
-                  : new FunctionModel.Embedded(Reflection.DECLARATION, inline);
+                  : new FunctionModel.Embedded(attribute, inline);
         }
       } else if (moduleFunctions != null) {
         signature = moduleFunctions.get(functionName);
@@ -260,8 +263,24 @@ final class ModuleBinder {
         ok = false;
         continue;
       }
+      // The V0 structured ABI: bind to the SIP structure, flatten by leaf index at run time.
+      String sipText = function.map(m -> Annotations.string(elements, m, "sip").trim()).orElse("");
+      Optional<SipStructure> sip = Optional.empty();
+      if (!sipText.isEmpty()) {
+        sip = parseSip(sipText, signature, functionName, method, function.get(), report);
+        if (sip.isEmpty()) {
+          ok = false;
+          continue;
+        }
+      } else if (inline.isEmpty() && compiled != null) {
+        sip = moduleSip(compiled.export(functionName).orElseThrow(), functionName, method, report);
+      }
+      FunctionSignature bindTo = sip.map(SipStructure::signature).orElse(signature);
       Optional<FunctionModel> bound =
-          binder.bindFunction(method, methodType, functionName, signature, source, embedded);
+          binder.bindFunction(method, methodType, functionName, bindTo, source, embedded);
+      if (sip.isPresent() && bound.isPresent()) {
+        bound = Optional.of(bound.get().withSip(sip.get()));
+      }
       if (bound.isPresent()) {
         functions.add(bound.get());
       } else {
@@ -612,6 +631,68 @@ final class ModuleBinder {
   private static String abbreviate(String text) {
     int max = 400;
     return text.length() <= max ? text : text.substring(0, max) + "...";
+  }
+
+  /** The SIP structure {@code text} gives {@code raw}, or empty after reporting why not. */
+  private Optional<SipStructure> parseSip(
+      String text,
+      FunctionSignature raw,
+      String functionName,
+      ExecutableElement method,
+      AnnotationMirror function,
+      Reporter report) {
+    AnnotationValue value = Annotations.explicitValue(function, "sip");
+    if (raw.format() != ReflectionFormat.V0_RAW) {
+      report.error(
+          Tag.BAD_REFLECTION,
+          functionName
+              + ": @IreeFunction(sip) of method "
+              + method.getSimpleName()
+              + " structures a V0 raw signature, but the function is described by its "
+              + raw.format()
+              + "; give the raw signature (I...R...) in @IreeFunction(abi) or remove sip",
+          method,
+          function,
+          value);
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(SipStructure.of(SipSignature.parse(text), raw));
+    } catch (AbiParseException e) {
+      report.error(
+          Tag.BAD_REFLECTION,
+          functionName
+              + ": @IreeFunction(sip) of method "
+              + method.getSimpleName()
+              + " does not fit: "
+              + e.getMessage()
+              + "; fix the text",
+          method,
+          function,
+          value);
+      return Optional.empty();
+    }
+  }
+
+  /** The module's own SIP structure for an export with V0 {@code f} and {@code sip}, if any. */
+  private static Optional<SipStructure> moduleSip(
+      VmfbExport export, String functionName, ExecutableElement method, Reporter report) {
+    try {
+      return export.v0Reflection().flatMap(V0Reflection::structure);
+    } catch (AbiParseException e) {
+      report.warning(
+          Tag.REFLECTION_FALLBACK,
+          functionName
+              + ": the module's V0 sip signature does not fit its raw signature ("
+              + e.getMessage()
+              + "); method "
+              + method.getSimpleName()
+              + " is checked against the raw signature",
+          method,
+          null,
+          null);
+      return Optional.empty();
+    }
   }
 
   private FunctionSignature parseInline(

@@ -15,6 +15,7 @@ import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Shape;
+import dev.ireestubs.abi.SipNode;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -213,14 +214,23 @@ final class StubWriter implements StubGenerator {
         method.addParameter(ParameterSpec.builder(p.javaType(), p.javaName()).build());
       }
       String arguments = locals.newName("arguments");
-      body.addStatement("$T $N = $T.variant($L)", VM_LIST, arguments, VM_LIST, f.parameters().size());
-      for (ParameterModel p : f.parameters()) {
-        CodeBlock element = encode(p.binding(), CodeBlock.of("$N", p.javaName()));
-        body.addStatement("$N.push($L)", arguments, element);
+      if (f.sip().isPresent()) {
+        // V0 structured ABI: the structure never reaches the VM; each leaf fills its raw slot.
+        int slots = f.sip().get().raw().arguments().size();
+        body.addStatement("$T $N = $T.variant($L)", VM_LIST, arguments, VM_LIST, slots);
+        body.addStatement("$N.resize($L)", arguments, slots);
+        f.sip().get().inputs().ifPresent(root -> flattenRoot(root, arguments));
+      } else {
+        body.addStatement(
+            "$T $N = $T.variant($L)", VM_LIST, arguments, VM_LIST, f.parameters().size());
+        for (ParameterModel p : f.parameters()) {
+          CodeBlock element = encode(p.binding(), CodeBlock.of("$N", p.javaName()));
+          body.addStatement("$N.push($L)", arguments, element);
+        }
       }
       String results = locals.newName("results");
       ResultModel result = f.result();
-      int rawCount = f.signature().vmResults().size();
+      int rawCount = f.rawResultCount();
       CodeBlock call =
           CodeBlock.of(
               "$T.results($N.invoke($N), $L, $S)",
@@ -235,14 +245,117 @@ final class StubWriter implements StubGenerator {
         ResultModel.Single single = (ResultModel.Single) result;
         method.returns(single.javaType());
         body.addStatement("$T $N = $L", VM_LIST, results, call);
-        body.addStatement("return $L", decode(single.binding(), results, CodeBlock.of("0")));
+        if (f.sip().isPresent()) {
+          body.addStatement("return $L", decodeSip(single.binding(), sipResultNode(), results));
+        } else {
+          body.addStatement("return $L", decode(single.binding(), results, CodeBlock.of("0")));
+        }
       } else {
         ResultModel.Inlined inlined = (ResultModel.Inlined) result;
         method.returns(inlined.javaType());
         body.addStatement("$T $N = $L", VM_LIST, results, call);
-        body.addStatement("return $L", decodeChildren(inlined.binding(), results));
+        if (f.sip().isPresent()) {
+          body.addStatement("return $L", decodeSip(inlined.binding(), sipResultNode(), results));
+        } else {
+          body.addStatement("return $L", decodeChildren(inlined.binding(), results));
+        }
       }
       return method.addCode(body.build()).build();
+    }
+
+    // ---- V0 SIP: Java structures <-> raw slots by leaf index
+
+    /**
+     * The SIP node the return value stands for: a root sequence lists the results, so with one
+     * entry the value is that entry; otherwise (several results, a root dict or leaf) the root.
+     */
+    private SipNode sipResultNode() {
+      SipNode root = f.sip().get().results().orElseThrow();
+      if (root instanceof SipNode.Sequence && ((SipNode.Sequence) root).entries().size() == 1) {
+        return ((SipNode.Sequence) root).entries().get(0).node();
+      }
+      return root;
+    }
+
+    /** Each parameter fills the raw slots of its entry of the input root. */
+    private void flattenRoot(SipNode root, String arguments) {
+      List<ParameterModel> params = f.parameters();
+      for (int i = 0; i < params.size(); i++) {
+        SipNode node =
+            root instanceof SipNode.Sequence
+                ? ((SipNode.Sequence) root).entries().get(i).node()
+                : root instanceof SipNode.Dict ? ((SipNode.Dict) root).entries().get(i).node() : root;
+        flatten(params.get(i).binding(), node, CodeBlock.of("$N", params.get(i).javaName()), arguments);
+      }
+    }
+
+    private void flatten(ValueBinding b, SipNode node, CodeBlock value, String arguments) {
+      if (node instanceof SipNode.Leaf) {
+        int slot = ((SipNode.Leaf) node).rawIndex();
+        body.addStatement("$N.set($L, $L)", arguments, slot, encode(b, value));
+        return;
+      }
+      List<SipNode> children = children(node);
+      if (b instanceof RecordBinding) {
+        RecordBinding r = (RecordBinding) b;
+        String record = local(r.record(), value, r.path());
+        for (int i = 0; i < children.size(); i++) {
+          ComponentBinding c = r.components().get(i);
+          flatten(c.binding(), children.get(i), CodeBlock.of("$N.$N()", record, c.accessor()), arguments);
+        }
+        return;
+      }
+      ListBinding l = (ListBinding) b;
+      String values = local(l.javaType(), value, null);
+      body.addStatement("$T.requireSize($N, $L, $S)", MARSHAL, values, children.size(), l.path());
+      for (int i = 0; i < children.size(); i++) {
+        flatten(l.element(), children.get(i), CodeBlock.of("$N.get($L)", values, i), arguments);
+      }
+    }
+
+    private CodeBlock decodeSip(ValueBinding b, SipNode node, String results) {
+      if (node instanceof SipNode.Leaf) {
+        return decode(b, results, CodeBlock.of("$L", ((SipNode.Leaf) node).rawIndex()));
+      }
+      List<SipNode> children = children(node);
+      if (b instanceof RecordBinding) {
+        RecordBinding r = (RecordBinding) b;
+        Map<String, String> values = new HashMap<>();
+        for (int i = 0; i < children.size(); i++) {
+          ComponentBinding c = r.components().get(i);
+          String local = locals.newName(c.accessor());
+          body.addStatement(
+              "$T $N = $L", c.binding().javaType(), local, decodeSip(c.binding(), children.get(i), results));
+          values.put(c.accessor(), local);
+        }
+        List<CodeBlock> args = new ArrayList<>();
+        for (ComponentBinding c : r.componentsInConstructorOrder()) {
+          args.add(CodeBlock.of("$N", values.get(c.accessor())));
+        }
+        return CodeBlock.of("new $T($L)", r.record(), CodeBlock.join(args, ", "));
+      }
+      ListBinding l = (ListBinding) b;
+      String out = locals.newName(baseName(l.path()) + "Values");
+      body.addStatement(
+          "$T $N = new $T<>($L)",
+          ParameterizedTypeName.get(LIST, l.element().javaType().box()),
+          out,
+          ARRAY_LIST,
+          children.size());
+      for (SipNode child : children) {
+        body.addStatement("$N.add($L)", out, decodeSip(l.element(), child, results));
+      }
+      return CodeBlock.of("$T.unmodifiableList($N)", COLLECTIONS, out);
+    }
+
+    private static List<SipNode> children(SipNode node) {
+      List<SipNode> out = new ArrayList<>();
+      if (node instanceof SipNode.Sequence) {
+        ((SipNode.Sequence) node).entries().forEach(e -> out.add(e.node()));
+      } else {
+        ((SipNode.Dict) node).entries().forEach(e -> out.add(e.node()));
+      }
+      return out;
     }
 
     // ---- Java -> VM

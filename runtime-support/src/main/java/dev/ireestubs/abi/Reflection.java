@@ -60,21 +60,45 @@ public final class Reflection {
    */
   public static Map<String, String> attributesOf(String reflection) {
     Objects.requireNonNull(reflection, "reflection");
-    return Map.of(reflection.strip().startsWith("{") ? IREE_ABI : DECLARATION, reflection);
+    return Map.of(attributeOf(reflection), reflection);
   }
 
   /**
+   * The attribute a reflection text belongs to, by its first characters: {@code iree.abi} for
+   * <code>{</code>, V0's {@code f} for {@code I<digits>!}, else {@code iree.abi.declaration}.
+   */
+  public static String attributeOf(String reflection) {
+    String s = reflection.strip();
+    if (s.startsWith("{")) {
+      return IREE_ABI;
+    }
+    if (V0_RAW_START.matcher(s).lookingAt()) {
+      return V0Reflection.RAW_KEY;
+    }
+    return DECLARATION;
+  }
+
+  private static final java.util.regex.Pattern V0_RAW_START =
+      java.util.regex.Pattern.compile("I[0-9]+!");
+
+  /**
    * Parses one reflection text a person wrote or chose (an annotation, a host function): {@code
-   * iree.abi} JSON when it starts with <code>{</code>, else an {@code iree.abi.declaration}. Unlike
+   * iree.abi} JSON when it starts with <code>{</code>, a V0 raw signature when it starts with
+   * {@code I<length>!}, else an {@code iree.abi.declaration}. Unlike
    * {@link #resolve}, a declaration that does not parse is an error, not a fallback.
    *
    * @throws AbiParseException naming the format and the position
    */
   public static FunctionSignature parse(String reflection) {
     Objects.requireNonNull(reflection, "reflection");
-    return reflection.strip().startsWith("{")
-        ? AbiJson.parseFunction(reflection)
-        : Declaration.parse(reflection).toSignature();
+    switch (attributeOf(reflection)) {
+      case IREE_ABI:
+        return AbiJson.parseFunction(reflection);
+      case V0Reflection.RAW_KEY:
+        return V0RawSignature.parse(reflection.strip());
+      default:
+        return Declaration.parse(reflection).toSignature();
+    }
   }
 
   /**

@@ -101,6 +101,17 @@ public final class Marshal {
   }
 
   /**
+   * {@code values}, after checking that it is not null and has {@code expectedSize} elements.
+   *
+   * @throws IreeArgumentException {@code f: xy: expected 2 elements but got 1}
+   */
+  public static <C extends Collection<?>> C requireSize(C values, int expectedSize, String path) {
+    notNull(values, path);
+    sequence(values, "", expectedSize, path);
+    return values;
+  }
+
+  /**
    * A new variant list for the {@code expectedSize} elements of a fixed-size {@code slist} or
    * {@code stuple} passed as a Java {@code List}, after checking its size.
    *
