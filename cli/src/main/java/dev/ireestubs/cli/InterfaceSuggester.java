@@ -1,0 +1,543 @@
+package dev.ireestubs.cli;
+
+import dev.ireestubs.abi.AbiType;
+import dev.ireestubs.abi.Declaration;
+import dev.ireestubs.abi.ElementType;
+import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.cli.InterfaceSuggestion.Method;
+import dev.ireestubs.cli.InterfaceSuggestion.Omitted;
+import dev.ireestubs.cli.InterfaceSuggestion.RecordType;
+import dev.ireestubs.cli.InterfaceSuggestion.Variable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Decides the Java interface a user could write for a module, one export at a time, following the
+ * type mapping of DESIGN.md as the annotation processor checks it:
+ *
+ * <ul>
+ *   <li>an ndarray is the typed array class naming its element type ({@code FloatArray} for f32,
+ *       {@code UByteArray} for ui8...), {@code NdArray} when the element type is not known;
+ *   <li>a scalar {@code i1 i8 i16 i32 i64 f32 f64} is {@code boolean byte short int long float
+ *       double} (every integer signedness and {@code index} by its width);
+ *   <li>an {@code sdict} is a record nested in the interface, named after its argument or key, with
+ *       a component per key ({@code @IreeKey} where the component's name does not bind by itself);
+ *   <li>an {@code slist}/{@code stuple} is {@code List<T>} when every element has one type, else a
+ *       positional record; {@code py_homogeneous_list} is {@code List<T>};
+ *   <li>a {@code named} argument is a parameter of that name ({@code @IreeKey} when the name is not
+ *       a Java name);
+ *   <li>refs, {@code any} and {@code unknown} are {@code VmRef};
+ *   <li>results: {@code void}, the one result's type, or a record for several results and for an
+ *       inlined {@code slist}/{@code stuple}/{@code sdict}.
+ * </ul>
+ *
+ * <p>Every name comes from a {@link NameAllocator}, so methods, parameters, components and records
+ * never collide, keywords get a {@code _} suffix, and the output is deterministic. An export whose
+ * signature holds a type no Java type binds to is {@linkplain #omit omitted} with the reason.
+ */
+final class InterfaceSuggester {
+
+  static final String ANNOTATIONS = "dev.ireestubs.annotations.";
+  static final String NDARRAY = "dev.ireestubs.ndarray.";
+  static final String VM_REF = "dev.ireestubs.vm.VmRef";
+  static final String LIST = "java.util.List";
+
+  /** Simple names a nested record must not take: they would shadow a type the interface uses. */
+  private static final Set<String> RESERVED_TYPE_NAMES =
+      Set.of(
+          "IreeModule",
+          "IreeFunction",
+          "IreeKey",
+          "NdArray",
+          "FloatArray",
+          "DoubleArray",
+          "HalfArray",
+          "BFloat16Array",
+          "BoolArray",
+          "ByteArray",
+          "ShortArray",
+          "IntArray",
+          "LongArray",
+          "UByteArray",
+          "UShortArray",
+          "UIntArray",
+          "ULongArray",
+          "VmRef",
+          "List",
+          "Object",
+          "String",
+          "Record",
+          "Boolean",
+          "Byte",
+          "Short",
+          "Integer",
+          "Long",
+          "Float",
+          "Double",
+          "Character",
+          "Number",
+          "Void",
+          "Override",
+          "Deprecated");
+
+  private final String moduleName;
+  private final String vmfb;
+  private final String interfaceName;
+  private final NameAllocator typeNames = new NameAllocator();
+  private final NameAllocator methodNames = new NameAllocator();
+  private final Map<RecordKey, String> records = new HashMap<>();
+  private final Set<String> imports = new TreeSet<>();
+  private final List<Method> methods = new ArrayList<>();
+  private final List<Omitted> omitted = new ArrayList<>();
+
+  /** Records with the same name base and shape are declared once and shared. */
+  private record RecordKey(String base, Object shape) {}
+
+  /** One type written in Java source, and its boxed form for a type argument. */
+  private record JavaType(String source, String boxed) {
+    static JavaType of(String source) {
+      return new JavaType(source, source);
+    }
+  }
+
+  /**
+   * @param moduleName the module's name, for {@code @IreeModule(name = ...)} and the interface name
+   * @param vmfb the module's file name, for {@code @IreeModule(vmfb = ...)}
+   */
+  InterfaceSuggester(String moduleName, String vmfb) {
+    this.moduleName = Objects.requireNonNull(moduleName, "moduleName");
+    this.vmfb = Objects.requireNonNull(vmfb, "vmfb");
+    String name = JavaNames.typeName(moduleName, "Module");
+    this.interfaceName = RESERVED_TYPE_NAMES.contains(name) ? name + "Module" : name;
+    typeNames.reserve(RESERVED_TYPE_NAMES).reserve(interfaceName);
+    methodNames.reserve(JavaNames.OBJECT_METHOD_NAMES);
+    imports.add(ANNOTATIONS + "IreeModule");
+  }
+
+  /**
+   * Adds a method for export {@code function}, or records it as omitted when some type of its
+   * signature has no Java type.
+   *
+   * @param signature the export's resolved signature
+   * @param source where the signature came from ({@code iree.abi.declaration}, ...), for a comment
+   * @param declaration the export's parsed declaration, whose parameter names name the parameters
+   *     and result components
+   * @param notes further lines for the method's comment (warnings, caveats)
+   */
+  InterfaceSuggester function(
+      String function,
+      FunctionSignature signature,
+      String source,
+      Optional<Declaration> declaration,
+      List<String> notes) {
+    Objects.requireNonNull(function, "function");
+    Objects.requireNonNull(signature, "signature");
+    Optional<String> problem = unbindable(signature, declaration);
+    if (problem.isPresent()) {
+      return omit(function, problem.get());
+    }
+    String name = methodNames.allocate(JavaNames.memberName(function, "function"));
+    String typeBase = name + "_result";
+    List<RecordType> introduced = new ArrayList<>();
+
+    NameAllocator parameterNames = new NameAllocator();
+    List<Variable> parameters = new ArrayList<>();
+    List<AbiType> args = signature.arguments();
+    for (int i = 0; i < args.size(); i++) {
+      AbiType arg = args.get(i);
+      String fallback = "input" + i;
+      if (arg instanceof AbiType.Named) {
+        AbiType.Named named = (AbiType.Named) arg;
+        String p = parameterNames.allocate(JavaNames.memberName(named.name(), fallback));
+        Optional<String> key = p.equals(named.name()) ? Optional.empty() : Optional.of(named.name());
+        if (key.isPresent()) {
+          imports.add(ANNOTATIONS + "IreeKey");
+        }
+        parameters.add(
+            new Variable(javaType(named.type(), named.name(), introduced).source(), p, key));
+      } else {
+        String raw = parameterName(declaration, i, true).orElse(fallback);
+        String p = parameterNames.allocate(JavaNames.memberName(raw, fallback));
+        parameters.add(new Variable(javaType(arg, raw, introduced).source(), p, Optional.empty()));
+      }
+    }
+
+    String returnType;
+    List<AbiType> results = signature.results();
+    if (results.isEmpty()) {
+      returnType = "void";
+    } else if (signature.hasInlinedResults() && results.get(0) instanceof AbiType.Sequence) {
+      returnType =
+          resultRecord(
+              typeBase, ((AbiType.Sequence) results.get(0)).elements(), Optional.empty(), introduced);
+    } else if (signature.hasInlinedResults() || results.size() == 1) {
+      returnType = javaType(results.get(0), typeBase, introduced).source();
+    } else {
+      returnType = resultRecord(typeBase, results, declaration, introduced);
+    }
+
+    List<String> comments = new ArrayList<>();
+    comments.add(signature + ", from " + source);
+    if (signature.model() == FunctionSignature.CallingModel.COARSE_FENCES) {
+      comments.add(
+          "coarse-fences: the backend appends the wait and signal fences; they are not parameters");
+    }
+    comments.addAll(notes);
+    if (!name.equals(function)) {
+      imports.add(ANNOTATIONS + "IreeFunction");
+    }
+    methods.add(new Method(name, function, parameters, returnType, comments, introduced));
+    return this;
+  }
+
+  /** Leaves export {@code function} out of the interface, saying why. */
+  InterfaceSuggester omit(String function, String reason) {
+    omitted.add(new Omitted(function, reason));
+    return this;
+  }
+
+  /** The interface so far. */
+  InterfaceSuggestion build() {
+    List<String> notes = new ArrayList<>();
+    if (moduleName.isEmpty()) {
+      notes.add(
+          "the module has no name, but a stub looks its functions up by module name:"
+              + " @IreeModule(name) must name the module as the runtime knows it");
+    }
+    return new InterfaceSuggestion(
+        interfaceName, moduleName, vmfb, List.copyOf(imports), notes, methods, omitted);
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Types
+
+  private JavaType javaType(AbiType t, String hint, List<RecordType> introduced) {
+    if (t instanceof AbiType.Scalar) {
+      String p = primitive(((AbiType.Scalar) t).element());
+      return new JavaType(p, boxed(p));
+    }
+    if (t instanceof AbiType.NdArray) {
+      String c = arrayClass(((AbiType.NdArray) t).element()).orElse("NdArray");
+      imports.add(NDARRAY + c);
+      return JavaType.of(c);
+    }
+    if (t instanceof AbiType.Dict) {
+      return JavaType.of(dictRecord((AbiType.Dict) t, hint, introduced));
+    }
+    if (t instanceof AbiType.Sequence) {
+      List<AbiType> elements = ((AbiType.Sequence) t).elements();
+      if (isUniform(elements)) {
+        return list(javaType(elements.get(0), hint + "_item", introduced));
+      }
+      return JavaType.of(sequenceRecord(t, elements, hint, introduced));
+    }
+    if (t instanceof AbiType.HomogeneousList) {
+      return list(javaType(((AbiType.HomogeneousList) t).element(), hint + "_item", introduced));
+    }
+    // Ref, Any, Unknown: opaque refs. (Named and Unsupported never get here: see unbindable.)
+    imports.add(VM_REF);
+    return JavaType.of("VmRef");
+  }
+
+  private JavaType list(JavaType element) {
+    imports.add(LIST);
+    return JavaType.of("List<" + element.boxed() + ">");
+  }
+
+  private String dictRecord(AbiType.Dict dict, String hint, List<RecordType> introduced) {
+    String base = JavaNames.typeName(hint, "Value");
+    RecordKey key = new RecordKey(base, dict);
+    String existing = records.get(key);
+    if (existing != null) {
+      return existing;
+    }
+    List<String> keys = dict.keys();
+    NameAllocator componentNames = new NameAllocator().reserve(JavaNames.FORBIDDEN_COMPONENT_NAMES);
+    List<Variable> components = new ArrayList<>();
+    for (int i = 0; i < dict.entries().size(); i++) {
+      AbiType.Entry e = dict.entries().get(i);
+      String camel = JavaNames.camelCase(e.key());
+      String name = componentNames.allocate(JavaNames.memberName(camel, "value" + i));
+      // The processor binds a component without @IreeKey to the key of its exact name, else to the
+      // key whose camelCase form it is; annotate whenever that would not find this key.
+      boolean binds = name.equals(e.key()) || (name.equals(camel) && !keys.contains(name));
+      Optional<String> k = binds ? Optional.empty() : Optional.of(e.key());
+      if (k.isPresent()) {
+        imports.add(ANNOTATIONS + "IreeKey");
+      }
+      components.add(new Variable(javaType(e.type(), e.key(), introduced).source(), name, k));
+    }
+    return declare(key, base, components, introduced);
+  }
+
+  private String sequenceRecord(
+      AbiType t, List<AbiType> elements, String hint, List<RecordType> introduced) {
+    String base = JavaNames.typeName(hint, "Value");
+    RecordKey key = new RecordKey(base, t);
+    String existing = records.get(key);
+    if (existing != null) {
+      return existing;
+    }
+    List<Variable> components = new ArrayList<>();
+    for (int i = 0; i < elements.size(); i++) {
+      String type = javaType(elements.get(i), hint + "_value" + i, introduced).source();
+      components.add(new Variable(type, "value" + i, Optional.empty()));
+    }
+    return declare(key, base, components, introduced);
+  }
+
+  /** A positional record of results, components named after the declaration's results. */
+  private String resultRecord(
+      String hint,
+      List<AbiType> results,
+      Optional<Declaration> declaration,
+      List<RecordType> introduced) {
+    NameAllocator componentNames = new NameAllocator().reserve(JavaNames.FORBIDDEN_COMPONENT_NAMES);
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < results.size(); i++) {
+      String raw = parameterName(declaration, i, false).orElse("output" + i);
+      names.add(componentNames.allocate(JavaNames.memberName(raw, "output" + i)));
+    }
+    String base = JavaNames.typeName(hint, "Result");
+    RecordKey key = new RecordKey(base, List.of(results, names));
+    String existing = records.get(key);
+    if (existing != null) {
+      return existing;
+    }
+    List<Variable> components = new ArrayList<>();
+    for (int i = 0; i < results.size(); i++) {
+      String type = javaType(results.get(i), names.get(i), introduced).source();
+      components.add(new Variable(type, names.get(i), Optional.empty()));
+    }
+    return declare(key, base, components, introduced);
+  }
+
+  private String declare(
+      RecordKey key, String base, List<Variable> components, List<RecordType> introduced) {
+    String name = typeNames.allocate(base);
+    records.put(key, name);
+    introduced.add(new RecordType(name, components));
+    return name;
+  }
+
+  /** The name of argument (or result) {@code i} in the declaration, when it has one. */
+  private static Optional<String> parameterName(
+      Optional<Declaration> declaration, int i, boolean argument) {
+    if (declaration.isEmpty()) {
+      return Optional.empty();
+    }
+    List<Declaration.Parameter> list =
+        argument ? declaration.get().arguments() : declaration.get().results();
+    return i < list.size() ? Optional.of(list.get(i).name()) : Optional.empty();
+  }
+
+  private static boolean isUniform(List<AbiType> elements) {
+    if (elements.isEmpty()) {
+      return false;
+    }
+    for (AbiType e : elements) {
+      if (!e.equals(elements.get(0))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // The mapping tables (as the processor's Binder has them)
+
+  /** The Java primitive for a scalar, or null when no Java type binds it. */
+  static String primitive(ElementType e) {
+    if (e.equals(ElementType.I1)) {
+      return "boolean";
+    }
+    if (e.equals(ElementType.F32)) {
+      return "float";
+    }
+    if (e.equals(ElementType.F64)) {
+      return "double";
+    }
+    if (e.isInteger()) {
+      switch (e.bits()) {
+        case 8:
+          return "byte";
+        case 16:
+          return "short";
+        case 32:
+          return "int";
+        case 64:
+          return "long";
+        default:
+          return null;
+      }
+    }
+    return null;
+  }
+
+  private static String boxed(String primitive) {
+    switch (primitive) {
+      case "boolean":
+        return "Boolean";
+      case "byte":
+        return "Byte";
+      case "short":
+        return "Short";
+      case "int":
+        return "Integer";
+      case "long":
+        return "Long";
+      case "float":
+        return "Float";
+      default:
+        return "Double";
+    }
+  }
+
+  /**
+   * The typed array class for ndarrays of {@code e}: empty when the element type is unknown (then
+   * {@code NdArray}) or no class holds it.
+   */
+  static Optional<String> arrayClass(ElementType e) {
+    if (e.equals(ElementType.F32)) {
+      return Optional.of("FloatArray");
+    }
+    if (e.equals(ElementType.F64)) {
+      return Optional.of("DoubleArray");
+    }
+    if (e.equals(ElementType.F16)) {
+      return Optional.of("HalfArray");
+    }
+    if (e.equals(ElementType.BF16)) {
+      return Optional.of("BFloat16Array");
+    }
+    if (e.equals(ElementType.I1)) {
+      return Optional.of("BoolArray");
+    }
+    String width;
+    switch (e.bits()) {
+      case 8:
+        width = "Byte";
+        break;
+      case 16:
+        width = "Short";
+        break;
+      case 32:
+        width = "Int";
+        break;
+      case 64:
+        width = "Long";
+        break;
+      default:
+        return Optional.empty();
+    }
+    switch (e.kind()) {
+      case SIGNLESS_INTEGER:
+      case SIGNED_INTEGER:
+        return Optional.of(width + "Array");
+      case UNSIGNED_INTEGER:
+        return Optional.of("U" + width + "Array");
+      default:
+        return Optional.empty();
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // What no Java type binds
+
+  /** Why no method can bind {@code signature}, naming the first offending value; empty if one can. */
+  static Optional<String> unbindable(FunctionSignature signature, Optional<Declaration> declaration) {
+    List<AbiType> args = signature.arguments();
+    for (int i = 0; i < args.size(); i++) {
+      AbiType arg = args.get(i);
+      String path;
+      if (arg instanceof AbiType.Named) {
+        path = "argument " + ((AbiType.Named) arg).name();
+        arg = ((AbiType.Named) arg).type();
+      } else {
+        path = "argument " + parameterName(declaration, i, true).orElse(Integer.toString(i));
+      }
+      Optional<String> p = unbindable(arg, path);
+      if (p.isPresent()) {
+        return p;
+      }
+    }
+    List<AbiType> results = signature.results();
+    for (int i = 0; i < results.size(); i++) {
+      Optional<String> p =
+          unbindable(results.get(i), results.size() == 1 ? "the result" : "result " + i);
+      if (p.isPresent()) {
+        return p;
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<String> unbindable(AbiType t, String path) {
+    if (t instanceof AbiType.Unsupported) {
+      AbiType.Unsupported u = (AbiType.Unsupported) t;
+      return Optional.of(
+          path + " is " + u.source() + ", which no Java type binds to: " + u.reason());
+    }
+    if (t instanceof AbiType.Named) {
+      return Optional.of(
+          path + " is " + t + ", which no Java type binds to: named is allowed only as a root"
+              + " argument");
+    }
+    if (t instanceof AbiType.Scalar) {
+      ElementType e = ((AbiType.Scalar) t).element();
+      if (primitive(e) == null) {
+        return Optional.of(
+            path
+                + " is a "
+                + e
+                + " scalar, which no Java type binds to: "
+                + (e.isFloat()
+                    ? e + " scalars are not VM values"
+                    : "scalars bind i1, i8, i16, i32, i64, f32 and f64 only"));
+      }
+      return Optional.empty();
+    }
+    if (t instanceof AbiType.NdArray) {
+      ElementType e = ((AbiType.NdArray) t).element();
+      if (e.isKnown() && arrayClass(e).isEmpty()) {
+        return Optional.of(
+            path
+                + " is "
+                + t
+                + ", which no Java type binds to: no array class holds "
+                + e
+                + " elements (arrays hold f16, bf16, f32, f64, i1 and 8- to 64-bit integers)");
+      }
+      return Optional.empty();
+    }
+    if (t instanceof AbiType.Dict) {
+      for (AbiType.Entry e : ((AbiType.Dict) t).entries()) {
+        Optional<String> p = unbindable(e.type(), path + "." + e.key());
+        if (p.isPresent()) {
+          return p;
+        }
+      }
+      return Optional.empty();
+    }
+    if (t instanceof AbiType.Sequence) {
+      List<AbiType> elements = ((AbiType.Sequence) t).elements();
+      for (int i = 0; i < elements.size(); i++) {
+        Optional<String> p = unbindable(elements.get(i), path + "[" + i + "]");
+        if (p.isPresent()) {
+          return p;
+        }
+      }
+      return Optional.empty();
+    }
+    if (t instanceof AbiType.HomogeneousList) {
+      return unbindable(((AbiType.HomogeneousList) t).element(), path + "[*]");
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,209 @@
+package dev.ireestubs.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.SourceVersion;
+
+/**
+ * Turns names from module metadata (export names, {@code sdict} keys, {@code named} arguments,
+ * declaration parameter names, the module name) into Java identifiers, and writes Java literals and
+ * comments that stay one token or one line whatever the metadata holds.
+ */
+final class JavaNames {
+  private JavaNames() {}
+
+  /**
+   * Names a record component may not have (JLS 8.10.1: they would clash with {@code Object}'s
+   * no-argument methods).
+   */
+  static final Set<String> FORBIDDEN_COMPONENT_NAMES =
+      Set.of(
+          "clone", "finalize", "getClass", "hashCode", "notify", "notifyAll", "toString", "wait");
+
+  /** Names of {@code Object}'s methods: a method of the interface should not take one. */
+  static final Set<String> OBJECT_METHOD_NAMES =
+      Set.of(
+          "clone",
+          "equals",
+          "finalize",
+          "getClass",
+          "hashCode",
+          "notify",
+          "notifyAll",
+          "toString",
+          "wait");
+
+  /** True when {@code name} can be a Java method, parameter or component name as it is. */
+  static boolean isJavaName(String name) {
+    return SourceVersion.isIdentifier(name) && !SourceVersion.isKeyword(name);
+  }
+
+  /**
+   * The camelCase form of a snake_case key, as the processor matches {@code sdict} keys to record
+   * components: {@code class_ids} becomes {@code classIds}; leading underscores stay; a key without
+   * underscores is returned as it is.
+   */
+  static String camelCase(String key) {
+    if (key.indexOf('_') < 0) {
+      return key;
+    }
+    StringBuilder sb = new StringBuilder(key.length());
+    boolean upper = false;
+    for (int i = 0; i < key.length(); i++) {
+      char c = key.charAt(i);
+      if (c == '_') {
+        if (sb.length() == 0) {
+          sb.append(c);
+        } else {
+          upper = true;
+        }
+      } else {
+        sb.append(upper ? Character.toUpperCase(c) : c);
+        upper = false;
+      }
+    }
+    return sb.toString();
+  }
+
+  /**
+   * A method, parameter or component name for {@code raw}: {@code raw} itself when it is already a
+   * Java name without {@code $}; otherwise its words (split at {@code $}, {@code _} and every
+   * character that cannot be in an identifier) joined in camelCase ({@code main$async} becomes
+   * {@code mainAsync}, {@code simple_mul$async} {@code simpleMulAsync}, {@code serving_default:0}
+   * {@code servingDefault0}), with {@code _} before a leading digit, {@code fallback} when nothing
+   * is left, and {@code _} after a keyword. Collisions are the {@link NameAllocator}'s job.
+   */
+  static String memberName(String raw, String fallback) {
+    if (isJavaName(raw) && raw.indexOf('$') < 0) {
+      return raw;
+    }
+    List<String> words = words(raw);
+    StringBuilder sb = new StringBuilder();
+    for (String w : words) {
+      if (sb.length() == 0) {
+        sb.append(w);
+      } else {
+        sb.append(upperFirst(w));
+      }
+    }
+    String s = sb.length() == 0 ? fallback : sb.toString();
+    if (!Character.isJavaIdentifierStart(s.codePointAt(0))) {
+      s = "_" + s;
+    }
+    return SourceVersion.isKeyword(s) ? s + "_" : s;
+  }
+
+  /**
+   * A type name for {@code raw}: its words (as {@link #memberName}) each capitalised and joined, {@code sdxl_compiled_pipeline} becoming {@code
+   * SdxlCompiledPipeline}; {@code fallback} before a leading digit or when nothing is left.
+   */
+  static String typeName(String raw, String fallback) {
+    StringBuilder sb = new StringBuilder();
+    for (String w : words(raw)) {
+      sb.append(upperFirst(w));
+    }
+    if (sb.length() == 0) {
+      return fallback;
+    }
+    String s = sb.toString();
+    return Character.isJavaIdentifierStart(s.codePointAt(0)) ? s : fallback + s;
+  }
+
+  /** The words of {@code raw}: its runs of identifier characters other than {@code $} and {@code _}. */
+  private static List<String> words(String raw) {
+    List<String> words = new ArrayList<>();
+    StringBuilder current = new StringBuilder();
+    for (int i = 0; i < raw.length(); ) {
+      int cp = raw.codePointAt(i);
+      i += Character.charCount(cp);
+      boolean part =
+          Character.isJavaIdentifierPart(cp)
+              && !Character.isIdentifierIgnorable(cp)
+              && cp != '$'
+              && cp != '_';
+      if (part) {
+        current.appendCodePoint(cp);
+      } else if (current.length() > 0) {
+        words.add(current.toString());
+        current.setLength(0);
+      }
+    }
+    if (current.length() > 0) {
+      words.add(current.toString());
+    }
+    return words;
+  }
+
+  private static String upperFirst(String w) {
+    int first = w.codePointAt(0);
+    return new StringBuilder()
+        .appendCodePoint(Character.toUpperCase(first))
+        .append(w, Character.charCount(first), w.length())
+        .toString();
+  }
+
+  /**
+   * A Java string literal of {@code s}, in ASCII: quotes, backslashes and control characters are
+   * escaped (never as {@code \}{@code u000a}, which javac would turn into a real line break), other
+   * non-ASCII characters as Unicode escapes.
+   */
+  static String stringLiteral(String s) {
+    StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"':
+          sb.append("\\\"");
+          break;
+        case '\\':
+          sb.append("\\\\");
+          break;
+        case '\n':
+          sb.append("\\n");
+          break;
+        case '\r':
+          sb.append("\\r");
+          break;
+        case '\t':
+          sb.append("\\t");
+          break;
+        case '\b':
+          sb.append("\\b");
+          break;
+        case '\f':
+          sb.append("\\f");
+          break;
+        default:
+          if (c < 0x20 || c == 0x7F) {
+            sb.append(String.format("\\%03o", (int) c));
+          } else if (c > 0x7F) {
+            sb.append(String.format("\\u%04x", (int) c));
+          } else {
+            sb.append(c);
+          }
+      }
+    }
+    return sb.append('"').toString();
+  }
+
+  /**
+   * {@code s} made safe for a {@code //} comment: control characters become spaces (a line break
+   * would end the comment) and backslashes are doubled (so no {@code \}{@code u} escape in the
+   * metadata can become a line break either).
+   */
+  static String commentText(String s) {
+    StringBuilder sb = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < 0x20 || c == 0x7F || c == '\u2028' || c == '\u2029' || c == '\u0085') {
+        sb.append(' ');
+      } else if (c == '\\') {
+        sb.append("\\\\");
+      } else {
+        sb.append(c);
+      }
+    }
+    return sb.toString();
+  }
+}

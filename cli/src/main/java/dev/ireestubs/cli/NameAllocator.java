@@ -1,0 +1,43 @@
+package dev.ireestubs.cli;
+
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Hands out names that never collide within one scope: the first request for a name gets it, later
+ * ones get {@code name2}, {@code name3}, ... ({@code input0_2} after a digit); reserved names are
+ * never handed out as they are.
+ */
+final class NameAllocator {
+  private final Set<String> taken = new HashSet<>();
+
+  /** Marks {@code names} as taken. */
+  NameAllocator reserve(Iterable<String> names) {
+    names.forEach(taken::add);
+    return this;
+  }
+
+  /** Marks {@code names} as taken. */
+  NameAllocator reserve(String... names) {
+    return reserve(Set.of(names));
+  }
+
+  /** {@code candidate}, or the first of {@code candidate2}, {@code candidate3}... still free. */
+  String allocate(String candidate) {
+    String stem =
+        !candidate.isEmpty() && Character.isDigit(candidate.charAt(candidate.length() - 1))
+            ? candidate + "_"
+            : candidate;
+    String name = candidate;
+    for (int n = 2; taken.contains(name); n++) {
+      name = stem + n;
+    }
+    taken.add(name);
+    return name;
+  }
+
+  /** Whether {@code name} is taken. */
+  boolean isTaken(String name) {
+    return taken.contains(name);
+  }
+}

@@ -1,0 +1,135 @@
+package dev.ireestubs.cli;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.common.truth.Truth.assertWithMessage;
+
+import dev.ireestubs.abi.AbiJson;
+import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.Reflection;
+import dev.ireestubs.cli.InterfaceSuggestion.Method;
+import dev.ireestubs.cli.testing.SharedData;
+import dev.ireestubs.vmfb.VmfbAttributes;
+import dev.ireestubs.vmfb.VmfbExport;
+import dev.ireestubs.vmfb.VmfbModule;
+import dev.ireestubs.vmfb.VmfbReader;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code inspect} on every real module in {@code ../shared/iree-reflection/vmfb/} (committed to
+ * public repositories between 2021 and 2026): it succeeds, lists every export with its calling
+ * convention and every reflection attribute, and prints an interface that compiles; with each
+ * method's reflection given inline, the iree-stubs processor binds every method of it. The Git LFS
+ * pointer fails with status 1 and the reader's message.
+ */
+class InspectConformanceTest {
+
+  private static final String HEADER = "Java interface (checked against this module by ";
+
+  @Test
+  void inspectsEveryRealModule() throws Exception {
+    Path dir = SharedData.require("vmfb");
+    List<Path> files;
+    try (Stream<Path> s = Files.list(dir)) {
+      files = s.filter(p -> p.toString().endsWith(".vmfb")).sorted().collect(Collectors.toList());
+    }
+    assertThat(files).isNotEmpty();
+    int modules = 0;
+    int exports = 0;
+    int methods = 0;
+    int omitted = 0;
+    int pointers = 0;
+    for (Path file : files) {
+      String name = file.getFileName().toString();
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      int status =
+          Main.run(
+              new String[] {"inspect", file.toString()},
+              new PrintStream(out, true, StandardCharsets.UTF_8),
+              new PrintStream(err, true, StandardCharsets.UTF_8));
+      String stdout = out.toString(StandardCharsets.UTF_8);
+      String stderr = err.toString(StandardCharsets.UTF_8);
+      if (name.startsWith("LFS-POINTER")) {
+        assertWithMessage("%s: status", name).that(status).isEqualTo(1);
+        assertWithMessage("%s: stdout", name).that(stdout).isEmpty();
+        assertWithMessage("%s: stderr", name).that(stderr).contains("Git LFS pointer");
+        pointers++;
+        continue;
+      }
+      assertWithMessage("%s: status; stderr: %s", name, stderr).that(status).isEqualTo(0);
+      assertWithMessage("%s: stderr", name).that(stderr).isEmpty();
+      modules++;
+
+      VmfbModule module = VmfbReader.read(file);
+      assertWithMessage("%s", name).that(stdout).startsWith("module: " + module.name() + " (");
+      String listing = stdout.substring(0, stdout.indexOf(HEADER));
+      for (VmfbExport e : module.exports()) {
+        exports++;
+        assertWithMessage("%s: export line of %s", name, e.name())
+            .that(listing)
+            .contains("\n  " + e.name() + "  " + e.callingConvention().orElse("(no calling convention)"));
+        for (VmfbAttributes.Entry a : e.reflection().entries()) {
+          assertWithMessage("%s: reflection of %s", name, e.name())
+              .that(listing)
+              .contains("\n    " + a.key() + " = " + Inspector.oneLine(a.value()) + "\n");
+        }
+      }
+
+      // The interface as printed compiles (the vmfb form; no processor, which reads no .vmfb yet).
+      String java = stdout.substring(stdout.indexOf("\n\n", stdout.indexOf(HEADER)) + 2);
+      InterfaceSuggestion suggestion = new Inspector(module, name).suggestion();
+      assertWithMessage("%s: printed interface", name)
+          .that(java)
+          .isEqualTo(InterfaceWriter.write(suggestion));
+      Javac.assertCompiles(suggestion.interfaceName(), java, false);
+
+      // Every export is a method or left out with a reason.
+      methods += suggestion.methods().size();
+      omitted += suggestion.omitted().size();
+      assertWithMessage("%s: methods + omitted", name)
+          .that(suggestion.methods().size() + suggestion.omitted().size())
+          .isEqualTo(module.exports().size());
+
+      // With each method's reflection inline, the processor binds the interface.
+      if (!suggestion.methods().isEmpty()) {
+        Map<String, String> inline = new LinkedHashMap<>();
+        for (Method m : suggestion.methods()) {
+          VmfbExport e = module.export(m.function()).orElseThrow();
+          Reflection.Resolved r = e.signature();
+          inline.put(m.function(), inlineReflection(e, r));
+        }
+        Javac.assertCompiles(
+            suggestion.interfaceName(), InterfaceWriter.write(suggestion, inline), true);
+      }
+    }
+    assertThat(pointers).isEqualTo(1);
+    System.out.printf(
+        "inspect conformance: %d real modules inspected, %d exports listed, %d methods suggested"
+            + " (%d exports left out); every interface compiles and every method binds under the"
+            + " processor; %d LFS pointer rejected%n",
+        modules, exports, methods, omitted, pointers);
+  }
+
+  /**
+   * The reflection the processor can take inline for the same signature: the declaration itself,
+   * else the signature as {@code iree.abi} JSON (refs of a calling convention print as {@code
+   * "unknown"}, which binds the same Java type).
+   */
+  private static String inlineReflection(VmfbExport e, Reflection.Resolved r) {
+    if (r.source().equals(Reflection.DECLARATION) || r.source().equals(Reflection.IREE_ABI)) {
+      return e.reflection().get(r.source()).orElseThrow();
+    }
+    assertThat(r.signature().model()).isEqualTo(FunctionSignature.CallingModel.SYNC);
+    return AbiJson.print(r.signature());
+  }
+}
