@@ -43,4 +43,20 @@ public @interface IreeFunction {
    * Empty: the module's own {@code sip}, if any.
    */
   String sip() default "";
+
+  /**
+   * How the function is called. {@link Convention#PYDM} for functions lowered from IREEPyDM: their
+   * results are an {@code exception_result} then the value, objects travel as object records, and
+   * the stub throws the Java exception an exception result stands for. Such functions carry no
+   * reflection; the stub is checked against the module's calling convention.
+   */
+  Convention convention() default Convention.ABI;
+
+  /** Calling conventions a function may follow. */
+  enum Convention {
+    /** IREE's native ABI, described by the function's reflection. */
+    ABI,
+    /** The IREEPyDM lowering: {@code (args) -> (exception_result, value)}, objects as records. */
+    PYDM
+  }
 }

@@ -51,4 +51,18 @@ final class Annotations {
     }
     return "";
   }
+
+  /** The name of an enum constant member ({@code "PYDM"}), or "" when unset and defaultless. */
+  static String enumName(Elements elements, AnnotationMirror m, String member) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e :
+        elements.getElementValuesWithDefaults(m).entrySet()) {
+      if (e.getKey().getSimpleName().contentEquals(member)) {
+        Object v = e.getValue().getValue();
+        return v instanceof javax.lang.model.element.VariableElement
+            ? ((javax.lang.model.element.VariableElement) v).getSimpleName().toString()
+            : "";
+      }
+    }
+    return "";
+  }
 }

@@ -178,7 +178,8 @@ final class Binder {
             embedded,
             parameters,
             result,
-            Optional.empty()));
+            Optional.empty(),
+            false));
   }
 
   private ParameterModel bindParameter(

@@ -22,6 +22,9 @@ import javax.lang.model.element.ExecutableElement;
  * @param embedded the reflection text the stub embeds to rebuild {@code signature} at run time
  * @param parameters one per method parameter = one per root argument, in order
  * @param result how the results become the return value
+ * @param sip for the V0 structured ABI, the SIP structure the stub flattens by
+ * @param pydm true for an IREEPyDM function: {@code signature} is its calling convention's, and the
+ *     stub marshals objects as records and turns the exception result into an exception
  */
 record FunctionModel(
     ExecutableElement method,
@@ -31,7 +34,8 @@ record FunctionModel(
     Embedded embedded,
     List<ParameterModel> parameters,
     ResultModel result,
-    Optional<SipStructure> sip) {
+    Optional<SipStructure> sip,
+    boolean pydm) {
   FunctionModel {
     Objects.requireNonNull(method, "method");
     Objects.requireNonNull(functionName, "functionName");
@@ -57,7 +61,8 @@ record FunctionModel(
         embedded,
         parameters,
         result,
-        Optional.of(structure));
+        Optional.of(structure),
+        pydm);
   }
 
   /** The number of raw VM results the backend returns. */

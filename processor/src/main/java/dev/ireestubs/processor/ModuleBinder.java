@@ -193,6 +193,39 @@ final class ModuleBinder {
       if (functionName.isEmpty()) {
         functionName = method.getSimpleName().toString();
       }
+      boolean pydm =
+          function
+              .map(m -> Annotations.enumName(elements, m, "convention").equals("PYDM"))
+              .orElse(false);
+      if (pydm) {
+        // IREEPyDM functions carry no reflection: the Java types give the calling convention.
+        Optional<String> convention =
+            compiled == null
+                ? Optional.empty()
+                : compiled.export(functionName).flatMap(VmfbExport::callingConvention);
+        if (compiled != null && compiled.export(functionName).isEmpty()) {
+          unknownFunction(
+              functionName,
+              "the compiled module " + Binder.quote(vmfbPath),
+              compiled.exportNames(),
+              method,
+              function,
+              report);
+          ok = false;
+          continue;
+        }
+        String pydmSource =
+            compiled == null ? "PyDM convention" : vmfbPath + " (PyDM, calling convention)";
+        Optional<FunctionModel> bound =
+            new PyDmBinder(types, report)
+                .bind(method, methodType, functionName, convention, pydmSource);
+        if (bound.isPresent()) {
+          functions.add(bound.get());
+        } else {
+          ok = false;
+        }
+        continue;
+      }
       String inline = function.map(m -> Annotations.string(elements, m, "abi").trim()).orElse("");
       FunctionSignature signature;
       String source;

@@ -50,6 +50,8 @@ final class StubWriter implements StubGenerator {
   private static final ClassName VM_LIST = ClassName.get(RUNTIME + ".vm", "VmList");
   private static final ClassName VM_VALUE = ClassName.get(RUNTIME + ".vm", "VmValue");
   private static final ClassName VM_REF = ClassName.get(RUNTIME + ".vm", "VmRef");
+  private static final ClassName PYDM = ClassName.get(RUNTIME + ".pydm", "PyDm");
+  private static final ClassName VM_KIND = ClassName.get(RUNTIME + ".abi", "VmKind");
   private static final ClassName NDARRAY_PACKAGE_PROBE = ClassName.get(RUNTIME + ".ndarray", "NdArray");
   private static final ClassName ARRAY_LIST = ClassName.get("java.util", "ArrayList");
   private static final ClassName COLLECTIONS = ClassName.get("java.util", "Collections");
@@ -214,6 +216,10 @@ final class StubWriter implements StubGenerator {
         method.addParameter(ParameterSpec.builder(p.javaType(), p.javaName()).build());
       }
       String arguments = locals.newName("arguments");
+      if (f.pydm()) {
+        writePyDm(method, arguments);
+        return method.addCode(body.build()).build();
+      }
       if (f.sip().isPresent()) {
         // V0 structured ABI: the structure never reaches the VM; each leaf fills its raw slot.
         int slots = f.sip().get().raw().arguments().size();
@@ -261,6 +267,48 @@ final class StubWriter implements StubGenerator {
         }
       }
       return method.addCode(body.build()).build();
+    }
+
+    // ---- IREEPyDM: unboxed values and object records; the exception result becomes an exception
+
+    private void writePyDm(MethodSpec.Builder method, String arguments) {
+      body.addStatement(
+          "$T $N = $T.variant($L)", VM_LIST, arguments, VM_LIST, f.parameters().size());
+      for (ParameterModel p : f.parameters()) {
+        CodeBlock value = CodeBlock.of("$N", p.javaName());
+        CodeBlock element =
+            p.binding() instanceof ScalarBinding
+                ? encode(p.binding(), value)
+                : CodeBlock.of("$T.encodeArgument($L, $T.REF, $S)", PYDM, value, VM_KIND, p.path());
+        body.addStatement("$N.push($L)", arguments, element);
+      }
+      CodeBlock call = CodeBlock.of("$N.invoke($N)", field, arguments);
+      ResultModel result = f.result();
+      if (result instanceof ResultModel.Void) {
+        body.addStatement("$T.checkResult($L, $S)", PYDM, call, f.functionName());
+        return;
+      }
+      ResultModel.Single single = (ResultModel.Single) result;
+      TypeName type = single.javaType();
+      method.returns(type);
+      CodeBlock decoded = CodeBlock.of("$T.decodeResult($L, $S)", PYDM, call, f.functionName());
+      String path = single.binding().path();
+      if (type.isPrimitive()) {
+        body.addStatement(
+            "return $T.expectValue($L, $T.class, $S)", PYDM, decoded, type.box(), path);
+      } else if (type instanceof ParameterizedTypeName) {
+        method.addAnnotation(
+            AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "unchecked").build());
+        body.addStatement(
+            "return ($T) $T.expect($L, $T.class, $S)",
+            type,
+            PYDM,
+            decoded,
+            ((ParameterizedTypeName) type).rawType(),
+            path);
+      } else {
+        body.addStatement("return $T.expect($L, $T.class, $S)", PYDM, decoded, type, path);
+      }
     }
 
     // ---- V0 SIP: Java structures <-> raw slots by leaf index

@@ -211,6 +211,20 @@ public final class PyDm {
         path, "expected a " + type.getName() + ", got " + PyObjects.describe(value));
   }
 
+  /**
+   * {@code value} as a {@code type} as {@link #expect} converts it, but never null: for results a
+   * stub returns as a Java primitive, where Python's {@code None} has no value.
+   *
+   * @throws IreeResultException naming {@code path} when the value is None or not a {@code type}
+   */
+  public static <T> T expectValue(Object value, Class<T> type, String path) {
+    if (value == null) {
+      throw new IreeResultException(
+          path, "expected a " + type.getName() + ", got None, which the Java return type cannot hold");
+    }
+    return expect(value, type, path);
+  }
+
   private static boolean isI32OrNarrower(VmValue v) {
     return v.type() == VmValueType.I32 || v.type() == VmValueType.I16 || v.type() == VmValueType.I8;
   }
