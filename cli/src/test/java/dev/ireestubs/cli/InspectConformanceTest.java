@@ -4,7 +4,6 @@ import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
 import dev.ireestubs.abi.AbiJson;
-import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.cli.InterfaceSuggestion.Method;
 import dev.ireestubs.cli.testing.SharedData;
@@ -129,7 +128,7 @@ class InspectConformanceTest {
     if (r.source().equals(Reflection.DECLARATION) || r.source().equals(Reflection.IREE_ABI)) {
       return e.reflection().get(r.source()).orElseThrow();
     }
-    assertThat(r.signature().model()).isEqualTo(FunctionSignature.CallingModel.SYNC);
+    // JSON cannot state a coarse-fences model; the arguments it lists bind the same parameters.
     return AbiJson.print(r.signature());
   }
 }
