@@ -1,0 +1,102 @@
+package dev.ireestubs.iree;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The short way to run a compiled module on IREE's runtime: {@link #open(Path)} loads the library,
+ * creates a runtime and a session, loads the {@code .vmfb}, and returns the session, a {@link
+ * dev.ireestubs.invoke.ModuleBackend} that a generated stub takes. Closing the session releases
+ * all of it.
+ *
+ * <pre>{@code
+ * // -Diree.runtime.library=/opt/iree/lib/libiree_runtime.so, JDK 22+,
+ * // --enable-native-access=ALL-UNNAMED
+ * try (IreeSession backend = IreeBackend.open(Path.of("model.vmfb"))) {
+ *   Model model = new Iree_Model(backend);
+ *   ...
+ * }
+ * }</pre>
+ *
+ * <p>For several modules in one session, or several sessions on one runtime, use {@link
+ * IreeRuntime} and {@link IreeSession#load(Path)} directly.
+ */
+public final class IreeBackend {
+  private IreeBackend() {}
+
+  /**
+   * How {@link IreeBackend#open(Path, Options)} sets things up. Immutable.
+   *
+   * @param library the runtime library file; empty: the system property {@value
+   *     IreeLibrary#PROPERTY}, else the environment variable {@value
+   *     IreeLibrary#ENVIRONMENT_VARIABLE}
+   * @param device the device to run on
+   */
+  public record Options(Optional<Path> library, Device device) {
+    public Options {
+      Objects.requireNonNull(library, "library");
+      Objects.requireNonNull(device, "device");
+    }
+
+    /** The library from the property or environment, on {@link Device#LOCAL_SYNC}. */
+    public static Options defaults() {
+      return new Options(Optional.empty(), Device.LOCAL_SYNC);
+    }
+
+    /** These options with the library file {@code file}. */
+    public Options withLibrary(Path file) {
+      return new Options(Optional.of(Objects.requireNonNull(file, "file")), device);
+    }
+
+    /** These options on {@code newDevice}. */
+    public Options withDevice(Device newDevice) {
+      return new Options(library, newDevice);
+    }
+  }
+
+  /**
+   * A session on {@link Device#LOCAL_SYNC} with {@code vmfb} loaded, in the library named by the
+   * system property or environment variable.
+   *
+   * @throws IOException when the file cannot be read
+   * @throws IreeLibraryException when no usable runtime library is configured
+   * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release
+   *     or for another CPU
+   * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails otherwise
+   */
+  public static IreeSession open(Path vmfb) throws IOException {
+    return open(vmfb, Options.defaults());
+  }
+
+  /**
+   * A session with {@code vmfb} loaded, set up as {@code options} say. The session owns its
+   * runtime: closing it releases both.
+   *
+   * @throws IOException when the file cannot be read
+   * @throws IreeLibraryException when the runtime library cannot be used
+   * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release
+   *     or for another CPU
+   * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails otherwise
+   */
+  public static IreeSession open(Path vmfb, Options options) throws IOException {
+    Objects.requireNonNull(vmfb, "vmfb");
+    Objects.requireNonNull(options, "options");
+    IreeLibrary library = options.library().map(IreeLibrary::load).orElseGet(IreeLibrary::load);
+    IreeRuntime runtime = IreeRuntime.create(library);
+    IreeSession session;
+    try {
+      session = runtime.newSession(options.device(), true);
+    } catch (RuntimeException | Error e) {
+      runtime.close();
+      throw e;
+    }
+    try {
+      return session.load(vmfb);
+    } catch (IOException | RuntimeException | Error e) {
+      session.close();
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,159 @@
+package dev.ireestubs.iree;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * An IREE runtime instance ({@code iree_runtime_instance_t}) in a loaded {@link IreeLibrary},
+ * with every HAL driver the library has: the factory of {@link IreeSession}s. One runtime serves
+ * any number of sessions.
+ *
+ * <p>Thread-safe (IREE's instances are). {@link #close()} closes the sessions it made that are
+ * still open, then releases the instance, exactly once.
+ */
+public final class IreeRuntime implements AutoCloseable {
+
+  private final IreeLibrary library;
+  private final Native api;
+  private final Arena arena = Arena.ofShared();
+  private final MemorySegment instance;
+  private final MemorySegment hostAllocator;
+  private final Set<IreeSession> sessions = ConcurrentHashMap.newKeySet();
+  private boolean closed; // guarded by this
+
+  private IreeRuntime(IreeLibrary library) {
+    this.library = library;
+    this.api = library.api();
+    try (Arena tmp = Arena.ofConfined()) {
+      MemorySegment options = tmp.allocate(Layouts.INSTANCE_OPTIONS);
+      api.instanceOptionsInitialize(options);
+      api.instanceOptionsUseAllAvailableDrivers(options);
+      // iree_allocator_system(): {NULL, the system allocator's control function}.
+      MemorySegment system = tmp.allocate(Layouts.ALLOCATOR);
+      system.set(ADDRESS, Layouts.ALLOCATOR_SELF, MemorySegment.NULL);
+      system.set(ADDRESS, Layouts.ALLOCATOR_CTL, api.allocatorCtl());
+      MemorySegment out = tmp.allocate(ADDRESS);
+      api.check(api.instanceCreate(options, system, out), "iree_runtime_instance_create");
+      this.instance = out.get(ADDRESS, 0);
+      this.hostAllocator = api.instanceHostAllocator(arena, instance);
+    } catch (RuntimeException | Error e) {
+      arena.close();
+      throw e;
+    }
+  }
+
+  /**
+   * A runtime in the library named by the system property {@value IreeLibrary#PROPERTY} or the
+   * environment variable {@value IreeLibrary#ENVIRONMENT_VARIABLE}.
+   *
+   * @throws IreeLibraryException when no usable library is configured
+   * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails to create the instance
+   */
+  public static IreeRuntime create() {
+    return create(IreeLibrary.load());
+  }
+
+  /**
+   * A runtime in {@code library}.
+   *
+   * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails to create the instance
+   */
+  public static IreeRuntime create(IreeLibrary library) {
+    return new IreeRuntime(Objects.requireNonNull(library, "library"));
+  }
+
+  /** A new session on {@link Device#LOCAL_SYNC}. */
+  public IreeSession newSession() {
+    return newSession(Device.LOCAL_SYNC);
+  }
+
+  /**
+   * A new session on {@code device}, with no modules loaded yet.
+   *
+   * @throws dev.ireestubs.invoke.IreeInvocationException when the library lacks the device's
+   *     driver, or IREE fails to create the session
+   * @throws IllegalStateException when the runtime is closed
+   */
+  public IreeSession newSession(Device device) {
+    return newSession(device, false);
+  }
+
+  IreeSession newSession(Device device, boolean ownsRuntime) {
+    synchronized (this) {
+      if (closed) {
+        throw new IllegalStateException("the IREE runtime is closed: cannot open a session");
+      }
+      IreeSession session = new IreeSession(this, device, ownsRuntime);
+      sessions.add(session);
+      return session;
+    }
+  }
+
+  /** The library this runtime runs in. */
+  public IreeLibrary library() {
+    return library;
+  }
+
+  /** True once {@link #close()} has been called. */
+  public synchronized boolean isClosed() {
+    return closed;
+  }
+
+  /** Closes the sessions this runtime made that are open, then releases the instance, once. */
+  @Override
+  public void close() {
+    List<IreeSession> open;
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      open = new ArrayList<>(sessions);
+    }
+    RuntimeException failure = null;
+    for (IreeSession s : open) {
+      try {
+        s.close();
+      } catch (RuntimeException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    api.instanceRelease(instance);
+    arena.close();
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "IreeRuntime on " + library.path() + (isClosed() ? " (closed)" : "");
+  }
+
+  void forget(IreeSession session) {
+    sessions.remove(session);
+  }
+
+  Native api() {
+    return api;
+  }
+
+  MemorySegment instance() {
+    return instance;
+  }
+
+  MemorySegment hostAllocator() {
+    return hostAllocator;
+  }
+}

@@ -1,0 +1,516 @@
+package dev.ireestubs.iree;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.IreeInvocationException;
+import dev.ireestubs.invoke.ModuleBackend;
+import dev.ireestubs.vm.VmList;
+import dev.ireestubs.vmfb.BytecodeVersion;
+import dev.ireestubs.vmfb.VmfbExport;
+import dev.ireestubs.vmfb.VmfbFormatException;
+import dev.ireestubs.vmfb.VmfbModule;
+import dev.ireestubs.vmfb.VmfbReader;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * An IREE runtime session ({@code iree_runtime_session_t}) on one device, with the modules loaded
+ * into it: a {@link ModuleBackend} whose functions run on IREE's C runtime. Make one with {@link
+ * IreeRuntime#newSession(Device)} or {@link IreeBackend#open}.
+ *
+ * <pre>{@code
+ * try (IreeSession session = IreeBackend.open(Path.of("add.vmfb"))) {
+ *   Iree_Adder adder = new Iree_Adder(session);
+ *   FloatArray sum = adder.add(a, b);
+ * }
+ * }</pre>
+ *
+ * <p><b>Calls.</b> Arguments are copied into device memory once (buffer views over direct memory
+ * straight from it, heap buffers through a native copy); results are read back into new direct
+ * buffers, so result {@link dev.ireestubs.vm.BufferView}s hold no native resources. Refs of other
+ * types in results (fences, raw buffers) come back as {@link dev.ireestubs.vm.OpaqueRef}s that
+ * keep the native object alive until closed: close the result list, or the refs.
+ *
+ * <p><b>Thread safety.</b> IREE's sessions are thread-compatible, not thread-safe: this class
+ * serialises every call, lookup and load on one lock, so one session (and every stub on it) may
+ * be used from many threads, one call at a time. For calls in parallel, open a session per thread
+ * from one {@link IreeRuntime} (the instance is thread-safe).
+ *
+ * <p><b>Lifetime.</b> {@link #close()} waits for a running call, then releases the session, its
+ * device and modules exactly once; later calls, lookups and loads throw {@link
+ * IllegalStateException}. A session made by {@link IreeBackend#open} also closes its runtime.
+ *
+ * <p><b>Limits.</b> Functions of the coarse-fences model ({@code iree.abi.model =
+ * coarse-fences}, the {@code $async} exports of torch models) are refused with a message naming
+ * the synchronous export to call instead: this backend does not create HAL fences.
+ */
+public final class IreeSession implements ModuleBackend {
+
+  /** A module as loaded, with what iree-stubs' own reader saw in it (when it could read it). */
+  private record Loaded(String source, Optional<VmfbModule> module) {}
+
+  private final IreeRuntime runtime;
+  private final Native api;
+  private final Device device;
+  private final boolean ownsRuntime;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Arena arena = Arena.ofShared();
+  private final List<Arena> moduleMemory = new ArrayList<>();
+  private final List<Loaded> modules = new CopyOnWriteArrayList<>();
+  private final Map<String, IreeFunction> functions = new ConcurrentHashMap<>();
+
+  private final MemorySegment session;
+  private final MemorySegment halDevice;
+  private final MemorySegment deviceAllocator;
+  private final Encodings.RefTypes refTypes;
+  private final MemorySegment bufferParams;
+  private final MemorySegment infiniteTimeout;
+  private final MemorySegment nullAllocator;
+
+  private volatile boolean closed;
+
+  IreeSession(IreeRuntime runtime, Device device, boolean ownsRuntime) {
+    this.runtime = runtime;
+    this.api = runtime.api();
+    this.device = Objects.requireNonNull(device, "device");
+    this.ownsRuntime = ownsRuntime;
+    try (Arena tmp = Arena.ofConfined()) {
+      MemorySegment out = tmp.allocate(ADDRESS);
+      long status =
+          api.instanceTryCreateDefaultDevice(
+              runtime.instance(), Native.stringView(tmp, device.driverName()), out);
+      if (status != 0) {
+        int code = IreeStatusCode.codeOf(status);
+        String text = api.consumeStatus(status);
+        throw new IreeInvocationException(
+            "cannot create an IREE device with driver " + device.driverName() + " ("
+                + IreeStatusCode.describe(code) + "): " + text
+                + ". The runtime library must be built with the " + device.driverName()
+                + " HAL driver",
+            code);
+      }
+      MemorySegment createdDevice = out.get(ADDRESS, 0);
+      MemorySegment options = tmp.allocate(Layouts.SESSION_OPTIONS);
+      api.sessionOptionsInitialize(options);
+      status =
+          api.sessionCreateWithDevice(
+              runtime.instance(), options, createdDevice, runtime.hostAllocator(), out);
+      // The session retains the device; this reference is ours either way.
+      api.halDeviceRelease(createdDevice);
+      api.check(status, "iree_runtime_session_create_with_device (" + device.driverName() + ")");
+      this.session = out.get(ADDRESS, 0);
+    } catch (RuntimeException | Error e) {
+      arena.close();
+      throw e;
+    }
+    this.halDevice = api.sessionDevice(session);
+    this.deviceAllocator = api.sessionDeviceAllocator(session);
+    // The HAL types are registered once a session exists: read their ids now.
+    this.refTypes = new Encodings.RefTypes(api.listRefType(), api.bufferViewRefType());
+
+    this.bufferParams = arena.allocate(Layouts.BUFFER_PARAMS);
+    bufferParams.set(JAVA_INT, Layouts.BUFFER_PARAMS_USAGE, Encodings.BUFFER_USAGE_DEFAULT);
+    bufferParams.set(JAVA_SHORT, Layouts.BUFFER_PARAMS_ACCESS, Encodings.MEMORY_ACCESS_ALL);
+    bufferParams.set(JAVA_INT, Layouts.BUFFER_PARAMS_TYPE, Encodings.MEMORY_TYPE_DEVICE_LOCAL);
+    bufferParams.set(
+        JAVA_LONG, Layouts.BUFFER_PARAMS_QUEUE_AFFINITY, Encodings.QUEUE_AFFINITY_ANY);
+    bufferParams.set(JAVA_LONG, Layouts.BUFFER_PARAMS_MIN_ALIGNMENT, 0L);
+    this.infiniteTimeout = arena.allocate(Layouts.TIMEOUT);
+    infiniteTimeout.set(JAVA_INT, Layouts.TIMEOUT_TYPE, Encodings.TIMEOUT_ABSOLUTE);
+    infiniteTimeout.set(JAVA_LONG, Layouts.TIMEOUT_NANOS, Long.MAX_VALUE);
+    this.nullAllocator = arena.allocate(Layouts.ALLOCATOR); // {NULL, NULL}: IREE frees nothing
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Loading
+
+  /**
+   * Loads the compiled module in {@code vmfb} (IREE maps the file; leave it unchanged while the
+   * session is open).
+   *
+   * @return this session
+   * @throws NoSuchFileException when the file does not exist
+   * @throws IOException when it cannot be read
+   * @throws IreeIncompatibleModuleException when IREE refuses it as compiled by another IREE
+   *     release or for another device or CPU (the message gives the module's bytecode version)
+   * @throws IreeInvocationException when IREE refuses it for another reason (not a module, a
+   *     missing parameter provider...), with IREE's status code and text
+   * @throws IllegalStateException when the session is closed
+   */
+  public IreeSession load(Path vmfb) throws IOException {
+    Objects.requireNonNull(vmfb, "vmfb");
+    if (!Files.isRegularFile(vmfb)) {
+      throw new NoSuchFileException(
+          vmfb.toString(),
+          null,
+          Files.exists(vmfb) ? "not a regular file; give the .vmfb file" : "no such module file");
+    }
+    Optional<VmfbModule> info = Optional.empty();
+    String unreadable = null;
+    try {
+      info = Optional.of(VmfbReader.read(vmfb));
+    } catch (VmfbFormatException e) {
+      unreadable = e.getMessage();
+    }
+    String source = vmfb.toString();
+    lock.lock();
+    try {
+      checkOpen("load " + source);
+      try (Arena tmp = Arena.ofConfined()) {
+        long status =
+            api.sessionAppendModuleFromFile(
+                session, tmp.allocateFrom(vmfb.toAbsolutePath().toString()));
+        if (status != 0) {
+          throw loadFailure(status, source, info, unreadable);
+        }
+      }
+      modules.add(new Loaded(source, info));
+    } finally {
+      lock.unlock();
+    }
+    return this;
+  }
+
+  /**
+   * Loads a compiled module from memory: the bytes from {@code module}'s position to its limit are
+   * copied into 64-byte-aligned native memory that the session keeps until it is closed. The
+   * buffer is not modified and may be reused afterwards.
+   *
+   * @param name how messages name the module, e.g. a resource name
+   * @return this session
+   * @throws IllegalArgumentException when there are no bytes
+   * @throws IreeIncompatibleModuleException when IREE refuses it as compiled by another IREE
+   *     release or for another device or CPU
+   * @throws IreeInvocationException when IREE refuses it for another reason
+   * @throws IllegalStateException when the session is closed
+   */
+  public IreeSession load(ByteBuffer module, String name) {
+    Objects.requireNonNull(module, "module");
+    Objects.requireNonNull(name, "name");
+    ByteBuffer bytes = module.slice();
+    int length = bytes.remaining();
+    if (length == 0) {
+      throw new IllegalArgumentException(name + ": the module is empty (0 bytes)");
+    }
+    Optional<VmfbModule> info = Optional.empty();
+    String unreadable = null;
+    try {
+      info = Optional.of(VmfbReader.read(bytes, name));
+    } catch (VmfbFormatException e) {
+      unreadable = e.getMessage();
+    }
+    lock.lock();
+    try {
+      checkOpen("load " + name);
+      Arena memory = Arena.ofShared();
+      try (Arena tmp = Arena.ofConfined()) {
+        MemorySegment copy = memory.allocate(length, 64); // IREE_VM_ARCHIVE_SEGMENT_ALIGNMENT
+        MemorySegment.copy(MemorySegment.ofBuffer(bytes), 0, copy, 0, length);
+        MemorySegment span = tmp.allocate(Layouts.BYTE_SPAN);
+        span.set(ADDRESS, Layouts.BYTE_SPAN_DATA, copy);
+        span.set(JAVA_LONG, Layouts.BYTE_SPAN_LENGTH, length);
+        long status = api.sessionAppendModuleFromMemory(session, span, nullAllocator);
+        if (status != 0) {
+          throw loadFailure(status, name, info, unreadable);
+        }
+      } catch (RuntimeException | Error e) {
+        memory.close(); // IREE holds no reference to bytes it refused
+        throw e;
+      }
+      moduleMemory.add(memory);
+      modules.add(new Loaded(name, info));
+    } finally {
+      lock.unlock();
+    }
+    return this;
+  }
+
+  /** {@link #load(ByteBuffer, String)} for an array. */
+  public IreeSession load(byte[] module, String name) {
+    return load(ByteBuffer.wrap(Objects.requireNonNull(module, "module")), name);
+  }
+
+  private IreeInvocationException loadFailure(
+      long status, String source, Optional<VmfbModule> info, String unreadable) {
+    int code = IreeStatusCode.codeOf(status);
+    String text = api.consumeStatus(status);
+    if (unreadable != null) {
+      text += " (iree-stubs' module reader could not read it either: " + unreadable + ")";
+    }
+    Optional<BytecodeVersion> version = info.flatMap(VmfbModule::bytecodeVersion);
+    return ModuleErrors.loadFailure(source, code, text, version, device.driverName());
+  }
+
+  /** What iree-stubs' reader saw in each loaded module, in load order (modules it could read). */
+  public List<VmfbModule> modules() {
+    List<VmfbModule> out = new ArrayList<>();
+    for (Loaded l : modules) {
+      l.module().ifPresent(out::add);
+    }
+    return List.copyOf(out);
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Functions
+
+  /**
+   * The exported function {@code module.function}, looked up with IREE's runtime; its calling
+   * convention and reflection attributes are the runtime's.
+   *
+   * @throws IllegalStateException when the session is closed
+   * @throws IreeInvocationException when the lookup fails other than by not finding the name
+   */
+  @Override
+  public Optional<BackendFunction> lookup(String qualifiedName) {
+    Objects.requireNonNull(qualifiedName, "qualifiedName");
+    checkOpen("look up " + qualifiedName);
+    IreeFunction cached = functions.get(qualifiedName);
+    if (cached != null) {
+      return Optional.of(cached);
+    }
+    int dot = qualifiedName.indexOf('.');
+    if (dot <= 0 || dot == qualifiedName.length() - 1) {
+      return Optional.empty();
+    }
+    lock.lock();
+    try {
+      checkOpen("look up " + qualifiedName);
+      cached = functions.get(qualifiedName);
+      if (cached != null) {
+        return Optional.of(cached);
+      }
+      try (Arena tmp = Arena.ofConfined()) {
+        MemorySegment found = tmp.allocate(Layouts.VM_FUNCTION);
+        long status =
+            api.sessionLookupFunction(session, Native.stringView(tmp, qualifiedName), found);
+        if (status != 0) {
+          if (IreeStatusCode.codeOf(status) == IreeStatusCode.NOT_FOUND.code()) {
+            api.freeStatus(status);
+            return Optional.empty();
+          }
+          throw api.failure(status, "looking up " + qualifiedName);
+        }
+        MemorySegment handle = arena.allocate(Layouts.VM_FUNCTION);
+        handle.copyFrom(found);
+        String cconv = Native.readStringView(api.functionSignature(tmp, handle));
+        Map<String, String> attributes = attributes(tmp, handle, qualifiedName);
+        IreeFunction function = new IreeFunction(this, qualifiedName, handle, cconv, attributes);
+        functions.put(qualifiedName, function);
+        return Optional.of(function);
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * The function's reflection attributes from {@code iree_vm_function_get_attr}, in the module's
+   * order; when the runtime cannot list them, those iree-stubs' reader found in the module.
+   */
+  private Map<String, String> attributes(Arena tmp, MemorySegment handle, String qualifiedName) {
+    Map<String, String> out = new LinkedHashMap<>();
+    MemorySegment pair = tmp.allocate(Layouts.STRING_PAIR);
+    for (long i = 0; ; i++) {
+      long status = api.functionGetAttr(handle, i, pair);
+      if (status != 0) {
+        int code = IreeStatusCode.codeOf(status);
+        api.freeStatus(status);
+        if (code == IreeStatusCode.OUT_OF_RANGE.code()) {
+          return out; // past the last attribute
+        }
+        return readerAttributes(qualifiedName).orElse(out);
+      }
+      String key = Native.readStringView(pair.asSlice(Layouts.STRING_PAIR_KEY, 16));
+      String value = Native.readStringView(pair.asSlice(Layouts.STRING_PAIR_VALUE, 16));
+      out.putIfAbsent(key, value);
+    }
+  }
+
+  private Optional<Map<String, String>> readerAttributes(String qualifiedName) {
+    int dot = qualifiedName.indexOf('.');
+    String moduleName = qualifiedName.substring(0, dot);
+    String exportName = qualifiedName.substring(dot + 1);
+    for (Loaded l : modules) {
+      if (l.module().isPresent() && l.module().get().name().equals(moduleName)) {
+        Optional<VmfbExport> export = l.module().get().export(exportName);
+        if (export.isPresent()) {
+          return Optional.of(export.get().reflection().asMap());
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The exported functions of the loaded modules ({@code module.function}, sorted), as
+   * iree-stubs' reader lists them (modules it could not read contribute none, though their
+   * functions can still be looked up by name).
+   */
+  @Override
+  public List<String> functionNames() {
+    TreeSet<String> names = new TreeSet<>();
+    for (Loaded l : modules) {
+      l.module()
+          .ifPresent(
+              m -> {
+                for (VmfbExport e : m.exports()) {
+                  names.add(m.name() + "." + e.name());
+                }
+              });
+    }
+    return List.copyOf(names);
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Calls
+
+  VmList invoke(IreeFunction function, VmList arguments) {
+    Objects.requireNonNull(arguments, "arguments");
+    String name = function.qualifiedName();
+    checkOpen(name + " cannot be called");
+    if (function.isCoarseFences()) {
+      function.checkCallable(functionNames());
+    }
+    function.checkArguments(arguments);
+    lock.lock();
+    try {
+      checkOpen(name + " cannot be called");
+      try (Arena call = Arena.ofConfined()) {
+        Marshaller marshaller = new Marshaller(this, call, name);
+        MemorySegment inputs = marshaller.toNative(arguments);
+        MemorySegment outputs = MemorySegment.NULL;
+        try {
+          outputs = marshaller.newList(0L, function.resultCount());
+          long status = api.sessionCall(session, function.handle(), inputs, outputs);
+          if (status != 0) {
+            int code = IreeStatusCode.codeOf(status);
+            String text = api.consumeStatus(status);
+            throw new IreeInvocationException(
+                name + " failed in IREE's runtime (" + IreeStatusCode.describe(code) + "): "
+                    + text,
+                code);
+          }
+          return marshaller.fromNative(outputs);
+        } finally {
+          api.listRelease(inputs);
+          if (outputs.address() != 0) {
+            api.listRelease(outputs);
+          }
+        }
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // State
+
+  /** The device the session runs on. */
+  public Device device() {
+    return device;
+  }
+
+  /** The runtime the session belongs to. */
+  public IreeRuntime runtime() {
+    return runtime;
+  }
+
+  /** True once {@link #close()} has been called. */
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /**
+   * Releases the session, its device and its modules (waiting for a running call to finish);
+   * closing twice does nothing. A session from {@link IreeBackend#open} also closes its runtime.
+   */
+  @Override
+  public void close() {
+    lock.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      functions.clear();
+      api.sessionRelease(session);
+      for (Arena memory : moduleMemory) {
+        memory.close(); // after the session: its modules referenced these bytes
+      }
+      moduleMemory.clear();
+      arena.close();
+    } finally {
+      lock.unlock();
+    }
+    runtime.forget(this);
+    if (ownsRuntime) {
+      runtime.close();
+    }
+  }
+
+  private void checkOpen(String action) {
+    if (closed) {
+      throw new IllegalStateException(
+          "the IREE session (" + device.driverName() + ") is closed: " + action);
+    }
+  }
+
+  @Override
+  public String toString() {
+    List<String> names = new ArrayList<>();
+    for (Loaded l : modules) {
+      names.add(l.source());
+    }
+    return "IreeSession " + device.driverName() + " " + names + (closed ? " (closed)" : "");
+  }
+
+  // Package-private accessors for the marshaller.
+
+  Native api() {
+    return api;
+  }
+
+  MemorySegment hostAllocator() {
+    return runtime.hostAllocator();
+  }
+
+  MemorySegment halDevice() {
+    return halDevice;
+  }
+
+  MemorySegment deviceAllocator() {
+    return deviceAllocator;
+  }
+
+  Encodings.RefTypes refTypes() {
+    return refTypes;
+  }
+
+  MemorySegment bufferParams() {
+    return bufferParams;
+  }
+
+  MemorySegment infiniteTimeout() {
+    return infiniteTimeout;
+  }
+}

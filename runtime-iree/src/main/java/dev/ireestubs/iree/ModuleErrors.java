@@ -1,0 +1,123 @@
+package dev.ireestubs.iree;
+
+import dev.ireestubs.iree.IreeIncompatibleModuleException.Reason;
+import dev.ireestubs.invoke.IreeInvocationException;
+import dev.ireestubs.vmfb.BytecodeVersion;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns IREE's refusal to load a module into a message a user can act on. IREE's texts (from
+ * {@code vm/bytecode/verifier.c}, {@code vm/context.c} and the HAL module) are matched loosely,
+ * so a reworded message falls back to the plain status.
+ */
+final class ModuleErrors {
+  private ModuleErrors() {}
+
+  static final String RELEASE_RULE =
+      "A .vmfb runs only on a runtime of the IREE release that compiled it";
+
+  private static final Pattern RUNTIME_SUPPORTS =
+      Pattern.compile("runtime supports (\\d+)\\.(\\d+)");
+
+  /** What kind of incompatibility the status reports, if it is one. */
+  static Optional<Reason> classify(int statusCode, String text) {
+    String t = text == null ? "" : text;
+    if (t.contains("bytecode version mismatch")) {
+      return Optional.of(Reason.BYTECODE_VERSION);
+    }
+    if (t.contains("required module") && t.contains("version mismatch")) {
+      return Optional.of(Reason.DEPENDENCY_VERSION);
+    }
+    if (t.contains("import function") && t.contains("signature mismatch")) {
+      return Optional.of(Reason.IMPORT_SIGNATURE);
+    }
+    if (statusCode == IreeStatusCode.INCOMPATIBLE.code()
+        || (t.contains("HAL device") && t.contains("not found or unavailable"))) {
+      return Optional.of(Reason.TARGET);
+    }
+    return Optional.empty();
+  }
+
+  /** Which IREE releases write a bytecode version (iree-runtime-c-api.md, section 3). */
+  static String releasesWriting(BytecodeVersion v) {
+    switch (v.major()) {
+      case 17:
+        return "IREE 3.11 and the 3.12 pre-releases";
+      case 16:
+        return "IREE 3.10";
+      case 15:
+        return "IREE releases from 2023-03 up to 3.9";
+      default:
+        return v.major() < 15
+            ? "an IREE release before 2023-03"
+            : "an IREE release newer than 3.11";
+    }
+  }
+
+  /**
+   * The exception for a module IREE would not load: an {@link IreeIncompatibleModuleException} for
+   * version and target trouble, else a plain {@link IreeInvocationException}.
+   *
+   * @param source the file or name of the module
+   * @param ireeText IREE's formatted status
+   * @param driver the device's driver name, for target errors
+   */
+  static IreeInvocationException loadFailure(
+      String source,
+      int statusCode,
+      String ireeText,
+      Optional<BytecodeVersion> moduleVersion,
+      String driver) {
+    String head =
+        source + ": IREE's runtime cannot load this module ("
+            + IreeStatusCode.describe(statusCode) + "): " + ireeText;
+    Optional<Reason> reason = classify(statusCode, ireeText);
+    if (reason.isEmpty()) {
+      return new IreeInvocationException(head, statusCode);
+    }
+    String module =
+        moduleVersion
+            .map(
+                v ->
+                    "The module has bytecode version " + v + " (written by "
+                        + releasesWriting(v) + ")")
+            .orElse("The module's bytecode version could not be read");
+    String runtime = "";
+    Matcher m = RUNTIME_SUPPORTS.matcher(ireeText);
+    if (m.find()) {
+      BytecodeVersion r =
+          new BytecodeVersion(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
+      runtime = "; this runtime reads bytecode " + r + " (" + releasesWriting(r) + ")";
+    }
+    String advice;
+    switch (reason.get()) {
+      case BYTECODE_VERSION:
+        advice =
+            ". " + module + runtime + ". " + RELEASE_RULE
+                + ": recompile the model with this runtime's IREE release, or load it with a"
+                + " runtime library of the module's release.";
+        break;
+      case DEPENDENCY_VERSION:
+      case IMPORT_SIGNATURE:
+        advice =
+            ". The module was compiled against another version of IREE's HAL than this runtime"
+                + " provides, by another IREE release, even if the bytecode version matches. "
+                + module + ". " + RELEASE_RULE
+                + ": recompile the model with this runtime's IREE release, or load it with a"
+                + " runtime library of the module's release.";
+        break;
+      default:
+        advice =
+            ". The module was compiled for a device or CPU this runtime does not offer (this"
+                + " session uses driver " + driver + "; this JVM runs on "
+                + System.getProperty("os.arch") + "). " + module + ". " + RELEASE_RULE
+                + ", built for the target it was compiled for: recompile the model for this"
+                + " machine with this runtime's IREE release.";
+        break;
+    }
+    return new IreeIncompatibleModuleException(
+        head + advice, statusCode, reason.get(), moduleVersion);
+  }
+}

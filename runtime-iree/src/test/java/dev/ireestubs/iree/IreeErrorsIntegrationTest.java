@@ -1,0 +1,202 @@
+package dev.ireestubs.iree;
+
+import static com.google.common.truth.Truth.assertThat;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.ireestubs.iree.IreeIncompatibleModuleException.Reason;
+import dev.ireestubs.iree.models.Adder;
+import dev.ireestubs.iree.models.Iree_Adder;
+import dev.ireestubs.iree.models.Iree_StaleAdder;
+import dev.ireestubs.iree.models.Iree_Subtractor;
+import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.IreeArgumentException;
+import dev.ireestubs.invoke.IreeFunctionNotFoundException;
+import dev.ireestubs.invoke.IreeInvocationException;
+import dev.ireestubs.invoke.IreeSignatureMismatchException;
+import dev.ireestubs.ndarray.FloatArray;
+import dev.ireestubs.testing.SharedData;
+import dev.ireestubs.vm.BufferView;
+import dev.ireestubs.vm.OpaqueRef;
+import dev.ireestubs.vm.VmList;
+import dev.ireestubs.vm.VmValue;
+import dev.ireestubs.vmfb.BytecodeVersion;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What goes wrong, on a real IREE runtime: every failure is an exception with IREE's status code
+ * and text or a precise message of our own, never a crash. Skipped without a runtime library.
+ */
+class IreeErrorsIntegrationTest {
+
+  private static final int F32 = 0x21000020;
+
+  private static IreeRuntime runtime;
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void start() {
+    runtime = IreeRuntime.create(RequireIree.library());
+  }
+
+  @AfterAll
+  static void stop() {
+    if (runtime != null) {
+      runtime.close();
+    }
+  }
+
+  private static IreeSession addSession() throws IOException {
+    return runtime.newSession().load(SharedData.require(Adder.FILE));
+  }
+
+  @Test
+  void wrongShapeIsCaughtByTheStubBeforeIree() throws IOException {
+    try (IreeSession session = addSession()) {
+      Adder adder = new Iree_Adder(session);
+      IreeArgumentException e =
+          assertThrows(
+              IreeArgumentException.class,
+              () -> adder.add(FloatArray.of(new float[] {1, 2, 3}, 3), FloatArray.zeros(4)));
+      assertThat(e).hasMessageThat().startsWith("add: a");
+    }
+  }
+
+  @Test
+  void wrongShapeOnTheBackendIsIreesStatus() throws IOException {
+    try (IreeSession session = addSession()) {
+      BackendFunction add = session.function("module.add");
+      VmList arguments = VmList.of(BufferView.allocate(F32, 3), BufferView.allocate(F32, 4));
+      IreeInvocationException e =
+          assertThrows(IreeInvocationException.class, () -> add.invoke(arguments));
+      assertThat(e.statusCode()).isGreaterThan(0);
+      assertThat(e).hasMessageThat().startsWith("module.add failed in IREE's runtime (");
+      // The session is still usable afterwards.
+      FloatArray sum =
+          new Iree_Adder(session)
+              .add(FloatArray.of(new float[] {1, 2, 3, 4}, 4), FloatArray.zeros(4));
+      assertThat(sum.toArray()).isEqualTo(new float[] {1, 2, 3, 4});
+    }
+  }
+
+  @Test
+  void wrongElementTypeOnTheBackendIsIreesStatus() throws IOException {
+    try (IreeSession session = addSession()) {
+      VmList arguments =
+          VmList.of(BufferView.allocate(0x10000020, 4), BufferView.allocate(0x10000020, 4));
+      IreeInvocationException e =
+          assertThrows(
+              IreeInvocationException.class,
+              () -> session.function("module.add").invoke(arguments));
+      assertThat(e.statusCode()).isGreaterThan(0);
+    }
+  }
+
+  @Test
+  void argumentsThatDoNotFitTheCallingConventionNeverReachIree() throws IOException {
+    try (IreeSession session = addSession()) {
+      BackendFunction add = session.function("module.add");
+      IreeArgumentException count =
+          assertThrows(
+              IreeArgumentException.class,
+              () -> add.invoke(VmList.of(BufferView.allocate(F32, 4))));
+      assertThat(count)
+          .hasMessageThat()
+          .contains("expected 2 arguments (calling convention 0rr_r)");
+      IreeArgumentException value =
+          assertThrows(
+              IreeArgumentException.class,
+              () -> add.invoke(VmList.of(VmValue.f32(1), BufferView.allocate(F32, 4))));
+      assertThat(value.path()).isEqualTo("module.add: arg0");
+      IreeArgumentException foreign =
+          assertThrows(
+              IreeArgumentException.class,
+              () ->
+                  add.invoke(
+                      VmList.of(OpaqueRef.of("hal.fence", null), BufferView.allocate(F32, 4))));
+      assertThat(foreign).hasMessageThat().contains("made outside this IREE runtime");
+      VmList cyclic = VmList.variant(1);
+      cyclic.push(cyclic);
+      IreeArgumentException cycle =
+          assertThrows(
+              IreeArgumentException.class,
+              () -> add.invoke(VmList.of(cyclic, BufferView.allocate(F32, 4))));
+      assertThat(cycle).hasMessageThat().contains("contains itself");
+    }
+  }
+
+  @Test
+  void aMissingFunction() throws IOException {
+    try (IreeSession session = addSession()) {
+      assertThat(session.lookup("module.sub")).isEmpty();
+      assertThat(session.lookup("add")).isEmpty();
+      assertThat(session.lookup("other.add")).isEmpty();
+      IreeFunctionNotFoundException e =
+          assertThrows(IreeFunctionNotFoundException.class, () -> session.function("module.sub"));
+      assertThat(e).hasMessageThat().contains("module.add");
+      IreeFunctionNotFoundException stub =
+          assertThrows(IreeFunctionNotFoundException.class, () -> new Iree_Subtractor(session));
+      assertThat(stub.qualifiedName()).isEqualTo("module.sub");
+    }
+  }
+
+  @Test
+  void aStubCompiledForAnotherVersionOfTheModelFailsAtBindTime() throws IOException {
+    try (IreeSession session = addSession()) {
+      IreeSignatureMismatchException e =
+          assertThrows(IreeSignatureMismatchException.class, () -> new Iree_StaleAdder(session));
+      assertThat(e).hasMessageThat().contains("module.add");
+    }
+  }
+
+  @Test
+  void aModuleForAnotherArchitecture() throws IOException {
+    Path arm = SharedData.require("vmfb/2026-08_djl-iree-engine_add_aarch64_bc17.vmfb");
+    try (IreeSession session = runtime.newSession()) {
+      IreeIncompatibleModuleException e =
+          assertThrows(IreeIncompatibleModuleException.class, () -> session.load(arm));
+      assertThat(e.reason()).isEqualTo(Reason.TARGET);
+      assertThat(e.statusCode()).isEqualTo(IreeStatusCode.INCOMPATIBLE.code());
+      assertThat(e.bytecodeVersion()).hasValue(new BytecodeVersion(17, 0));
+      assertThat(e).hasMessageThat().contains(arm.toString());
+      assertThat(e).hasMessageThat().contains(ModuleErrors.RELEASE_RULE);
+    }
+  }
+
+  @Test
+  void aModuleOfAnotherRelease() throws IOException {
+    Path old = SharedData.require("vmfb/2024-12_iree-tutorial_matmul_3in_bc15.vmfb");
+    try (IreeSession session = runtime.newSession()) {
+      IreeIncompatibleModuleException e =
+          assertThrows(IreeIncompatibleModuleException.class, () -> session.load(old));
+      assertThat(e.reason()).isEqualTo(Reason.BYTECODE_VERSION);
+      assertThat(e.statusCode()).isEqualTo(IreeStatusCode.INVALID_ARGUMENT.code());
+      assertThat(e.bytecodeVersion()).hasValue(new BytecodeVersion(15, 0));
+      assertThat(e).hasMessageThat().contains("bytecode version mismatch");
+      assertThat(e).hasMessageThat().contains("The module has bytecode version 15.0");
+      assertThat(e).hasMessageThat().contains(ModuleErrors.RELEASE_RULE);
+    }
+  }
+
+  @Test
+  void aFileThatIsNotAModule() throws IOException {
+    Path text = Files.writeString(dir.resolve("model.vmfb"), "not a module\n");
+    try (IreeSession session = runtime.newSession()) {
+      IreeInvocationException e =
+          assertThrows(IreeInvocationException.class, () -> session.load(text));
+      assertThat(e.statusCode()).isGreaterThan(0);
+      assertThat(e).hasMessageThat().contains("iree-stubs' module reader could not read it either");
+      assertThrows(
+          IreeInvocationException.class, () -> session.load(new byte[] {1, 2, 3}, "junk"));
+      assertThrows(NoSuchFileException.class, () -> session.load(dir.resolve("absent.vmfb")));
+      assertThat(session.functionNames()).isEmpty();
+    }
+  }
+}

@@ -1,0 +1,127 @@
+package dev.ireestubs.iree;
+
+import static com.google.common.truth.Truth.assertThat;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.ireestubs.invoke.IreeArgumentException;
+import dev.ireestubs.invoke.IreeInvocationException;
+import dev.ireestubs.vm.BufferView;
+import dev.ireestubs.vm.VmList;
+import dev.ireestubs.vm.VmValue;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The checks a function makes before anything reaches IREE; no library needed. */
+class IreeFunctionTest {
+
+  private static IreeFunction function(String name, String cconv, Map<String, String> attrs) {
+    return new IreeFunction(null, name, MemorySegment.NULL, cconv, attrs);
+  }
+
+  private static BufferView vector() {
+    return BufferView.allocate(0x21000020, 4);
+  }
+
+  @Test
+  void exposesCallingConventionAndReflection() {
+    Map<String, String> attrs =
+        Map.of(
+            "iree.abi.declaration",
+            "sync func @add(%input0: tensor<4xf32>, %input1: tensor<4xf32>) -> (%output0:"
+                + " tensor<4xf32>)");
+    IreeFunction f = function("module.add", "0rr_r", attrs);
+    assertThat(f.qualifiedName()).isEqualTo("module.add");
+    assertThat(f.callingConvention()).isEqualTo("0rr_r");
+    assertThat(f.reflection()).isEqualTo(attrs);
+    assertThat(f.resultCount()).isEqualTo(1);
+    assertThat(function("module.multi_output", "0rr_rr", Map.of()).resultCount()).isEqualTo(2);
+    assertThat(f.toString()).isEqualTo("module.add 0rr_r");
+    assertThrows(UnsupportedOperationException.class, () -> f.reflection().put("k", "v"));
+  }
+
+  @Test
+  void argumentCountMustMatchTheCallingConvention() {
+    IreeFunction f = function("module.add", "0rr_r", Map.of());
+    IreeArgumentException e =
+        assertThrows(IreeArgumentException.class, () -> f.checkArguments(VmList.of(vector())));
+    assertThat(e)
+        .hasMessageThat()
+        .isEqualTo(
+            "module.add: arguments: expected 2 arguments (calling convention 0rr_r) but got 1");
+    f.checkArguments(VmList.of(vector(), vector()));
+    f.checkArguments(VmList.of(vector(), null)); // a null ref is for IREE to judge
+  }
+
+  @Test
+  void aValueCannotGoWhereARefGoes() {
+    IreeFunction f = function("module.abs", "0r_r", Map.of());
+    IreeArgumentException e =
+        assertThrows(
+            IreeArgumentException.class, () -> f.checkArguments(VmList.of(VmValue.f32(1f))));
+    assertThat(e.path()).isEqualTo("module.abs: arg0");
+    assertThat(e).hasMessageThat().contains("expected a ref (cconv 'r') but got the value f32 1.0");
+  }
+
+  @Test
+  void integersAndFloatsAreNotSilentlyZeroed() {
+    IreeFunction f = function("module.scale", "0if_I", Map.of());
+    f.checkArguments(VmList.of(VmValue.i8((byte) 3), VmValue.f64(2.0))); // widths convert
+    IreeArgumentException floatForInt =
+        assertThrows(
+            IreeArgumentException.class,
+            () -> f.checkArguments(VmList.of(VmValue.f32(1f), VmValue.f32(2f))));
+    assertThat(floatForInt.path()).isEqualTo("module.scale: arg0");
+    assertThat(floatForInt).hasMessageThat().contains("expected an integer value (cconv 'i')");
+    assertThat(floatForInt).hasMessageThat().contains("it would pass 0");
+    IreeArgumentException intForFloat =
+        assertThrows(
+            IreeArgumentException.class,
+            () -> f.checkArguments(VmList.of(VmValue.i32(1), VmValue.i64(2))));
+    assertThat(intForFloat.path()).isEqualTo("module.scale: arg1");
+    assertThat(intForFloat).hasMessageThat().contains("expected a float value (cconv 'f')");
+    IreeArgumentException missing =
+        assertThrows(
+            IreeArgumentException.class,
+            () -> f.checkArguments(VmList.of(VmValue.i32(1), null)));
+    assertThat(missing).hasMessageThat().contains("but got an empty slot");
+    IreeArgumentException ref =
+        assertThrows(
+            IreeArgumentException.class,
+            () -> f.checkArguments(VmList.of(VmValue.i32(1), vector())));
+    assertThat(ref).hasMessageThat().contains("but got hal.buffer_view<4xf32>");
+  }
+
+  @Test
+  void anUnreadableCallingConventionLeavesTheChecksToIree() {
+    IreeFunction f = function("module.odd", "9??", Map.of());
+    assertThat(f.resultCount()).isEqualTo(0);
+    f.checkArguments(VmList.of(VmValue.i32(1), VmValue.i32(2), VmValue.i32(3)));
+  }
+
+  @Test
+  void coarseFencesFunctionsAreRefusedNamingTheSyncExport() {
+    IreeFunction async =
+        function(
+            "module.main$async", "0rrr_r", Map.of("iree.abi.model", "coarse-fences"));
+    assertThat(async.isCoarseFences()).isTrue();
+    IreeInvocationException e =
+        assertThrows(
+            IreeInvocationException.class,
+            () -> async.checkCallable(List.of("module.main", "module.main$async")));
+    assertThat(e).hasMessageThat().contains("coarse-fences");
+    assertThat(e).hasMessageThat().contains("does not create HAL fences");
+    assertThat(e).hasMessageThat().endsWith("call the synchronous export module.main instead");
+    assertThat(e.statusCode()).isEqualTo(-1);
+
+    IreeInvocationException noSync =
+        assertThrows(
+            IreeInvocationException.class, () -> async.checkCallable(List.of("module.other")));
+    assertThat(noSync).hasMessageThat().endsWith("call a synchronous export of the module instead");
+
+    IreeFunction sync = function("module.main", "0r_r", Map.of());
+    assertThat(sync.isCoarseFences()).isFalse();
+    sync.checkCallable(List.of());
+  }
+}

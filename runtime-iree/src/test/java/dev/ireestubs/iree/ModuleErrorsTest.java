@@ -1,0 +1,127 @@
+package dev.ireestubs.iree;
+
+import static com.google.common.truth.Truth.assertThat;
+
+import dev.ireestubs.iree.IreeIncompatibleModuleException.Reason;
+import dev.ireestubs.invoke.IreeInvocationException;
+import dev.ireestubs.testing.SharedData;
+import dev.ireestubs.vmfb.BytecodeVersion;
+import dev.ireestubs.vmfb.VmfbReader;
+import java.io.IOException;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** IREE's refusals to load a module (texts from iree-runtime-c-api.md, section 3). */
+class ModuleErrorsTest {
+
+  private static final String BYTECODE =
+      "iree/vm/bytecode/verifier.c:91: INVALID_ARGUMENT; bytecode version mismatch; runtime"
+          + " supports 17.0, module has 15.0";
+  private static final String IMPORT =
+      "iree/vm/context.c:275: INTERNAL; import function hal.command_buffer.dispatch signature"
+          + " mismatch between module and source hal; expected 0rriiiiICiDCiirIID_v but got"
+          + " 0rrIiiiICiDCiirIID_v";
+  private static final String DEPENDENCY =
+      "INVALID_ARGUMENT; required module 'hal' version mismatch; have 6 but require 7";
+  private static final String TARGET =
+      "INCOMPATIBLE; HAL device '__device_0' not found or unavailable:"
+          + " #hal.device.target<\"local\", [#hal.executable.target<\"llvm-cpu\","
+          + " \"embedded-elf-arm_64\">]>";
+
+  @Test
+  void classifiesEachKindOfVersionTrouble() {
+    assertThat(ModuleErrors.classify(3, BYTECODE)).hasValue(Reason.BYTECODE_VERSION);
+    assertThat(ModuleErrors.classify(13, IMPORT)).hasValue(Reason.IMPORT_SIGNATURE);
+    assertThat(ModuleErrors.classify(3, DEPENDENCY)).hasValue(Reason.DEPENDENCY_VERSION);
+    assertThat(ModuleErrors.classify(18, TARGET)).hasValue(Reason.TARGET);
+    assertThat(ModuleErrors.classify(18, "something new")).hasValue(Reason.TARGET);
+    assertThat(
+            ModuleErrors.classify(
+                5, "NOT_FOUND; no provider registered that handles scopes like 'model'"))
+        .isEmpty();
+  }
+
+  @Test
+  void bytecodeMismatchSaysWhichReleasesWroteBothVersions() {
+    IreeInvocationException e =
+        ModuleErrors.loadFailure(
+            "old.vmfb", 3, BYTECODE, Optional.of(new BytecodeVersion(15, 0)), "local-sync");
+    assertThat(e).isInstanceOf(IreeIncompatibleModuleException.class);
+    IreeIncompatibleModuleException x = (IreeIncompatibleModuleException) e;
+    assertThat(x.reason()).isEqualTo(Reason.BYTECODE_VERSION);
+    assertThat(x.statusCode()).isEqualTo(3);
+    assertThat(x.bytecodeVersion()).hasValue(new BytecodeVersion(15, 0));
+    assertThat(e)
+        .hasMessageThat()
+        .startsWith("old.vmfb: IREE's runtime cannot load this module (INVALID_ARGUMENT): ");
+    assertThat(e).hasMessageThat().contains(BYTECODE);
+    assertThat(e)
+        .hasMessageThat()
+        .contains(
+            "The module has bytecode version 15.0 (written by IREE releases from 2023-03 up to"
+                + " 3.9); this runtime reads bytecode 17.0 (IREE 3.11 and the 3.12"
+                + " pre-releases)");
+    assertThat(e)
+        .hasMessageThat()
+        .contains("A .vmfb runs only on a runtime of the IREE release that compiled it");
+  }
+
+  @Test
+  void importSignatureMismatchBlamesTheReleaseEvenWhenBytecodeMatches() {
+    IreeInvocationException e =
+        ModuleErrors.loadFailure(
+            "add.vmfb", 13, IMPORT, Optional.of(new BytecodeVersion(17, 0)), "local-sync");
+    assertThat(((IreeIncompatibleModuleException) e).reason())
+        .isEqualTo(Reason.IMPORT_SIGNATURE);
+    assertThat(e).hasMessageThat().contains("(INTERNAL)");
+    assertThat(e).hasMessageThat().contains("even if the bytecode version matches");
+    assertThat(e).hasMessageThat().contains("bytecode version 17.0 (written by IREE 3.11");
+    assertThat(e).hasMessageThat().contains(ModuleErrors.RELEASE_RULE);
+  }
+
+  @Test
+  void anotherTargetSaysToRecompileForThisMachine() {
+    IreeInvocationException e =
+        ModuleErrors.loadFailure(
+            "arm.vmfb", 18, TARGET, Optional.of(new BytecodeVersion(17, 0)), "local-task");
+    assertThat(((IreeIncompatibleModuleException) e).reason()).isEqualTo(Reason.TARGET);
+    assertThat(e.statusCode()).isEqualTo(18);
+    assertThat(e).hasMessageThat().contains("embedded-elf-arm_64");
+    assertThat(e).hasMessageThat().contains("driver local-task");
+    assertThat(e).hasMessageThat().contains(System.getProperty("os.arch"));
+    assertThat(e).hasMessageThat().contains(ModuleErrors.RELEASE_RULE + ", built for the target");
+  }
+
+  @Test
+  void otherFailuresKeepIreesTextAndCode() {
+    String text = "NOT_FOUND; no provider registered that handles scopes like 'model'";
+    IreeInvocationException e =
+        ModuleErrors.loadFailure("scale.vmfb", 5, text, Optional.empty(), "local-sync");
+    assertThat(e).isNotInstanceOf(IreeIncompatibleModuleException.class);
+    assertThat(e.statusCode()).isEqualTo(5);
+    assertThat(e)
+        .hasMessageThat()
+        .isEqualTo("scale.vmfb: IREE's runtime cannot load this module (NOT_FOUND): " + text);
+  }
+
+  @Test
+  void releasesOfEachBytecodeVersion() {
+    assertThat(ModuleErrors.releasesWriting(new BytecodeVersion(17, 0))).contains("3.11");
+    assertThat(ModuleErrors.releasesWriting(new BytecodeVersion(16, 0))).isEqualTo("IREE 3.10");
+    assertThat(ModuleErrors.releasesWriting(new BytecodeVersion(15, 0))).contains("up to 3.9");
+    assertThat(ModuleErrors.releasesWriting(new BytecodeVersion(13, 0))).contains("before 2023-03");
+    assertThat(ModuleErrors.releasesWriting(new BytecodeVersion(18, 0)))
+        .contains("newer than 3.11");
+  }
+
+  @Test
+  void theVersionReportedIsTheOneInTheModule() throws IOException {
+    // What the session passes: the reader's view of a real bytecode-15 module.
+    var module =
+        VmfbReader.read(SharedData.require("vmfb/2024-12_iree-tutorial_matmul_3in_bc15.vmfb"));
+    IreeInvocationException e =
+        ModuleErrors.loadFailure(
+            module.sourceName(), 3, BYTECODE, module.bytecodeVersion(), "local-sync");
+    assertThat(e).hasMessageThat().contains("The module has bytecode version 15.0");
+  }
+}
