@@ -7,6 +7,7 @@ import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.IntArray;
 import dev.ireestubs.vm.VmList;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -55,12 +56,40 @@ public final class ExampleApp {
     }
 
     out.println("== adder (checked against the iree.abi.declaration of IREE 3.11's add module)");
-    try (ModuleBackend backend = javaAdder()) {
+    String module = System.getProperty("iree.module", "");
+    try (ModuleBackend backend = module.isEmpty() ? javaAdder() : onIree(Path.of(module), out)) {
       Adder adder = new Iree_Adder(backend);
       FloatArray sum =
           adder.add(
               FloatArray.of(new float[] {1, 2, 3, 4}), FloatArray.of(new float[] {10, 20, 30, 40}));
       out.println("add([1, 2, 3, 4], [10, 20, 30, 40]) = " + format(sum.toArray()));
+    }
+  }
+
+  /**
+   * The compiled module on IREE's runtime (JDK 22+, with {@code -Diree.runtime.library=...} or
+   * {@code IREE_RUNTIME_LIBRARY}), through the {@code runtime-iree} module, which is on the class
+   * path only on JDK 22+; hence the lookup by name.
+   */
+  static ModuleBackend onIree(Path vmfb, PrintStream out) {
+    out.println("running " + vmfb + " on IREE's runtime");
+    try {
+      Class<?> backend = Class.forName("dev.ireestubs.iree.IreeBackend");
+      return (ModuleBackend) backend.getMethod("open", Path.class).invoke(null, vmfb);
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException(
+          "the IREE runtime backend needs JDK 22 or newer (this is "
+              + Runtime.version().feature()
+              + "); run with JDK 22+ to use -Diree.module",
+          e);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      throw new IllegalStateException("cannot open " + vmfb + ": " + cause.getMessage(), cause);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("the IREE runtime backend is unusable: " + e, e);
     }
   }
 
