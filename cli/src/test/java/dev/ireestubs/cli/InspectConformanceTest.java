@@ -6,7 +6,7 @@ import static com.google.common.truth.Truth.assertWithMessage;
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.cli.InterfaceSuggestion.Method;
-import dev.ireestubs.cli.testing.SharedData;
+import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vmfb.VmfbAttributes;
 import dev.ireestubs.vmfb.VmfbExport;
 import dev.ireestubs.vmfb.VmfbModule;
