@@ -282,11 +282,26 @@ public final class DoubleArray extends NdArray {
     return raw(i);
   }
 
+  /**
+   * A DoubleBuffer view of the data, made once and shared: nested Java arrays are copied row by row
+   * through it with absolute bulk operations, which never move its position.
+   */
+  private DoubleBuffer rows;
+
+  private DoubleBuffer rows() {
+    DoubleBuffer view = rows;
+    if (view == null) {
+      view = data.asDoubleBuffer();
+      rows = view;
+    }
+    return view;
+  }
+
   private void copyIn(Object row, int offset) {
-    data.asDoubleBuffer().put(offset, (double[]) row);
+    rows().put(offset, (double[]) row);
   }
 
   private void copyOut(Object row, int offset) {
-    data.asDoubleBuffer().get(offset, (double[]) row);
+    rows().get(offset, (double[]) row);
   }
 }

@@ -281,11 +281,26 @@ public final class FloatArray extends NdArray {
     return raw(i);
   }
 
+  /**
+   * A FloatBuffer view of the data, made once and shared: nested Java arrays are copied row by row
+   * through it with absolute bulk operations, which never move its position.
+   */
+  private FloatBuffer rows;
+
+  private FloatBuffer rows() {
+    FloatBuffer view = rows;
+    if (view == null) {
+      view = data.asFloatBuffer();
+      rows = view;
+    }
+    return view;
+  }
+
   private void copyIn(Object row, int offset) {
-    data.asFloatBuffer().put(offset, (float[]) row);
+    rows().put(offset, (float[]) row);
   }
 
   private void copyOut(Object row, int offset) {
-    data.asFloatBuffer().get(offset, (float[]) row);
+    rows().get(offset, (float[]) row);
   }
 }

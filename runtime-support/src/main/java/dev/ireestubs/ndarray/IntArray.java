@@ -316,11 +316,26 @@ public final class IntArray extends NdArray {
     return raw(i);
   }
 
+  /**
+   * A IntBuffer view of the data, made once and shared: nested Java arrays are copied row by row
+   * through it with absolute bulk operations, which never move its position.
+   */
+  private IntBuffer rows;
+
+  private IntBuffer rows() {
+    IntBuffer view = rows;
+    if (view == null) {
+      view = data.asIntBuffer();
+      rows = view;
+    }
+    return view;
+  }
+
   private void copyIn(Object row, int offset) {
-    data.asIntBuffer().put(offset, (int[]) row);
+    rows().put(offset, (int[]) row);
   }
 
   private void copyOut(Object row, int offset) {
-    data.asIntBuffer().get(offset, (int[]) row);
+    rows().get(offset, (int[]) row);
   }
 }

@@ -316,11 +316,26 @@ public final class LongArray extends NdArray {
     return raw(i);
   }
 
+  /**
+   * A LongBuffer view of the data, made once and shared: nested Java arrays are copied row by row
+   * through it with absolute bulk operations, which never move its position.
+   */
+  private LongBuffer rows;
+
+  private LongBuffer rows() {
+    LongBuffer view = rows;
+    if (view == null) {
+      view = data.asLongBuffer();
+      rows = view;
+    }
+    return view;
+  }
+
   private void copyIn(Object row, int offset) {
-    data.asLongBuffer().put(offset, (long[]) row);
+    rows().put(offset, (long[]) row);
   }
 
   private void copyOut(Object row, int offset) {
-    data.asLongBuffer().get(offset, (long[]) row);
+    rows().get(offset, (long[]) row);
   }
 }

@@ -78,9 +78,8 @@ final class Nested {
       offset[0] += Array.getLength(level);
       return;
     }
-    int length = Array.getLength(level);
-    for (int i = 0; i < length; i++) {
-      walk(Array.get(level, i), depth - 1, visitor, offset);
+    for (Object row : (Object[]) level) { // an array of arrays: no reflective access needed
+      walk(row, depth - 1, visitor, offset);
     }
   }
 

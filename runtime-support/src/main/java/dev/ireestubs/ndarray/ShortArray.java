@@ -316,11 +316,26 @@ public final class ShortArray extends NdArray {
     return raw(i);
   }
 
+  /**
+   * A ShortBuffer view of the data, made once and shared: nested Java arrays are copied row by row
+   * through it with absolute bulk operations, which never move its position.
+   */
+  private ShortBuffer rows;
+
+  private ShortBuffer rows() {
+    ShortBuffer view = rows;
+    if (view == null) {
+      view = data.asShortBuffer();
+      rows = view;
+    }
+    return view;
+  }
+
   private void copyIn(Object row, int offset) {
-    data.asShortBuffer().put(offset, (short[]) row);
+    rows().put(offset, (short[]) row);
   }
 
   private void copyOut(Object row, int offset) {
-    data.asShortBuffer().get(offset, (short[]) row);
+    rows().get(offset, (short[]) row);
   }
 }

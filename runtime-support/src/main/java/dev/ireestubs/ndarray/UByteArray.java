@@ -123,14 +123,16 @@ public final class UByteArray extends NdArray {
   }
 
   /**
-   * An array over the memory of {@code view}, which must hold {@code ui8} elements; nothing is
+   * An array over the memory of {@code view}, which must hold {@code ui8} elements, or signless
+   * {@code i8} ones (as IREE's runtime returns integers whatever their signedness; the JSON
+   * reflection drops it too), read as unsigned; nothing is
    * copied when its data is direct (heap data is copied into direct memory).
    *
    * @throws IllegalArgumentException when the view holds another element type, naming it and the
    *     array class that holds it
    */
   public static UByteArray fromBufferView(BufferView view) {
-    ElementType type = Storage.requireElementType(view, "UByteArray", ElementType.UI8);
+    ElementType type = Storage.requireElementType(view, "UByteArray", ElementType.UI8, ElementType.I8);
     return new UByteArray(type, view.shape(), Storage.bytesOf(view));
   }
 

@@ -123,14 +123,16 @@ public final class UIntArray extends NdArray {
   }
 
   /**
-   * An array over the memory of {@code view}, which must hold {@code ui32} elements; nothing is
+   * An array over the memory of {@code view}, which must hold {@code ui32} elements, or signless
+   * {@code i32} ones (as IREE's runtime returns integers whatever their signedness; the JSON
+   * reflection drops it too), read as unsigned; nothing is
    * copied when its data is direct (heap data is copied into direct memory).
    *
    * @throws IllegalArgumentException when the view holds another element type, naming it and the
    *     array class that holds it
    */
   public static UIntArray fromBufferView(BufferView view) {
-    ElementType type = Storage.requireElementType(view, "UIntArray", ElementType.UI32);
+    ElementType type = Storage.requireElementType(view, "UIntArray", ElementType.UI32, ElementType.I32);
     return new UIntArray(type, view.shape(), Storage.bytesOf(view));
   }
 

@@ -123,14 +123,16 @@ public final class ULongArray extends NdArray {
   }
 
   /**
-   * An array over the memory of {@code view}, which must hold {@code ui64} elements; nothing is
+   * An array over the memory of {@code view}, which must hold {@code ui64} elements, or signless
+   * {@code i64} ones (as IREE's runtime returns integers whatever their signedness; the JSON
+   * reflection drops it too), read as unsigned; nothing is
    * copied when its data is direct (heap data is copied into direct memory).
    *
    * @throws IllegalArgumentException when the view holds another element type, naming it and the
    *     array class that holds it
    */
   public static ULongArray fromBufferView(BufferView view) {
-    ElementType type = Storage.requireElementType(view, "ULongArray", ElementType.UI64);
+    ElementType type = Storage.requireElementType(view, "ULongArray", ElementType.UI64, ElementType.I64);
     return new ULongArray(type, view.shape(), Storage.bytesOf(view));
   }
 
@@ -319,11 +321,26 @@ public final class ULongArray extends NdArray {
     return raw(i);
   }
 
+  /**
+   * A LongBuffer view of the data, made once and shared: nested Java arrays are copied row by row
+   * through it with absolute bulk operations, which never move its position.
+   */
+  private LongBuffer rows;
+
+  private LongBuffer rows() {
+    LongBuffer view = rows;
+    if (view == null) {
+      view = data.asLongBuffer();
+      rows = view;
+    }
+    return view;
+  }
+
   private void copyIn(Object row, int offset) {
-    data.asLongBuffer().put(offset, (long[]) row);
+    rows().put(offset, (long[]) row);
   }
 
   private void copyOut(Object row, int offset) {
-    data.asLongBuffer().get(offset, (long[]) row);
+    rows().get(offset, (long[]) row);
   }
 }

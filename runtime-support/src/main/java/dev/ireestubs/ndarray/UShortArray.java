@@ -122,14 +122,16 @@ public final class UShortArray extends NdArray {
   }
 
   /**
-   * An array over the memory of {@code view}, which must hold {@code ui16} elements; nothing is
+   * An array over the memory of {@code view}, which must hold {@code ui16} elements, or signless
+   * {@code i16} ones (as IREE's runtime returns integers whatever their signedness; the JSON
+   * reflection drops it too), read as unsigned; nothing is
    * copied when its data is direct (heap data is copied into direct memory).
    *
    * @throws IllegalArgumentException when the view holds another element type, naming it and the
    *     array class that holds it
    */
   public static UShortArray fromBufferView(BufferView view) {
-    ElementType type = Storage.requireElementType(view, "UShortArray", ElementType.UI16);
+    ElementType type = Storage.requireElementType(view, "UShortArray", ElementType.UI16, ElementType.I16);
     return new UShortArray(type, view.shape(), Storage.bytesOf(view));
   }
 

@@ -12,8 +12,9 @@ import java.util.Optional;
  * row-major bytes in native byte order, as IREE's {@code iree_hal_buffer_view_t} with encoding
  * {@code DENSE_ROW_MAJOR}.
  *
- * <p>The view does not copy: it keeps the buffer it is given (a read-only duplicate positioned at
- * 0 is what {@link #data()} returns), so the bytes of a direct buffer are shared with the caller.
+ * <p>The view does not copy: it keeps the buffer it is given ({@link #data()} returns a duplicate
+ * positioned at 0, writable when the buffer is), so the bytes of a direct buffer are shared with
+ * the caller.
  * The shape and element type are immutable; the bytes are as mutable as the caller's buffer.
  *
  * <p>Limits: one view holds at most {@link Integer#MAX_VALUE} bytes (a {@link ByteBuffer}).

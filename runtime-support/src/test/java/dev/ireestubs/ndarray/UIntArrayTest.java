@@ -14,6 +14,20 @@ import org.junit.jupiter.api.Test;
 class UIntArrayTest {
 
   @Test
+  void signlessViewsReadAsUnsignedWithoutACopy() {
+    // IREE's runtime returns an i32 tensor as a signless INT_32 view whatever the model meant.
+    BufferView signless = BufferView.allocate(ElementType.I32.halCode().get(), 2);
+    signless.data().putInt(0, -1);
+    UIntArray u = UIntArray.fromBufferView(signless);
+    assertThat(u.get(0)).isEqualTo(4294967295L);
+    assertThat(u.elementType()).isEqualTo(ElementType.I32);
+    signless.data().putInt(4, 7);
+    assertThat(u.get(1)).isEqualTo(7L);
+    BufferView signed = BufferView.allocate(ElementType.SI32.halCode().get(), 1);
+    assertThrows(IllegalArgumentException.class, () -> UIntArray.fromBufferView(signed));
+  }
+
+  @Test
   void valuesAboveTheSignedRangeReadAsTheWiderType() {
     UIntArray a = UIntArray.of(new long[] {0, 1, 4294967295L / 2 + 1, 4294967295L});
     assertThat(a.elementType()).isEqualTo(ElementType.UI32);
