@@ -102,7 +102,16 @@ public final class SignatureComparison {
       AbiType.Dict x = (AbiType.Dict) e;
       AbiType.Dict y = (AbiType.Dict) a;
       if (!x.keys().equals(y.keys())) {
-        out.add(path + ": expected the keys " + x.keys() + " but the module's are " + y.keys());
+        boolean sameSet = new java.util.HashSet<>(x.keys()).equals(new java.util.HashSet<>(y.keys()));
+        out.add(
+            sameSet
+                ? path
+                    + ": the keys are the same but their order differs ("
+                    + x.keys()
+                    + " against the module's "
+                    + y.keys()
+                    + "), and values travel in key order"
+                : path + ": expected the keys " + x.keys() + " but the module's are " + y.keys());
         return;
       }
       for (int i = 0; i < x.entries().size(); i++) {

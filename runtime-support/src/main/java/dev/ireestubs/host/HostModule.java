@@ -1,6 +1,7 @@
 package dev.ireestubs.host;
 
 import dev.ireestubs.abi.AbiJson;
+import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.CallingConvention;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
@@ -182,21 +183,28 @@ public final class HostModule implements ModuleBackend {
     }
 
     private static Map<String, String> attributesOf(FunctionSignature signature) {
+      Map<String, String> attributes = new LinkedHashMap<>();
       try {
-        return Map.of(Reflection.IREE_ABI, AbiJson.print(signature));
+        attributes.put(Reflection.IREE_ABI, AbiJson.print(signature));
       } catch (RuntimeException e) {
-        return Map.of(); // a signature JSON cannot express (e.g. coarse fences, refs)
+        // a signature JSON cannot express: the calling convention still describes it
       }
+      if (signature.model() == FunctionSignature.CallingModel.COARSE_FENCES) {
+        attributes.put(Reflection.MODEL, Reflection.COARSE_FENCES);
+      }
+      return attributes;
     }
 
     private static HostFunction adapt(
         String function, FunctionSignature signature, DynamicHostFunction body) {
       return arguments -> {
+        // The arguments were checked on the way in (checkArguments), so decoding cannot fail.
         List<Object> values = new ArrayList<>(arguments.size());
         for (int i = 0; i < arguments.size(); i++) {
-          values.add(
-              AbiValues.decode(
-                  signature.arguments().get(i), arguments.get(i), function + ": arg" + i));
+          AbiType declared = signature.arguments().get(i);
+          String name =
+              declared instanceof AbiType.Named ? ((AbiType.Named) declared).name() : "arg" + i;
+          values.add(AbiValues.decode(declared, arguments.get(i), function + ": " + name));
         }
         Object result = body.call(Collections.unmodifiableList(values));
         return packResults(signature, result, function);

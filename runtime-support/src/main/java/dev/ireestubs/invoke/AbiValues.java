@@ -60,9 +60,10 @@ public final class AbiValues {
   // Whole functions
 
   /**
-   * The VM argument list for a call: {@code positional} values fill the arguments in order, then
-   * {@code named} values fill the {@code named} arguments by name, as IREE's runtime does
-   * (positional values may not fill a named argument; every argument needs exactly one value).
+   * The VM argument list for a call: {@code positional} values fill the unnamed arguments in order,
+   * and {@code named} values fill the {@code named} arguments by name (a named argument is passed
+   * by name only, as in IREE's runtime, whose compiler puts named arguments last); every argument
+   * needs exactly one value.
    *
    * @param function the function's name for messages
    * @throws IreeArgumentException naming the function and the argument
@@ -93,9 +94,13 @@ public final class AbiValues {
               + " but got "
               + positional.size());
     }
-    for (int i = 0; i < positional.size(); i++) {
-      slots[i] = positional.get(i);
-      filled[i] = true;
+    // Positional values fill the unnamed arguments in order; named ones go by name only.
+    int next = 0;
+    for (int i = 0; i < declared.size() && next < positional.size(); i++) {
+      if (!(declared.get(i) instanceof AbiType.Named)) {
+        slots[i] = positional.get(next++);
+        filled[i] = true;
+      }
     }
     for (Map.Entry<String, ?> e : named.entrySet()) {
       int index = indexOfNamed(declared, e.getKey());
@@ -313,7 +318,7 @@ public final class AbiValues {
       }
       long v = ((Number) value).longValue();
       int bits = element.bits();
-      if (bits < 64 && (v < -(1L << (bits - 1)) || v >= (1L << (bits - 1)))) {
+      if (bits < 64 && !Marshal.fits(v, element)) {
         throw new IreeArgumentException(
             path, "expected an " + element + " but " + v + " does not fit in " + bits + " bits");
       }
@@ -561,13 +566,13 @@ public final class AbiValues {
       }
       return Collections.unmodifiableList(values);
     }
-    if (declared instanceof AbiType.Any) {
-      return decodeDynamic(element, path, depth);
+    if (declared instanceof AbiType.Any || declared instanceof AbiType.Unknown) {
+      return decodeDynamic(element, path, depth); // "unknown": whatever the VM holds
     }
     if (declared instanceof AbiType.Unsupported) {
       throw unsupported((AbiType.Unsupported) declared, Side.RESULT, path);
     }
-    // Ref, Unknown
+    // Ref
     VmRef ref = Marshal.ref(element, Side.RESULT, path);
     if (ref != null) {
       checkRefType(declared, ref, Side.RESULT, path);

@@ -42,7 +42,12 @@ public final class FunctionBinder {
     List<String> problems = new ArrayList<>();
     String callingConvention = function.callingConvention();
     if (callingConvention != null && !callingConvention.isEmpty()) {
-      problems.addAll(CallingConvention.parse(callingConvention).mismatches(expected));
+      try {
+        problems.addAll(CallingConvention.parse(callingConvention).mismatches(expected));
+      } catch (IllegalArgumentException e) {
+        // A calling convention this library cannot read (a newer IREE?): the reflection and the
+        // calls themselves are still checked.
+      }
     }
     String actualSource = "";
     if (problems.isEmpty()) {

@@ -21,6 +21,8 @@ import java.util.function.Function;
  *
  * <p>Every {@code path} names the function and the value, as {@code predict: features.image} or
  * {@code predict: result.logits}; messages say what the signature declares and what was given.
+ * (Generated stubs name an argument by its Java parameter and an element of a list by {@code [*]};
+ * the dynamic invoker by {@code arg0} and the index.)
  * Argument problems throw {@link IreeArgumentException}, result problems {@link
  * IreeResultException}.
  *
@@ -359,25 +361,47 @@ public final class Marshal {
    */
   static long integer(Object element, ElementType declared, Side side, String path) {
     if (!(element instanceof VmValue) || !((VmValue) element).isInteger()) {
-      throw side.fail(path, "expected an " + declared + " value but got " + describe(element));
+      throw side.fail(
+          path, "expected " + article(declared) + " value but got " + describe(element));
     }
     long value = ((VmValue) element).asI64();
-    int bits = declared.bits();
-    boolean fits =
-        declared.kind() == ElementType.Kind.BOOLEAN
-            ? value == 0 || value == 1
-            : bits >= 64 || (value >= -(1L << (bits - 1)) && value < (1L << (bits - 1)));
-    if (!fits) {
+    if (!fits(value, declared)) {
       throw side.fail(
-          path, "expected an " + declared + " value but got " + value + ", which does not fit");
+          path, "expected " + article(declared) + " value but got " + value + ", which does not fit");
     }
     return value;
+  }
+
+  /**
+   * True when {@code value} fits {@code declared}: {@code i1} is 0 or 1; a signless or signed
+   * integer of {@code n} bits is in {@code [-2^(n-1), 2^(n-1))}; an unsigned one may be given in its
+   * unsigned range or as the same bits read signed ({@code ui8} 200 or -56), since Java's integer
+   * types are signed.
+   */
+  static boolean fits(long value, ElementType declared) {
+    int bits = declared.bits();
+    if (declared.kind() == ElementType.Kind.BOOLEAN) {
+      return value == 0 || value == 1;
+    }
+    if (bits >= 64) {
+      return true;
+    }
+    long min = -(1L << (bits - 1));
+    long max =
+        declared.kind() == ElementType.Kind.UNSIGNED_INTEGER ? (1L << bits) - 1 : (1L << (bits - 1)) - 1;
+    return value >= min && value <= max;
+  }
+
+  private static String article(ElementType type) {
+    String name = type.toString(); // i32, f32, si8: "an"; ui8, bf16, complex: "a"
+    return ("ubc".indexOf(name.charAt(0)) >= 0 ? "a " : "an ") + name;
   }
 
   /** The floating-point value {@code element} holds ({@code f32} or {@code f64}). */
   static double floating(Object element, ElementType declared, Side side, String path) {
     if (!(element instanceof VmValue) || !((VmValue) element).isFloat()) {
-      throw side.fail(path, "expected an " + declared + " value but got " + describe(element));
+      throw side.fail(
+          path, "expected " + article(declared) + " value but got " + describe(element));
     }
     return ((VmValue) element).asF64();
   }

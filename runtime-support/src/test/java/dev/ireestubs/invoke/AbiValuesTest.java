@@ -252,4 +252,23 @@ class AbiValuesTest {
         .hasMessageThat()
         .contains("nested more than");
   }
+
+  @Test
+  void positionalValuesFillTheUnnamedArgumentsWhereverTheNamedOnesAre() {
+    FunctionSignature s =
+        AbiJson.parseFunction("{\"a\":[[\"named\",\"x\",\"i32\"],\"i64\"],\"r\":[]}");
+    VmList args = AbiValues.packArguments(s, List.of(1), Map.of("x", 2), "f");
+    assertThat(args).isEqualTo(VmList.of(VmValue.i32(2), VmValue.i64(1)));
+  }
+
+  @Test
+  void unsignedScalarsTakeTheirUnsignedRangeOrTheSameBitsSigned() {
+    AbiType ui8 = AbiJson.parseType("\"i8\"");
+    AbiType declared = new AbiType.Scalar(dev.ireestubs.abi.ElementType.UI8);
+    assertThat(AbiValues.encode(declared, 200, "f: a")).isEqualTo(VmValue.i8((byte) 200));
+    assertThat(AbiValues.encode(declared, -56, "f: a")).isEqualTo(VmValue.i8((byte) -56));
+    assertThrows(IreeArgumentException.class, () -> AbiValues.encode(declared, 256, "f: a"));
+    assertThrows(IreeArgumentException.class, () -> AbiValues.encode(ui8, 200, "f: a"));
+    assertThat(AbiValues.decode(declared, VmValue.i32(200), "f: r")).isEqualTo((byte) 200);
+  }
 }

@@ -85,4 +85,56 @@ class FunctionBinderTest {
                 .qualifiedName())
         .isEqualTo("module.add");
   }
+
+  @Test
+  void coarseFencesHostFunctionsBindAndUnreadableCallingConventionsAreSkipped() {
+    FunctionSignature fenced =
+        FunctionBinder.signature("iree.abi", JSON)
+            .withModel(FunctionSignature.CallingModel.COARSE_FENCES);
+    HostModule host =
+        HostModule.builder("module").function("add", fenced, args -> VmList.variant(0)).build();
+    assertThat(host.function("module.add").reflection()).containsEntry("iree.abi.model", "coarse-fences");
+    assertThat(host.function("module.add").callingConvention()).isEqualTo("0rrrr_r");
+    FunctionBinder.bind(host, "module.add", fenced, "test");
+
+    BackendFunction odd =
+        new BackendFunction() {
+          @Override
+          public String qualifiedName() {
+            return "module.add";
+          }
+
+          @Override
+          public String callingConvention() {
+            return "0zz";
+          }
+
+          @Override
+          public Map<String, String> reflection() {
+            return Map.of("iree.abi", JSON);
+          }
+
+          @Override
+          public VmList invoke(VmList arguments) {
+            return VmList.variant(0);
+          }
+        };
+    ModuleBackend backend =
+        new ModuleBackend() {
+          @Override
+          public java.util.Optional<BackendFunction> lookup(String name) {
+            return java.util.Optional.of(odd);
+          }
+
+          @Override
+          public java.util.List<String> functionNames() {
+            return java.util.List.of("module.add");
+          }
+
+          @Override
+          public void close() {}
+        };
+    assertThat(FunctionBinder.bind(backend, "module.add", FunctionBinder.signature("iree.abi", JSON), "t"))
+        .isSameInstanceAs(odd);
+  }
 }
