@@ -101,7 +101,7 @@ final class StubWriter implements StubGenerator {
                     + " against the loaded module; each call checks its arguments and results"
                     + " (element types, ranks, static dimensions, keys) and says what to fix.\n\n"
                     + "<p>Thread-safe when its backend is: the stub holds no mutable state.\n",
-                model.moduleName(),
+                javadocText(model.moduleName()),
                 MODULE_BACKEND,
                 iface,
                 javadocText(String.join(", ", sources)));
@@ -178,8 +178,28 @@ final class StubWriter implements StubGenerator {
     return Character.isDigit(name.charAt(0)) ? "_" + name : name;
   }
 
-  private static String javadocText(String s) {
-    return s.replace("*/", "*&#47;").replace("@", "{@literal @}");
+  /**
+   * {@code s} (text from a module's metadata) made safe inside a Javadoc comment: nothing in it can
+   * close the comment, start a tag, or form a unicode escape that javac reads before parsing.
+   */
+  static String javadocText(String s) {
+    StringBuilder out = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '\\') {
+        out.append("&#92;");
+      } else if (c == '@') {
+        out.append("{@literal @}");
+      } else if (c == '*' && i + 1 < s.length() && s.charAt(i + 1) == '/') {
+        out.append("*&#47;");
+        i++;
+      } else if (c < 0x20 && c != '\n') {
+        out.append(' ');
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
   }
 
   /** Writes one method: encode the arguments, invoke, decode the results. */
@@ -208,7 +228,7 @@ final class StubWriter implements StubGenerator {
               .addModifiers(javax.lang.model.element.Modifier.PUBLIC)
               .addJavadoc(
                   "Calls {@code $L.$L}: {@code $L}.\n",
-                  module,
+                  javadocText(module),
                   javadocText(f.functionName()),
                   javadocText(f.signature().toString()));
       for (ParameterModel p : f.parameters()) {

@@ -107,6 +107,21 @@ class StubWriterTest {
     assertGolden(stub.getCharContent(false).toString(), "Iree_Misc.java");
   }
 
+  @Test
+  void metadataTextCannotBreakTheGeneratedSource() {
+    // A module name and a key that would close a Javadoc comment or form a unicode escape.
+    ProcessorTester t = new ProcessorTester(dir);
+    t.compileClean(
+        source(
+            "Odd",
+            "@IreeModule(name = \"m*/x\\\\uZZZZ\")",
+            "interface Odd {",
+            "  record In(@IreeKey(\"a\\\\uZZZZ*/\") int a) {}",
+            "  @IreeFunction(abi = \"{\\\"a\\\":[[\\\"sdict\\\",[\\\"a\\\\\\\\uZZZZ*/\\\",\\\"i32\\\"]]],\\\"r\\\":[]}\")",
+            "  void f(In in);",
+            "}"));
+  }
+
   private static void assertGolden(String actual, String name) throws IOException {
     Path golden = Path.of("src/test/resources/golden", name);
     if (Boolean.getBoolean("golden.update")) {
