@@ -46,7 +46,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p><b>Thread safety.</b> A built module is immutable and may be called from any number of
  * threads at once; each function body must then be thread-safe itself. {@link #close()} makes
- * later calls fail with {@link IllegalStateException}.
+ * later lookups and calls fail with {@link IllegalStateException}.
  */
 public final class HostModule implements ModuleBackend {
 
@@ -83,6 +83,10 @@ public final class HostModule implements ModuleBackend {
 
   @Override
   public Optional<BackendFunction> lookup(String qualifiedName) {
+    if (closed.get()) {
+      throw new IllegalStateException(
+          "host module " + name + " is closed; " + qualifiedName + " cannot be looked up");
+    }
     return Optional.ofNullable(functions.get(qualifiedName));
   }
 

@@ -148,7 +148,8 @@ public final class Marshal {
 
   /**
    * {@code results} after checking it holds {@code expected} values, the number of raw results the
-   * signature declares (after inlining).
+   * signature declares (after inlining). When it does not, the list is closed (releasing any refs
+   * it holds) before the exception is thrown.
    *
    * @param function the function's name for the message
    * @throws IreeResultException when the count differs
@@ -157,14 +158,16 @@ public final class Marshal {
     if (results == null) {
       throw new IreeResultException(function, "the backend returned no result list");
     }
-    if (results.size() != expected) {
+    int actual = results.size();
+    if (actual != expected) {
+      results.close(); // the caller never sees the list: release what it holds
       throw new IreeResultException(
           function,
           "expected "
               + expected
               + (expected == 1 ? " result" : " results")
               + " but the function returned "
-              + results.size());
+              + actual);
     }
     return results;
   }
