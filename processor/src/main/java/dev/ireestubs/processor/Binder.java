@@ -502,6 +502,10 @@ final class Binder {
   }
 
   private ValueBinding bindDict(AbiType.Dict t, TypeMirror j, String path, Site site) {
+    MapArg map = mapValue(t, j, path, site);
+    if (map != null) {
+      return map.value() == null ? null : bindMap(t, j, map.value(), path, site);
+    }
     TypeElement record = recordOf(j);
     if (record == null) {
       return mismatch(t, j, path, site);
@@ -677,6 +681,26 @@ final class Binder {
     List<String> declared =
         components.stream().map(c -> c.getSimpleName().toString()).collect(Collectors.toList());
     return new RecordBinding(t, ClassName.get(record), bindings, path, declared);
+  }
+
+  /**
+   * An sdict as {@code Map<String, V>}: every value must bind to {@code V} (each one that does not
+   * is reported on the parameter or component, under its own path).
+   */
+  private ValueBinding bindMap(
+      AbiType.Dict t, TypeMirror j, TypeMirror valueType, String path, Site site) {
+    Site valueSite = new Site(site.element(), "the map's value type");
+    List<ValueBinding> values = new ArrayList<>();
+    boolean ok = true;
+    for (AbiType.Entry entry : t.entries()) {
+      ValueBinding b = bind(entry.type(), valueType, path + "." + entry.key(), valueSite);
+      if (b == null) {
+        ok = false;
+      } else {
+        values.add(b);
+      }
+    }
+    return ok ? new MapBinding(t, TypeName.get(j), t.keys(), values, path) : null;
   }
 
   private void duplicateKey(
@@ -970,6 +994,86 @@ final class Binder {
       return new ListArg(null);
     }
     return new ListArg(arg);
+  }
+
+  /**
+   * A {@code java.util.Map} Java type's value type: null in {@link #value()} when it is raw,
+   * wildcarded, keyed by something other than {@code String}, or unresolved (reported or recorded).
+   */
+  private record MapArg(TypeMirror value) {}
+
+  /** The value type of {@code Map<String, V>}; null when {@code j} is not a {@code java.util.Map}. */
+  private MapArg mapValue(AbiType.Dict t, TypeMirror j, String path, Site site) {
+    if (j.getKind() != TypeKind.DECLARED || !qualifiedName(j).equals("java.util.Map")) {
+      return null;
+    }
+    String suggestion = mapSuggestion(t).orElse(null);
+    String fix =
+        suggestion != null
+            ? "change its type to " + suggestion + " or a record such as " + recordExample(t, lastSegment(path))
+            : fix(t, path);
+    List<? extends TypeMirror> args = ((DeclaredType) j).getTypeArguments();
+    if (args.size() != 2) {
+      report.error(
+          Tag.SIGNATURE_MISMATCH,
+          path + " is " + describe(t) + " in the module, but " + site.noun() + " is a raw Map; " + fix,
+          site.element());
+      return new MapArg(null);
+    }
+    for (TypeMirror arg : args) {
+      if (arg.getKind() == TypeKind.ERROR) {
+        unresolved.add(arg.toString());
+        return new MapArg(null);
+      }
+    }
+    TypeMirror key = args.get(0);
+    TypeMirror value = args.get(1);
+    boolean stringKey =
+        key.getKind() == TypeKind.DECLARED && qualifiedName(key).equals("java.lang.String");
+    if (!stringKey || value.getKind() == TypeKind.WILDCARD) {
+      report.error(
+          Tag.SIGNATURE_MISMATCH,
+          path
+              + " is "
+              + describe(t)
+              + " in the module, but "
+              + site.noun()
+              + " is "
+              + display(j)
+              + (stringKey
+                  ? ", a Map of a wildcard; name the value type without a wildcard"
+                      + (suggestion == null ? "" : ", e.g. " + suggestion)
+                  : ", whose keys are not String (sdict keys are strings); " + fix),
+          site.element());
+      return new MapArg(null);
+    }
+    return new MapArg(value);
+  }
+
+  /**
+   * The {@code Map<String, V>} an sdict binds to when its values all have one Java type to suggest
+   * (equal type records, or arrays of one array class); empty otherwise, and for no keys.
+   */
+  private Optional<String> mapSuggestion(AbiType.Dict t) {
+    List<AbiType> values =
+        t.entries().stream().map(AbiType.Entry::type).collect(Collectors.toList());
+    if (values.isEmpty()) {
+      return Optional.empty();
+    }
+    if (isUniform(values)) {
+      String v = suggestBoxed(values.get(0), "value");
+      return v.startsWith("(") ? Optional.empty() : Optional.of("Map<String, " + v + ">");
+    }
+    Set<String> classes = new LinkedHashSet<>();
+    for (AbiType v : values) {
+      if (!(v instanceof AbiType.NdArray)) {
+        return Optional.empty();
+      }
+      classes.add(suggestType(v, "value"));
+    }
+    return classes.size() == 1
+        ? Optional.of("Map<String, " + classes.iterator().next() + ">")
+        : Optional.empty();
   }
 
   /** The record {@code j} names, or null when it is not a record type. */
@@ -1326,9 +1430,17 @@ final class Binder {
             + " is "
             + display(j)
             + "; "
-            + fix(t, path),
+            + (t instanceof AbiType.Scalar && isTypeArgument(site)
+                ? "change it to " + suggestBoxed(t, lastSegment(path))
+                : fix(t, path)),
         site.element());
     return null;
+  }
+
+  /** A list's element type or a map's value type, which cannot be primitive. */
+  private static boolean isTypeArgument(Site site) {
+    return site.noun().equals("the list's element type")
+        || site.noun().equals("the map's value type");
   }
 
   /** A type record as the reflection wrote it (JSON for iree.abi), or the model's short form. */
@@ -1370,8 +1482,11 @@ final class Binder {
     if (t instanceof AbiType.Dict) {
       List<String> keys = ((AbiType.Dict) t).keys();
       return keys.isEmpty()
-          ? "a record with no components"
-          : "a record with a component per key (" + String.join(", ", keys) + ")";
+          ? "a record with no components or any Map<String, V>"
+          : "a record with a component per key ("
+              + String.join(", ", keys)
+              + ")"
+              + mapSuggestion((AbiType.Dict) t).map(m -> " or " + m).orElse("");
     }
     if (t instanceof AbiType.Sequence) {
       List<AbiType> elems = ((AbiType.Sequence) t).elements();

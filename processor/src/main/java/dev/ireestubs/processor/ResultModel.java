@@ -23,23 +23,27 @@ sealed interface ResultModel permits ResultModel.Void, ResultModel.Single, Resul
   }
 
   /**
-   * The raw results are the children of one structure, assembled into one record or list: either
-   * one {@code slist}/{@code stuple}/{@code sdict} result ({@link
+   * The raw results are the children of one structure, assembled into one record, list or map:
+   * either one {@code slist}/{@code stuple}/{@code sdict} result ({@link
    * dev.ireestubs.abi.FunctionSignature#hasInlinedResults()}), or several results bound to a
    * record or list, positionally. In the second case {@code binding.type()} is an {@code stuple}
    * of the declared results, made by the binder; either way the binding's children, in order, are
    * the raw results.
    *
    * @param javaType the method's return type
-   * @param binding a {@link RecordBinding} or {@link ListBinding} (with a fixed size) whose children
-   *     are the raw results; paths {@code "fn: result.key"} or {@code "fn: result[i]"}
+   * @param binding a {@link RecordBinding}, {@link ListBinding} (with a fixed size) or {@link
+   *     MapBinding} (of an sdict) whose children are the raw results; paths {@code "fn:
+   *     result.key"} or {@code "fn: result[i]"}
    */
   record Inlined(TypeName javaType, ValueBinding binding) implements ResultModel {
     public Inlined {
       Objects.requireNonNull(javaType, "javaType");
       Objects.requireNonNull(binding, "binding");
-      if (!(binding instanceof RecordBinding) && !(binding instanceof ListBinding)) {
-        throw new IllegalArgumentException("inlined results bind to a record or list: " + binding);
+      if (!(binding instanceof RecordBinding)
+          && !(binding instanceof ListBinding)
+          && !(binding instanceof MapBinding)) {
+        throw new IllegalArgumentException(
+            "inlined results bind to a record, list or map: " + binding);
       }
     }
   }

@@ -56,6 +56,7 @@ final class StubWriter implements StubGenerator {
   private static final ClassName ARRAY_LIST = ClassName.get("java.util", "ArrayList");
   private static final ClassName COLLECTIONS = ClassName.get("java.util", "Collections");
   private static final ClassName LIST = ClassName.get("java.util", "List");
+  private static final ClassName LINKED_HASH_MAP = ClassName.get("java.util", "LinkedHashMap");
   private static final ClassName OBJECTS = ClassName.get("java.util", "Objects");
   private static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
 
@@ -373,6 +374,18 @@ final class StubWriter implements StubGenerator {
         }
         return;
       }
+      if (b instanceof MapBinding) {
+        MapBinding m = (MapBinding) b;
+        String map = requireKeys(m, value);
+        for (int i = 0; i < children.size(); i++) {
+          flatten(
+              m.values().get(i),
+              children.get(i),
+              CodeBlock.of("$N.get($S)", map, m.keys().get(i)),
+              arguments);
+        }
+        return;
+      }
       ListBinding l = (ListBinding) b;
       String values = local(l.javaType(), value, null);
       body.addStatement("$T.requireSize($N, $L, $S)", MARSHAL, values, children.size(), l.path());
@@ -401,6 +414,18 @@ final class StubWriter implements StubGenerator {
           args.add(CodeBlock.of("$N", values.get(c.accessor())));
         }
         return CodeBlock.of("new $T($L)", r.record(), CodeBlock.join(args, ", "));
+      }
+      if (b instanceof MapBinding) {
+        MapBinding m = (MapBinding) b;
+        String out = newMap(m);
+        for (int i = 0; i < children.size(); i++) {
+          body.addStatement(
+              "$N.put($S, $L)",
+              out,
+              m.keys().get(i),
+              decodeSip(m.values().get(i), children.get(i), results));
+        }
+        return CodeBlock.of("$T.unmodifiableMap($N)", COLLECTIONS, out);
       }
       ListBinding l = (ListBinding) b;
       String out = locals.newName(baseName(l.path()) + "Values");
@@ -469,6 +494,18 @@ final class StubWriter implements StubGenerator {
         body.addStatement("$T $N = $T.variant($L)", VM_LIST, list, VM_LIST, r.components().size());
         for (ComponentBinding c : r.components()) {
           CodeBlock element = encode(c.binding(), CodeBlock.of("$N.$N()", record, c.accessor()));
+          body.addStatement("$N.push($L)", list, element);
+        }
+        return CodeBlock.of("$N", list);
+      }
+      if (binding instanceof MapBinding) {
+        MapBinding m = (MapBinding) binding;
+        String map = requireKeys(m, value);
+        String list = locals.newName(baseName(path) + "List");
+        body.addStatement("$T $N = $T.variant($L)", VM_LIST, list, VM_LIST, m.keys().size());
+        for (int i = 0; i < m.keys().size(); i++) {
+          CodeBlock element =
+              encode(m.values().get(i), CodeBlock.of("$N.get($S)", map, m.keys().get(i)));
           body.addStatement("$N.push($L)", list, element);
         }
         return CodeBlock.of("$N", list);
@@ -542,11 +579,15 @@ final class StubWriter implements StubGenerator {
             path,
             a.rank() == 1 ? "toArray" : "toArray" + a.rank() + "D");
       }
-      if (binding instanceof RecordBinding || binding instanceof ListBinding) {
+      if (binding instanceof RecordBinding
+          || binding instanceof ListBinding
+          || binding instanceof MapBinding) {
         int size =
             binding instanceof RecordBinding
                 ? ((RecordBinding) binding).components().size()
-                : ((ListBinding) binding).fixedSize();
+                : binding instanceof MapBinding
+                    ? ((MapBinding) binding).keys().size()
+                    : ((ListBinding) binding).fixedSize();
         String nested = locals.newName(baseName(path) + "List");
         body.addStatement(
             "$T $N = $T.list($N, $L, $L, $S)", VM_LIST, nested, MARSHAL, list, index, size, path);
@@ -577,6 +618,15 @@ final class StubWriter implements StubGenerator {
         }
         return CodeBlock.of("new $T($L)", r.record(), CodeBlock.join(args, ", "));
       }
+      if (binding instanceof MapBinding) {
+        MapBinding m = (MapBinding) binding;
+        String out = newMap(m);
+        for (int i = 0; i < m.keys().size(); i++) {
+          CodeBlock decoded = decode(m.values().get(i), list, CodeBlock.of("$L", i));
+          body.addStatement("$N.put($S, $L)", out, m.keys().get(i), decoded);
+        }
+        return CodeBlock.of("$T.unmodifiableMap($N)", COLLECTIONS, out);
+      }
       ListBinding l = (ListBinding) binding;
       String out = locals.newName(baseName(l.path()) + "Values");
       body.addStatement(
@@ -591,6 +641,50 @@ final class StubWriter implements StubGenerator {
       body.addStatement("$N.add($L)", out, element);
       body.endControlFlow();
       return CodeBlock.of("$T.unmodifiableList($N)", COLLECTIONS, out);
+    }
+
+    // ---- maps
+
+    /**
+     * Checks that the map {@code value} has exactly the sdict's keys and returns a name for it (the
+     * value itself when it is a plain name).
+     */
+    private String requireKeys(MapBinding m, CodeBlock value) {
+      String keys = keysConstant(m);
+      String text = value.toString();
+      if (javax.lang.model.SourceVersion.isIdentifier(text)) {
+        body.addStatement("$T.requireKeys($N, $N, $S)", MARSHAL, text, keys, m.path());
+        return text;
+      }
+      String name = locals.newName(baseName(m.path()) + "Map");
+      body.addStatement(
+          "$T $N = $T.requireKeys($L, $N, $S)", m.javaType(), name, MARSHAL, value, keys, m.path());
+      return name;
+    }
+
+    /** A new {@code LinkedHashMap} local for the values of {@code m}, sized for its keys. */
+    private String newMap(MapBinding m) {
+      String out = locals.newName(baseName(m.path()) + "Map");
+      int capacity = (int) Math.ceil(m.keys().size() / 0.75);
+      body.addStatement("$T $N = new $T<>($L)", m.javaType(), out, LINKED_HASH_MAP, capacity);
+      return out;
+    }
+
+    /** A {@code List<String>} constant of the sdict's keys, in descriptor order. */
+    private String keysConstant(MapBinding m) {
+      String name = constants.newName(constantName(m.path()) + "_KEYS");
+      List<CodeBlock> keys = new ArrayList<>();
+      m.keys().forEach(k -> keys.add(CodeBlock.of("$S", k)));
+      type.addField(
+          FieldSpec.builder(
+                  ParameterizedTypeName.get(LIST, ClassName.get(String.class)),
+                  name,
+                  javax.lang.model.element.Modifier.PRIVATE,
+                  javax.lang.model.element.Modifier.STATIC,
+                  javax.lang.model.element.Modifier.FINAL)
+              .initializer("$T.of($L)", LIST, CodeBlock.join(keys, ", "))
+              .build());
+      return name;
     }
 
     // ---- names and constants

@@ -15,6 +15,7 @@ sealed interface ValueBinding
         JavaArrayBinding,
         RecordBinding,
         ListBinding,
+        MapBinding,
         RefBinding {
 
   /** The type record the value has in the module. */

@@ -165,6 +165,53 @@ class BinderMappingTest {
   }
 
   @Test
+  void sdictBindsMapWhenEveryValueBindsToTheValueType() {
+    t.file(
+        "m.json",
+        "{'f':{'a':[['sdict',['b','i32'],['a','i32']],"
+            + "['sdict',['left',['ndarray','f32',1,2]],['right',['ndarray','f32',1,null]]],"
+            + "['sdict',['p',['sdict',['q','f64']]],['r',['sdict',['q','f64']]]],"
+            + "['sdict',['counts',['sdict',['n','i64']]]],['sdict']],"
+            + "'r':[['sdict',['max','i64'],['min','i64']]]}}");
+    t.compileClean(
+        source(
+            "Maps",
+            "@IreeModule(abi = \"m.json\")",
+            "interface Maps {",
+            "  record Holder(java.util.Map<String, Long> counts) {}",
+            "  java.util.Map<String, Long> f(java.util.Map<String, Integer> ints,",
+            "      java.util.Map<String, FloatArray> arrays,",
+            "      java.util.Map<String, java.util.Map<String, Double>> nested,",
+            "      Holder holder, java.util.Map<String, VmRef> empty);",
+            "}"));
+    FunctionModel f = t.function("f");
+    MapBinding ints = (MapBinding) f.parameters().get(0).binding();
+    // Descriptor order, as the module lists the keys.
+    assertThat(ints.keys()).containsExactly("b", "a").inOrder();
+    assertThat(ints.javaType().toString()).isEqualTo("java.util.Map<java.lang.String, java.lang.Integer>");
+    assertThat(ints.path()).isEqualTo("f: ints");
+    ScalarBinding b = (ScalarBinding) ints.values().get(0);
+    assertThat(b.boxed()).isTrue();
+    assertThat(b.path()).isEqualTo("f: ints.b");
+    MapBinding arrays = (MapBinding) f.parameters().get(1).binding();
+    assertThat(((ArrayBinding) arrays.values().get(1)).type().shape().isDynamic(0)).isTrue();
+    assertThat(arrays.values().get(1).path()).isEqualTo("f: arrays.right");
+    MapBinding nested = (MapBinding) f.parameters().get(2).binding();
+    MapBinding r = (MapBinding) nested.values().get(1);
+    assertThat(r.keys()).containsExactly("q");
+    assertThat(r.values().get(0).path()).isEqualTo("f: nested.r.q");
+    RecordBinding holder = (RecordBinding) f.parameters().get(3).binding();
+    assertThat(((MapBinding) holder.components().get(0).binding()).values().get(0).path())
+        .isEqualTo("f: holder.counts.n");
+    MapBinding empty = (MapBinding) f.parameters().get(4).binding();
+    assertThat(empty.keys()).isEmpty();
+    ResultModel.Inlined result = (ResultModel.Inlined) f.result();
+    MapBinding out = (MapBinding) result.binding();
+    assertThat(out.keys()).containsExactly("max", "min").inOrder();
+    assertThat(out.values().get(1).path()).isEqualTo("f: result.min");
+  }
+
+  @Test
   void sequencesBindPositionalRecordsOrUniformLists() {
     t.file(
         "m.json",

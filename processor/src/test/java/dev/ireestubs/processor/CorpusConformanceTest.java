@@ -189,6 +189,10 @@ class CorpusConformanceTest {
       }
     } else if (b instanceof ListBinding) {
       n += checkDescriptorOrder(((ListBinding) b).element());
+    } else if (b instanceof MapBinding) {
+      for (ValueBinding v : ((MapBinding) b).values()) {
+        n += checkDescriptorOrder(v);
+      }
     }
     return n;
   }

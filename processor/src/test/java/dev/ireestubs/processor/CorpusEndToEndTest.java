@@ -162,6 +162,15 @@ class CorpusEndToEndTest {
       }
       return r.type() instanceof AbiType.Dict ? map : list;
     }
+    if (b instanceof MapBinding) {
+      MapBinding m = (MapBinding) b;
+      Map<String, Object> out = new LinkedHashMap<>();
+      for (int i = 0; i < m.keys().size(); i++) {
+        String key = m.keys().get(i);
+        out.put(key, toDynamic(m.values().get(i), ((Map<?, ?>) value).get(key)));
+      }
+      return out;
+    }
     if (b instanceof ListBinding) {
       List<Object> out = new ArrayList<>();
       for (Object e : (List<?>) value) {
@@ -225,6 +234,17 @@ class CorpusEndToEndTest {
             r.constructorOrder().stream().map(n -> byAccessor.get(n).java()).toArray();
         Object record = construct(r.record(), ctorArgs);
         return new Sample(record, r.type() instanceof AbiType.Dict ? map : list);
+      }
+      if (b instanceof MapBinding) {
+        MapBinding m = (MapBinding) b;
+        Map<String, Object> java = new LinkedHashMap<>();
+        Map<String, Object> dynamic = new LinkedHashMap<>();
+        for (int i = 0; i < m.keys().size(); i++) {
+          Sample s = sample(m.values().get(i));
+          java.put(m.keys().get(i), s.java());
+          dynamic.put(m.keys().get(i), s.dynamic());
+        }
+        return new Sample(java, dynamic);
       }
       if (b instanceof ListBinding) {
         ListBinding l = (ListBinding) b;

@@ -431,7 +431,8 @@ class DiagnosticsTest {
     assertThat(comp)
         .hadErrorContaining(
             "[IreeSignatureMismatch] d: result is [\"sdict\",[\"x\",\"i32\"]] in the module, which"
-                + " binds to a record with a component per key (x), but the return type is int;"
+                + " binds to a record with a component per key (x) or Map<String, Integer>, but the"
+                + " return type is int;"
                 + " change its type to a record such as record Result(int x)")
         .inFile(s)
         .onLineContaining("int d()");
@@ -665,6 +666,91 @@ class DiagnosticsTest {
                 + " Features(FloatArray image, int label)")
         .inFile(s)
         .onLineContaining("void f(");
+  }
+
+  @Test
+  void mapValuesThatDoNotBindAreEachReportedOnTheParameterOrComponent() {
+    t.file(
+        "m.json",
+        "{'f':{'a':[['sdict',['a','i32'],['b',['ndarray','f32',1,2]]],"
+            + "['sdict',['a','i32'],['b','i32']],"
+            + "['sdict',['arrays',['sdict',['x','i32']]]],"
+            + "['sdict',['n','i64']],['sdict',['n','i64']],['sdict',['n','i64']],'i32'],"
+            + "'r':[['sdict',['p','i64'],['q','f64']]]}}");
+    JavaFileObject s =
+        source(
+            "Maps",
+            "import java.util.Map;",
+            "@IreeModule(abi = \"m.json\")",
+            "interface Maps {",
+            "  record Holder(",
+            "      Map<String, FloatArray> arrays) {}",
+            "  Map<String, Long> f(Map<String, Integer> mixed,",
+            "      Map<String, FloatArray> notArrays,",
+            "      Holder holder,",
+            "      Map<Integer, Long> intKeys,",
+            "      Map raw,",
+            "      Map<String, ?> wildcard,",
+            "      Map<String, Integer> notADict);",
+            "}");
+    Compilation comp = t.compile(s);
+    assertThat(comp)
+        .hadErrorContaining(
+            "[IreeSignatureMismatch] f: mixed.b is [\"ndarray\",\"f32\",1,2] in the module, which"
+                + " binds to FloatArray or float[], but the map's value type is Integer; change its"
+                + " type to FloatArray")
+        .inFile(s)
+        .onLineContaining("Map<String, Integer> mixed");
+    assertThat(comp)
+        .hadErrorContaining(
+            "f: notArrays.a is \"i32\" in the module, which binds to int or Integer, but the map's"
+                + " value type is FloatArray; change it to Integer")
+        .inFile(s)
+        .onLineContaining("notArrays");
+    assertThat(comp)
+        .hadErrorContaining("f: notArrays.b is \"i32\" in the module")
+        .inFile(s)
+        .onLineContaining("notArrays");
+    assertThat(comp)
+        .hadErrorContaining(
+            "f: holder.arrays.x is \"i32\" in the module, which binds to int or Integer, but the"
+                + " map's value type is FloatArray; change it to Integer")
+        .inFile(s)
+        .onLineContaining("Map<String, FloatArray> arrays");
+    assertThat(comp)
+        .hadErrorContaining(
+            "f: intKeys is [\"sdict\",[\"n\",\"i64\"]] in the module, but the parameter is"
+                + " Map<Integer, Long>, whose keys are not String (sdict keys are strings); change"
+                + " its type to Map<String, Long> or a record such as record IntKeys(long n)")
+        .inFile(s)
+        .onLineContaining("intKeys");
+    assertThat(comp)
+        .hadErrorContaining(
+            "f: raw is [\"sdict\",[\"n\",\"i64\"]] in the module, but the parameter is a raw Map;"
+                + " change its type to Map<String, Long> or a record such as record Raw(long n)")
+        .inFile(s)
+        .onLineContaining("Map raw");
+    assertThat(comp)
+        .hadErrorContaining(
+            "f: wildcard is [\"sdict\",[\"n\",\"i64\"]] in the module, but the parameter is"
+                + " Map<String, ?>, a Map of a wildcard; name the value type without a wildcard,"
+                + " e.g. Map<String, Long>")
+        .inFile(s)
+        .onLineContaining("wildcard");
+    assertThat(comp)
+        .hadErrorContaining(
+            "f: notADict is \"i32\" in the module, which binds to int or Integer, but the parameter"
+                + " is Map<String, Integer>; change its type to int")
+        .inFile(s)
+        .onLineContaining("notADict");
+    assertThat(comp)
+        .hadErrorContaining(
+            "f: result.q is \"f64\" in the module, which binds to double or Double, but the map's"
+                + " value type is Long; change it to Double")
+        .inFile(s)
+        .onLineContaining("Map<String, Long> f(");
+    assertThat(comp).hadErrorCount(9);
+    assertThat(t.models).isEmpty();
   }
 
   @Test

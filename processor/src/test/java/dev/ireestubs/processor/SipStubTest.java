@@ -110,6 +110,52 @@ class SipStubTest {
   }
 
   @Test
+  void mapsFlattenByLeafIndexToo() throws Exception {
+    ProcessorTester t = new ProcessorTester(dir);
+    Compilation c =
+        t.compileClean(
+            source(
+                "MaskedMaps",
+                "@IreeModule",
+                "public interface MaskedMaps {",
+                "  record Output(float sum, FloatArray out) {}",
+                "  @IreeFunction(value = \"f\", abi = \"" + RAW + "\", sip = \"" + SIP + "\")",
+                "  Output apply(List<java.util.Map<String, NdArray>> images, float scale);",
+                "}"));
+    AtomicReference<VmList> received = new AtomicReference<>();
+    HostModule module =
+        HostModule.builder("module")
+            .function(
+                "f",
+                V0RawSignature.parse(RAW),
+                args -> {
+                  received.set(args);
+                  FloatArray pixels = FloatArray.fromBufferView(args.getBufferView(1));
+                  return VmList.of(pixels.asBufferView(), VmValue.f32(7));
+                })
+            .build();
+    CompiledClasses classes = new CompiledClasses(c);
+    Object stub =
+        classes.load("test.Iree_MaskedMaps").getConstructor(ModuleBackend.class).newInstance(module);
+    Method apply = classes.load("test.MaskedMaps").getMethod("apply", List.class, float.class);
+    FloatArray pixels = FloatArray.of(new float[][] {{1, 2, 3}, {4, 5, 6}});
+    UByteArray mask = UByteArray.zeros(1, 4);
+    Object output = apply.invoke(stub, List.of(java.util.Map.of("pixels", pixels, "mask", mask)), 2f);
+    assertThat(UByteArray.fromBufferView(received.get().getBufferView(0))).isEqualTo(mask);
+    assertThat(FloatArray.fromBufferView(received.get().getBufferView(1))).isEqualTo(pixels);
+    assertThat(output.getClass().getMethod("sum").invoke(output)).isEqualTo(7f);
+
+    InvocationTargetException e =
+        assertThrows(
+            InvocationTargetException.class,
+            () -> apply.invoke(stub, List.of(java.util.Map.of("mask", mask)), 2f));
+    assertThat(e).hasCauseThat().isInstanceOf(IreeArgumentException.class);
+    assertThat(e.getCause())
+        .hasMessageThat()
+        .isEqualTo("f: images[*]: missing key 'pixels'; expected keys [mask, pixels]");
+  }
+
+  @Test
   void mismatchesAgainstTheStructureAreCompileErrors() throws IOException {
     ProcessorTester t = new ProcessorTester(dir);
     JavaFileObject s =

@@ -82,6 +82,27 @@ class StubWriterTest {
     "}"
   };
 
+  /** sdicts whose values have one Java type, as {@code Map<String, V>}: arguments and results. */
+  static final String MAPS_JSON =
+      "{'count': {'a': [['sdict', ['a', 'i32'], ['b', 'i32']]], 'r': [['sdict', ['max', 'i64'], ['min', 'i64']]]},"
+          + " 'scale': {'a': [['sdict', ['factors', ['sdict', ['x', 'f32'], ['y', 'f32']]],"
+          + "   ['images', ['sdict', ['left', ['ndarray', 'f32', 1, 2]], ['right', ['ndarray', 'f32', 1, 2]]]]]],"
+          + "  'r': [['ndarray', 'f32', 1, 2], ['sdict', ['left', ['ndarray', 'f32', 1, 2]], ['right', ['ndarray', 'f32', 1, 2]]]]},"
+          + " 'batch': {'a': [['py_homogeneous_list', ['sdict', ['a', 'i32']]]],"
+          + "  'r': [['py_homogeneous_list', ['sdict', ['a', 'i32']]]]}}";
+
+  static final String[] MAPS = {
+    "import java.util.Map;",
+    "@IreeModule(abi = \"maps.abi.json\")",
+    "public interface Maps {",
+    "  record Input(Map<String, Float> factors, Map<String, FloatArray> images) {}",
+    "  record Output(FloatArray sum, Map<String, FloatArray> scaled) {}",
+    "  Map<String, Long> count(Map<String, Integer> counts);",
+    "  Output scale(Input input);",
+    "  List<Map<String, Integer>> batch(List<Map<String, Integer>> rows);",
+    "}"
+  };
+
   @TempDir Path dir;
 
   private Compilation compileClassifier() {
@@ -119,7 +140,23 @@ class StubWriterTest {
             "  record In(@IreeKey(\"a\\\\uZZZZ*/\") int a) {}",
             "  @IreeFunction(abi = \"{\\\"a\\\":[[\\\"sdict\\\",[\\\"a\\\\\\\\uZZZZ*/\\\",\\\"i32\\\"]]],\\\"r\\\":[]}\")",
             "  void f(In in);",
+            "  @IreeFunction(value = \"f\", abi = \"{\\\"a\\\":[[\\\"sdict\\\",[\\\"a\\\\\\\\uZZZZ*/\\\",\\\"i32\\\"]]],\\\"r\\\":[]}\")",
+            "  void g(java.util.Map<String, Integer> in);",
             "}"));
+  }
+
+  private Compilation compileMaps() {
+    ProcessorTester t = new ProcessorTester(dir).file("maps.abi.json", MAPS_JSON);
+    return t.compileClean(source("Maps", MAPS));
+  }
+
+  @Test
+  void generatedSourceOfMapsMatchesTheGoldenFile() throws IOException {
+    JavaFileObject stub =
+        compileMaps()
+            .generatedFile(StandardLocation.SOURCE_OUTPUT, "test", "Iree_Maps.java")
+            .orElseThrow();
+    assertGolden(stub.getCharContent(false).toString(), "Iree_Maps.java");
   }
 
   private static void assertGolden(String actual, String name) throws IOException {
@@ -180,6 +217,133 @@ class StubWriterTest {
                   !(Boolean) pair.get(1));
             })
         .build();
+  }
+
+  /** A host module for {@link #MAPS_JSON}; it receives sdicts as maps and returns maps. */
+  static HostModule mapsModule() {
+    Map<String, dev.ireestubs.abi.FunctionSignature> sig =
+        AbiJson.parseModule(ProcessorTester.json(MAPS_JSON));
+    return HostModule.builder("module")
+        .valueFunction(
+            "count",
+            sig.get("count"),
+            args -> {
+              Map<?, ?> counts = (Map<?, ?>) args.get(0);
+              long a = (Integer) counts.get("a");
+              long b = (Integer) counts.get("b");
+              return Map.of("min", Math.min(a, b), "max", Math.max(a, b));
+            })
+        .valueFunction(
+            "scale",
+            sig.get("scale"),
+            args -> {
+              Map<?, ?> input = (Map<?, ?>) args.get(0);
+              Map<?, ?> factors = (Map<?, ?>) input.get("factors");
+              Map<?, ?> images = (Map<?, ?>) input.get("images");
+              FloatArray left = (FloatArray) images.get("left");
+              FloatArray right = (FloatArray) images.get("right");
+              float x = (Float) factors.get("x");
+              float y = (Float) factors.get("y");
+              FloatArray sum =
+                  FloatArray.of(new float[] {left.get(0) + right.get(0), left.get(1) + right.get(1)});
+              return List.of(
+                  sum,
+                  Map.of(
+                      "right", FloatArray.of(new float[] {right.get(0) * y, right.get(1) * y}),
+                      "left", FloatArray.of(new float[] {left.get(0) * x, left.get(1) * x})));
+            })
+        .valueFunction(
+            "batch",
+            sig.get("batch"),
+            args ->
+                ((List<?>) args.get(0))
+                    .stream()
+                        .map(r -> Map.of("a", (Integer) ((Map<?, ?>) r).get("a") * 10))
+                        .collect(java.util.stream.Collectors.toList()))
+        .build();
+  }
+
+  @Test
+  void theStubPassesAndReturnsMapsInDescriptorOrder() throws Exception {
+    CompiledClasses classes = new CompiledClasses(compileMaps());
+    Class<?> iface = classes.load("test.Maps");
+    Object stub =
+        classes.load("test.Iree_Maps").getConstructor(ModuleBackend.class).newInstance(mapsModule());
+
+    Map<?, ?> count = (Map<?, ?>) call(iface, stub, "count", Map.of("b", 3, "a", 8));
+    assertThat(count).containsExactly("max", 8L, "min", 3L).inOrder();
+    assertThrows(UnsupportedOperationException.class, () -> count.clear());
+
+    Object input =
+        classes
+            .load("test.Maps$Input")
+            .getConstructors()[0]
+            .newInstance(
+                Map.of("y", 10f, "x", 2f),
+                Map.of(
+                    "left", FloatArray.of(new float[] {1, 2}),
+                    "right", FloatArray.of(new float[] {3, 4})));
+    Object output = call(iface, stub, "scale", input);
+    FloatArray sum = (FloatArray) output.getClass().getMethod("sum").invoke(output);
+    assertThat(sum.toArray()).isEqualTo(new float[] {4, 6});
+    Map<?, ?> scaled = (Map<?, ?>) output.getClass().getMethod("scaled").invoke(output);
+    assertThat(List.copyOf(scaled.keySet())).containsExactly("left", "right").inOrder();
+    assertThat(((FloatArray) scaled.get("left")).toArray()).isEqualTo(new float[] {2, 4});
+    assertThat(((FloatArray) scaled.get("right")).toArray()).isEqualTo(new float[] {30, 40});
+
+    Object batch = call(iface, stub, "batch", List.of(Map.of("a", 1), Map.of("a", 2)));
+    assertThat(batch).isEqualTo(List.of(Map.of("a", 10), Map.of("a", 20)));
+  }
+
+  @Test
+  void wrongMapsAreClearErrorsNamingTheKey() throws Exception {
+    CompiledClasses classes = new CompiledClasses(compileMaps());
+    Class<?> iface = classes.load("test.Maps");
+    Object stub =
+        classes.load("test.Iree_Maps").getConstructor(ModuleBackend.class).newInstance(mapsModule());
+    assertThat(
+            assertThrows(
+                IreeArgumentException.class, () -> call(iface, stub, "count", Map.of("a", 1))))
+        .hasMessageThat()
+        .isEqualTo("count: counts: missing key 'b'; expected keys [a, b]");
+    assertThat(
+            assertThrows(
+                IreeArgumentException.class,
+                () -> call(iface, stub, "count", Map.of("a", 1, "b", 2, "c", 3))))
+        .hasMessageThat()
+        .isEqualTo("count: counts: unexpected keys [c]; expected exactly [a, b]");
+    Map<String, Integer> nullValue = new java.util.HashMap<>();
+    nullValue.put("a", 1);
+    nullValue.put("b", null);
+    assertThat(
+            assertThrows(IreeArgumentException.class, () -> call(iface, stub, "count", nullValue)))
+        .hasMessageThat()
+        .isEqualTo("count: counts.b: is null");
+    assertThat(
+            assertThrows(
+                IreeArgumentException.class, () -> call(iface, stub, "count", (Object) null)))
+        .hasMessageThat()
+        .isEqualTo("count: counts: is null");
+    Object wrongShape =
+        classes
+            .load("test.Maps$Input")
+            .getConstructors()[0]
+            .newInstance(
+                Map.of("x", 1f, "y", 1f),
+                Map.of("left", FloatArray.zeros(2), "right", FloatArray.zeros(3)));
+    assertThat(
+            assertThrows(
+                IreeArgumentException.class, () -> call(iface, stub, "scale", wrongShape)))
+        .hasMessageThat()
+        .isEqualTo(
+            "scale: input.images.right: expected tensor<2xf32> but got tensor<3xf32> (dimension 0"
+                + " is 3, not 2)");
+    assertThat(
+            assertThrows(
+                IreeArgumentException.class,
+                () -> call(iface, stub, "batch", List.of(Map.of("a", 1), Map.of("b", 2)))))
+        .hasMessageThat()
+        .isEqualTo("batch: rows[*]: missing key 'a'; expected keys [a]");
   }
 
   @Test

@@ -345,21 +345,9 @@ public final class AbiValues {
     VmList list = VmList.variant(entries.size());
     if (value instanceof Map) {
       Map<?, ?> map = (Map<?, ?>) value;
-      for (AbiType.Entry e : entries) {
-        if (!map.containsKey(e.key())) {
-          throw new IreeArgumentException(
-              path, "missing key '" + e.key() + "'; expected keys " + declared.keys());
-        }
-      }
-      if (map.size() != entries.size()) {
-        List<Object> extra = new ArrayList<>();
-        for (Object k : map.keySet()) {
-          if (!(k instanceof String) || declared.entry((String) k).isEmpty()) {
-            extra.add(k);
-          }
-        }
-        throw new IreeArgumentException(
-            path, "unexpected keys " + extra + "; expected exactly " + declared.keys());
+      String problem = Marshal.keysProblem(map, declared.keys());
+      if (problem != null) {
+        throw new IreeArgumentException(path, problem);
       }
       for (AbiType.Entry e : entries) {
         list.push(encode(e.type(), map.get(e.key()), path + "." + e.key(), depth + 1));

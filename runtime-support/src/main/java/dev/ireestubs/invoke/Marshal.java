@@ -8,7 +8,10 @@ import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmRef;
 import dev.ireestubs.vm.VmValue;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -136,6 +139,45 @@ public final class Marshal {
               + values.size());
     }
     return VmList.variant(expectedSize);
+  }
+
+  /**
+   * {@code map}, after checking that it is not null and that its keys are exactly {@code keys}, the
+   * keys of an {@code sdict} (in descriptor order); for a {@code Map<String, V>} passed for an
+   * {@code sdict}, whose values the stub then pushes in descriptor order.
+   *
+   * @throws IreeArgumentException {@code f: d: missing key 'b'; expected keys [a, b]} or {@code f:
+   *     d: unexpected keys [c]; expected exactly [a, b]}
+   */
+  public static <M extends Map<String, ?>> M requireKeys(M map, List<String> keys, String path) {
+    notNull(map, path);
+    String problem = keysProblem(map, keys);
+    if (problem != null) {
+      throw new IreeArgumentException(path, problem);
+    }
+    return map;
+  }
+
+  /**
+   * Why the keys of {@code map} are not exactly {@code keys}, or null when they are: the first
+   * missing key, else the keys it has that {@code keys} lacks (non-string keys included).
+   */
+  static String keysProblem(Map<?, ?> map, List<String> keys) {
+    for (String key : keys) {
+      if (!map.containsKey(key)) {
+        return "missing key '" + key + "'; expected keys " + keys;
+      }
+    }
+    if (map.size() != keys.size()) {
+      List<Object> extra = new ArrayList<>();
+      for (Object k : map.keySet()) {
+        if (!(k instanceof String) || !keys.contains(k)) {
+          extra.add(k);
+        }
+      }
+      return "unexpected keys " + extra + "; expected exactly " + keys;
+    }
+    return null;
   }
 
   /** The i32 VM value of a {@code i1} scalar: 1 for true, 0 for false. */

@@ -127,17 +127,9 @@ public final class SipFunction {
     }
     SipNode.Dict dict = (SipNode.Dict) node;
     Map<?, ?> map = dictValues(value, path);
-    for (SipNode.DictEntry e : dict.entries()) {
-      if (!map.containsKey(e.key())) {
-        throw new IreeArgumentException(
-            root ? name : path, "missing key '" + e.key() + "'; expected keys " + dict.keys());
-      }
-    }
-    if (map.size() != dict.entries().size()) {
-      List<Object> extra = new ArrayList<>(map.keySet());
-      extra.removeAll(dict.keys());
-      throw new IreeArgumentException(
-          root ? name : path, "unexpected keys " + extra + "; expected exactly " + dict.keys());
+    String problem = Marshal.keysProblem(map, dict.keys());
+    if (problem != null) {
+      throw new IreeArgumentException(root ? name : path, problem);
     }
     for (SipNode.DictEntry e : dict.entries()) {
       String child = root ? path + e.key() : path + "." + e.key();

@@ -14,7 +14,10 @@ import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.OpaqueRef;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MarshalTest {
@@ -185,5 +188,41 @@ class MarshalTest {
                 IreeResultException.class, () -> Marshal.ref(results, 1, VmList.class, "f: l")))
         .hasMessageThat()
         .isEqualTo("f: l: expected a VmList but got a ref of type hal.fence");
+  }
+
+  @Test
+  void requireKeysAcceptsExactlyTheKeysAndNamesWhatDiffers() {
+    Map<String, Integer> ok = new LinkedHashMap<>();
+    ok.put("b", 2);
+    ok.put("a", 1);
+    assertThat(Marshal.requireKeys(ok, List.of("a", "b"), "f: d")).isSameInstanceAs(ok);
+    assertThat(Marshal.requireKeys(Map.of(), List.of(), "f: d")).isEmpty();
+
+    assertThat(
+            assertThrows(
+                IreeArgumentException.class,
+                () -> Marshal.requireKeys(Map.of("a", 1), List.of("a", "b"), "f: d")))
+        .hasMessageThat()
+        .isEqualTo("f: d: missing key 'b'; expected keys [a, b]");
+    assertThat(
+            assertThrows(
+                IreeArgumentException.class,
+                () -> Marshal.requireKeys(Map.of("a", 1, "b", 2, "c", 3), List.of("a", "b"), "f: d")))
+        .hasMessageThat()
+        .isEqualTo("f: d: unexpected keys [c]; expected exactly [a, b]");
+    Map<String, Integer> nullKey = new HashMap<>(Map.of("a", 1));
+    nullKey.put(null, 0);
+    assertThat(
+            assertThrows(
+                IreeArgumentException.class,
+                () -> Marshal.requireKeys(nullKey, List.of("a"), "f: d")))
+        .hasMessageThat()
+        .isEqualTo("f: d: unexpected keys [null]; expected exactly [a]");
+    assertThat(
+            assertThrows(
+                IreeArgumentException.class,
+                () -> Marshal.requireKeys((Map<String, ?>) null, List.of("a"), "f: d")))
+        .hasMessageThat()
+        .isEqualTo("f: d: is null");
   }
 }

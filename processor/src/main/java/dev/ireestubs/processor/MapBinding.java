@@ -1,0 +1,37 @@
+package dev.ireestubs.processor;
+
+import com.palantir.javapoet.TypeName;
+import dev.ireestubs.abi.AbiType;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An {@code sdict} whose values all bind to one Java type {@code V}, as {@code
+ * java.util.Map<String, V>}. Its VM form is a variant list of the values in descriptor order (the
+ * sdict's key order). Arguments must have exactly the sdict's keys (checked at run time); results
+ * are an unmodifiable map in descriptor order.
+ *
+ * @param type the sdict
+ * @param javaType {@code Map<String, V>}
+ * @param keys the sdict's keys, in descriptor order
+ * @param values the binding of each key's value, in the same order; paths {@code "fn: d.key"}
+ * @param path the run-time path
+ */
+record MapBinding(
+    AbiType.Dict type, TypeName javaType, List<String> keys, List<ValueBinding> values, String path)
+    implements ValueBinding {
+  MapBinding {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(javaType, "javaType");
+    keys = List.copyOf(keys);
+    values = List.copyOf(values);
+    Objects.requireNonNull(path, "path");
+    if (!keys.equals(type.keys())) {
+      throw new IllegalArgumentException("keys " + keys + " differ from the sdict's " + type.keys());
+    }
+    if (values.size() != keys.size()) {
+      throw new IllegalArgumentException(
+          values.size() + " value bindings for " + keys.size() + " keys");
+    }
+  }
+}
