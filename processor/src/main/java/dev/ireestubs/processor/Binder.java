@@ -54,9 +54,13 @@ final class Binder {
   static final String ND_ARRAY = NDARRAY_PACKAGE + ".NdArray";
   static final String VM_REF = "dev.ireestubs.vm.VmRef";
 
-  /** Every typed array class of {@code dev.ireestubs.ndarray}. */
-  static final Set<String> ALL_ARRAY_CLASSES =
-      Set.of(
+  /**
+   * Every typed array class of {@code dev.ireestubs.ndarray}, in the order messages list them: an
+   * ndarray of unknown element type binds any of them (the class checks the element type at run
+   * time).
+   */
+  static final List<String> ALL_ARRAY_CLASSES =
+      List.of(
           "FloatArray",
           "DoubleArray",
           "HalfArray",
@@ -390,7 +394,10 @@ final class Binder {
 
   private ValueBinding bindNdArray(AbiType.NdArray t, TypeMirror j, String path, Site site) {
     ElementType e = t.element();
-    List<String> classes = arrayClassesFor(e);
+    // An unknown element type (!hal.buffer_view, ["ndarray", null, ...]) binds every array class,
+    // as a calling convention's r does: only the shape is checked against the declaration, and
+    // the class's fromBufferView checks the element type of a result.
+    List<String> classes = e.isKnown() ? arrayClassesFor(e) : ALL_ARRAY_CLASSES;
     if (e.isKnown() && classes.isEmpty()) {
       report.error(
           Tag.UNSUPPORTED_TYPE,
@@ -431,6 +438,8 @@ final class Binder {
     TypeKind expected = javaArrayComponentFor(e);
     String typed = classes.isEmpty() ? "NdArray" : classes.get(0);
     if (expected == null) {
+      String sameElements =
+          component.getKind().isPrimitive() ? arrayClassOf(component.getKind()) : null;
       report.error(
           Tag.SIGNATURE_MISMATCH,
           path
@@ -439,13 +448,16 @@ final class Binder {
               + " in the module; "
               + (e.isKnown()
                   ? "Java arrays cannot hold " + e + " elements, so it binds to " + or(classes)
-                  : "its element type is not known, so it binds only to NdArray")
+                  : "its element type is not known, so it binds to NdArray or a typed array"
+                      + " (whose element type is checked at run time), not to a Java array")
               + ", but "
               + site.noun()
               + " is "
               + display(j)
               + "; change its type to "
-              + typed,
+              + (e.isKnown()
+                  ? typed
+                  : (sameElements == null ? "" : sameElements + " or ") + "NdArray"),
           site.element());
       return null;
     }
@@ -1469,6 +1481,9 @@ final class Binder {
     }
     if (t instanceof AbiType.NdArray) {
       AbiType.NdArray a = (AbiType.NdArray) t;
+      if (!a.element().isKnown()) {
+        return "NdArray or a typed array such as FloatArray";
+      }
       List<String> all = new ArrayList<>(arrayClassesFor(a.element()));
       if (all.isEmpty()) {
         all.add("NdArray");

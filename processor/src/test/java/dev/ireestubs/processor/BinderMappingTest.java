@@ -132,6 +132,38 @@ class BinderMappingTest {
   }
 
   @Test
+  void ndarraysOfUnknownElementTypeBindEveryArrayClass() {
+    t.compileClean(
+        source(
+            "Views",
+            "@IreeModule(name = \"m\")",
+            "interface Views {",
+            "  @IreeFunction(value = \"f\", abi = \"sync func @f(%a: !hal.buffer_view, %b:"
+                + " !hal.buffer_view, %c: !hal.buffer_view) -> (%r: !hal.buffer_view)\")",
+            "  HalfArray f(FloatArray a, ULongArray b, NdArray c);",
+            "  @IreeFunction(value = \"g\", abi = \"{\\\"a\\\":[[\\\"ndarray\\\",null,2,1,3]],"
+                + "\\\"r\\\":[]}\")",
+            "  void g(BoolArray a);",
+            "}"));
+    FunctionModel f = t.function("f");
+    assertThat(
+            f.parameters().stream()
+                .map(p -> ((ArrayBinding) p.binding()).arrayClass())
+                .collect(Collectors.toList()))
+        .containsExactly(nd("FloatArray"), nd("ULongArray"), nd("NdArray"))
+        .inOrder();
+    ArrayBinding a = (ArrayBinding) f.parameters().get(0).binding();
+    assertThat(a.type()).isEqualTo(AbiType.NdArray.anyBufferView());
+    assertThat(a.isAnyElementType()).isFalse();
+    ArrayBinding r = (ArrayBinding) ((ResultModel.Single) f.result()).binding();
+    assertThat(r.arrayClass()).isEqualTo(nd("HalfArray"));
+    ArrayBinding g = (ArrayBinding) t.function("g").parameters().get(0).binding();
+    assertThat(g.arrayClass()).isEqualTo(nd("BoolArray"));
+    assertThat(g.type().shape().dimList()).containsExactly(1L, 3L).inOrder();
+    assertThat(Binder.ALL_ARRAY_CLASSES).hasSize(13);
+  }
+
+  @Test
   void sdictBindsRecordByExactSnakeCaseAndKeyInDescriptorOrder() {
     t.file(
         "m.json",

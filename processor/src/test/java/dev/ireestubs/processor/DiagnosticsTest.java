@@ -549,8 +549,10 @@ class DiagnosticsTest {
         .onLineContaining("double[] doubles");
     assertThat(comp)
         .hadErrorContaining(
-            "predict: unknownElement is [\"ndarray\",\"unknown\",1,3] in the module; its element type is not"
-                + " known, so it binds only to NdArray, but the parameter is float[]")
+            "predict: unknownElement is [\"ndarray\",\"unknown\",1,3] in the module; its element"
+                + " type is not known, so it binds to NdArray or a typed array (whose element type"
+                + " is checked at run time), not to a Java array, but the parameter is float[];"
+                + " change its type to FloatArray or NdArray")
         .inFile(s)
         .onLineContaining("float[] unknownElement");
     assertThat(comp)

@@ -264,6 +264,68 @@ class StubWriterTest {
   }
 
   @Test
+  void bufferViewsOfADeclarationPassAndReturnTypedArrays() throws Exception {
+    String declaration =
+        "sync func @twice(%input0: !hal.buffer_view) -> (%output0: !hal.buffer_view)";
+    ProcessorTester t = new ProcessorTester(dir);
+    CompiledClasses classes =
+        new CompiledClasses(
+            t.compileClean(
+                source(
+                    "Views",
+                    "@IreeModule(name = \"module\")",
+                    "public interface Views {",
+                    "  @IreeFunction(abi = " + ProcessorTester.lit(declaration) + ")",
+                    "  FloatArray twice(FloatArray x);",
+                    "}")));
+    Class<?> iface = classes.load("test.Views");
+    java.util.function.Function<HostModule, Object> stub =
+        module -> {
+          try {
+            return classes
+                .load("test.Iree_Views")
+                .getConstructor(ModuleBackend.class)
+                .newInstance(module);
+          } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+          }
+        };
+    HostModule doubling =
+        HostModule.builder("module")
+            .function(
+                "twice",
+                declaration,
+                args -> {
+                  FloatArray x = FloatArray.fromBufferView(args.getBufferView(0));
+                  FloatArray y = FloatArray.zeros(x.shape());
+                  for (int i = 0; i < x.size(); i++) {
+                    y.setFlat(2 * x.getFlat(i), i);
+                  }
+                  return dev.ireestubs.vm.VmList.of(y.asBufferView());
+                })
+            .build();
+    FloatArray y =
+        (FloatArray) call(iface, stub.apply(doubling), "twice", FloatArray.of(new float[] {1, 2}));
+    assertThat(y.toArray()).isEqualTo(new float[] {2, 4});
+
+    // The declaration states no element type: the array class checks the result's.
+    HostModule ints =
+        HostModule.builder("module")
+            .function(
+                "twice",
+                declaration,
+                args -> dev.ireestubs.vm.VmList.of(IntArray.zeros(2).asBufferView()))
+            .build();
+    IreeResultException e =
+        assertThrows(
+            IreeResultException.class,
+            () -> call(iface, stub.apply(ints), "twice", FloatArray.zeros(2)));
+    assertThat(e).hasMessageThat().startsWith("twice: result: ");
+    assertThat(e).hasMessageThat().contains("FloatArray holds f32");
+    assertThat(e).hasMessageThat().contains("the buffer view holds i32");
+  }
+
+  @Test
   void theStubPassesAndReturnsMapsInDescriptorOrder() throws Exception {
     CompiledClasses classes = new CompiledClasses(compileMaps());
     Class<?> iface = classes.load("test.Maps");
