@@ -3,6 +3,7 @@ package dev.ireestubs.processor;
 import com.palantir.javapoet.ClassName;
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.AbiParseException;
+import dev.ireestubs.abi.CallingConvention;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.abi.ReflectionFormat;
@@ -233,6 +234,25 @@ final class ModuleBinder {
       if (!inline.isEmpty()) {
         signature = parseInline(inline, functionName, method, function.get(), report);
         source = INLINE_SOURCE;
+        if (compiled != null) {
+          // The module is known: the function must be in it, with the calling convention the
+          // inline signature implies (the stub would otherwise fail when it binds).
+          Optional<VmfbExport> export = compiled.export(functionName);
+          if (export.isEmpty()) {
+            unknownFunction(
+                functionName,
+                "the compiled module " + Binder.quote(vmfbPath),
+                compiled.exportNames(),
+                method,
+                function,
+                report);
+            signature = null;
+          } else if (signature != null
+              && !inlineAgreesWithExport(
+                  signature, export.get(), functionName, vmfbPath, method, function.get(), report)) {
+            signature = null;
+          }
+        }
         if (signature != null) {
           String attribute = Reflection.attributeOf(inline);
           embedded =
@@ -726,6 +746,54 @@ final class ModuleBinder {
           null);
       return Optional.empty();
     }
+  }
+
+  /**
+   * Whether an {@code @IreeFunction(abi)} signature fits the calling convention of the export it
+   * stands for; a mismatch is reported on the annotation value with every difference. An export
+   * without a readable calling convention is not checked here (the stub checks at bind time).
+   */
+  private static boolean inlineAgreesWithExport(
+      FunctionSignature signature,
+      VmfbExport export,
+      String functionName,
+      String vmfbPath,
+      ExecutableElement method,
+      AnnotationMirror function,
+      Reporter report) {
+    Optional<String> text = export.callingConvention();
+    if (text.isEmpty()) {
+      return true;
+    }
+    CallingConvention convention;
+    try {
+      convention = CallingConvention.parse(text.get());
+    } catch (AbiParseException e) {
+      return true;
+    }
+    List<String> mismatches = convention.mismatches(signature);
+    if (mismatches.isEmpty()) {
+      return true;
+    }
+    report.error(
+        Tag.SIGNATURE_MISMATCH,
+        functionName
+            + ": @IreeFunction(abi) of method "
+            + method.getSimpleName()
+            + " does not fit the calling convention "
+            + text.get()
+            + " of "
+            + Binder.quote(functionName)
+            + " in the compiled module "
+            + Binder.quote(vmfbPath)
+            + ": "
+            + String.join("; ", mismatches)
+            + "; fix the signature, or remove abi to check the method against the module's own"
+            + " reflection",
+        method,
+        function,
+        Annotations.explicitValue(function, "abi"));
+    return false;
   }
 
   private FunctionSignature parseInline(

@@ -626,6 +626,54 @@ class VmfbProcessorTest {
   }
 
   @Test
+  void anInlineSignatureMustNameAnExportAndFitItsCallingConvention() {
+    write("models/classifier.vmfb", classifier().ireeZip());
+    JavaFileObject s =
+        source(
+            "InlineBad",
+            "@IreeModule(vmfb = \"models/classifier.vmfb\")",
+            "interface InlineBad {",
+            "  @IreeFunction(value = \"matmull\",",
+            "      abi = \"{\\\"a\\\":[\\\"i32\\\"],\\\"r\\\":[]}\")",
+            "  void missing(int x);",
+            "  @IreeFunction(",
+            "      abi = \"{\\\"a\\\":[\\\"i32\\\",\\\"i64\\\"],\\\"r\\\":[\\\"f32\\\"]}\")",
+            "  float scalars(int a, long b);",
+            "  @IreeFunction(value = \"main\",",
+            "      abi = \"{\\\"a\\\":[\\\"i32\\\",null],\\\"r\\\":[null]}\")",
+            "  VmRef kinds(int a, VmRef b);",
+            "}");
+    Compilation c = t.compile(s);
+    assertThat(c)
+        .hadErrorContaining(
+            "[IreeUnknownFunction] matmull: the compiled module \"models/classifier.vmfb\" has no"
+                + " function \"matmull\" (functions: ")
+        .inFile(s)
+        .onLineContaining("\"matmull\"");
+    assertThat(c).hadErrorContaining("did you mean \"matmul\"? change it to @IreeFunction(\"matmul\")");
+    assertThat(c)
+        .hadErrorContaining(
+            "[IreeSignatureMismatch] scalars: @IreeFunction(abi) of method scalars does not fit the"
+                + " calling convention 0iIfF_i of \"scalars\" in the compiled module"
+                + " \"models/classifier.vmfb\": the reflection describes 2 arguments but the calling"
+                + " convention 0iIfF_i takes 4; result 0: the reflection says f32 (cconv f) but the"
+                + " function returns i; fix the signature, or remove abi to check the method against"
+                + " the module's own reflection")
+        .inFile(s)
+        .onLineContaining("[\\\"f32\\\"]");
+    assertThat(c)
+        .hadErrorContaining(
+            "[IreeSignatureMismatch] main: @IreeFunction(abi) of method kinds does not fit the"
+                + " calling convention 0rr_r of \"main\" in the compiled module"
+                + " \"models/classifier.vmfb\": argument 0: the reflection says i32 (cconv i) but the"
+                + " function takes r; fix the signature")
+        .inFile(s)
+        .onLineContaining("null],");
+    assertThat(c).hadErrorCount(3);
+    assertThat(t.models).isEmpty();
+  }
+
+  @Test
   void abiAndVmfbTogetherAreAnErrorThatSaysWhichToKeep() {
     write("models/classifier.vmfb", classifier().ireeZip());
     t.file("m.json", "{'f':{'a':[],'r':[]}}");
