@@ -25,7 +25,17 @@ public final class FunctionBinder {
    *     iree.abi.declaration}, {@code f})
    */
   public static FunctionSignature signature(String attribute, String text) {
-    return Reflection.resolve(Map.of(attribute, text), null).signature();
+    try {
+      return Reflection.resolve(Map.of(attribute, text), null).signature();
+    } catch (IllegalArgumentException e) {
+      // Only a processor and runtime-support of different versions can get here.
+      throw new IreeSignatureMismatchException(
+          "a generated stub's signature ("
+              + attribute
+              + ") does not parse with this version of iree-stubs' runtime-support: "
+              + e.getMessage()
+              + ". Compile the stubs with the processor of the same iree-stubs version");
+    }
   }
 
   /**
