@@ -390,12 +390,29 @@ public final class AbiValues {
   }
 
   /** The component named {@code key}, or named as its camelCase form ({@code class_ids}). */
-  private static String matchComponent(Map<String, Object> components, String key) {
+  static String matchComponent(Map<String, Object> components, String key) {
     if (components.containsKey(key)) {
       return key;
     }
     String camel = camelCase(key);
     return components.containsKey(camel) ? camel : null;
+  }
+
+  /**
+   * A record's component values by the dict key each stands for (the key itself or its camelCase
+   * form), plus the components no key claims, under their own names (so a key check reports them).
+   */
+  static Map<String, Object> recordByKeys(Record record, List<String> keys, String path) {
+    Map<String, Object> components = recordComponents(record, path);
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (String key : keys) {
+      String component = matchComponent(components, key);
+      if (component != null) {
+        out.put(key, components.remove(component));
+      }
+    }
+    out.putAll(components);
+    return out;
   }
 
   /** {@code class_ids} → {@code classIds}; other text unchanged. */
@@ -427,7 +444,7 @@ public final class AbiValues {
     throw mismatch(declared, value, "a List or a record", path);
   }
 
-  private static Map<String, Object> recordComponents(Record record, String path) {
+  static Map<String, Object> recordComponents(Record record, String path) {
     Map<String, Object> values = new LinkedHashMap<>();
     for (RecordComponent c : record.getClass().getRecordComponents()) {
       try {

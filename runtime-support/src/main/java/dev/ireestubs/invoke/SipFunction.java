@@ -126,7 +126,7 @@ public final class SipFunction {
       return;
     }
     SipNode.Dict dict = (SipNode.Dict) node;
-    Map<?, ?> map = dictValues(value, path);
+    Map<?, ?> map = dictValues(value, dict.keys(), path);
     String problem = Marshal.keysProblem(map, dict.keys());
     if (problem != null) {
       throw new IreeArgumentException(root ? name : path, problem);
@@ -142,35 +142,21 @@ public final class SipFunction {
       return (List<?>) value;
     }
     if (value instanceof Record) {
-      Map<String, Object> components = recordComponents((Record) value, path);
-      return new ArrayList<>(components.values());
+      return new ArrayList<>(AbiValues.recordComponents((Record) value, path).values());
     }
     throw new IreeArgumentException(
         path, "expected a List or a record for a SIP sequence but got " + describe(value));
   }
 
-  private static Map<?, ?> dictValues(Object value, String path) {
+  private static Map<?, ?> dictValues(Object value, List<String> keys, String path) {
     if (value instanceof Map) {
       return (Map<?, ?>) value;
     }
     if (value instanceof Record) {
-      return recordComponents((Record) value, path);
+      return AbiValues.recordByKeys((Record) value, keys, path); // names or camelCase, as stubs
     }
     throw new IreeArgumentException(
         path, "expected a Map or a record for a SIP dict but got " + describe(value));
-  }
-
-  private static Map<String, Object> recordComponents(Record record, String path) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    for (java.lang.reflect.RecordComponent c : record.getClass().getRecordComponents()) {
-      try {
-        c.getAccessor().setAccessible(true);
-        out.put(c.getName(), c.getAccessor().invoke(record));
-      } catch (ReflectiveOperationException | RuntimeException e) {
-        throw new IreeArgumentException(path, "cannot read component " + c.getName() + ": " + e);
-      }
-    }
-    return out;
   }
 
   private static String describe(Object value) {

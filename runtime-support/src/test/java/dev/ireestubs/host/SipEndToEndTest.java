@@ -253,4 +253,26 @@ class SipEndToEndTest {
         .hasMessageThat()
         .contains("the SIP signature has 2 input leaves but the raw signature (f) has 1 inputs");
   }
+
+  record Ids(int classIds, int x) {}
+
+  @Test
+  void recordComponentsMatchSnakeCaseKeysAsInStubs() {
+    FunctionSignature raw = FunctionSignature.of(scalars(2), List.of(), ReflectionFormat.V0_RAW);
+    SipStructure structure =
+        SipStructure.of(SipSignature.parse("I32!S28!k0D22!K10!class_ids_0K2!x_1R1!"), raw);
+    AtomicReference<VmList> received = new AtomicReference<>();
+    HostModule module =
+        HostModule.builder("module")
+            .function(
+                "f",
+                raw,
+                args -> {
+                  received.set(args);
+                  return VmList.variant(0);
+                })
+            .build();
+    SipFunction.of(module.function("module.f"), structure).call(List.of(new Ids(7, 8)), Map.of());
+    assertThat(received.get()).isEqualTo(VmList.of(VmValue.i32(7), VmValue.i32(8)));
+  }
 }
