@@ -362,6 +362,9 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
     int n = Math.min(types.size(), kinds.size());
     for (int i = 0; i < n; i++) {
       Optional<VmKind> expected = types.get(i).vmKind();
+      if (isIndex(types.get(i)) && (kinds.get(i) == VmKind.I32 || kinds.get(i) == VmKind.I64)) {
+        continue; // index is i64, or i32 in modules compiled with 32-bit index
+      }
       if (expected.isPresent() && expected.get() != kinds.get(i)) {
         String slot =
             firstFence >= 0 && i >= firstFence
@@ -373,6 +376,12 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
                 + kinds.get(i).code());
       }
     }
+  }
+
+  private static boolean isIndex(AbiType type) {
+    AbiType t = type instanceof AbiType.Named ? ((AbiType.Named) type).type() : type;
+    return t instanceof AbiType.Scalar
+        && ((AbiType.Scalar) t).element().kind() == ElementType.Kind.INDEX;
   }
 
   private static String count(int n, String noun) {

@@ -171,6 +171,10 @@ public final class SignatureComparison {
     if (x.equals(y)) {
       return true;
     }
+    if (x.kind() == ElementType.Kind.INDEX || y.kind() == ElementType.Kind.INDEX) {
+      // index is as wide as the target's index (64 bits, or 32 with 32-bit index)
+      return x.isInteger() && y.isInteger() && Math.min(x.bits(), y.bits()) >= 32;
+    }
     return x.isInteger() && y.isInteger() && x.bits() == y.bits();
   }
 

@@ -68,4 +68,16 @@ class SignatureComparisonTest {
                 s, s.withModel(FunctionSignature.CallingModel.COARSE_FENCES)))
         .hasSize(1);
   }
+
+  @Test
+  void indexMatchesThe32Or64BitIntegerOfTheTarget() {
+    FunctionSignature index = decl("sync func @f(%input0: index) -> (%output0: index)");
+    assertThat(SignatureComparison.differences(index, json("{\"a\":[\"i32\"],\"r\":[\"i64\"]}")))
+        .isEmpty();
+    assertThat(SignatureComparison.differences(index, json("{\"a\":[\"i16\"],\"r\":[\"f32\"]}")))
+        .hasSize(2);
+    assertThat(CallingConvention.parse("0i_I").mismatches(index)).isEmpty();
+    assertThat(CallingConvention.parse("0I_i").mismatches(index)).isEmpty();
+    assertThat(CallingConvention.parse("0f_I").mismatches(index)).hasSize(1);
+  }
 }
