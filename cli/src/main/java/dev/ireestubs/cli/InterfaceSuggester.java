@@ -262,7 +262,7 @@ final class InterfaceSuggester {
     List<Variable> components = new ArrayList<>();
     for (int i = 0; i < dict.entries().size(); i++) {
       AbiType.Entry e = dict.entries().get(i);
-      String camel = JavaNames.camelCase(e.key());
+      String camel = AbiType.Dict.camelCase(e.key());
       String name = componentNames.allocate(JavaNames.memberName(camel, "value" + i));
       // The processor binds a component without @IreeKey to the key of its exact name, else to the
       // key whose camelCase form it is; annotate whenever that would not find this key.

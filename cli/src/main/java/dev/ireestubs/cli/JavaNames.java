@@ -40,33 +40,6 @@ final class JavaNames {
   }
 
   /**
-   * The camelCase form of a snake_case key, as the processor matches {@code sdict} keys to record
-   * components: {@code class_ids} becomes {@code classIds}; leading underscores stay; a key without
-   * underscores is returned as it is.
-   */
-  static String camelCase(String key) {
-    if (key.indexOf('_') < 0) {
-      return key;
-    }
-    StringBuilder sb = new StringBuilder(key.length());
-    boolean upper = false;
-    for (int i = 0; i < key.length(); i++) {
-      char c = key.charAt(i);
-      if (c == '_') {
-        if (sb.length() == 0) {
-          sb.append(c);
-        } else {
-          upper = true;
-        }
-      } else {
-        sb.append(upper ? Character.toUpperCase(c) : c);
-        upper = false;
-      }
-    }
-    return sb.toString();
-  }
-
-  /**
    * A method, parameter or component name for {@code raw}: {@code raw} itself when it is already a
    * Java name without {@code $}; otherwise its words (split at {@code $}, {@code _} and every
    * character that cannot be in an identifier) joined in camelCase ({@code main$async} becomes

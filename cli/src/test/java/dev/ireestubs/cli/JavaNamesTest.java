@@ -50,14 +50,6 @@ class JavaNamesTest {
   }
 
   @Test
-  void camelCaseIsHowTheProcessorMatchesSnakeCaseKeys() {
-    assertThat(JavaNames.camelCase("class_ids")).isEqualTo("classIds");
-    assertThat(JavaNames.camelCase("_x_y")).isEqualTo("_xY");
-    assertThat(JavaNames.camelCase("a__b")).isEqualTo("aB");
-    assertThat(JavaNames.camelCase("plain")).isEqualTo("plain");
-  }
-
-  @Test
   void allocatorNumbersCollisionsAndSkipsReservedNames() {
     NameAllocator names = new NameAllocator().reserve("hashCode");
     assertThat(names.allocate("run")).isEqualTo("run");

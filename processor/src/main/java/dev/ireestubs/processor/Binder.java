@@ -564,7 +564,7 @@ final class Binder {
     for (RecordComponentElement c : new ArrayList<>(pending)) {
       String name = c.getSimpleName().toString();
       for (String k : keys) {
-        if (!byKey.containsKey(k) && Names.camelCase(k).equals(name)) {
+        if (!byKey.containsKey(k) && AbiType.Dict.camelCase(k).equals(name)) {
           byKey.put(k, c);
           pending.remove(c);
           break;
@@ -622,8 +622,8 @@ final class Binder {
                 + "; did you mean "
                 + quote(n)
                 + "? "
-                + (Names.isJavaName(Names.camelCase(n))
-                    ? "rename the component to " + Names.camelCase(n) + " or annotate it "
+                + (Names.isJavaName(AbiType.Dict.camelCase(n))
+                    ? "rename the component to " + AbiType.Dict.camelCase(n) + " or annotate it "
                     : "annotate it ")
                 + "@IreeKey("
                 + quote(n)
@@ -649,7 +649,7 @@ final class Binder {
     for (String k : freeKeys) {
       ok = false;
       AbiType type = t.entry(k).orElseThrow().type();
-      String component = Names.camelCase(k);
+      String component = AbiType.Dict.camelCase(k);
       report.error(
           Tag.SIGNATURE_MISMATCH,
           path
@@ -1547,7 +1547,7 @@ final class Binder {
       List<AbiType.Entry> entries = ((AbiType.Dict) t).entries();
       for (int i = 0; i < entries.size(); i++) {
         AbiType.Entry e = entries.get(i);
-        String component = Names.camelCase(e.key());
+        String component = AbiType.Dict.camelCase(e.key());
         sb.append(i == 0 ? "" : ", ")
             .append(Names.isJavaName(component) ? "" : "@IreeKey(" + quote(e.key()) + ") ")
             .append(suggestType(e.type(), e.key()))

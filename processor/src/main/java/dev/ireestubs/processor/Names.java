@@ -1,5 +1,6 @@
 package dev.ireestubs.processor;
 
+import dev.ireestubs.abi.AbiType;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Optional;
@@ -9,36 +10,9 @@ import javax.lang.model.SourceVersion;
 final class Names {
   private Names() {}
 
-  /**
-   * The camelCase form of a snake_case key: {@code class_ids} becomes {@code classIds}; a key
-   * without underscores is returned as is.
-   */
-  static String camelCase(String key) {
-    if (key.indexOf('_') < 0) {
-      return key;
-    }
-    StringBuilder sb = new StringBuilder(key.length());
-    boolean upper = false;
-    for (int i = 0; i < key.length(); i++) {
-      char c = key.charAt(i);
-      if (c == '_') {
-        // Leading underscores are kept so "_x" does not turn into "x".
-        if (sb.length() == 0) {
-          sb.append(c);
-        } else {
-          upper = true;
-        }
-      } else {
-        sb.append(upper ? Character.toUpperCase(c) : c);
-        upper = false;
-      }
-    }
-    return sb.toString();
-  }
-
   /** The type-style form of a name: {@code class_ids} becomes {@code ClassIds}. */
   static String typeName(String name) {
-    String camel = camelCase(name);
+    String camel = AbiType.Dict.camelCase(name);
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < camel.length(); i++) {
       char c = camel.charAt(i);
@@ -94,7 +68,7 @@ final class Names {
       int d =
           Math.min(
               editDistance(name.toLowerCase(Locale.ROOT), c.toLowerCase(Locale.ROOT)),
-              editDistance(name, camelCase(c)));
+              editDistance(name, AbiType.Dict.camelCase(c)));
       if (d < bestDistance) {
         best = c;
         bestDistance = d;

@@ -331,7 +331,7 @@ final class InterfaceSource {
     // Declared in reverse key order: the binder must still produce descriptor order.
     for (int i = entries.size() - 1; i >= 0; i--) {
       AbiType.Entry e = entries.get(i);
-      String camel = Names.camelCase(e.key());
+      String camel = AbiType.Dict.camelCase(e.key());
       String component;
       String annotation = "";
       if (Names.isJavaName(camel) && !RECORD_FORBIDDEN.contains(camel)) {

@@ -8,15 +8,6 @@ import org.junit.jupiter.api.Test;
 class NamesTest {
 
   @Test
-  void camelCaseOfSnakeCaseKeys() {
-    assertThat(Names.camelCase("class_ids")).isEqualTo("classIds");
-    assertThat(Names.camelCase("last_hidden_state")).isEqualTo("lastHiddenState");
-    assertThat(Names.camelCase("label")).isEqualTo("label");
-    assertThat(Names.camelCase("_private")).isEqualTo("_private");
-    assertThat(Names.camelCase("a__b")).isEqualTo("aB");
-  }
-
-  @Test
   void typeNames() {
     assertThat(Names.typeName("features")).isEqualTo("Features");
     assertThat(Names.typeName("class_ids")).isEqualTo("ClassIds");

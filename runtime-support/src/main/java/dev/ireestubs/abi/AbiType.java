@@ -156,6 +156,29 @@ public sealed interface AbiType {
       }
     }
 
+    /**
+     * The Java name a key also matches, wherever keys meet record components (the processor, the
+     * dynamic invoker, {@code inspect}): the camelCase form of a snake_case key ({@code class_ids}
+     * becomes {@code classIds}); leading underscores stay; a key without underscores is itself.
+     */
+    public static String camelCase(String key) {
+      if (key.indexOf('_') < 0) {
+        return key;
+      }
+      StringBuilder sb = new StringBuilder(key.length());
+      boolean upper = false;
+      for (int i = 0; i < key.length(); i++) {
+        char c = key.charAt(i);
+        if (c == '_' && sb.length() > 0) {
+          upper = true;
+        } else {
+          sb.append(upper ? Character.toUpperCase(c) : c);
+          upper = false;
+        }
+      }
+      return sb.toString();
+    }
+
     /** The keys, in descriptor order. */
     public List<String> keys() {
       return entries.stream().map(Entry::key).collect(Collectors.toUnmodifiableList());
