@@ -90,7 +90,7 @@ public final class PyDm {
   public static Object decodeValue(Object slot, String path) {
     Objects.requireNonNull(path, "path");
     if (slot instanceof VmValue) {
-      return PyObjects.javaValue((VmValue) slot);
+      return ((VmValue) slot).boxed();
     }
     if (slot instanceof VmList) {
       try {

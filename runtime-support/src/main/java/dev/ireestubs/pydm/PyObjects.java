@@ -422,7 +422,7 @@ public final class PyObjects {
           if (r == PyTypeCode.Representation.WEAK_INTEGER ? !v.isInteger() : !v.isFloat()) {
             throw wrongData(code, at, data);
           }
-          return javaValue(v);
+          return v.boxed();
         default:
           if (v.type() != code.valueType().orElseThrow()) {
             throw wrongData(code, at, data);
@@ -433,7 +433,7 @@ public final class PyObjects {
           if (r == PyTypeCode.Representation.BF16_BITS) {
             return new PyBFloat16(v.asI16());
           }
-          return javaValue(v);
+          return v.boxed();
       }
     }
 
@@ -489,24 +489,6 @@ public final class PyObjects {
         return true;
       default:
         return false; // not assigned, Type, Object, weak and unsigned numbers
-    }
-  }
-
-  /** The boxed Java form of a VM value: Byte, Short, Integer, Long, Float or Double. */
-  static Object javaValue(VmValue v) {
-    switch (v.type()) {
-      case I8:
-        return v.asI8();
-      case I16:
-        return v.asI16();
-      case I32:
-        return v.asI32();
-      case I64:
-        return v.asI64();
-      case F32:
-        return v.asF32();
-      default:
-        return v.asF64();
     }
   }
 

@@ -181,6 +181,27 @@ public final class VmValue {
   }
 
   /**
+   * The value as the boxed Java number of its own width: {@code Byte}, {@code Short}, {@code
+   * Integer}, {@code Long}, {@code Float} or {@code Double}.
+   */
+  public Number boxed() {
+    switch (type) {
+      case I8:
+        return asI8();
+      case I16:
+        return asI16();
+      case I32:
+        return asI32();
+      case I64:
+        return asI64();
+      case F32:
+        return asF32();
+      default:
+        return asF64();
+    }
+  }
+
+  /**
    * This value as a value of {@code target}, by the VM's rules (see the class description): this
    * value itself when the types match, a C cast between integer widths, a rounding or widening
    * between float widths.

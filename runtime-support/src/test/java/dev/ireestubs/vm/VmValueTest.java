@@ -223,4 +223,14 @@ class VmValueTest {
     assertThat(VmValue.f64(Double.NaN).toString()).isEqualTo("f64 NaN");
     assertThat(VmValue.f32(Float.NEGATIVE_INFINITY).toString()).isEqualTo("f32 -Infinity");
   }
+
+  @Test
+  void boxedIsTheJavaNumberOfTheSameWidth() {
+    assertThat(VmValue.i8((byte) -1).boxed()).isEqualTo((byte) -1);
+    assertThat(VmValue.i16((short) 2).boxed()).isEqualTo((short) 2);
+    assertThat(VmValue.i32(3).boxed()).isEqualTo(3);
+    assertThat(VmValue.i64(4).boxed()).isEqualTo(4L);
+    assertThat(VmValue.f32(1.5f).boxed()).isEqualTo(1.5f);
+    assertThat(VmValue.f64(2.5).boxed()).isEqualTo(2.5);
+  }
 }
