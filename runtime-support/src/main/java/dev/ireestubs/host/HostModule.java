@@ -211,50 +211,10 @@ public final class HostModule implements ModuleBackend {
           values.add(AbiValues.decode(declared, arguments.get(i), function + ": " + name));
         }
         Object result = body.call(Collections.unmodifiableList(values));
-        return packResults(signature, result, function);
+        return AbiValues.packResults(signature, result, function);
       };
     }
 
-    private static VmList packResults(FunctionSignature signature, Object result, String function) {
-      try {
-        int count = signature.results().size();
-        if (count == 0) {
-          if (result != null) {
-            throw new IreeArgumentException(
-                function + ": result", "the function has no results but returned " + result);
-          }
-          return VmList.variant(0);
-        }
-        if (signature.hasInlinedResults()) {
-          // The structure's children are the raw results: encode it, then unwrap one level.
-          VmList structure =
-              (VmList) AbiValues.encode(signature.results().get(0), result, function + ": result");
-          return structure;
-        }
-        if (count == 1) {
-          VmList out = VmList.variant(1);
-          out.push(AbiValues.encode(signature.results().get(0), result, function + ": result"));
-          return out;
-        }
-        if (!(result instanceof List) || ((List<?>) result).size() != count) {
-          throw new IreeArgumentException(
-              function + ": result", "expected a List of " + count + " results but got " + result);
-        }
-        VmList out = VmList.variant(count);
-        for (int i = 0; i < count; i++) {
-          out.push(
-              AbiValues.encode(
-                  signature.results().get(i),
-                  ((List<?>) result).get(i),
-                  function + ": result[" + i + "]"));
-        }
-        return out;
-      } catch (IreeArgumentException e) {
-        // The value came out of the function: a result problem, not an argument one.
-        throw new IreeResultException(
-            e.path(), e.getMessage().substring(e.path().length() + 2));
-      }
-    }
   }
 
   /** One registered function. */

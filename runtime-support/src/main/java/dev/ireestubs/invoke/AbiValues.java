@@ -158,6 +158,43 @@ public final class AbiValues {
   }
 
   /**
+   * The VM result list for the Java value a function returns (the inverse of {@link
+   * #unpackResults}): nothing for no results, the value for one, the structure's children for an
+   * inlined {@code sdict}/{@code slist}/{@code stuple}, and a {@code List} of values for several.
+   *
+   * @throws IreeResultException when the value does not fit the declared results
+   */
+  public static VmList packResults(FunctionSignature signature, Object result, String function) {
+    String path = function + ": result";
+    List<AbiType> results = signature.results();
+    if (results.isEmpty()) {
+      if (result != null) {
+        throw new IreeResultException(
+            path, "the function has no results but returned " + result);
+      }
+      return VmList.variant(0);
+    }
+    if (signature.hasInlinedResults()) {
+      // The structure's children are the raw results: its VM list is the result list.
+      return (VmList) encodeResult(results.get(0), result, path);
+    }
+    if (results.size() == 1) {
+      VmList out = VmList.variant(1);
+      out.push(encodeResult(results.get(0), result, path));
+      return out;
+    }
+    if (!(result instanceof List) || ((List<?>) result).size() != results.size()) {
+      throw new IreeResultException(
+          path, "expected a List of " + results.size() + " results but got " + result);
+    }
+    VmList out = VmList.variant(results.size());
+    for (int i = 0; i < results.size(); i++) {
+      out.push(encodeResult(results.get(i), ((List<?>) result).get(i), path + "[" + i + "]"));
+    }
+    return out;
+  }
+
+  /**
    * Checks a VM argument list against the signature: the count, then every argument, as a host
    * module does before running its function.
    *
@@ -237,75 +274,86 @@ public final class AbiValues {
    * @throws IreeArgumentException when the value does not fit the declaration
    */
   public static Object encode(AbiType declared, Object value, String path) {
-    return encode(declared, value, path, 0);
+    return encode(declared, value, path, 0, Side.ARGUMENT);
   }
 
-  private static Object encode(AbiType declared, Object value, String path, int depth) {
+  /**
+   * The VM list element for the Java {@code value} of a {@code declared} result, as a host module
+   * returns it; what {@link #encode} checks, reported as {@link IreeResultException}s.
+   */
+  public static Object encodeResult(AbiType declared, Object value, String path) {
+    return encode(declared, value, path, 0, Side.RESULT);
+  }
+
+  private static Object encode(
+      AbiType declared, Object value, String path, int depth, Side side) {
     if (depth > MAX_DEPTH) {
-      throw new IreeArgumentException(path, "nested more than " + MAX_DEPTH + " deep");
+      throw side.fail(path, "nested more than " + MAX_DEPTH + " deep");
     }
     if (declared instanceof AbiType.Named) {
-      return encode(((AbiType.Named) declared).type(), value, path, depth);
+      return encode(((AbiType.Named) declared).type(), value, path, depth, side);
     }
     if (declared instanceof AbiType.Any) {
-      return encodeDynamic(value, path, depth);
+      return encodeDynamic(value, path, depth, side);
     }
     if (declared instanceof AbiType.Unsupported) {
-      throw unsupported((AbiType.Unsupported) declared, Side.ARGUMENT, path);
+      throw unsupported((AbiType.Unsupported) declared, side, path);
     }
-    Marshal.notNull(value, declared, path);
+    Marshal.notNull(value, declared, side, path);
     if (declared instanceof AbiType.Scalar) {
-      return encodeScalar(((AbiType.Scalar) declared).element(), value, path);
+      return encodeScalar(((AbiType.Scalar) declared).element(), value, path, side);
     }
     if (declared instanceof AbiType.NdArray) {
       AbiType.NdArray type = (AbiType.NdArray) declared;
       if (value instanceof NdArray) {
-        return Marshal.array((NdArray) value, type, path);
+        return Marshal.array((NdArray) value, type, side, path);
       }
       if (value instanceof BufferView) {
-        return Marshal.bufferView(value, type, Side.ARGUMENT, path);
+        return Marshal.bufferView(value, type, side, path);
       }
       if (JavaArrays.isSupported(value)) {
-        return Marshal.array(Marshal.copy(value, JavaArrays::copyOf, type, path), type, path);
+        return Marshal.array(
+            Marshal.copy(value, JavaArrays::copyOf, type, side, path), type, side, path);
       }
-      throw mismatch(declared, value, "an NdArray, a BufferView or a Java array", path);
+      throw mismatch(declared, value, "an NdArray, a BufferView or a Java array", side, path);
     }
     if (declared instanceof AbiType.Dict) {
-      return encodeDict((AbiType.Dict) declared, value, path, depth);
+      return encodeDict((AbiType.Dict) declared, value, path, depth, side);
     }
     if (declared instanceof AbiType.Sequence) {
       List<AbiType> elements = ((AbiType.Sequence) declared).elements();
-      List<?> values = positionalValues(declared, value, path);
-      VmList list = Marshal.sequence(values, declared, elements.size(), path);
+      List<?> values = positionalValues(declared, value, path, side);
+      VmList list = Marshal.sequence(values, declared, elements.size(), side, path);
       for (int i = 0; i < elements.size(); i++) {
-        list.push(encode(elements.get(i), values.get(i), path + "[" + i + "]", depth + 1));
+        list.push(encode(elements.get(i), values.get(i), path + "[" + i + "]", depth + 1, side));
       }
       return list;
     }
     if (declared instanceof AbiType.HomogeneousList) {
       if (!(value instanceof List)) {
-        throw mismatch(declared, value, "a List", path);
+        throw mismatch(declared, value, "a List", side, path);
       }
       List<?> values = (List<?>) value;
       AbiType element = ((AbiType.HomogeneousList) declared).element();
       VmList list = VmList.variant(values.size());
       for (int i = 0; i < values.size(); i++) {
-        list.push(encode(element, values.get(i), path + "[" + i + "]", depth + 1));
+        list.push(encode(element, values.get(i), path + "[" + i + "]", depth + 1, side));
       }
       return list;
     }
     // Ref, Unknown: an opaque ref the caller got from a backend.
     if (!(value instanceof VmRef)) {
-      throw mismatch(declared, value, "a VmRef", path);
+      throw mismatch(declared, value, "a VmRef", side, path);
     }
-    checkRefType(declared, (VmRef) value, Side.ARGUMENT, path);
+    checkRefType(declared, (VmRef) value, side, path);
     return value;
   }
 
-  private static VmValue encodeScalar(ElementType element, Object value, String path) {
+  private static VmValue encodeScalar(
+      ElementType element, Object value, String path, Side side) {
     if (element.kind() == ElementType.Kind.BOOLEAN) {
       if (!(value instanceof Boolean)) {
-        throw mismatch(new AbiType.Scalar(element), value, "a Boolean", path);
+        throw mismatch(new AbiType.Scalar(element), value, "a Boolean", side, path);
       }
       return Marshal.i1((Boolean) value);
     }
@@ -314,12 +362,12 @@ public final class AbiValues {
           || value instanceof Short
           || value instanceof Integer
           || value instanceof Long)) {
-        throw mismatch(new AbiType.Scalar(element), value, "an integral Number", path);
+        throw mismatch(new AbiType.Scalar(element), value, "an integral Number", side, path);
       }
       long v = ((Number) value).longValue();
       int bits = element.bits();
       if (bits < 64 && !Marshal.fits(v, element)) {
-        throw new IreeArgumentException(
+        throw side.fail(
             path, "expected an " + element + " but " + v + " does not fit in " + bits + " bits");
       }
       return bits <= 8
@@ -328,29 +376,30 @@ public final class AbiValues {
     }
     if (element.equals(ElementType.F32) || element.equals(ElementType.F64)) {
       if (!(value instanceof Number)) {
-        throw mismatch(new AbiType.Scalar(element), value, "a Number", path);
+        throw mismatch(new AbiType.Scalar(element), value, "a Number", side, path);
       }
       double d = ((Number) value).doubleValue();
       return element.equals(ElementType.F32) ? VmValue.f32((float) d) : VmValue.f64(d);
     }
-    throw new IreeArgumentException(
+    throw side.fail(
         path,
         "a scalar "
             + element
             + " has no VM value type; IREE passes i1, i8..i64, f32 and f64 scalars only");
   }
 
-  private static VmList encodeDict(AbiType.Dict declared, Object value, String path, int depth) {
+  private static VmList encodeDict(
+      AbiType.Dict declared, Object value, String path, int depth, Side side) {
     List<AbiType.Entry> entries = declared.entries();
     VmList list = VmList.variant(entries.size());
     if (value instanceof Map) {
       Map<?, ?> map = (Map<?, ?>) value;
       String problem = Marshal.keysProblem(map, declared.keys());
       if (problem != null) {
-        throw new IreeArgumentException(path, problem);
+        throw side.fail(path, problem);
       }
       for (AbiType.Entry e : entries) {
-        list.push(encode(e.type(), map.get(e.key()), path + "." + e.key(), depth + 1));
+        list.push(encode(e.type(), map.get(e.key()), path + "." + e.key(), depth + 1, side));
       }
       return list;
     }
@@ -359,7 +408,7 @@ public final class AbiValues {
       for (AbiType.Entry e : entries) {
         String component = matchComponent(components, e.key());
         if (component == null) {
-          throw new IreeArgumentException(
+          throw side.fail(
               path,
               "record "
                   + value.getClass().getSimpleName()
@@ -371,7 +420,7 @@ public final class AbiValues {
         }
       }
       if (components.size() != entries.size()) {
-        throw new IreeArgumentException(
+        throw side.fail(
             path,
             "record "
                 + value.getClass().getSimpleName()
@@ -382,11 +431,11 @@ public final class AbiValues {
       }
       for (AbiType.Entry e : entries) {
         Object component = components.get(matchComponent(components, e.key()));
-        list.push(encode(e.type(), component, path + "." + e.key(), depth + 1));
+        list.push(encode(e.type(), component, path + "." + e.key(), depth + 1, side));
       }
       return list;
     }
-    throw mismatch(declared, value, "a Map<String, ?> or a record", path);
+    throw mismatch(declared, value, "a Map<String, ?> or a record", side, path);
   }
 
   /** The component named {@code key}, or named as its camelCase form ({@code class_ids}). */
@@ -394,7 +443,7 @@ public final class AbiValues {
     if (components.containsKey(key)) {
       return key;
     }
-    String camel = camelCase(key);
+    String camel = AbiType.Dict.camelCase(key);
     return components.containsKey(camel) ? camel : null;
   }
 
@@ -415,23 +464,8 @@ public final class AbiValues {
     return out;
   }
 
-  /** {@code class_ids} → {@code classIds}; other text unchanged. */
-  static String camelCase(String key) {
-    StringBuilder out = new StringBuilder(key.length());
-    boolean upper = false;
-    for (int i = 0; i < key.length(); i++) {
-      char c = key.charAt(i);
-      if (c == '_' && out.length() > 0) {
-        upper = true;
-      } else {
-        out.append(upper ? Character.toUpperCase(c) : c);
-        upper = false;
-      }
-    }
-    return out.toString();
-  }
-
-  private static List<?> positionalValues(AbiType declared, Object value, String path) {
+  private static List<?> positionalValues(
+      AbiType declared, Object value, String path, Side side) {
     if (value instanceof List) {
       return (List<?>) value;
     }
@@ -441,7 +475,7 @@ public final class AbiValues {
     if (value instanceof Record) {
       return new ArrayList<>(recordComponents((Record) value, path).values());
     }
-    throw mismatch(declared, value, "a List or a record", path);
+    throw mismatch(declared, value, "a List or a record", side, path);
   }
 
   static Map<String, Object> recordComponents(Record record, String path) {
@@ -465,9 +499,9 @@ public final class AbiValues {
   }
 
   /** Java values by their own type, for a {@code null} (any) descriptor. */
-  private static Object encodeDynamic(Object value, String path, int depth) {
+  private static Object encodeDynamic(Object value, String path, int depth, Side side) {
     if (depth > MAX_DEPTH) {
-      throw new IreeArgumentException(path, "nested more than " + MAX_DEPTH + " deep");
+      throw side.fail(path, "nested more than " + MAX_DEPTH + " deep");
     }
     if (value == null || value instanceof VmRef || value instanceof VmValue) {
       return value;
@@ -489,13 +523,13 @@ public final class AbiValues {
     } else if (value instanceof NdArray) {
       return ((NdArray) value).asBufferView();
     } else if (JavaArrays.isSupported(value)) {
-      return Marshal.copy(value, JavaArrays::copyOf, AbiType.NdArray.anyBufferView(), path)
+      return Marshal.copy(value, JavaArrays::copyOf, AbiType.NdArray.anyBufferView(), side, path)
           .asBufferView();
     } else if (value instanceof List) {
       List<?> values = (List<?>) value;
       VmList list = VmList.variant(values.size());
       for (int i = 0; i < values.size(); i++) {
-        list.push(encodeDynamic(values.get(i), path + "[" + i + "]", depth + 1));
+        list.push(encodeDynamic(values.get(i), path + "[" + i + "]", depth + 1, side));
       }
       return list;
     } else if (value instanceof Map) {
@@ -503,17 +537,17 @@ public final class AbiValues {
       Map<String, Object> sorted = new TreeMap<>(AbiType.Dict::compareBytewise);
       for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
         if (!(e.getKey() instanceof String)) {
-          throw new IreeArgumentException(path, "map keys must be strings, got " + e.getKey());
+          throw side.fail(path, "map keys must be strings, got " + e.getKey());
         }
         sorted.put((String) e.getKey(), e.getValue());
       }
       VmList list = VmList.variant(sorted.size());
       for (Map.Entry<String, Object> e : sorted.entrySet()) {
-        list.push(encodeDynamic(e.getValue(), path + "." + e.getKey(), depth + 1));
+        list.push(encodeDynamic(e.getValue(), path + "." + e.getKey(), depth + 1, side));
       }
       return list;
     }
-    throw new IreeArgumentException(
+    throw side.fail(
         path, "cannot pass a " + value.getClass().getName() + " to the VM");
   }
 
@@ -615,21 +649,7 @@ public final class AbiValues {
       throw new IreeResultException(path, "nested more than " + MAX_DEPTH + " deep");
     }
     if (element instanceof VmValue) {
-      VmValue v = (VmValue) element;
-      switch (v.type()) {
-        case I8:
-          return v.asI8();
-        case I16:
-          return v.asI16();
-        case I32:
-          return v.asI32();
-        case I64:
-          return v.asI64();
-        case F32:
-          return v.asF32();
-        default:
-          return v.asF64();
-      }
+      return ((VmValue) element).boxed();
     }
     if (element instanceof BufferView) {
       BufferView view = (BufferView) element;
@@ -729,9 +749,9 @@ public final class AbiValues {
             + ")");
   }
 
-  private static IreeArgumentException mismatch(
-      AbiType declared, Object value, String accepted, String path) {
-    return new IreeArgumentException(
+  private static IreeException mismatch(
+      AbiType declared, Object value, String accepted, Side side, String path) {
+    return side.fail(
         path,
         "expected "
             + declared

@@ -45,8 +45,12 @@ public final class Marshal {
    * @throws IreeArgumentException {@code predict: features: is null; expected sdict[...]}
    */
   public static <T> T notNull(T value, AbiType declared, String path) {
+    return notNull(value, declared, Side.ARGUMENT, path);
+  }
+
+  static <T> T notNull(T value, AbiType declared, Side side, String path) {
     if (value == null) {
-      throw new IreeArgumentException(path, "is null; expected " + declared);
+      throw side.fail(path, "is null; expected " + declared);
     }
     return value;
   }
@@ -70,10 +74,14 @@ public final class Marshal {
    * @throws IreeArgumentException when the array is null, or its element type or shape differs
    */
   public static BufferView array(NdArray array, AbiType.NdArray declared, String path) {
-    notNull(array, declared, path);
+    return array(array, declared, Side.ARGUMENT, path);
+  }
+
+  static BufferView array(NdArray array, AbiType.NdArray declared, Side side, String path) {
+    notNull(array, declared, side, path);
     String problem = arrayProblem(declared, array.elementType(), array.shape());
     if (problem != null) {
-      throw new IreeArgumentException(path, problem);
+      throw side.fail(path, problem);
     }
     return array.asBufferView();
   }
@@ -86,11 +94,20 @@ public final class Marshal {
    */
   public static <J, A extends NdArray> A copy(
       J javaArray, Function<? super J, ? extends A> factory, AbiType.NdArray declared, String path) {
-    notNull(javaArray, declared, path);
+    return copy(javaArray, factory, declared, Side.ARGUMENT, path);
+  }
+
+  static <J, A extends NdArray> A copy(
+      J javaArray,
+      Function<? super J, ? extends A> factory,
+      AbiType.NdArray declared,
+      Side side,
+      String path) {
+    notNull(javaArray, declared, side, path);
     try {
       return factory.apply(javaArray);
     } catch (IllegalArgumentException | NullPointerException e) {
-      throw new IreeArgumentException(path, e.getMessage());
+      throw side.fail(path, e.getMessage());
     }
   }
 
@@ -101,8 +118,13 @@ public final class Marshal {
    * @throws IreeArgumentException when {@code values} is null or has another size
    */
   public static VmList sequence(Collection<?> values, AbiType declared, int expectedSize, String path) {
-    notNull(values, declared, path);
-    return sequence(values, " (" + declared + ")", expectedSize, path);
+    return sequence(values, declared, expectedSize, Side.ARGUMENT, path);
+  }
+
+  static VmList sequence(
+      Collection<?> values, AbiType declared, int expectedSize, Side side, String path) {
+    notNull(values, declared, side, path);
+    return sequence(values, " (" + declared + ")", expectedSize, side, path);
   }
 
   /**
@@ -112,7 +134,7 @@ public final class Marshal {
    */
   public static <C extends Collection<?>> C requireSize(C values, int expectedSize, String path) {
     notNull(values, path);
-    sequence(values, "", expectedSize, path);
+    sequence(values, "", expectedSize, Side.ARGUMENT, path);
     return values;
   }
 
@@ -124,12 +146,13 @@ public final class Marshal {
    */
   public static VmList sequence(Collection<?> values, int expectedSize, String path) {
     notNull(values, path);
-    return sequence(values, "", expectedSize, path);
+    return sequence(values, "", expectedSize, Side.ARGUMENT, path);
   }
 
-  private static VmList sequence(Collection<?> values, String declared, int expectedSize, String path) {
+  private static VmList sequence(
+      Collection<?> values, String declared, int expectedSize, Side side, String path) {
     if (values.size() != expectedSize) {
-      throw new IreeArgumentException(
+      throw side.fail(
           path,
           "expected "
               + expectedSize
