@@ -200,20 +200,15 @@ final class ModuleBinder {
               .orElse(false);
       if (pydm) {
         // IREEPyDM functions carry no reflection: the Java types give the calling convention.
-        Optional<String> convention =
-            compiled == null
-                ? Optional.empty()
-                : compiled.export(functionName).flatMap(VmfbExport::callingConvention);
-        if (compiled != null && compiled.export(functionName).isEmpty()) {
-          unknownFunction(
-              functionName,
-              "the compiled module " + Binder.quote(vmfbPath),
-              compiled.exportNames(),
-              method,
-              function,
-              report);
-          ok = false;
-          continue;
+        Optional<String> convention = Optional.empty();
+        if (compiled != null) {
+          Optional<VmfbExport> export =
+              exportOrReport(compiled, vmfbPath, functionName, method, function, report);
+          if (export.isEmpty()) {
+            ok = false;
+            continue;
+          }
+          convention = export.get().callingConvention();
         }
         String pydmSource =
             compiled == null ? "PyDM convention" : vmfbPath + " (PyDM, calling convention)";
@@ -237,15 +232,9 @@ final class ModuleBinder {
         if (compiled != null) {
           // The module is known: the function must be in it, with the calling convention the
           // inline signature implies (the stub would otherwise fail when it binds).
-          Optional<VmfbExport> export = compiled.export(functionName);
+          Optional<VmfbExport> export =
+              exportOrReport(compiled, vmfbPath, functionName, method, function, report);
           if (export.isEmpty()) {
-            unknownFunction(
-                functionName,
-                "the compiled module " + Binder.quote(vmfbPath),
-                compiled.exportNames(),
-                method,
-                function,
-                report);
             signature = null;
           } else if (signature != null
               && !inlineAgreesWithExport(
@@ -275,18 +264,11 @@ final class ModuleBinder {
           embedded = FunctionModel.Embedded.json(signature);
         }
       } else if (compiled != null) {
-        Optional<VmfbExport> export = compiled.export(functionName);
+        Optional<VmfbExport> export =
+            exportOrReport(compiled, vmfbPath, functionName, method, function, report);
         signature = null;
         source = null;
-        if (export.isEmpty()) {
-          unknownFunction(
-              functionName,
-              "the compiled module " + Binder.quote(vmfbPath),
-              compiled.exportNames(),
-              method,
-              function,
-              report);
-        } else {
+        if (export.isPresent()) {
           Reflection.Resolved resolved =
               resolve(export.get(), functionName, vmfbPath, method, report);
           if (resolved != null) {
@@ -826,6 +808,27 @@ final class ModuleBinder {
    *     the compiled module "m.vmfb"}
    * @param functions the function names it has, in its order
    */
+  /** The export {@code functionName} of the compiled module, or empty after reporting it missing. */
+  private Optional<VmfbExport> exportOrReport(
+      VmfbModule compiled,
+      String vmfbPath,
+      String functionName,
+      ExecutableElement method,
+      Optional<AnnotationMirror> function,
+      Reporter report) {
+    Optional<VmfbExport> export = compiled.export(functionName);
+    if (export.isEmpty()) {
+      unknownFunction(
+          functionName,
+          "the compiled module " + Binder.quote(vmfbPath),
+          compiled.exportNames(),
+          method,
+          function,
+          report);
+    }
+    return export;
+  }
+
   private void unknownFunction(
       String functionName,
       String where,

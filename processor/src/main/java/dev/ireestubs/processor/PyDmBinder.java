@@ -122,18 +122,7 @@ final class PyDmBinder {
    * {@code i32} values), which is what the module's reflection, if any, also states.
    */
   private static AbiType vmLevel(AbiType type) {
-    switch (type.vmKind().orElse(VmKind.REF)) {
-      case I32:
-        return new AbiType.Scalar(ElementType.I32);
-      case I64:
-        return new AbiType.Scalar(ElementType.I64);
-      case F32:
-        return new AbiType.Scalar(ElementType.F32);
-      case F64:
-        return new AbiType.Scalar(ElementType.F64);
-      default:
-        return AbiType.Ref.any();
-    }
+    return CallingConvention.typeOf(type.vmKind().orElse(VmKind.REF));
   }
 
   /** Primitives are unboxed values of their width; other types object records. */

@@ -25,6 +25,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 import javax.annotation.processing.Filer;
 
 /**
@@ -401,31 +402,11 @@ final class StubWriter implements StubGenerator {
       List<SipNode> children = children(node);
       if (b instanceof RecordBinding) {
         RecordBinding r = (RecordBinding) b;
-        Map<String, String> values = new HashMap<>();
-        for (int i = 0; i < children.size(); i++) {
-          ComponentBinding c = r.components().get(i);
-          String local = locals.newName(c.accessor());
-          body.addStatement(
-              "$T $N = $L", c.binding().javaType(), local, decodeSip(c.binding(), children.get(i), results));
-          values.put(c.accessor(), local);
-        }
-        List<CodeBlock> args = new ArrayList<>();
-        for (ComponentBinding c : r.componentsInConstructorOrder()) {
-          args.add(CodeBlock.of("$N", values.get(c.accessor())));
-        }
-        return CodeBlock.of("new $T($L)", r.record(), CodeBlock.join(args, ", "));
+        return construct(r, i -> decodeSip(r.components().get(i).binding(), children.get(i), results));
       }
       if (b instanceof MapBinding) {
         MapBinding m = (MapBinding) b;
-        String out = newMap(m);
-        for (int i = 0; i < children.size(); i++) {
-          body.addStatement(
-              "$N.put($S, $L)",
-              out,
-              m.keys().get(i),
-              decodeSip(m.values().get(i), children.get(i), results));
-        }
-        return CodeBlock.of("$T.unmodifiableMap($N)", COLLECTIONS, out);
+        return collect(m, i -> decodeSip(m.values().get(i), children.get(i), results));
       }
       ListBinding l = (ListBinding) b;
       String out = locals.newName(baseName(l.path()) + "Values");
@@ -601,31 +582,43 @@ final class StubWriter implements StubGenerator {
     }
 
     /** The record or list whose components are the elements of {@code list}. */
+    /**
+     * Emits one local per component, decoded by {@code component} (which may emit statements of
+     * its own), and returns the record built from them in constructor order.
+     */
+    private CodeBlock construct(RecordBinding r, IntFunction<CodeBlock> component) {
+      Map<String, String> values = new HashMap<>();
+      for (int i = 0; i < r.components().size(); i++) {
+        ComponentBinding c = r.components().get(i);
+        String local = locals.newName(c.accessor());
+        body.addStatement("$T $N = $L", c.binding().javaType(), local, component.apply(i));
+        values.put(c.accessor(), local);
+      }
+      List<CodeBlock> args = new ArrayList<>();
+      for (ComponentBinding c : r.componentsInConstructorOrder()) {
+        args.add(CodeBlock.of("$N", values.get(c.accessor())));
+      }
+      return CodeBlock.of("new $T($L)", r.record(), CodeBlock.join(args, ", "));
+    }
+
+    /** Emits a map of the values {@code value} decodes, in key order, and returns it unmodifiable. */
+    private CodeBlock collect(MapBinding m, IntFunction<CodeBlock> value) {
+      String out = newMap(m);
+      for (int i = 0; i < m.keys().size(); i++) {
+        body.addStatement("$N.put($S, $L)", out, m.keys().get(i), value.apply(i));
+      }
+      return CodeBlock.of("$T.unmodifiableMap($N)", COLLECTIONS, out);
+    }
+
     private CodeBlock decodeChildren(ValueBinding binding, String list) {
       if (binding instanceof RecordBinding) {
         RecordBinding r = (RecordBinding) binding;
-        Map<String, String> values = new HashMap<>();
-        for (int i = 0; i < r.components().size(); i++) {
-          ComponentBinding c = r.components().get(i);
-          String local = locals.newName(c.accessor());
-          CodeBlock decoded = decode(c.binding(), list, CodeBlock.of("$L", i));
-          body.addStatement("$T $N = $L", c.binding().javaType(), local, decoded);
-          values.put(c.accessor(), local);
-        }
-        List<CodeBlock> args = new ArrayList<>();
-        for (ComponentBinding c : r.componentsInConstructorOrder()) {
-          args.add(CodeBlock.of("$N", values.get(c.accessor())));
-        }
-        return CodeBlock.of("new $T($L)", r.record(), CodeBlock.join(args, ", "));
+        return construct(
+            r, i -> decode(r.components().get(i).binding(), list, CodeBlock.of("$L", i)));
       }
       if (binding instanceof MapBinding) {
         MapBinding m = (MapBinding) binding;
-        String out = newMap(m);
-        for (int i = 0; i < m.keys().size(); i++) {
-          CodeBlock decoded = decode(m.values().get(i), list, CodeBlock.of("$L", i));
-          body.addStatement("$N.put($S, $L)", out, m.keys().get(i), decoded);
-        }
-        return CodeBlock.of("$T.unmodifiableMap($N)", COLLECTIONS, out);
+        return collect(m, i -> decode(m.values().get(i), list, CodeBlock.of("$L", i)));
       }
       ListBinding l = (ListBinding) binding;
       String out = locals.newName(baseName(l.path()) + "Values");
@@ -720,7 +713,7 @@ final class StubWriter implements StubGenerator {
       String[] parts = tail.replace("[*]", "").split("[.\\[\\]]");
       for (int i = parts.length - 1; i >= 0; i--) {
         if (!parts[i].isEmpty() && !parts[i].chars().allMatch(Character::isDigit)) {
-          String camel = Names.camelCase(parts[i]);
+          String camel = AbiType.Dict.camelCase(parts[i]);
           return Names.isJavaName(camel) ? camel : "value";
         }
       }

@@ -262,7 +262,11 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
     return FunctionSignature.of(args, res, FORMAT);
   }
 
-  private static AbiType typeOf(VmKind kind) {
+  /**
+   * The type record a calling-convention slot of {@code kind} stands for when nothing more is
+   * known: {@code i32}, {@code i64}, {@code f32}, {@code f64}, or a ref of unknown type.
+   */
+  public static AbiType typeOf(VmKind kind) {
     switch (kind) {
       case I32:
         return new AbiType.Scalar(ElementType.I32);
