@@ -3,6 +3,7 @@ package dev.ireestubs.cli;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.Declaration;
 import dev.ireestubs.abi.ElementType;
+import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.cli.InterfaceSuggestion.Method;
 import dev.ireestubs.cli.InterfaceSuggestion.Omitted;
@@ -223,7 +224,7 @@ final class InterfaceSuggester {
       return new JavaType(p, boxed(p));
     }
     if (t instanceof AbiType.NdArray) {
-      String c = arrayClass(((AbiType.NdArray) t).element()).orElse("NdArray");
+      String c = NdArray.className(((AbiType.NdArray) t).element()).orElse("NdArray");
       imports.add(NDARRAY + c);
       return JavaType.of(c);
     }
@@ -399,54 +400,6 @@ final class InterfaceSuggester {
     }
   }
 
-  /**
-   * The typed array class for ndarrays of {@code e}: empty when the element type is unknown (then
-   * {@code NdArray}) or no class holds it.
-   */
-  static Optional<String> arrayClass(ElementType e) {
-    if (e.equals(ElementType.F32)) {
-      return Optional.of("FloatArray");
-    }
-    if (e.equals(ElementType.F64)) {
-      return Optional.of("DoubleArray");
-    }
-    if (e.equals(ElementType.F16)) {
-      return Optional.of("HalfArray");
-    }
-    if (e.equals(ElementType.BF16)) {
-      return Optional.of("BFloat16Array");
-    }
-    if (e.equals(ElementType.I1)) {
-      return Optional.of("BoolArray");
-    }
-    String width;
-    switch (e.bits()) {
-      case 8:
-        width = "Byte";
-        break;
-      case 16:
-        width = "Short";
-        break;
-      case 32:
-        width = "Int";
-        break;
-      case 64:
-        width = "Long";
-        break;
-      default:
-        return Optional.empty();
-    }
-    switch (e.kind()) {
-      case SIGNLESS_INTEGER:
-      case SIGNED_INTEGER:
-        return Optional.of(width + "Array");
-      case UNSIGNED_INTEGER:
-        return Optional.of("U" + width + "Array");
-      default:
-        return Optional.empty();
-    }
-  }
-
   // ----------------------------------------------------------------------------------------------
   // What no Java type binds
 
@@ -505,7 +458,7 @@ final class InterfaceSuggester {
     }
     if (t instanceof AbiType.NdArray) {
       ElementType e = ((AbiType.NdArray) t).element();
-      if (e.isKnown() && arrayClass(e).isEmpty()) {
+      if (e.isKnown() && NdArray.className(e).isEmpty()) {
         return Optional.of(
             path
                 + " is "

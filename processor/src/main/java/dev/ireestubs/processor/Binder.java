@@ -10,6 +10,7 @@ import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
+import dev.ireestubs.ndarray.NdArray;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -397,7 +398,7 @@ final class Binder {
     // An unknown element type (!hal.buffer_view, ["ndarray", null, ...]) binds every array class,
     // as a calling convention's r does: only the shape is checked against the declaration, and
     // the class's fromBufferView checks the element type of a result.
-    List<String> classes = e.isKnown() ? arrayClassesFor(e) : ALL_ARRAY_CLASSES;
+    List<String> classes = e.isKnown() ? NdArray.classNamesAccepting(e) : ALL_ARRAY_CLASSES;
     if (e.isKnown() && classes.isEmpty()) {
       report.error(
           Tag.UNSUPPORTED_TYPE,
@@ -1329,57 +1330,6 @@ final class Binder {
     }
   }
 
-  /**
-   * The simple names of the typed array classes an ndarray of {@code e} binds to (besides {@code
-   * NdArray}), preferred first; empty when none holds it (or it is unknown).
-   */
-  static List<String> arrayClassesFor(ElementType e) {
-    if (e.equals(ElementType.F32)) {
-      return List.of("FloatArray");
-    }
-    if (e.equals(ElementType.F64)) {
-      return List.of("DoubleArray");
-    }
-    if (e.equals(ElementType.F16)) {
-      return List.of("HalfArray");
-    }
-    if (e.equals(ElementType.BF16)) {
-      return List.of("BFloat16Array");
-    }
-    if (e.equals(ElementType.I1)) {
-      return List.of("BoolArray");
-    }
-    String[] signed = {"ByteArray", "ShortArray", "IntArray", "LongArray"};
-    String[] unsigned = {"UByteArray", "UShortArray", "UIntArray", "ULongArray"};
-    int index;
-    switch (e.bits()) {
-      case 8:
-        index = 0;
-        break;
-      case 16:
-        index = 1;
-        break;
-      case 32:
-        index = 2;
-        break;
-      case 64:
-        index = 3;
-        break;
-      default:
-        return List.of();
-    }
-    switch (e.kind()) {
-      case SIGNLESS_INTEGER:
-        return List.of(signed[index], unsigned[index]);
-      case SIGNED_INTEGER:
-        return List.of(signed[index]);
-      case UNSIGNED_INTEGER:
-        return List.of(unsigned[index]);
-      default:
-        return List.of();
-    }
-  }
-
   private static String boxName(TypeKind primitive) {
     switch (primitive) {
       case BOOLEAN:
@@ -1484,7 +1434,7 @@ final class Binder {
       if (!a.element().isKnown()) {
         return "NdArray or a typed array such as FloatArray";
       }
-      List<String> all = new ArrayList<>(arrayClassesFor(a.element()));
+      List<String> all = new ArrayList<>(NdArray.classNamesAccepting(a.element()));
       if (all.isEmpty()) {
         all.add("NdArray");
       }
@@ -1576,7 +1526,7 @@ final class Binder {
       return k == null ? "(no Java type)" : primitiveName(k);
     }
     if (t instanceof AbiType.NdArray) {
-      List<String> classes = arrayClassesFor(((AbiType.NdArray) t).element());
+      List<String> classes = NdArray.classNamesAccepting(((AbiType.NdArray) t).element());
       return classes.isEmpty() ? "NdArray" : classes.get(0);
     }
     if (t instanceof AbiType.Dict) {

@@ -1,6 +1,7 @@
 package dev.ireestubs.processor;
 
 import com.google.testing.compile.JavaFileObjects;
+import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.FunctionSignature;
@@ -112,7 +113,7 @@ final class InterfaceSource {
     }
     if (t instanceof AbiType.NdArray) {
       AbiType.NdArray a = (AbiType.NdArray) t;
-      if (a.element().isKnown() && Binder.arrayClassesFor(a.element()).isEmpty()) {
+      if (a.element().isKnown() && NdArray.classNamesAccepting(a.element()).isEmpty()) {
         return Optional.of(AbiJson.printType(t));
       }
     }
@@ -293,7 +294,7 @@ final class InterfaceSource {
       if (c != null && a.shape().isRanked() && a.shape().rank() > 0 && flip()) {
         return c.toString().toLowerCase(java.util.Locale.ROOT) + "[]".repeat(a.shape().rank());
       }
-      List<String> classes = Binder.arrayClassesFor(a.element());
+      List<String> classes = NdArray.classNamesAccepting(a.element());
       return classes.isEmpty() ? "NdArray" : classes.get(0);
     }
     if (t instanceof AbiType.Dict) {

@@ -6,6 +6,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
@@ -406,7 +407,7 @@ class VmfbCorpusConformanceTest {
         return k.toString().toLowerCase(Locale.ROOT);
       }
       if (t instanceof AbiType.NdArray) {
-        List<String> classes = Binder.arrayClassesFor(((AbiType.NdArray) t).element());
+        List<String> classes = NdArray.classNamesAccepting(((AbiType.NdArray) t).element());
         return classes.isEmpty() ? "NdArray" : classes.get(0);
       }
       if (Binder.isUntypedRef(t)) {
@@ -420,7 +421,7 @@ class VmfbCorpusConformanceTest {
       if (!(t instanceof AbiType.NdArray) || !((AbiType.NdArray) t).element().isKnown()) {
         return null;
       }
-      List<String> classes = Binder.arrayClassesFor(((AbiType.NdArray) t).element());
+      List<String> classes = NdArray.classNamesAccepting(((AbiType.NdArray) t).element());
       return classes.isEmpty() ? null : classes.get(0);
     }
 

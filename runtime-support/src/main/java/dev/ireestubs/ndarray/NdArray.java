@@ -6,7 +6,9 @@ import dev.ireestubs.vm.BufferView;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A dense, row-major n-dimensional array in direct, native-order memory: the Java face of an IREE
@@ -165,6 +167,32 @@ public abstract sealed class NdArray
       default:
         return null;
     }
+  }
+
+  /**
+   * The simple name of the array class that holds {@code type} ({@code FloatArray} for {@code f32},
+   * {@code IntArray} for {@code i32} and {@code si32}, {@code UIntArray} for {@code ui32}), the one
+   * {@link #fromBufferView} makes; empty when no class does (complex, 8-bit floats, odd widths).
+   */
+  public static Optional<String> className(ElementType type) {
+    return Optional.ofNullable(classNameFor(Objects.requireNonNull(type, "type")));
+  }
+
+  /**
+   * The simple names of the array classes that may stand for arrays declared with element type
+   * {@code declared}, preferred first: the class that holds it, and for a signless integer also the
+   * unsigned class of its width (the {@code iree.abi} JSON drops signedness, and unsigned arrays
+   * read signless buffer views). Empty when no class holds the type.
+   */
+  public static List<String> classNamesAccepting(ElementType declared) {
+    String holder = classNameFor(Objects.requireNonNull(declared, "declared"));
+    if (holder == null) {
+      return List.of();
+    }
+    if (declared.kind() == ElementType.Kind.SIGNLESS_INTEGER) {
+      return List.of(holder, classNameFor(ElementType.unsignedInteger(declared.bits())));
+    }
+    return List.of(holder);
   }
 
   /** An array of the class that holds {@code type}, over {@code data} (already checked). */
