@@ -3,6 +3,7 @@ package test;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.FunctionBinder;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalInt;
 import javax.annotation.processing.Generated;
 
 /**
@@ -31,28 +33,6 @@ import javax.annotation.processing.Generated;
     comments = "reflection: classifier.abi.json"
 )
 public final class Iree_Classifier implements Classifier {
-  private static final FunctionSignature PREDICT_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[[\"sdict\",[\"image\",[\"ndarray\",\"f32\",3,1,2,2]],[\"label\",\"i32\"]]],\"r\":[[\"sdict\",[\"logits\",[\"ndarray\",\"f32\",2,1,3]],[\"probs\",[\"ndarray\",\"f32\",2,1,3]]]],\"v\":1}");
-
-  private static final AbiType.NdArray PREDICT_FEATURES_IMAGE = new AbiType.NdArray(ElementType.F32, Shape.of(1, 2, 2));
-
-  private static final AbiType.NdArray PREDICT_RESULT_LOGITS = new AbiType.NdArray(ElementType.F32, Shape.of(1, 3));
-
-  private static final AbiType.NdArray PREDICT_RESULT_PROBS = new AbiType.NdArray(ElementType.F32, Shape.of(1, 3));
-
-  private static final FunctionSignature EMBED_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[[\"named\",\"tokens\",[\"ndarray\",\"i32\",2,1,null]]],\"r\":[[\"ndarray\",\"f32\",2,1,4]],\"v\":1}");
-
-  private static final AbiType.NdArray EMBED_TOKENS = new AbiType.NdArray(ElementType.I32, Shape.of(1, Shape.DYNAMIC));
-
-  private static final AbiType.NdArray EMBED_RESULT = new AbiType.NdArray(ElementType.F32, Shape.of(1, 4));
-
-  private static final FunctionSignature BATCH_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[[\"py_homogeneous_list\",[\"ndarray\",\"f32\",1,2]],\"f64\"],\"r\":[[\"py_homogeneous_list\",\"f64\"]],\"v\":1}");
-
-  private static final AbiType.NdArray BATCH_ROWS = new AbiType.NdArray(ElementType.F32, Shape.of(2));
-
-  private static final FunctionSignature PAIRS_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[[\"stuple\",\"i64\",\"i1\"],[\"slist\",\"f32\",\"f32\"]],\"r\":[\"i64\",[\"ndarray\",\"f64\",2,2,2],\"i1\"],\"v\":1}");
-
-  private static final AbiType.NdArray PAIRS_RESULT_1 = new AbiType.NdArray(ElementType.F64, Shape.of(2, 2));
-
   private final BackendFunction predictFunction;
 
   private final BackendFunction embedFunction;
@@ -65,14 +45,18 @@ public final class Iree_Classifier implements Classifier {
    * Binds every function of {@link Classifier} in {@code backend}.
    *
    * @throws dev.ireestubs.invoke.IreeFunctionNotFoundException when the module lacks a function
-   * @throws dev.ireestubs.invoke.IreeSignatureMismatchException when a function differs from the signature this stub was compiled against
+   * @throws dev.ireestubs.invoke.IreeSignatureMismatchException when a function differs from the signature this stub was compiled against, or this stub was generated for another version of the runtime
    */
   public Iree_Classifier(ModuleBackend backend) {
     Objects.requireNonNull(backend, "backend");
-    this.predictFunction = FunctionBinder.bind(backend, "module.predict", PREDICT_SIGNATURE, "classifier.abi.json");
-    this.embedFunction = FunctionBinder.bind(backend, "module.embed", EMBED_SIGNATURE, "classifier.abi.json");
-    this.batchFunction = FunctionBinder.bind(backend, "module.batch", BATCH_SIGNATURE, "classifier.abi.json");
-    this.pairsFunction = FunctionBinder.bind(backend, "module.pairs", PAIRS_SIGNATURE, "classifier.abi.json");
+    try {
+      this.predictFunction = FunctionBinder.bind(backend, "module.predict", Signatures.PREDICT, "classifier.abi.json");
+      this.embedFunction = FunctionBinder.bind(backend, "module.embed", Signatures.EMBED, "classifier.abi.json");
+      this.batchFunction = FunctionBinder.bind(backend, "module.batch", Signatures.BATCH, "classifier.abi.json");
+      this.pairsFunction = FunctionBinder.bind(backend, "module.pairs", Signatures.PAIRS, "classifier.abi.json");
+    } catch (LinkageError e) {
+      throw FunctionBinder.incompatibleStub(Iree_Classifier.class, e);
+    }
   }
 
   /**
@@ -83,12 +67,12 @@ public final class Iree_Classifier implements Classifier {
     VmList arguments = VmList.variant(1);
     Marshal.notNull(features, "predict: features");
     VmList featuresList = VmList.variant(2);
-    featuresList.push(Marshal.array(features.image(), PREDICT_FEATURES_IMAGE, "predict: features.image"));
+    featuresList.push(Marshal.array(features.image(), Signatures.PREDICT_FEATURES_IMAGE, "predict: features.image"));
     featuresList.push(VmValue.i32(features.label()));
     arguments.push(featuresList);
     VmList results = Marshal.results(predictFunction.invoke(arguments), 2, "predict");
-    FloatArray logits = Marshal.array(results, 0, PREDICT_RESULT_LOGITS, FloatArray::fromBufferView, "predict: result.logits");
-    FloatArray probs = Marshal.array(results, 1, PREDICT_RESULT_PROBS, FloatArray::fromBufferView, "predict: result.probs");
+    FloatArray logits = Marshal.array(results, 0, Signatures.PREDICT_RESULT_LOGITS, FloatArray::fromBufferView, "predict: result.logits");
+    FloatArray probs = Marshal.array(results, 1, Signatures.PREDICT_RESULT_PROBS, FloatArray::fromBufferView, "predict: result.probs");
     return new Classifier.Scores(probs, logits);
   }
 
@@ -98,9 +82,9 @@ public final class Iree_Classifier implements Classifier {
   @Override
   public FloatArray embed(IntArray ids) {
     VmList arguments = VmList.variant(1);
-    arguments.push(Marshal.array(ids, EMBED_TOKENS, "embed: tokens"));
+    arguments.push(Marshal.array(ids, Signatures.EMBED_TOKENS, "embed: tokens"));
     VmList results = Marshal.results(embedFunction.invoke(arguments), 1, "embed");
-    return Marshal.array(results, 0, EMBED_RESULT, FloatArray::fromBufferView, "embed: result");
+    return Marshal.array(results, 0, Signatures.EMBED_RESULT, FloatArray::fromBufferView, "embed: result");
   }
 
   /**
@@ -111,7 +95,7 @@ public final class Iree_Classifier implements Classifier {
     VmList arguments = VmList.variant(2);
     VmList rowsList = VmList.variant(Marshal.notNull(rows, "batch: rows").size());
     for (FloatArray element : rows) {
-      rowsList.push(Marshal.array(element, BATCH_ROWS, "batch: rows[*]"));
+      rowsList.push(Marshal.array(element, Signatures.BATCH_ROWS, "batch: rows[*]"));
     }
     arguments.push(rowsList);
     arguments.push(VmValue.f64(scale));
@@ -142,8 +126,58 @@ public final class Iree_Classifier implements Classifier {
     arguments.push(xyList);
     VmList results = Marshal.results(pairsFunction.invoke(arguments), 3, "pairs");
     long total = Marshal.i64(results, 0, "pairs: result[0]");
-    double[][] grid = Marshal.array(results, 1, PAIRS_RESULT_1, DoubleArray::fromBufferView, "pairs: result[1]").toArray2D();
+    double[][] grid = Marshal.array(results, 1, Signatures.PAIRS_RESULT_1, DoubleArray::fromBufferView, "pairs: result[1]").toArray2D();
     boolean any = Marshal.i1(results, 2, "pairs: result[2]");
     return new Classifier.Triple(total, grid, any);
+  }
+
+  /**
+   * The signatures of 4 functions as code: built when the stub binds.
+   */
+  private static final class Signatures {
+    static final AbiType.NdArray PREDICT_FEATURES_IMAGE = new AbiType.NdArray(ElementType.F32, Shape.of(1, 2, 2));
+
+    static final AbiType.NdArray PREDICT_RESULT_LOGITS = new AbiType.NdArray(ElementType.F32, Shape.of(1, 3));
+
+    static final AbiType.NdArray PREDICT_RESULT_PROBS = new AbiType.NdArray(ElementType.F32, Shape.of(1, 3));
+
+    static final FunctionSignature PREDICT = new FunctionSignature(
+        List.of(new AbiType.Dict(List.of(new AbiType.Entry("image", PREDICT_FEATURES_IMAGE), new AbiType.Entry("label", new AbiType.Scalar(ElementType.I32))))),
+        List.of(new AbiType.Dict(List.of(new AbiType.Entry("logits", PREDICT_RESULT_LOGITS), new AbiType.Entry("probs", PREDICT_RESULT_PROBS)))),
+        ReflectionFormat.IREE_ABI_JSON,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.of(1));
+
+    static final AbiType.NdArray EMBED_TOKENS = new AbiType.NdArray(ElementType.I32, Shape.of(1, Shape.DYNAMIC));
+
+    static final AbiType.NdArray EMBED_RESULT = new AbiType.NdArray(ElementType.F32, Shape.of(1, 4));
+
+    static final FunctionSignature EMBED = new FunctionSignature(
+        List.of(new AbiType.Named("tokens", EMBED_TOKENS)),
+        List.of(EMBED_RESULT),
+        ReflectionFormat.IREE_ABI_JSON,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.of(1));
+
+    static final AbiType.NdArray BATCH_ROWS = new AbiType.NdArray(ElementType.F32, Shape.of(2));
+
+    static final FunctionSignature BATCH = new FunctionSignature(
+        List.of(new AbiType.HomogeneousList(BATCH_ROWS), new AbiType.Scalar(ElementType.F64)),
+        List.of(new AbiType.HomogeneousList(new AbiType.Scalar(ElementType.F64))),
+        ReflectionFormat.IREE_ABI_JSON,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.of(1));
+
+    static final AbiType.NdArray PAIRS_RESULT_1 = new AbiType.NdArray(ElementType.F64, Shape.of(2, 2));
+
+    static final FunctionSignature PAIRS = new FunctionSignature(
+        List.of(new AbiType.Sequence(AbiType.SequenceKind.TUPLE, List.of(new AbiType.Scalar(ElementType.I64), new AbiType.Scalar(ElementType.I1))), new AbiType.Sequence(AbiType.SequenceKind.LIST, List.of(new AbiType.Scalar(ElementType.F32), new AbiType.Scalar(ElementType.F32)))),
+        List.of(new AbiType.Scalar(ElementType.I64), PAIRS_RESULT_1, new AbiType.Scalar(ElementType.I1)),
+        ReflectionFormat.IREE_ABI_JSON,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.of(1));
+
+    private Signatures() {
+    }
   }
 }

@@ -3,6 +3,7 @@ package test;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.FunctionBinder;
@@ -16,7 +17,9 @@ import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmRef;
 import dev.ireestubs.vm.VmValue;
+import java.util.List;
 import java.util.Objects;
+import java.util.OptionalInt;
 import javax.annotation.processing.Generated;
 
 /**
@@ -31,52 +34,6 @@ import javax.annotation.processing.Generated;
     comments = "reflection: models/classifier.vmfb (iree.abi.declaration), models/classifier.vmfb (calling convention), models/classifier.vmfb (iree.abi)"
 )
 public final class Iree_CompiledClassifier implements CompiledClassifier {
-  private static final FunctionSignature MATMUL_SIGNATURE = FunctionBinder.signature("iree.abi.declaration", "sync func @matmul(%input0: tensor<3x4xf32>, %input1: tensor<4x2xf32>) -> (%output0: tensor<3x2xf32>)");
-
-  private static final AbiType.NdArray MATMUL_A = new AbiType.NdArray(ElementType.F32, Shape.of(3, 4));
-
-  private static final AbiType.NdArray MATMUL_B = new AbiType.NdArray(ElementType.F32, Shape.of(4, 2));
-
-  private static final AbiType.NdArray MATMUL_RESULT = new AbiType.NdArray(ElementType.F32, Shape.of(3, 2));
-
-  private static final FunctionSignature TEST_SIGNATURE = FunctionBinder.signature("iree.abi.declaration", "sync func @test(%input0: tensor<1x?xf32>, %input1: tensor<?xf32>) -> (%output0: index)");
-
-  private static final AbiType.NdArray TEST_A = new AbiType.NdArray(ElementType.F32, Shape.of(1, Shape.DYNAMIC));
-
-  private static final AbiType.NdArray TEST_B = new AbiType.NdArray(ElementType.F32, Shape.of(Shape.DYNAMIC));
-
-  private static final FunctionSignature MAIN_SYNC_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[\"unknown\",\"unknown\"],\"r\":[\"unknown\"]}");
-
-  private static final AbiType.NdArray MAIN_X = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
-
-  private static final FunctionSignature MAIN_ASYNC_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[\"unknown\",\"unknown\",\"unknown\",\"unknown\"],\"r\":[\"unknown\"]}");
-
-  private static final AbiType.NdArray MAIN_ASYNC_A = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
-
-  private static final AbiType.NdArray MAIN_ASYNC_D = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
-
-  private static final AbiType.NdArray MAIN_ASYNC_RESULT = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
-
-  private static final FunctionSignature FILTER_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[\"unknown\"],\"r\":[\"unknown\"]}").withModel(FunctionSignature.CallingModel.COARSE_FENCES);
-
-  private static final AbiType.NdArray FILTER_IMAGE = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
-
-  private static final AbiType.NdArray FILTER_RESULT = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
-
-  private static final FunctionSignature FENCED_SIGNATURE = FunctionBinder.signature("iree.abi.declaration", "async func @fenced(%input0: tensor<4xf32>) -> (%output0: tensor<4xf32>)").withModel(FunctionSignature.CallingModel.COARSE_FENCES);
-
-  private static final AbiType.NdArray FENCED_X = new AbiType.NdArray(ElementType.F32, Shape.of(4));
-
-  private static final AbiType.NdArray FENCED_RESULT = new AbiType.NdArray(ElementType.F32, Shape.of(4));
-
-  private static final FunctionSignature JSON_FN_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[[\"sdict\",[\"image\",[\"ndarray\",\"f32\",2,1,4]],[\"label\",\"i32\"]]],\"r\":[[\"ndarray\",\"f32\",2,1,4]],\"v\":1}");
-
-  private static final AbiType.NdArray JSON_FN_FEATURES_IMAGE = new AbiType.NdArray(ElementType.F32, Shape.of(1, 4));
-
-  private static final AbiType.NdArray JSON_FN_RESULT = new AbiType.NdArray(ElementType.F32, Shape.of(1, 4));
-
-  private static final FunctionSignature SCALARS_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[\"i32\",\"i64\",\"f32\",\"f64\"],\"r\":[\"i32\"]}");
-
   private final BackendFunction matmulFunction;
 
   private final BackendFunction testFunction;
@@ -97,18 +54,22 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
    * Binds every function of {@link CompiledClassifier} in {@code backend}.
    *
    * @throws dev.ireestubs.invoke.IreeFunctionNotFoundException when the module lacks a function
-   * @throws dev.ireestubs.invoke.IreeSignatureMismatchException when a function differs from the signature this stub was compiled against
+   * @throws dev.ireestubs.invoke.IreeSignatureMismatchException when a function differs from the signature this stub was compiled against, or this stub was generated for another version of the runtime
    */
   public Iree_CompiledClassifier(ModuleBackend backend) {
     Objects.requireNonNull(backend, "backend");
-    this.matmulFunction = FunctionBinder.bind(backend, "classifier.matmul", MATMUL_SIGNATURE, "models/classifier.vmfb (iree.abi.declaration)");
-    this.testFunction = FunctionBinder.bind(backend, "classifier.test", TEST_SIGNATURE, "models/classifier.vmfb (iree.abi.declaration)");
-    this.mainSyncFunction = FunctionBinder.bind(backend, "classifier.main", MAIN_SYNC_SIGNATURE, "models/classifier.vmfb (calling convention)");
-    this.mainAsyncFunction = FunctionBinder.bind(backend, "classifier.main$async", MAIN_ASYNC_SIGNATURE, "models/classifier.vmfb (calling convention)");
-    this.filterFunction = FunctionBinder.bind(backend, "classifier.filter", FILTER_SIGNATURE, "models/classifier.vmfb (calling convention)");
-    this.fencedFunction = FunctionBinder.bind(backend, "classifier.fenced", FENCED_SIGNATURE, "models/classifier.vmfb (iree.abi.declaration)");
-    this.jsonFnFunction = FunctionBinder.bind(backend, "classifier.json_fn", JSON_FN_SIGNATURE, "models/classifier.vmfb (iree.abi)");
-    this.scalarsFunction = FunctionBinder.bind(backend, "classifier.scalars", SCALARS_SIGNATURE, "models/classifier.vmfb (calling convention)");
+    try {
+      this.matmulFunction = FunctionBinder.bind(backend, "classifier.matmul", Signatures.MATMUL, "models/classifier.vmfb (iree.abi.declaration)");
+      this.testFunction = FunctionBinder.bind(backend, "classifier.test", Signatures.TEST, "models/classifier.vmfb (iree.abi.declaration)");
+      this.mainSyncFunction = FunctionBinder.bind(backend, "classifier.main", Signatures.MAIN_SYNC, "models/classifier.vmfb (calling convention)");
+      this.mainAsyncFunction = FunctionBinder.bind(backend, "classifier.main$async", Signatures.MAIN_ASYNC, "models/classifier.vmfb (calling convention)");
+      this.filterFunction = FunctionBinder.bind(backend, "classifier.filter", Signatures.FILTER, "models/classifier.vmfb (calling convention)");
+      this.fencedFunction = FunctionBinder.bind(backend, "classifier.fenced", Signatures.FENCED, "models/classifier.vmfb (iree.abi.declaration)");
+      this.jsonFnFunction = FunctionBinder.bind(backend, "classifier.json_fn", Signatures.JSON_FN, "models/classifier.vmfb (iree.abi)");
+      this.scalarsFunction = FunctionBinder.bind(backend, "classifier.scalars", Signatures.SCALARS, "models/classifier.vmfb (calling convention)");
+    } catch (LinkageError e) {
+      throw FunctionBinder.incompatibleStub(Iree_CompiledClassifier.class, e);
+    }
   }
 
   /**
@@ -117,10 +78,10 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public float[][] matmul(float[][] a, FloatArray b) {
     VmList arguments = VmList.variant(2);
-    arguments.push(Marshal.array(Marshal.copy(a, FloatArray::of, MATMUL_A, "matmul: a"), MATMUL_A, "matmul: a"));
-    arguments.push(Marshal.array(b, MATMUL_B, "matmul: b"));
+    arguments.push(Marshal.array(Marshal.copy(a, FloatArray::of, Signatures.MATMUL_A, "matmul: a"), Signatures.MATMUL_A, "matmul: a"));
+    arguments.push(Marshal.array(b, Signatures.MATMUL_B, "matmul: b"));
     VmList results = Marshal.results(matmulFunction.invoke(arguments), 1, "matmul");
-    return Marshal.array(results, 0, MATMUL_RESULT, FloatArray::fromBufferView, "matmul: result").toArray2D();
+    return Marshal.array(results, 0, Signatures.MATMUL_RESULT, FloatArray::fromBufferView, "matmul: result").toArray2D();
   }
 
   /**
@@ -129,8 +90,8 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public long test(FloatArray a, FloatArray b) {
     VmList arguments = VmList.variant(2);
-    arguments.push(Marshal.array(a, TEST_A, "test: a"));
-    arguments.push(Marshal.array(b, TEST_B, "test: b"));
+    arguments.push(Marshal.array(a, Signatures.TEST_A, "test: a"));
+    arguments.push(Marshal.array(b, Signatures.TEST_B, "test: b"));
     VmList results = Marshal.results(testFunction.invoke(arguments), 1, "test");
     return Marshal.i64(results, 0, "test: result");
   }
@@ -141,7 +102,7 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public VmRef mainSync(FloatArray x, VmList y) {
     VmList arguments = VmList.variant(2);
-    arguments.push(Marshal.array(x, MAIN_X, "main: x"));
+    arguments.push(Marshal.array(x, Signatures.MAIN_X, "main: x"));
     arguments.push(Marshal.notNull(y, "main: y"));
     VmList results = Marshal.results(mainSyncFunction.invoke(arguments), 1, "main");
     return Marshal.ref(results, 0, "main: result");
@@ -153,12 +114,12 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public NdArray mainAsync(NdArray a, VmRef b, BufferView c, IntArray d) {
     VmList arguments = VmList.variant(4);
-    arguments.push(Marshal.array(a, MAIN_ASYNC_A, "main$async: a"));
+    arguments.push(Marshal.array(a, Signatures.MAIN_ASYNC_A, "main$async: a"));
     arguments.push(Marshal.notNull(b, "main$async: b"));
     arguments.push(Marshal.notNull(c, "main$async: c"));
-    arguments.push(Marshal.array(d, MAIN_ASYNC_D, "main$async: d"));
+    arguments.push(Marshal.array(d, Signatures.MAIN_ASYNC_D, "main$async: d"));
     VmList results = Marshal.results(mainAsyncFunction.invoke(arguments), 1, "main$async");
-    return Marshal.array(results, 0, MAIN_ASYNC_RESULT, NdArray::fromBufferView, "main$async: result");
+    return Marshal.array(results, 0, Signatures.MAIN_ASYNC_RESULT, NdArray::fromBufferView, "main$async: result");
   }
 
   /**
@@ -167,9 +128,9 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public FloatArray filter(HalfArray image) {
     VmList arguments = VmList.variant(1);
-    arguments.push(Marshal.array(image, FILTER_IMAGE, "filter: image"));
+    arguments.push(Marshal.array(image, Signatures.FILTER_IMAGE, "filter: image"));
     VmList results = Marshal.results(filterFunction.invoke(arguments), 1, "filter");
-    return Marshal.array(results, 0, FILTER_RESULT, FloatArray::fromBufferView, "filter: result");
+    return Marshal.array(results, 0, Signatures.FILTER_RESULT, FloatArray::fromBufferView, "filter: result");
   }
 
   /**
@@ -178,9 +139,9 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public FloatArray fenced(FloatArray x) {
     VmList arguments = VmList.variant(1);
-    arguments.push(Marshal.array(x, FENCED_X, "fenced: x"));
+    arguments.push(Marshal.array(x, Signatures.FENCED_X, "fenced: x"));
     VmList results = Marshal.results(fencedFunction.invoke(arguments), 1, "fenced");
-    return Marshal.array(results, 0, FENCED_RESULT, FloatArray::fromBufferView, "fenced: result");
+    return Marshal.array(results, 0, Signatures.FENCED_RESULT, FloatArray::fromBufferView, "fenced: result");
   }
 
   /**
@@ -191,11 +152,11 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     VmList arguments = VmList.variant(1);
     Marshal.notNull(features, "json_fn: features");
     VmList featuresList = VmList.variant(2);
-    featuresList.push(Marshal.array(features.image(), JSON_FN_FEATURES_IMAGE, "json_fn: features.image"));
+    featuresList.push(Marshal.array(features.image(), Signatures.JSON_FN_FEATURES_IMAGE, "json_fn: features.image"));
     featuresList.push(VmValue.i32(features.label()));
     arguments.push(featuresList);
     VmList results = Marshal.results(jsonFnFunction.invoke(arguments), 1, "json_fn");
-    return Marshal.array(results, 0, JSON_FN_RESULT, FloatArray::fromBufferView, "json_fn: result");
+    return Marshal.array(results, 0, Signatures.JSON_FN_RESULT, FloatArray::fromBufferView, "json_fn: result");
   }
 
   /**
@@ -210,5 +171,99 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     arguments.push(VmValue.f64(Marshal.notNull(d, "scalars: d")));
     VmList results = Marshal.results(scalarsFunction.invoke(arguments), 1, "scalars");
     return Marshal.i32(results, 0, "scalars: result");
+  }
+
+  /**
+   * The signatures of 8 functions as code: built when the stub binds.
+   */
+  private static final class Signatures {
+    static final AbiType.NdArray MATMUL_A = new AbiType.NdArray(ElementType.F32, Shape.of(3, 4));
+
+    static final AbiType.NdArray MATMUL_B = new AbiType.NdArray(ElementType.F32, Shape.of(4, 2));
+
+    static final AbiType.NdArray MATMUL_RESULT = new AbiType.NdArray(ElementType.F32, Shape.of(3, 2));
+
+    static final FunctionSignature MATMUL = new FunctionSignature(
+        List.of(MATMUL_A, MATMUL_B),
+        List.of(MATMUL_RESULT),
+        ReflectionFormat.DECLARATION,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.empty());
+
+    static final AbiType.NdArray TEST_A = new AbiType.NdArray(ElementType.F32, Shape.of(1, Shape.DYNAMIC));
+
+    static final AbiType.NdArray TEST_B = new AbiType.NdArray(ElementType.F32, Shape.of(Shape.DYNAMIC));
+
+    static final FunctionSignature TEST = new FunctionSignature(
+        List.of(TEST_A, TEST_B),
+        List.of(new AbiType.Scalar(ElementType.INDEX)),
+        ReflectionFormat.DECLARATION,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.empty());
+
+    static final FunctionSignature MAIN_SYNC = new FunctionSignature(
+        List.of(new AbiType.Ref("?"), new AbiType.Ref("?")),
+        List.of(new AbiType.Ref("?")),
+        ReflectionFormat.CALLING_CONVENTION,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.empty());
+
+    static final AbiType.NdArray MAIN_X = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
+
+    static final FunctionSignature MAIN_ASYNC = new FunctionSignature(
+        List.of(new AbiType.Ref("?"), new AbiType.Ref("?"), new AbiType.Ref("?"), new AbiType.Ref("?")),
+        List.of(new AbiType.Ref("?")),
+        ReflectionFormat.CALLING_CONVENTION,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.empty());
+
+    static final AbiType.NdArray MAIN_ASYNC_A = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
+
+    static final AbiType.NdArray MAIN_ASYNC_D = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
+
+    static final AbiType.NdArray MAIN_ASYNC_RESULT = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
+
+    static final FunctionSignature FILTER = new FunctionSignature(
+        List.of(new AbiType.Ref("?")),
+        List.of(new AbiType.Ref("?")),
+        ReflectionFormat.CALLING_CONVENTION,
+        FunctionSignature.CallingModel.COARSE_FENCES,
+        OptionalInt.empty());
+
+    static final AbiType.NdArray FILTER_IMAGE = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
+
+    static final AbiType.NdArray FILTER_RESULT = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
+
+    static final AbiType.NdArray FENCED_X = new AbiType.NdArray(ElementType.F32, Shape.of(4));
+
+    static final AbiType.NdArray FENCED_RESULT = new AbiType.NdArray(ElementType.F32, Shape.of(4));
+
+    static final FunctionSignature FENCED = new FunctionSignature(
+        List.of(FENCED_X),
+        List.of(FENCED_RESULT),
+        ReflectionFormat.DECLARATION,
+        FunctionSignature.CallingModel.COARSE_FENCES,
+        OptionalInt.empty());
+
+    static final AbiType.NdArray JSON_FN_FEATURES_IMAGE = new AbiType.NdArray(ElementType.F32, Shape.of(1, 4));
+
+    static final AbiType.NdArray JSON_FN_RESULT = new AbiType.NdArray(ElementType.F32, Shape.of(1, 4));
+
+    static final FunctionSignature JSON_FN = new FunctionSignature(
+        List.of(new AbiType.Dict(List.of(new AbiType.Entry("image", JSON_FN_FEATURES_IMAGE), new AbiType.Entry("label", new AbiType.Scalar(ElementType.I32))))),
+        List.of(JSON_FN_RESULT),
+        ReflectionFormat.IREE_ABI_JSON,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.of(1));
+
+    static final FunctionSignature SCALARS = new FunctionSignature(
+        List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I64), new AbiType.Scalar(ElementType.F32), new AbiType.Scalar(ElementType.F64)),
+        List.of(new AbiType.Scalar(ElementType.I32)),
+        ReflectionFormat.CALLING_CONVENTION,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.empty());
+
+    private Signatures() {
+    }
   }
 }

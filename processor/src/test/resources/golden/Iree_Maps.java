@@ -3,11 +3,13 @@ package test;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.FunctionBinder;
 import dev.ireestubs.invoke.Marshal;
 import dev.ireestubs.invoke.ModuleBackend;
+import dev.ireestubs.invoke.StubConstants;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
@@ -17,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 import javax.annotation.processing.Generated;
 
 /**
@@ -31,30 +34,6 @@ import javax.annotation.processing.Generated;
     comments = "reflection: maps.abi.json"
 )
 public final class Iree_Maps implements Maps {
-  private static final FunctionSignature COUNT_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[[\"sdict\",[\"a\",\"i32\"],[\"b\",\"i32\"]]],\"r\":[[\"sdict\",[\"max\",\"i64\"],[\"min\",\"i64\"]]]}");
-
-  private static final List<String> COUNT_COUNTS_KEYS = List.of("a", "b");
-
-  private static final FunctionSignature SCALE_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[[\"sdict\",[\"factors\",[\"sdict\",[\"x\",\"f32\"],[\"y\",\"f32\"]]],[\"images\",[\"sdict\",[\"left\",[\"ndarray\",\"f32\",1,2]],[\"right\",[\"ndarray\",\"f32\",1,2]]]]]],\"r\":[[\"ndarray\",\"f32\",1,2],[\"sdict\",[\"left\",[\"ndarray\",\"f32\",1,2]],[\"right\",[\"ndarray\",\"f32\",1,2]]]]}");
-
-  private static final List<String> SCALE_INPUT_FACTORS_KEYS = List.of("x", "y");
-
-  private static final List<String> SCALE_INPUT_IMAGES_KEYS = List.of("left", "right");
-
-  private static final AbiType.NdArray SCALE_INPUT_IMAGES_LEFT = new AbiType.NdArray(ElementType.F32, Shape.of(2));
-
-  private static final AbiType.NdArray SCALE_INPUT_IMAGES_RIGHT = new AbiType.NdArray(ElementType.F32, Shape.of(2));
-
-  private static final AbiType.NdArray SCALE_RESULT_0 = new AbiType.NdArray(ElementType.F32, Shape.of(2));
-
-  private static final AbiType.NdArray SCALE_RESULT_1_LEFT = new AbiType.NdArray(ElementType.F32, Shape.of(2));
-
-  private static final AbiType.NdArray SCALE_RESULT_1_RIGHT = new AbiType.NdArray(ElementType.F32, Shape.of(2));
-
-  private static final FunctionSignature BATCH_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[[\"py_homogeneous_list\",[\"sdict\",[\"a\",\"i32\"]]]],\"r\":[[\"py_homogeneous_list\",[\"sdict\",[\"a\",\"i32\"]]]]}");
-
-  private static final List<String> BATCH_ROWS_KEYS = List.of("a");
-
   private final BackendFunction countFunction;
 
   private final BackendFunction scaleFunction;
@@ -65,13 +44,17 @@ public final class Iree_Maps implements Maps {
    * Binds every function of {@link Maps} in {@code backend}.
    *
    * @throws dev.ireestubs.invoke.IreeFunctionNotFoundException when the module lacks a function
-   * @throws dev.ireestubs.invoke.IreeSignatureMismatchException when a function differs from the signature this stub was compiled against
+   * @throws dev.ireestubs.invoke.IreeSignatureMismatchException when a function differs from the signature this stub was compiled against, or this stub was generated for another version of the runtime
    */
   public Iree_Maps(ModuleBackend backend) {
     Objects.requireNonNull(backend, "backend");
-    this.countFunction = FunctionBinder.bind(backend, "module.count", COUNT_SIGNATURE, "maps.abi.json");
-    this.scaleFunction = FunctionBinder.bind(backend, "module.scale", SCALE_SIGNATURE, "maps.abi.json");
-    this.batchFunction = FunctionBinder.bind(backend, "module.batch", BATCH_SIGNATURE, "maps.abi.json");
+    try {
+      this.countFunction = FunctionBinder.bind(backend, "module.count", Signatures.COUNT, "maps.abi.json");
+      this.scaleFunction = FunctionBinder.bind(backend, "module.scale", Signatures.SCALE, "maps.abi.json");
+      this.batchFunction = FunctionBinder.bind(backend, "module.batch", Signatures.BATCH, "maps.abi.json");
+    } catch (LinkageError e) {
+      throw FunctionBinder.incompatibleStub(Iree_Maps.class, e);
+    }
   }
 
   /**
@@ -80,15 +63,19 @@ public final class Iree_Maps implements Maps {
   @Override
   public Map<String, Long> count(Map<String, Integer> counts) {
     VmList arguments = VmList.variant(1);
-    Marshal.requireKeys(counts, COUNT_COUNTS_KEYS, "count: counts");
-    VmList countsList = VmList.variant(2);
-    countsList.push(VmValue.i32(Marshal.notNull(counts.get("a"), "count: counts.a")));
-    countsList.push(VmValue.i32(Marshal.notNull(counts.get("b"), "count: counts.b")));
+    List<String> countsKeys = Signatures.COUNT_COUNTS_KEYS;
+    Marshal.requireKeys(counts, countsKeys, "count: counts");
+    VmList countsList = VmList.variant(countsKeys.size());
+    for (int i = 0; i < countsKeys.size(); i++) {
+      countsList.push(VmValue.i32(Marshal.notNull(counts.get(countsKeys.get(i)), Signatures.COUNT_COUNTS_PATHS.get(i))));
+    }
     arguments.push(countsList);
     VmList results = Marshal.results(countFunction.invoke(arguments), 2, "count");
+    List<String> resultKeys = Signatures.COUNT_RESULT_KEYS;
     Map<String, Long> resultMap = new LinkedHashMap<>(3);
-    resultMap.put("max", Marshal.i64(results, 0, "count: result.max"));
-    resultMap.put("min", Marshal.i64(results, 1, "count: result.min"));
+    for (int i2 = 0; i2 < resultKeys.size(); i2++) {
+      resultMap.put(resultKeys.get(i2), Marshal.i64(results, i2, Signatures.COUNT_RESULT_PATHS.get(i2)));
+    }
     return Collections.unmodifiableMap(resultMap);
   }
 
@@ -100,23 +87,29 @@ public final class Iree_Maps implements Maps {
     VmList arguments = VmList.variant(1);
     Marshal.notNull(input, "scale: input");
     VmList inputList = VmList.variant(2);
-    Map<String, Float> factorsMap = Marshal.requireKeys(input.factors(), SCALE_INPUT_FACTORS_KEYS, "scale: input.factors");
-    VmList factorsList = VmList.variant(2);
-    factorsList.push(VmValue.f32(Marshal.notNull(factorsMap.get("x"), "scale: input.factors.x")));
-    factorsList.push(VmValue.f32(Marshal.notNull(factorsMap.get("y"), "scale: input.factors.y")));
+    List<String> factorsKeys = Signatures.SCALE_INPUT_FACTORS_KEYS;
+    Map<String, Float> factorsMap = Marshal.requireKeys(input.factors(), factorsKeys, "scale: input.factors");
+    VmList factorsList = VmList.variant(factorsKeys.size());
+    for (int i = 0; i < factorsKeys.size(); i++) {
+      factorsList.push(VmValue.f32(Marshal.notNull(factorsMap.get(factorsKeys.get(i)), Signatures.SCALE_INPUT_FACTORS_PATHS.get(i))));
+    }
     inputList.push(factorsList);
-    Map<String, FloatArray> imagesMap = Marshal.requireKeys(input.images(), SCALE_INPUT_IMAGES_KEYS, "scale: input.images");
-    VmList imagesList = VmList.variant(2);
-    imagesList.push(Marshal.array(imagesMap.get("left"), SCALE_INPUT_IMAGES_LEFT, "scale: input.images.left"));
-    imagesList.push(Marshal.array(imagesMap.get("right"), SCALE_INPUT_IMAGES_RIGHT, "scale: input.images.right"));
+    List<String> imagesKeys = Signatures.SCALE_INPUT_IMAGES_KEYS;
+    Map<String, FloatArray> imagesMap = Marshal.requireKeys(input.images(), imagesKeys, "scale: input.images");
+    VmList imagesList = VmList.variant(imagesKeys.size());
+    for (int i2 = 0; i2 < imagesKeys.size(); i2++) {
+      imagesList.push(Marshal.array(imagesMap.get(imagesKeys.get(i2)), Signatures.SCALE_INPUT_IMAGES_ARRAYS.get(i2), Signatures.SCALE_INPUT_IMAGES_PATHS.get(i2)));
+    }
     inputList.push(imagesList);
     arguments.push(inputList);
     VmList results = Marshal.results(scaleFunction.invoke(arguments), 2, "scale");
-    FloatArray sum = Marshal.array(results, 0, SCALE_RESULT_0, FloatArray::fromBufferView, "scale: result[0]");
+    FloatArray sum = Marshal.array(results, 0, Signatures.SCALE_RESULT_0, FloatArray::fromBufferView, "scale: result[0]");
     VmList resultList = Marshal.list(results, 1, 2, "scale: result[1]");
+    List<String> resultKeys = Signatures.SCALE_RESULT_1_KEYS;
     Map<String, FloatArray> resultMap = new LinkedHashMap<>(3);
-    resultMap.put("left", Marshal.array(resultList, 0, SCALE_RESULT_1_LEFT, FloatArray::fromBufferView, "scale: result[1].left"));
-    resultMap.put("right", Marshal.array(resultList, 1, SCALE_RESULT_1_RIGHT, FloatArray::fromBufferView, "scale: result[1].right"));
+    for (int i3 = 0; i3 < resultKeys.size(); i3++) {
+      resultMap.put(resultKeys.get(i3), Marshal.array(resultList, i3, Signatures.SCALE_RESULT_1_ARRAYS.get(i3), FloatArray::fromBufferView, Signatures.SCALE_RESULT_1_PATHS.get(i3)));
+    }
     Map<String, FloatArray> scaled = Collections.unmodifiableMap(resultMap);
     return new Maps.Output(sum, scaled);
   }
@@ -129,21 +122,104 @@ public final class Iree_Maps implements Maps {
     VmList arguments = VmList.variant(1);
     VmList rowsList = VmList.variant(Marshal.notNull(rows, "batch: rows").size());
     for (Map<String, Integer> element : rows) {
-      Marshal.requireKeys(element, BATCH_ROWS_KEYS, "batch: rows[*]");
-      VmList elementList = VmList.variant(1);
-      elementList.push(VmValue.i32(Marshal.notNull(element.get("a"), "batch: rows[*].a")));
+      List<String> elementKeys = Signatures.BATCH_ROWS_KEYS;
+      Marshal.requireKeys(element, elementKeys, "batch: rows[*]");
+      VmList elementList = VmList.variant(elementKeys.size());
+      for (int i = 0; i < elementKeys.size(); i++) {
+        elementList.push(VmValue.i32(Marshal.notNull(element.get(elementKeys.get(i)), Signatures.BATCH_ROWS_PATHS.get(i))));
+      }
       rowsList.push(elementList);
     }
     arguments.push(rowsList);
     VmList results = Marshal.results(batchFunction.invoke(arguments), 1, "batch");
     VmList resultList = Marshal.list(results, 0, -1, "batch: result");
     List<Map<String, Integer>> resultValues = new ArrayList<>(resultList.size());
-    for (int i = 0; i < resultList.size(); i++) {
-      VmList elementList_ = Marshal.list(resultList, i, 1, "batch: result[*]");
+    for (int i2 = 0; i2 < resultList.size(); i2++) {
+      VmList elementList2 = Marshal.list(resultList, i2, 1, "batch: result[*]");
+      List<String> elementKeys2 = Signatures.BATCH_RESULT_KEYS;
       Map<String, Integer> elementMap = new LinkedHashMap<>(2);
-      elementMap.put("a", Marshal.i32(elementList_, 0, "batch: result[*].a"));
+      for (int i3 = 0; i3 < elementKeys2.size(); i3++) {
+        elementMap.put(elementKeys2.get(i3), Marshal.i32(elementList2, i3, Signatures.BATCH_RESULT_PATHS.get(i3)));
+      }
       resultValues.add(Collections.unmodifiableMap(elementMap));
     }
     return Collections.unmodifiableList(resultValues);
+  }
+
+  /**
+   * The signatures of 3 functions as code: built when the stub binds.
+   */
+  private static final class Signatures {
+    static final AbiType.Dict COUNT_COUNTS = new AbiType.Dict(List.of(new AbiType.Entry("a", new AbiType.Scalar(ElementType.I32)), new AbiType.Entry("b", new AbiType.Scalar(ElementType.I32))));
+
+    static final AbiType.Dict COUNT_RESULT = new AbiType.Dict(List.of(new AbiType.Entry("max", new AbiType.Scalar(ElementType.I64)), new AbiType.Entry("min", new AbiType.Scalar(ElementType.I64))));
+
+    static final FunctionSignature COUNT = new FunctionSignature(
+        List.of(COUNT_COUNTS),
+        List.of(COUNT_RESULT),
+        ReflectionFormat.IREE_ABI_JSON,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.empty());
+
+    static final List<String> COUNT_COUNTS_KEYS = COUNT_COUNTS.keys();
+
+    static final List<String> COUNT_COUNTS_PATHS = StubConstants.keyPaths("count: counts", COUNT_COUNTS_KEYS);
+
+    static final List<String> COUNT_RESULT_KEYS = COUNT_RESULT.keys();
+
+    static final List<String> COUNT_RESULT_PATHS = StubConstants.keyPaths("count: result", COUNT_RESULT_KEYS);
+
+    static final AbiType.Dict SCALE_INPUT_FACTORS = new AbiType.Dict(List.of(new AbiType.Entry("x", new AbiType.Scalar(ElementType.F32)), new AbiType.Entry("y", new AbiType.Scalar(ElementType.F32))));
+
+    static final AbiType.Dict SCALE_INPUT_IMAGES = new AbiType.Dict(List.of(new AbiType.Entry("left", new AbiType.NdArray(ElementType.F32, Shape.of(2))), new AbiType.Entry("right", new AbiType.NdArray(ElementType.F32, Shape.of(2)))));
+
+    static final AbiType.NdArray SCALE_RESULT_0 = new AbiType.NdArray(ElementType.F32, Shape.of(2));
+
+    static final AbiType.Dict SCALE_RESULT_1 = new AbiType.Dict(List.of(new AbiType.Entry("left", new AbiType.NdArray(ElementType.F32, Shape.of(2))), new AbiType.Entry("right", new AbiType.NdArray(ElementType.F32, Shape.of(2)))));
+
+    static final FunctionSignature SCALE = new FunctionSignature(
+        List.of(new AbiType.Dict(List.of(new AbiType.Entry("factors", SCALE_INPUT_FACTORS), new AbiType.Entry("images", SCALE_INPUT_IMAGES)))),
+        List.of(SCALE_RESULT_0, SCALE_RESULT_1),
+        ReflectionFormat.IREE_ABI_JSON,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.empty());
+
+    static final List<String> SCALE_INPUT_FACTORS_KEYS = SCALE_INPUT_FACTORS.keys();
+
+    static final List<String> SCALE_INPUT_FACTORS_PATHS = StubConstants.keyPaths("scale: input.factors", SCALE_INPUT_FACTORS_KEYS);
+
+    static final List<String> SCALE_INPUT_IMAGES_KEYS = SCALE_INPUT_IMAGES.keys();
+
+    static final List<String> SCALE_INPUT_IMAGES_PATHS = StubConstants.keyPaths("scale: input.images", SCALE_INPUT_IMAGES_KEYS);
+
+    static final List<AbiType.NdArray> SCALE_INPUT_IMAGES_ARRAYS = StubConstants.arrays(SCALE_INPUT_IMAGES);
+
+    static final List<String> SCALE_RESULT_1_KEYS = SCALE_RESULT_1.keys();
+
+    static final List<String> SCALE_RESULT_1_PATHS = StubConstants.keyPaths("scale: result[1]", SCALE_RESULT_1_KEYS);
+
+    static final List<AbiType.NdArray> SCALE_RESULT_1_ARRAYS = StubConstants.arrays(SCALE_RESULT_1);
+
+    static final AbiType.Dict BATCH_ROWS = new AbiType.Dict(List.of(new AbiType.Entry("a", new AbiType.Scalar(ElementType.I32))));
+
+    static final AbiType.Dict BATCH_RESULT = new AbiType.Dict(List.of(new AbiType.Entry("a", new AbiType.Scalar(ElementType.I32))));
+
+    static final FunctionSignature BATCH = new FunctionSignature(
+        List.of(new AbiType.HomogeneousList(BATCH_ROWS)),
+        List.of(new AbiType.HomogeneousList(BATCH_RESULT)),
+        ReflectionFormat.IREE_ABI_JSON,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.empty());
+
+    static final List<String> BATCH_ROWS_KEYS = BATCH_ROWS.keys();
+
+    static final List<String> BATCH_ROWS_PATHS = StubConstants.keyPaths("batch: rows[*]", BATCH_ROWS_KEYS);
+
+    static final List<String> BATCH_RESULT_KEYS = BATCH_RESULT.keys();
+
+    static final List<String> BATCH_RESULT_PATHS = StubConstants.keyPaths("batch: result[*]", BATCH_RESULT_KEYS);
+
+    private Signatures() {
+    }
   }
 }

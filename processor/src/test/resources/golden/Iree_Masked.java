@@ -3,6 +3,7 @@ package test;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.FunctionBinder;
@@ -13,6 +14,7 @@ import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalInt;
 import javax.annotation.processing.Generated;
 
 /**
@@ -27,25 +29,21 @@ import javax.annotation.processing.Generated;
     comments = "reflection: @IreeFunction(abi)"
 )
 public final class Iree_Masked implements Masked {
-  private static final FunctionSignature APPLY_SIGNATURE = FunctionBinder.signature("f", "I26!B8!t8d-1d4B8!t0d2d-1S3!t0R16!B8!t0d2d-1S3!t0");
-
-  private static final AbiType.NdArray F_IMAGES_MASK = new AbiType.NdArray(ElementType.UI8, Shape.of(Shape.DYNAMIC, 4));
-
-  private static final AbiType.NdArray F_IMAGES_PIXELS = new AbiType.NdArray(ElementType.F32, Shape.of(2, Shape.DYNAMIC));
-
-  private static final AbiType.NdArray F_RESULT_OUT = new AbiType.NdArray(ElementType.F32, Shape.of(2, Shape.DYNAMIC));
-
   private final BackendFunction applyFunction;
 
   /**
    * Binds every function of {@link Masked} in {@code backend}.
    *
    * @throws dev.ireestubs.invoke.IreeFunctionNotFoundException when the module lacks a function
-   * @throws dev.ireestubs.invoke.IreeSignatureMismatchException when a function differs from the signature this stub was compiled against
+   * @throws dev.ireestubs.invoke.IreeSignatureMismatchException when a function differs from the signature this stub was compiled against, or this stub was generated for another version of the runtime
    */
   public Iree_Masked(ModuleBackend backend) {
     Objects.requireNonNull(backend, "backend");
-    this.applyFunction = FunctionBinder.bind(backend, "module.f", APPLY_SIGNATURE, "@IreeFunction(abi)");
+    try {
+      this.applyFunction = FunctionBinder.bind(backend, "module.f", Signatures.APPLY, "@IreeFunction(abi)");
+    } catch (LinkageError e) {
+      throw FunctionBinder.incompatibleStub(Iree_Masked.class, e);
+    }
   }
 
   /**
@@ -57,12 +55,33 @@ public final class Iree_Masked implements Masked {
     arguments.resize(3);
     Marshal.requireSize(images, 1, "f: images");
     Masked.Image value = Marshal.notNull(images.get(0), "f: images[*]");
-    arguments.set(0, Marshal.array(value.mask(), F_IMAGES_MASK, "f: images[*].mask"));
-    arguments.set(1, Marshal.array(value.pixels(), F_IMAGES_PIXELS, "f: images[*].pixels"));
+    arguments.set(0, Marshal.array(value.mask(), Signatures.F_IMAGES_MASK, "f: images[*].mask"));
+    arguments.set(1, Marshal.array(value.pixels(), Signatures.F_IMAGES_PIXELS, "f: images[*].pixels"));
     arguments.set(2, VmValue.f32(scale));
     VmList results = Marshal.results(applyFunction.invoke(arguments), 2, "f");
-    FloatArray out = Marshal.array(results, 0, F_RESULT_OUT, FloatArray::fromBufferView, "f: result.out");
+    FloatArray out = Marshal.array(results, 0, Signatures.F_RESULT_OUT, FloatArray::fromBufferView, "f: result.out");
     float sum = Marshal.f32(results, 1, "f: result.sum");
     return new Masked.Output(sum, out);
+  }
+
+  /**
+   * The signatures of 1 functions as code: built when the stub binds.
+   */
+  private static final class Signatures {
+    static final AbiType.NdArray F_IMAGES_MASK = new AbiType.NdArray(ElementType.UI8, Shape.of(Shape.DYNAMIC, 4));
+
+    static final AbiType.NdArray F_IMAGES_PIXELS = new AbiType.NdArray(ElementType.F32, Shape.of(2, Shape.DYNAMIC));
+
+    static final AbiType.NdArray F_RESULT_OUT = new AbiType.NdArray(ElementType.F32, Shape.of(2, Shape.DYNAMIC));
+
+    static final FunctionSignature APPLY = new FunctionSignature(
+        List.of(F_IMAGES_MASK, F_IMAGES_PIXELS, new AbiType.Scalar(ElementType.F32)),
+        List.of(F_RESULT_OUT, new AbiType.Scalar(ElementType.F32)),
+        ReflectionFormat.V0_RAW,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.empty());
+
+    private Signatures() {
+    }
   }
 }

@@ -3,6 +3,7 @@ package test;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.FunctionBinder;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalInt;
 import javax.annotation.processing.Generated;
 
 /**
@@ -33,24 +35,6 @@ import javax.annotation.processing.Generated;
     comments = "reflection: misc.abi.json"
 )
 public final class Iree_Misc implements Misc {
-  private static final FunctionSignature LOG_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[[\"ndarray\",\"f32\",1,null]],\"r\":[]}");
-
-  private static final AbiType.NdArray LOG_VALUES = new AbiType.NdArray(ElementType.F32, Shape.of(Shape.DYNAMIC));
-
-  private static final FunctionSignature NESTED_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[[\"sdict\",[\"inner\",[\"sdict\",[\"a\",\"i32\"],[\"b\",[\"ndarray\",\"i64\",0]]]],[\"items\",[\"py_homogeneous_list\",[\"stuple\",\"i32\",\"f64\"]]]]],\"r\":[[\"slist\",\"i32\",\"i32\"]]}");
-
-  private static final AbiType.NdArray NESTED_OUTER_INNER_B = new AbiType.NdArray(ElementType.I64, Shape.scalar());
-
-  private static final FunctionSignature OPAQUE_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[null,[\"ndarray\",\"f16\",2,null,null]],\"r\":[null,\"unknown\"]}");
-
-  private static final AbiType.NdArray OPAQUE_HALF = new AbiType.NdArray(ElementType.F16, Shape.of(Shape.DYNAMIC, Shape.DYNAMIC));
-
-  private static final FunctionSignature ANY_TYPE_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[[\"ndarray\",\"i8\",1,3]],\"r\":[[\"ndarray\",\"bf16\",1,2]]}");
-
-  private static final AbiType.NdArray ANY_TYPE_X = new AbiType.NdArray(ElementType.I8, Shape.of(3));
-
-  private static final AbiType.NdArray ANY_TYPE_RESULT = new AbiType.NdArray(ElementType.BF16, Shape.of(2));
-
   private final BackendFunction logFunction;
 
   private final BackendFunction nestedFunction;
@@ -63,14 +47,18 @@ public final class Iree_Misc implements Misc {
    * Binds every function of {@link Misc} in {@code backend}.
    *
    * @throws dev.ireestubs.invoke.IreeFunctionNotFoundException when the module lacks a function
-   * @throws dev.ireestubs.invoke.IreeSignatureMismatchException when a function differs from the signature this stub was compiled against
+   * @throws dev.ireestubs.invoke.IreeSignatureMismatchException when a function differs from the signature this stub was compiled against, or this stub was generated for another version of the runtime
    */
   public Iree_Misc(ModuleBackend backend) {
     Objects.requireNonNull(backend, "backend");
-    this.logFunction = FunctionBinder.bind(backend, "module.log", LOG_SIGNATURE, "misc.abi.json");
-    this.nestedFunction = FunctionBinder.bind(backend, "module.nested", NESTED_SIGNATURE, "misc.abi.json");
-    this.opaqueFunction = FunctionBinder.bind(backend, "module.opaque", OPAQUE_SIGNATURE, "misc.abi.json");
-    this.anyTypeFunction = FunctionBinder.bind(backend, "module.anyType", ANY_TYPE_SIGNATURE, "misc.abi.json");
+    try {
+      this.logFunction = FunctionBinder.bind(backend, "module.log", Signatures.LOG, "misc.abi.json");
+      this.nestedFunction = FunctionBinder.bind(backend, "module.nested", Signatures.NESTED, "misc.abi.json");
+      this.opaqueFunction = FunctionBinder.bind(backend, "module.opaque", Signatures.OPAQUE, "misc.abi.json");
+      this.anyTypeFunction = FunctionBinder.bind(backend, "module.anyType", Signatures.ANY_TYPE, "misc.abi.json");
+    } catch (LinkageError e) {
+      throw FunctionBinder.incompatibleStub(Iree_Misc.class, e);
+    }
   }
 
   /**
@@ -79,7 +67,7 @@ public final class Iree_Misc implements Misc {
   @Override
   public void log(float[] values) {
     VmList arguments = VmList.variant(1);
-    arguments.push(Marshal.array(Marshal.copy(values, FloatArray::of, LOG_VALUES, "log: values"), LOG_VALUES, "log: values"));
+    arguments.push(Marshal.array(Marshal.copy(values, FloatArray::of, Signatures.LOG_VALUES, "log: values"), Signatures.LOG_VALUES, "log: values"));
     Marshal.results(logFunction.invoke(arguments), 0, "log");
   }
 
@@ -94,7 +82,7 @@ public final class Iree_Misc implements Misc {
     Misc.Inner inner = Marshal.notNull(outer.inner(), "nested: outer.inner");
     VmList innerList = VmList.variant(2);
     innerList.push(VmValue.i32(Marshal.notNull(inner.a(), "nested: outer.inner.a")));
-    innerList.push(Marshal.array(inner.b(), NESTED_OUTER_INNER_B, "nested: outer.inner.b"));
+    innerList.push(Marshal.array(inner.b(), Signatures.NESTED_OUTER_INNER_B, "nested: outer.inner.b"));
     outerList.push(innerList);
     List<Misc.Item> items = outer.items();
     VmList itemsList = VmList.variant(Marshal.notNull(items, "nested: outer.items").size());
@@ -122,7 +110,7 @@ public final class Iree_Misc implements Misc {
   public Misc.Refs opaque(VmRef handle, HalfArray half) {
     VmList arguments = VmList.variant(2);
     arguments.push(handle);
-    arguments.push(Marshal.array(half, OPAQUE_HALF, "opaque: half"));
+    arguments.push(Marshal.array(half, Signatures.OPAQUE_HALF, "opaque: half"));
     VmList results = Marshal.results(opaqueFunction.invoke(arguments), 2, "opaque");
     VmRef first = Marshal.ref(results, 0, "opaque: result[0]");
     VmRef second = Marshal.ref(results, 1, "opaque: result[1]");
@@ -135,8 +123,54 @@ public final class Iree_Misc implements Misc {
   @Override
   public BFloat16Array anyType(NdArray x) {
     VmList arguments = VmList.variant(1);
-    arguments.push(Marshal.array(x, ANY_TYPE_X, "anyType: x"));
+    arguments.push(Marshal.array(x, Signatures.ANY_TYPE_X, "anyType: x"));
     VmList results = Marshal.results(anyTypeFunction.invoke(arguments), 1, "anyType");
-    return Marshal.array(results, 0, ANY_TYPE_RESULT, BFloat16Array::fromBufferView, "anyType: result");
+    return Marshal.array(results, 0, Signatures.ANY_TYPE_RESULT, BFloat16Array::fromBufferView, "anyType: result");
+  }
+
+  /**
+   * The signatures of 4 functions as code: built when the stub binds.
+   */
+  private static final class Signatures {
+    static final AbiType.NdArray LOG_VALUES = new AbiType.NdArray(ElementType.F32, Shape.of(Shape.DYNAMIC));
+
+    static final FunctionSignature LOG = new FunctionSignature(
+        List.of(LOG_VALUES),
+        List.of(),
+        ReflectionFormat.IREE_ABI_JSON,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.empty());
+
+    static final AbiType.NdArray NESTED_OUTER_INNER_B = new AbiType.NdArray(ElementType.I64, Shape.scalar());
+
+    static final FunctionSignature NESTED = new FunctionSignature(
+        List.of(new AbiType.Dict(List.of(new AbiType.Entry("inner", new AbiType.Dict(List.of(new AbiType.Entry("a", new AbiType.Scalar(ElementType.I32)), new AbiType.Entry("b", NESTED_OUTER_INNER_B)))), new AbiType.Entry("items", new AbiType.HomogeneousList(new AbiType.Sequence(AbiType.SequenceKind.TUPLE, List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.F64)))))))),
+        List.of(new AbiType.Sequence(AbiType.SequenceKind.LIST, List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I32)))),
+        ReflectionFormat.IREE_ABI_JSON,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.empty());
+
+    static final AbiType.NdArray OPAQUE_HALF = new AbiType.NdArray(ElementType.F16, Shape.of(Shape.DYNAMIC, Shape.DYNAMIC));
+
+    static final FunctionSignature OPAQUE = new FunctionSignature(
+        List.of(new AbiType.Any(), OPAQUE_HALF),
+        List.of(new AbiType.Any(), new AbiType.Unknown()),
+        ReflectionFormat.IREE_ABI_JSON,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.empty());
+
+    static final AbiType.NdArray ANY_TYPE_X = new AbiType.NdArray(ElementType.I8, Shape.of(3));
+
+    static final AbiType.NdArray ANY_TYPE_RESULT = new AbiType.NdArray(ElementType.BF16, Shape.of(2));
+
+    static final FunctionSignature ANY_TYPE = new FunctionSignature(
+        List.of(ANY_TYPE_X),
+        List.of(ANY_TYPE_RESULT),
+        ReflectionFormat.IREE_ABI_JSON,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.empty());
+
+    private Signatures() {
+    }
   }
 }

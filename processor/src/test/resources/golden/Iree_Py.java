@@ -1,6 +1,9 @@
 package test;
 
+import dev.ireestubs.abi.AbiType;
+import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.VmKind;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.FunctionBinder;
@@ -11,6 +14,7 @@ import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalInt;
 import javax.annotation.processing.Generated;
 
 /**
@@ -25,12 +29,6 @@ import javax.annotation.processing.Generated;
     comments = "reflection: PyDM convention"
 )
 public final class Iree_Py implements Py {
-  private static final FunctionSignature ADD_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[\"i64\",\"i64\"],\"r\":[\"i32\",\"i64\"]}");
-
-  private static final FunctionSignature NEXT_ITEM_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[\"unknown\"],\"r\":[\"i32\",\"unknown\"]}");
-
-  private static final FunctionSignature TOUCH_SIGNATURE = FunctionBinder.signature("iree.abi", "{\"a\":[\"i32\"],\"r\":[\"i32\",null]}");
-
   private final BackendFunction addFunction;
 
   private final BackendFunction nextItemFunction;
@@ -41,13 +39,17 @@ public final class Iree_Py implements Py {
    * Binds every function of {@link Py} in {@code backend}.
    *
    * @throws dev.ireestubs.invoke.IreeFunctionNotFoundException when the module lacks a function
-   * @throws dev.ireestubs.invoke.IreeSignatureMismatchException when a function differs from the signature this stub was compiled against
+   * @throws dev.ireestubs.invoke.IreeSignatureMismatchException when a function differs from the signature this stub was compiled against, or this stub was generated for another version of the runtime
    */
   public Iree_Py(ModuleBackend backend) {
     Objects.requireNonNull(backend, "backend");
-    this.addFunction = FunctionBinder.bind(backend, "py.add", ADD_SIGNATURE, "PyDM convention");
-    this.nextItemFunction = FunctionBinder.bind(backend, "py.next_item", NEXT_ITEM_SIGNATURE, "PyDM convention");
-    this.touchFunction = FunctionBinder.bind(backend, "py.touch", TOUCH_SIGNATURE, "PyDM convention");
+    try {
+      this.addFunction = FunctionBinder.bind(backend, "py.add", Signatures.ADD, "PyDM convention");
+      this.nextItemFunction = FunctionBinder.bind(backend, "py.next_item", Signatures.NEXT_ITEM, "PyDM convention");
+      this.touchFunction = FunctionBinder.bind(backend, "py.touch", Signatures.TOUCH, "PyDM convention");
+    } catch (LinkageError e) {
+      throw FunctionBinder.incompatibleStub(Iree_Py.class, e);
+    }
   }
 
   /**
@@ -79,5 +81,34 @@ public final class Iree_Py implements Py {
     VmList arguments = VmList.variant(1);
     arguments.push(Marshal.i1(flag));
     PyDm.checkResult(touchFunction.invoke(arguments), "touch");
+  }
+
+  /**
+   * The signatures of 3 functions as code: built when the stub binds.
+   */
+  private static final class Signatures {
+    static final FunctionSignature ADD = new FunctionSignature(
+        List.of(new AbiType.Scalar(ElementType.I64), new AbiType.Scalar(ElementType.I64)),
+        List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I64)),
+        ReflectionFormat.CALLING_CONVENTION,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.empty());
+
+    static final FunctionSignature NEXT_ITEM = new FunctionSignature(
+        List.of(new AbiType.Ref("?")),
+        List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Ref("?")),
+        ReflectionFormat.CALLING_CONVENTION,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.empty());
+
+    static final FunctionSignature TOUCH = new FunctionSignature(
+        List.of(new AbiType.Scalar(ElementType.I32)),
+        List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Any()),
+        ReflectionFormat.CALLING_CONVENTION,
+        FunctionSignature.CallingModel.SYNC,
+        OptionalInt.empty());
+
+    private Signatures() {
+    }
   }
 }

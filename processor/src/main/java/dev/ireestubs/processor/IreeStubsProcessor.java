@@ -2,9 +2,11 @@ package dev.ireestubs.processor;
 
 import com.google.auto.service.AutoService;
 import com.sun.source.util.Trees;
+import com.palantir.javapoet.JavaFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -13,6 +15,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.FilerException;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
@@ -21,6 +24,7 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
+import javax.tools.JavaFileObject;
 
 /**
  * The iree-stubs annotation processor: checks every {@code @IreeModule} interface against its
@@ -46,6 +50,9 @@ public final class IreeStubsProcessor extends AbstractProcessor {
   /** Interfaces waiting for types a later round may generate, by qualified name. */
   private final Set<String> deferred = new LinkedHashSet<>();
 
+  /** The stubs written in this compilation, so that two interfaces never claim one name. */
+  private StubNames stubNames;
+
   private Trees trees;
 
   /** The processor, as the compiler loads it. */
@@ -61,6 +68,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
   @Override
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
+    stubNames = new StubNames(env.getElementUtils(), env.getTypeUtils());
     try {
       trees = Trees.instance(env);
     } catch (RuntimeException | LinkageError e) {
@@ -133,16 +141,15 @@ public final class IreeStubsProcessor extends AbstractProcessor {
       if (module.isEmpty()) {
         return;
       }
-      ModuleBinder binder =
-          new ModuleBinder(
-              processingEnv.getElementUtils(),
-              processingEnv.getTypeUtils(),
-              new ReflectionLoader(
-                  processingEnv.getFiler(),
-                  Optional.ofNullable(processingEnv.getOptions().get(REFLECTION_DIR_OPTION))),
-              this::hasSource);
-      Optional<StubModel> model = binder.bind(element, module.get(), report);
-      Set<String> unresolved = binder.unresolvedTypes();
+      Optional<Declaration> declaration =
+          new DeclarationReader(
+                  processingEnv.getElementUtils(), processingEnv.getTypeUtils(), this::hasSource)
+              .read(element, module.get(), report);
+      InterfaceBinder.Outcome outcome =
+          declaration
+              .map(d -> InterfaceBinder.bind(d, loader(), report))
+              .orElse(new InterfaceBinder.Outcome(Optional.empty(), Set.of()));
+      Set<String> unresolved = outcome.unresolved();
       if (!unresolved.isEmpty()) {
         if (!last) {
           // Another processor may generate them: try again next round, reporting nothing now.
@@ -160,8 +167,9 @@ public final class IreeStubsProcessor extends AbstractProcessor {
                 + " not known, even after the last round of annotation processing; import or"
                 + " declare "
                 + (unresolved.size() == 1 ? "it" : "them"),
-            element);
+            ElementLocation.of(element));
       }
+      Optional<StubModel> model = outcome.model().filter(m -> stubNames.claim(m, element, report));
       if (model.isEmpty() && !report.hasErrors()) {
         // Every path that yields no model reports why; this is the net under that promise.
         report.error(
@@ -169,12 +177,26 @@ public final class IreeStubsProcessor extends AbstractProcessor {
             "the iree-stubs processor wrote no stub for "
                 + element.getQualifiedName()
                 + " and found nothing wrong with it; please report this",
-            element);
+            ElementLocation.of(element));
       }
       report.flush(processingEnv.getMessager());
       if (model.isPresent() && !report.hasErrors()) {
-        generator.write(model.get(), processingEnv.getFiler());
+        generator.write(model.get(), file -> writeSource(file, element));
       }
+    } catch (FilerException e) {
+      report.flush(processingEnv.getMessager());
+      processingEnv
+          .getMessager()
+          .printMessage(
+              Diagnostic.Kind.ERROR,
+              Tag.BAD_INTERFACE.prefix()
+                  + "cannot write the stub of "
+                  + element.getQualifiedName()
+                  + ": "
+                  + e.getMessage()
+                  + "; another type of this compilation has its name (stubs are named"
+                  + " Iree_<Outer>_<Inner>); rename one of them",
+              element);
     } catch (IOException e) {
       report.flush(processingEnv.getMessager());
       processingEnv
@@ -199,6 +221,22 @@ public final class IreeStubsProcessor extends AbstractProcessor {
                   + "; please report this with the stack trace: "
                   + stackTrace(e),
               element);
+    }
+  }
+
+  private ReflectionLoader loader() {
+    return new ReflectionLoader(
+        processingEnv.getFiler(),
+        Optional.ofNullable(processingEnv.getOptions().get(REFLECTION_DIR_OPTION)));
+  }
+
+  /** Writes a stub's source through the Filer, with its interface as the one originating element. */
+  private void writeSource(JavaFile file, TypeElement originating) throws IOException {
+    String name =
+        file.packageName().isEmpty() ? file.typeSpec().name() : file.packageName() + "." + file.typeSpec().name();
+    JavaFileObject source = processingEnv.getFiler().createSourceFile(name, originating);
+    try (Writer out = source.openWriter()) {
+      file.writeTo(out);
     }
   }
 

@@ -34,4 +34,34 @@ record MapBinding(
           values.size() + " value bindings for " + keys.size() + " keys");
     }
   }
+
+  /**
+   * True when the values are leaves that marshal alike (scalars of one VM width, arrays of one
+   * class, refs of one kind), so a stub marshals them in one loop over the keys, whatever their
+   * number; their descriptors, when they have any, are those of the sdict's entries.
+   */
+  boolean hasLeafValues() {
+    if (values.isEmpty()) {
+      return false; // nothing to loop over
+    }
+    ValueBinding first = values.get(0);
+    for (ValueBinding v : values) {
+      if (!marshalsAlike(first, v)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean marshalsAlike(ValueBinding a, ValueBinding b) {
+    // Scalars of one Java type have one VM width (the Java type is the width's primitive).
+    if (a instanceof ScalarBinding || a instanceof ArrayBinding || a instanceof JavaArrayBinding) {
+      return a.getClass() == b.getClass() && a.javaType().equals(b.javaType());
+    }
+    if (a instanceof RefBinding && b instanceof RefBinding) {
+      return (a.type() instanceof AbiType.Any) == (b.type() instanceof AbiType.Any)
+          && a.javaType().equals(b.javaType());
+    }
+    return false;
+  }
 }

@@ -29,46 +29,67 @@ final class Names {
     return SourceVersion.isIdentifier(name) && !SourceVersion.isKeyword(name);
   }
 
+  /** Names longer than this get no nearest-name hint (and cost no quadratic comparison). */
+  static final int MAX_HINT_LENGTH = 1_000;
+
   /**
    * The edit distance between two strings: insertions, deletions, substitutions and swaps of two
-   * adjacent characters each count one (optimal string alignment).
+   * adjacent characters each count one (optimal string alignment). Memory is linear in the
+   * shorter string.
    */
   static int editDistance(String a, String b) {
     int n = a.length();
     int m = b.length();
-    int[][] d = new int[n + 1][m + 1];
-    for (int i = 0; i <= n; i++) {
-      d[i][0] = i;
-    }
+    int[] previous = new int[m + 1];
+    int[] current = new int[m + 1];
+    int[] next = new int[m + 1];
     for (int j = 0; j <= m; j++) {
-      d[0][j] = j;
+      current[j] = j;
     }
     for (int i = 1; i <= n; i++) {
+      int[] before = previous;
+      previous = current;
+      current = next;
+      next = before;
+      current[0] = i;
       for (int j = 1; j <= m; j++) {
         int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        int v = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+        int v = Math.min(Math.min(previous[j] + 1, current[j - 1] + 1), previous[j - 1] + cost);
         if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-          v = Math.min(v, d[i - 2][j - 2] + 1);
+          v = Math.min(v, next[j - 2] + 1);
         }
-        d[i][j] = v;
+        current[j] = v;
       }
     }
-    return d[n][m];
+    return current[m];
   }
 
   /**
    * The candidate nearest to {@code name} (comparing each candidate, ignoring case, and its
    * camelCase form), when it is close enough to be a likely misspelling: at most about a third of
    * the longer name's length apart, and not a complete rewrite. Ties go to the earliest candidate.
+   * Bounded: names over {@link #MAX_HINT_LENGTH} characters get no hint, and a candidate whose
+   * length alone puts it no nearer than the best so far is not compared.
    */
   static Optional<String> nearest(String name, Collection<String> candidates) {
+    if (name.length() > MAX_HINT_LENGTH) {
+      return Optional.empty();
+    }
+    String lower = name.toLowerCase(Locale.ROOT);
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String c : candidates) {
+      if (c.length() > MAX_HINT_LENGTH) {
+        continue;
+      }
+      String camel = AbiType.Dict.camelCase(c);
+      int bound = Math.min(Math.abs(name.length() - c.length()), Math.abs(name.length() - camel.length()));
+      if (bound >= bestDistance) {
+        continue;
+      }
       int d =
           Math.min(
-              editDistance(name.toLowerCase(Locale.ROOT), c.toLowerCase(Locale.ROOT)),
-              editDistance(name, AbiType.Dict.camelCase(c)));
+              editDistance(lower, c.toLowerCase(Locale.ROOT)), editDistance(name, camel));
       if (d < bestDistance) {
         best = c;
         bestDistance = d;

@@ -14,7 +14,9 @@ import javax.tools.Diagnostic;
 
 /**
  * Collects the diagnostics of one interface, so they are printed only when the interface is not
- * deferred to a later round, in the order found, each once. Errors are never thrown.
+ * deferred to a later round, in the order found, each once. Errors are never thrown. Messages are
+ * kept to a bounded length ({@link #MAX_MESSAGE}): a key of a million characters makes a long
+ * diagnostic, not a huge one.
  */
 final class Reporter {
 
@@ -25,6 +27,9 @@ final class Reporter {
       Element element,
       AnnotationMirror mirror,
       AnnotationValue value) {}
+
+  /** Longer messages are cut in the middle (they quote metadata, which may be huge). */
+  static final int MAX_MESSAGE = 8000;
 
   private final Element fallback;
   private final Predicate<Element> hasSource;
@@ -41,21 +46,23 @@ final class Reporter {
     this.hasSource = Objects.requireNonNull(hasSource);
   }
 
-  /** An error on {@code element}. */
-  void error(Tag tag, String message, Element element) {
-    add(Diagnostic.Kind.ERROR, tag, message, element, null, null);
+  /** An error at {@code location}. */
+  void error(Tag tag, String message, Location location) {
+    add(Diagnostic.Kind.ERROR, tag, message, location);
   }
 
-  /** An error on {@code element}'s annotation {@code mirror} (and one of its values, if known). */
-  void error(
-      Tag tag, String message, Element element, AnnotationMirror mirror, AnnotationValue value) {
-    add(Diagnostic.Kind.ERROR, tag, message, element, mirror, value);
+  /** A warning at {@code location}. */
+  void warning(Tag tag, String message, Location location) {
+    add(Diagnostic.Kind.WARNING, tag, message, location);
   }
 
-  /** A warning on {@code element}'s annotation {@code mirror} (and value). */
-  void warning(
-      Tag tag, String message, Element element, AnnotationMirror mirror, AnnotationValue value) {
-    add(Diagnostic.Kind.WARNING, tag, message, element, mirror, value);
+  private void add(Diagnostic.Kind kind, Tag tag, String message, Location location) {
+    ElementLocation at = (ElementLocation) location;
+    if (at == null) {
+      add(kind, tag, message, null, null, null);
+    } else {
+      add(kind, tag, message, at.element(), at.mirror(), at.value());
+    }
   }
 
   private void add(
@@ -74,10 +81,23 @@ final class Reporter {
       mirror = null;
       value = null;
     }
-    entries.add(new Entry(kind, tag.prefix() + message, where, mirror, value));
+    entries.add(new Entry(kind, tag.prefix() + bounded(message), where, mirror, value));
     if (kind == Diagnostic.Kind.ERROR) {
       errorCount++;
     }
+  }
+
+  /** {@code message}, cut in the middle when it is over {@link #MAX_MESSAGE} characters. */
+  static String bounded(String message) {
+    if (message.length() <= MAX_MESSAGE) {
+      return message;
+    }
+    int keep = MAX_MESSAGE / 2;
+    return message.substring(0, keep)
+        + " [... "
+        + (message.length() - 2 * keep)
+        + " characters ...] "
+        + message.substring(message.length() - keep);
   }
 
   private static String describe(Element e) {

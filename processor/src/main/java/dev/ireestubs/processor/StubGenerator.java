@@ -1,17 +1,19 @@
 package dev.ireestubs.processor;
 
+import com.palantir.javapoet.JavaFile;
 import java.io.IOException;
-import javax.annotation.processing.Filer;
 
-/** Writes the stub source for one checked interface. */
+/** The last step: writes the stub source for one checked interface. */
 interface StubGenerator {
 
-  /**
-   * Writes the stub {@code model.stubName()} with {@code model.iface()} as its one originating
-   * element.
-   */
-  void write(StubModel model, Filer filer) throws IOException;
+  /** Where a stub's source goes (the processor's Filer, with the interface as its origin). */
+  interface Output {
+    void write(JavaFile file) throws IOException;
+  }
+
+  /** Writes the stub {@code model.stubName()} to {@code out}. */
+  void write(StubModel model, Output out) throws IOException;
 
   /** Writes nothing: for tests that only look at the models. */
-  StubGenerator NONE = (model, filer) -> {};
+  StubGenerator NONE = (model, out) -> {};
 }

@@ -43,7 +43,7 @@ class BinderMappingTest {
             "  int f(byte a, short b, int c, long d, float e, double f, boolean g);",
             "  Double g(Byte a, Short b, Integer c, Long d, Float e, Double f, Boolean g);",
             "}"));
-    FunctionModel f = t.function("f");
+    CallPlan f = t.function("f");
     assertThat(f.parameters().stream().map(p -> p.javaType()).collect(Collectors.toList()))
         .containsExactly(
             TypeName.BYTE,
@@ -60,7 +60,7 @@ class BinderMappingTest {
     assertThat(c.path()).isEqualTo("f: c");
     ResultModel.Single r = (ResultModel.Single) f.result();
     assertThat(r.binding().path()).isEqualTo("f: result");
-    FunctionModel g = t.function("g");
+    CallPlan g = t.function("g");
     ScalarBinding boxed = (ScalarBinding) g.parameters().get(2).binding();
     assertThat(boxed.boxed()).isTrue();
     assertThat(boxed.javaType()).isEqualTo(ClassName.get(Integer.class));
@@ -90,7 +90,7 @@ class BinderMappingTest {
             "  int[][] g(float[][] a, double[] b, boolean[][][] c, byte[] d, short[] e, int[] f,",
             "      long[][][][] g);",
             "}"));
-    FunctionModel f = t.function("f");
+    CallPlan f = t.function("f");
     List<TypeName> classes =
         f.parameters().stream()
             .map(p -> ((ArrayBinding) p.binding()).arrayClass())
@@ -118,7 +118,7 @@ class BinderMappingTest {
     assertThat(a.isAnyElementType()).isFalse();
     assertThat(((ArrayBinding) f.parameters().get(14).binding()).isAnyElementType()).isTrue();
 
-    FunctionModel g = t.function("g");
+    CallPlan g = t.function("g");
     JavaArrayBinding ga = (JavaArrayBinding) g.parameters().get(0).binding();
     assertThat(ga.rank()).isEqualTo(2);
     assertThat(ga.component()).isEqualTo(TypeName.FLOAT);
@@ -145,7 +145,7 @@ class BinderMappingTest {
                 + "\\\"r\\\":[]}\")",
             "  void g(BoolArray a);",
             "}"));
-    FunctionModel f = t.function("f");
+    CallPlan f = t.function("f");
     assertThat(
             f.parameters().stream()
                 .map(p -> ((ArrayBinding) p.binding()).arrayClass())
@@ -160,7 +160,7 @@ class BinderMappingTest {
     ArrayBinding g = (ArrayBinding) t.function("g").parameters().get(0).binding();
     assertThat(g.arrayClass()).isEqualTo(nd("BoolArray"));
     assertThat(g.type().shape().dimList()).containsExactly(1L, 3L).inOrder();
-    assertThat(Binder.ALL_ARRAY_CLASSES).hasSize(13);
+    assertThat(dev.ireestubs.abi.JavaMapping.ARRAY_CLASSES).hasSize(13);
   }
 
   @Test
@@ -216,7 +216,7 @@ class BinderMappingTest {
             "      java.util.Map<String, java.util.Map<String, Double>> nested,",
             "      Holder holder, java.util.Map<String, VmRef> empty);",
             "}"));
-    FunctionModel f = t.function("f");
+    CallPlan f = t.function("f");
     MapBinding ints = (MapBinding) f.parameters().get(0).binding();
     // Descriptor order, as the module lists the keys.
     assertThat(ints.keys()).containsExactly("b", "a").inOrder();
@@ -257,7 +257,7 @@ class BinderMappingTest {
             "  record Pair(int count, FloatArray values) {}",
             "  void f(Pair pair, List<Long> triple, List<float[]> two);",
             "}"));
-    FunctionModel f = t.function("f");
+    CallPlan f = t.function("f");
     RecordBinding pair = (RecordBinding) f.parameters().get(0).binding();
     assertThat(pair.type()).isInstanceOf(AbiType.Sequence.class);
     assertThat(pair.components().get(0).key()).isNull();
@@ -286,7 +286,7 @@ class BinderMappingTest {
             "  List<Integer> batch(List<FloatArray> images);",
             "  void nested(List<P> points);",
             "}"));
-    FunctionModel batch = t.function("batch");
+    CallPlan batch = t.function("batch");
     ListBinding images = (ListBinding) batch.parameters().get(0).binding();
     assertThat(images.fixedSize()).isEqualTo(-1);
     assertThat(images.element()).isInstanceOf(ArrayBinding.class);
@@ -310,7 +310,7 @@ class BinderMappingTest {
             "interface Embed {",
             "  FloatArray embed(int n, @IreeKey(\"tokens\") IntArray ids, boolean mask);",
             "}"));
-    FunctionModel f = t.function("embed");
+    CallPlan f = t.function("embed");
     assertThat(f.parameters().get(1).javaName()).isEqualTo("ids");
     assertThat(f.parameters().get(1).path()).isEqualTo("embed: tokens");
     // The binding is of the named type; the signature keeps the wrapper.
@@ -329,7 +329,7 @@ class BinderMappingTest {
             "interface Refs {",
             "  VmRef f(VmRef a, BufferView b, VmList c);",
             "}"));
-    FunctionModel f = t.function("f");
+    CallPlan f = t.function("f");
     assertThat(f.parameters().stream().map(p -> p.binding().getClass()).distinct().collect(Collectors.toList()))
         .containsExactly(RefBinding.class);
     assertThat(f.parameters().get(1).binding().type()).isInstanceOf(AbiType.Unknown.class);
@@ -407,7 +407,7 @@ class BinderMappingTest {
             "  record Res(AB dict, Pair list) {}",
             "  @IreeFunction(\"dict_nest\") Res dictNest(Arg arg, FloatArray scalar);",
             "}"));
-    FunctionModel f = t.function("dictNest");
+    CallPlan f = t.function("dictNest");
     assertThat(f.functionName()).isEqualTo("dict_nest");
     RecordBinding arg = (RecordBinding) f.parameters().get(0).binding();
     RecordBinding ab = (RecordBinding) arg.components().get(0).binding();
@@ -439,7 +439,7 @@ class BinderMappingTest {
             "}"));
     assertThat(
             t.model().functions().stream()
-                .map(FunctionModel::methodName)
+                .map(CallPlan::methodName)
                 .collect(Collectors.toList()))
         .containsExactly("a", "b")
         .inOrder();
@@ -463,7 +463,7 @@ class BinderMappingTest {
     StubModel m = t.model();
     assertThat(m.moduleName()).isEqualTo("mod");
     assertThat(m.stubName()).isEqualTo(ClassName.get("test", "Iree_Inline"));
-    FunctionModel f = t.function("embedTokens");
+    CallPlan f = t.function("embedTokens");
     assertThat(f.functionName()).isEqualTo("embed");
     assertThat(f.reflectionSource()).isEqualTo("@IreeFunction(abi)");
   }

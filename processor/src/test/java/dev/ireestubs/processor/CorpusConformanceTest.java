@@ -82,7 +82,7 @@ class CorpusConformanceTest {
     assertThat(good.models).hasSize(rows.size() - unsupported.size());
     int records = 0;
     for (StubModel m : good.models) {
-      FunctionModel f = m.functions().get(0);
+      CallPlan f = m.functions().get(0);
       assertThat(m.functions()).hasSize(1);
       assertThat(f.parameters()).hasSize(f.signature().arguments().size());
       for (ParameterModel p : f.parameters()) {

@@ -73,7 +73,7 @@ class CorpusEndToEndTest {
     Random random = new Random(42);
     int called = 0;
     for (StubModel model : t.models) {
-      FunctionModel f = model.functions().get(0);
+      CallPlan f = model.functions().get(0);
       Generator g = new Generator(classes, random);
       List<Sample> args = new ArrayList<>();
       for (ParameterModel p : f.parameters()) {
@@ -96,7 +96,7 @@ class CorpusEndToEndTest {
               .load(model.stubName().reflectionName())
               .getConstructor(ModuleBackend.class)
               .newInstance(module);
-      Class<?> iface = classes.load(ClassName.get(model.iface()).reflectionName());
+      Class<?> iface = classes.load(model.iface().reflectionName());
       Method method = find(iface, f.methodName());
       Object returned;
       try {

@@ -108,7 +108,7 @@ final class InterfaceSource {
     if (t instanceof AbiType.Unsupported) {
       return Optional.of(((AbiType.Unsupported) t).source());
     }
-    if (t instanceof AbiType.Scalar && Binder.primitiveFor(((AbiType.Scalar) t).element()) == null) {
+    if (t instanceof AbiType.Scalar && TestMapping.primitiveFor(((AbiType.Scalar) t).element()) == null) {
       return Optional.of(AbiJson.printType(t));
     }
     if (t instanceof AbiType.NdArray) {
@@ -207,13 +207,13 @@ final class InterfaceSource {
               "[IreeSignatureMismatch] "
                   + function
                   + ": the function takes "
-                  + Binder.count(args.size(), "argument")
+                  + Messages.count(args.size(), "argument")
                   + " in the module "
                   + describeAll(args)
                   + ", but method "
                   + method
                   + " has "
-                  + Binder.count(args.size() + 1, "parameter"),
+                  + Messages.count(args.size() + 1, "parameter"),
               "/*method*/"));
     }
     String returnType = returnType();
@@ -282,7 +282,7 @@ final class InterfaceSource {
   private String type(AbiType t, String hint, boolean boxed) {
     t = unnamed(t);
     if (t instanceof AbiType.Scalar) {
-      TypeKind k = Binder.primitiveFor(((AbiType.Scalar) t).element());
+      TypeKind k = TestMapping.primitiveFor(((AbiType.Scalar) t).element());
       if (k == null) {
         return boxed ? "Integer" : "int";
       }
@@ -290,7 +290,7 @@ final class InterfaceSource {
     }
     if (t instanceof AbiType.NdArray) {
       AbiType.NdArray a = (AbiType.NdArray) t;
-      TypeKind c = Binder.javaArrayComponentFor(a.element());
+      TypeKind c = TestMapping.javaArrayComponentFor(a.element());
       if (c != null && a.shape().isRanked() && a.shape().rank() > 0 && flip()) {
         return c.toString().toLowerCase(java.util.Locale.ROOT) + "[]".repeat(a.shape().rank());
       }

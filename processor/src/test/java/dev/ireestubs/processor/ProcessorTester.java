@@ -150,7 +150,7 @@ final class ProcessorTester {
   }
 
   /** The function model of {@code method} in the only model. */
-  FunctionModel function(String method) {
+  CallPlan function(String method) {
     return model().functions().stream()
         .filter(f -> f.methodName().equals(method))
         .findFirst()

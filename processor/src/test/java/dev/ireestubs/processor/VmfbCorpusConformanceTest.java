@@ -107,10 +107,10 @@ class VmfbCorpusConformanceTest {
     Map<String, Integer> bySource = new TreeMap<>();
     int functions = 0;
     for (StubModel model : good.models) {
-      Module m = modules.get(Integer.parseInt(model.iface().getSimpleName().toString().substring(1)));
+      Module m = modules.get(Integer.parseInt(model.iface().simpleName().substring(1)));
       assertThat(model.moduleName()).isEqualTo(m.module().name());
       assertThat(model.functions()).hasSize(m.exports().size());
-      for (FunctionModel f : model.functions()) {
+      for (CallPlan f : model.functions()) {
         VmfbExport e = m.module().export(f.functionName()).orElseThrow();
         Reflection.Resolved r = e.signature();
         assertThat(f.reflectionSource()).isEqualTo(m.file() + " (" + r.source() + ")");
@@ -218,7 +218,7 @@ class VmfbCorpusConformanceTest {
       }
       out.add(Mistake.ARITY);
       out.add(Mistake.UNKNOWN_FUNCTION);
-      if (s.arguments().stream().anyMatch(Binder::isUntypedRef)) {
+      if (s.arguments().stream().anyMatch(Wording::isUntypedRef)) {
         out.add(Mistake.UNTYPED_RECORD);
       }
       if (!s.results().isEmpty()) {
@@ -301,7 +301,7 @@ class VmfbCorpusConformanceTest {
                     + component
                     + "[]".repeat(n.shape().rank()));
             line[0] = pmarker;
-          } else if (!done && m == Mistake.UNTYPED_RECORD && Binder.isUntypedRef(a)) {
+          } else if (!done && m == Mistake.UNTYPED_RECORD && Wording.isUntypedRef(a)) {
             done = true;
             String record = className + "R" + i;
             records.add("  record " + record + "(FloatArray image, int label) {}");
@@ -328,7 +328,7 @@ class VmfbCorpusConformanceTest {
               "[IreeSignatureMismatch] "
                   + export.name()
                   + ": the function takes "
-                  + Binder.count(s.arguments().size(), "argument")
+                  + Messages.count(s.arguments().size(), "argument")
                   + " in the module "
                   + s.arguments().stream()
                       .map(AbiType::toString)
@@ -336,7 +336,7 @@ class VmfbCorpusConformanceTest {
                   + ", but method "
                   + method
                   + " has "
-                  + Binder.count(s.arguments().size() + 1, "parameter"));
+                  + Messages.count(s.arguments().size() + 1, "parameter"));
           line[0] = marker;
         }
         String result = result(s, f);
@@ -403,14 +403,14 @@ class VmfbCorpusConformanceTest {
     /** What a user writes: primitives, typed arrays, VmRef (or NdArray) for untyped refs. */
     private String type(AbiType t, String hint) {
       if (t instanceof AbiType.Scalar) {
-        TypeKind k = Binder.primitiveFor(((AbiType.Scalar) t).element());
+        TypeKind k = TestMapping.primitiveFor(((AbiType.Scalar) t).element());
         return k.toString().toLowerCase(Locale.ROOT);
       }
       if (t instanceof AbiType.NdArray) {
         List<String> classes = NdArray.classNamesAccepting(((AbiType.NdArray) t).element());
         return classes.isEmpty() ? "NdArray" : classes.get(0);
       }
-      if (Binder.isUntypedRef(t)) {
+      if (Wording.isUntypedRef(t)) {
         return refsAsArrays ? "NdArray" : "VmRef";
       }
       throw new AssertionError("no Java type written for " + t + " (" + hint + ")");
@@ -431,7 +431,7 @@ class VmfbCorpusConformanceTest {
         return null;
       }
       AbiType.NdArray n = (AbiType.NdArray) t;
-      TypeKind k = Binder.javaArrayComponentFor(n.element());
+      TypeKind k = TestMapping.javaArrayComponentFor(n.element());
       if (k == null || !n.shape().isRanked() || n.shape().rank() < 1 || n.shape().rank() > 3) {
         return null;
       }

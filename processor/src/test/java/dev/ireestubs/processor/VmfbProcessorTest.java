@@ -151,46 +151,46 @@ class VmfbProcessorTest {
     // The module name is the one compiled into the module.
     assertThat(model.moduleName()).isEqualTo("classifier");
 
-    FunctionModel matmul = t.function("matmul");
+    CallPlan matmul = t.function("matmul");
     assertThat(matmul.reflectionSource())
         .isEqualTo("models/classifier.vmfb (iree.abi.declaration)");
-    assertThat(matmul.embedded()).isEqualTo(new FunctionModel.Embedded("iree.abi.declaration", MATMUL));
+    assertThat(matmul.boundSignature().format()).isEqualTo(ReflectionFormat.DECLARATION);
     assertThat(matmul.parameters().get(0).binding()).isInstanceOf(JavaArrayBinding.class);
 
-    // index: JSON cannot state it, so the stub embeds the declaration itself.
-    FunctionModel test = t.function("test");
+    // index: JSON cannot state it; the stub's signature, written as code, keeps it.
+    CallPlan test = t.function("test");
     assertThat(test.signature().results())
         .containsExactly(new AbiType.Scalar(ElementType.INDEX));
-    assertThat(test.embedded().attribute()).isEqualTo("iree.abi.declaration");
+    assertThat(test.boundSignature().results()).containsExactly(new AbiType.Scalar(ElementType.INDEX));
 
     // Calling convention only: refs bind to n-d arrays (any element type and shape), VmRef and
     // its subtypes; each is a buffer view or ref at run time.
-    FunctionModel main = t.function("mainSync");
+    CallPlan main = t.function("mainSync");
     assertThat(main.reflectionSource()).isEqualTo("models/classifier.vmfb (calling convention)");
     assertThat(main.signature().format()).isEqualTo(ReflectionFormat.CALLING_CONVENTION);
     ArrayBinding x = (ArrayBinding) main.parameters().get(0).binding();
     assertThat(x.type()).isEqualTo(AbiType.NdArray.anyBufferView());
     assertThat(x.arrayClass().simpleName()).isEqualTo("FloatArray");
     assertThat(main.parameters().get(1).binding()).isInstanceOf(RefBinding.class);
-    FunctionModel async = t.function("mainAsync");
+    CallPlan async = t.function("mainAsync");
     assertThat(async.parameters()).hasSize(4);
     assertThat(((ArrayBinding) async.parameters().get(0).binding()).isAnyElementType()).isTrue();
     assertThat(async.result()).isInstanceOf(ResultModel.Single.class);
 
     // Coarse fences: the stub passes the described arguments only.
-    FunctionModel filter = t.function("filter");
+    CallPlan filter = t.function("filter");
     assertThat(filter.signature().model()).isEqualTo(CallingModel.COARSE_FENCES);
     assertThat(filter.signature().arguments()).containsExactly(AbiType.Ref.any());
     assertThat(filter.parameters()).hasSize(1);
-    FunctionModel fenced = t.function("fenced");
+    CallPlan fenced = t.function("fenced");
     assertThat(fenced.signature().model()).isEqualTo(CallingModel.COARSE_FENCES);
     assertThat(fenced.parameters()).hasSize(1);
 
-    FunctionModel json = t.function("jsonFn");
+    CallPlan json = t.function("jsonFn");
     assertThat(json.reflectionSource()).isEqualTo("models/classifier.vmfb (iree.abi)");
     assertThat(json.parameters().get(0).binding()).isInstanceOf(RecordBinding.class);
 
-    FunctionModel scalars = t.function("scalars");
+    CallPlan scalars = t.function("scalars");
     assertThat(
             scalars.parameters().stream()
                 .map(p -> p.binding().type().toString())
@@ -373,10 +373,10 @@ class VmfbProcessorTest {
             "@IreeModule(vmfb = \"old/json.vmfb\")",
             "interface Json { FloatArray predict(float[] x); }"));
     assertThat(t.models).hasSize(2);
-    FunctionModel mul = t.models.get(1).functions().get(0);
+    CallPlan mul = t.models.get(1).functions().get(0);
     assertThat(mul.reflectionSource()).isEqualTo("old/v0.vmfb (f)");
-    assertThat(mul.embedded()).isEqualTo(new FunctionModel.Embedded("f", "I11!B3!d4B3!d4R6!B3!d4"));
-    FunctionModel predict = t.models.get(0).functions().get(0);
+    assertThat(mul.boundSignature()).isEqualTo(dev.ireestubs.abi.V0RawSignature.parse("I11!B3!d4B3!d4R6!B3!d4"));
+    CallPlan predict = t.models.get(0).functions().get(0);
     assertThat(predict.reflectionSource()).isEqualTo("old/json.vmfb (iree.abi)");
     assertThat(predict.signature().model()).isEqualTo(CallingModel.COARSE_FENCES);
   }
@@ -393,9 +393,9 @@ class VmfbProcessorTest {
                 + " -> (%output0: tensor<4xf32>)\")",
             "  FloatArray main(float[] a, float[] b);",
             "}"));
-    FunctionModel main = t.function("main");
-    assertThat(main.reflectionSource()).isEqualTo(ModuleBinder.INLINE_SOURCE);
-    assertThat(main.embedded().attribute()).isEqualTo("iree.abi.declaration");
+    CallPlan main = t.function("main");
+    assertThat(main.reflectionSource()).isEqualTo(SignatureSources.INLINE_SOURCE);
+    assertThat(main.boundSignature().format()).isEqualTo(ReflectionFormat.DECLARATION);
   }
 
   @Test

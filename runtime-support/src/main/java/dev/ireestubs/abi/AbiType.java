@@ -1,10 +1,11 @@
 package dev.ireestubs.abi;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -147,12 +148,11 @@ public sealed interface AbiType {
   record Dict(List<Entry> entries) implements AbiType {
     public Dict {
       entries = List.copyOf(entries);
-      List<String> seen = new ArrayList<>();
+      Set<String> seen = new HashSet<>();
       for (Entry e : entries) {
-        if (seen.contains(e.key())) {
+        if (!seen.add(e.key())) {
           throw new IllegalArgumentException("duplicate sdict key '" + e.key() + "'");
         }
-        seen.add(e.key());
       }
     }
 

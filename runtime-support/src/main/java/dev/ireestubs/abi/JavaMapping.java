@@ -83,6 +83,31 @@ public final class JavaMapping {
   }
 
   /**
+   * The element type a Java primitive stands for as a scalar, the inverse of {@link #scalar} for
+   * signless types: {@code boolean} is {@code i1}, {@code int} is {@code i32}, {@code float} is
+   * {@code f32}. Empty for {@code char} and non-primitives.
+   */
+  public static Optional<ElementType> element(Class<?> primitive) {
+    Objects.requireNonNull(primitive, "primitive");
+    if (primitive == boolean.class) {
+      return Optional.of(ElementType.I1);
+    } else if (primitive == byte.class) {
+      return Optional.of(ElementType.I8);
+    } else if (primitive == short.class) {
+      return Optional.of(ElementType.I16);
+    } else if (primitive == int.class) {
+      return Optional.of(ElementType.I32);
+    } else if (primitive == long.class) {
+      return Optional.of(ElementType.I64);
+    } else if (primitive == float.class) {
+      return Optional.of(ElementType.F32);
+    } else if (primitive == double.class) {
+      return Optional.of(ElementType.F64);
+    }
+    return Optional.empty();
+  }
+
+  /**
    * The narrowest Java integer primitive that holds {@code bits} bits ({@code byte} up to 8,
    * {@code short} up to 16, {@code int} up to 32, {@code long} up to 64); empty above 64. The
    * dynamic invoker returns integer scalars of odd widths ({@code i3}) in it.

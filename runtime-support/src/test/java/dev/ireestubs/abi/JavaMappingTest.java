@@ -24,6 +24,11 @@ class JavaMappingTest {
     assertThat(JavaMapping.scalar(ElementType.integer(3))).isEmpty();
     assertThat(JavaMapping.scalar(ElementType.integer(128))).isEmpty();
     assertThat(JavaMapping.scalar(ElementType.COMPLEX64)).isEmpty();
+    for (Class<?> p :
+        List.of(boolean.class, byte.class, short.class, int.class, long.class, float.class, double.class)) {
+      assertThat(JavaMapping.scalar(JavaMapping.element(p).orElseThrow())).hasValue(p);
+    }
+    assertThat(JavaMapping.element(char.class)).isEmpty();
   }
 
   @Test

@@ -1,0 +1,150 @@
+package dev.ireestubs.processor;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import dev.ireestubs.abi.SipNode;
+import java.util.List;
+
+/**
+ * Prints the body of one method from its {@link CallPlan}: encode the arguments, invoke, decode
+ * the results; for each case of the plan its own way of doing so (V1 nested lists, V0 SIP raw
+ * slots, PyDM object records). What it prints follows the plan; it decides nothing.
+ */
+final class CallWriter {
+
+  static final ClassName PYDM = ClassName.get("dev.ireestubs.pydm", "PyDm");
+  static final ClassName VM_KIND = ClassName.get("dev.ireestubs.abi", "VmKind");
+
+  /** A printed method: its statements, return type and whether it needs unchecked casts. */
+  record Body(CodeBlock code, TypeName returns, boolean unchecked) {}
+
+  private final CallPlan plan;
+  private final CodeBlock function;
+  private final MethodScope scope;
+  private final ValueCode values;
+
+  /**
+   * @param function the expression of the {@code BackendFunction} to invoke
+   * @param scope the method's scope (its parameters already reserved)
+   */
+  CallWriter(CallPlan plan, CodeBlock function, MethodScope scope) {
+    this.plan = plan;
+    this.function = function;
+    this.scope = scope;
+    this.values = new ValueCode(scope);
+  }
+
+  /** The body of the plan's method. */
+  Body write() {
+    String arguments = scope.local("arguments");
+    if (plan instanceof CallPlan.PyDm) {
+      return pyDm(arguments);
+    }
+    if (plan instanceof CallPlan.Sip) {
+      CallPlan.Sip sip = (CallPlan.Sip) plan;
+      // V0 structured ABI: the structure never reaches the VM; each leaf fills its raw slot.
+      int slots = sip.structure().raw().arguments().size();
+      scope.statement("$T $N = $T.variant($L)", ValueCode.VM_LIST, arguments, ValueCode.VM_LIST, slots);
+      scope.statement("$N.resize($L)", arguments, slots);
+      SipCode flatten = new SipCode(scope, values);
+      for (int i = 0; i < plan.parameters().size(); i++) {
+        ParameterModel p = plan.parameters().get(i);
+        flatten.flatten(
+            p.binding(), sip.parameterNodes().get(i), scope.parameter(p.javaName()), arguments);
+      }
+    } else {
+      scope.statement(
+          "$T $N = $T.variant($L)",
+          ValueCode.VM_LIST,
+          arguments,
+          ValueCode.VM_LIST,
+          plan.parameters().size());
+      for (ParameterModel p : plan.parameters()) {
+        scope.statement(
+            "$N.push($L)", arguments, values.encode(p.binding(), scope.parameter(p.javaName())));
+      }
+    }
+    CodeBlock call =
+        CodeBlock.of(
+            "$T.results($L.invoke($N), $L, $L)",
+            ValueCode.MARSHAL,
+            function,
+            arguments,
+            plan.rawResultCount(),
+            scope.text(plan.functionName()));
+    ResultModel result = plan.result();
+    if (result instanceof ResultModel.Void) {
+      scope.statement("$L", call);
+      return new Body(scope.body().build(), TypeName.VOID, false);
+    }
+    String results = scope.local("results");
+    scope.statement("$T $N = $L", ValueCode.VM_LIST, results, call);
+    boolean single = result instanceof ResultModel.Single;
+    ValueBinding binding =
+        single ? ((ResultModel.Single) result).binding() : ((ResultModel.Inlined) result).binding();
+    TypeName type =
+        single ? ((ResultModel.Single) result).javaType() : ((ResultModel.Inlined) result).javaType();
+    CodeBlock value;
+    if (plan instanceof CallPlan.Sip) {
+      SipNode node = ((CallPlan.Sip) plan).resultNode().orElseThrow();
+      value = new SipCode(scope, values).decode(binding, node, results);
+    } else if (single) {
+      value = values.decode(binding, results, CodeBlock.of("0"));
+    } else {
+      value = values.decodeChildren(binding, results);
+    }
+    scope.statement("return $L", value);
+    return new Body(scope.body().build(), type, false);
+  }
+
+  /** IREEPyDM: unboxed values and object records; the exception result becomes an exception. */
+  private Body pyDm(String arguments) {
+    List<ParameterModel> parameters = plan.parameters();
+    scope.statement(
+        "$T $N = $T.variant($L)", ValueCode.VM_LIST, arguments, ValueCode.VM_LIST, parameters.size());
+    for (ParameterModel p : parameters) {
+      CodeBlock value = scope.parameter(p.javaName());
+      CodeBlock element =
+          p.binding() instanceof ScalarBinding
+              ? values.encode(p.binding(), value)
+              : CodeBlock.of(
+                  "$T.encodeArgument($L, $T.REF, $L)", PYDM, value, VM_KIND, scope.text(p.path()));
+      scope.statement("$N.push($L)", arguments, element);
+    }
+    CodeBlock call = CodeBlock.of("$L.invoke($N)", function, arguments);
+    CodeBlock name = scope.text(plan.functionName());
+    ResultModel result = plan.result();
+    if (result instanceof ResultModel.Void) {
+      scope.statement("$T.checkResult($L, $L)", PYDM, call, name);
+      return new Body(scope.body().build(), TypeName.VOID, false);
+    }
+    ResultModel.Single single = (ResultModel.Single) result;
+    TypeName type = single.javaType();
+    CodeBlock decoded = CodeBlock.of("$T.decodeResult($L, $L)", PYDM, call, name);
+    CodeBlock path = scope.text(single.binding().path());
+    boolean unchecked = false;
+    if (type.isPrimitive()) {
+      scope.statement("return $T.expectValue($L, $T.class, $L)", PYDM, decoded, type.box(), path);
+    } else if (type instanceof ParameterizedTypeName) {
+      unchecked = true;
+      scope.statement(
+          "return ($T) $T.expect($L, $T.class, $L)",
+          type,
+          PYDM,
+          decoded,
+          ((ParameterizedTypeName) type).rawType(),
+          path);
+    } else {
+      scope.statement("return $T.expect($L, $T.class, $L)", PYDM, decoded, type, path);
+    }
+    return new Body(scope.body().build(), type, unchecked);
+  }
+
+  /** {@code @SuppressWarnings("unchecked")}, for a body that casts to a parameterized type. */
+  static AnnotationSpec suppressUnchecked() {
+    return AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "unchecked").build();
+  }
+}

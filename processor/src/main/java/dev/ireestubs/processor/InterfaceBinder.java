@@ -1,0 +1,59 @@
+package dev.ireestubs.processor;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The binder of one interface: finds each method's signature ({@link SignatureSources}), binds it
+ * ({@link MethodBinder}, {@link PyDmBinder}) and assembles the {@link StubModel}, reporting every
+ * mismatch. Works on the {@link Declaration} alone: no compiler type goes in or out.
+ */
+final class InterfaceBinder {
+
+  /**
+   * What binding one interface gave.
+   *
+   * @param model the stub's model, when nothing was reported and every type resolved
+   * @param unresolved the types met that did not resolve (non-empty means "defer")
+   */
+  record Outcome(Optional<StubModel> model, Set<String> unresolved) {}
+
+  private InterfaceBinder() {}
+
+  /** Binds every method of {@code declaration} against the reflection it names. */
+  static Outcome bind(Declaration declaration, ReflectionLoader loader, Reporter report) {
+    ModuleReflection module = ModuleReflection.read(declaration, loader, report);
+    SignatureSources sources = new SignatureSources(declaration, module, report);
+    BindSession session = new BindSession(declaration, report);
+    MethodBinder methods = new MethodBinder(session);
+    PyDmBinder pyDm = new PyDmBinder(report);
+    List<CallPlan> plans = new ArrayList<>();
+    for (Declaration.Method method : declaration.methods()) {
+      Optional<FunctionSource> source = sources.of(method);
+      Optional<CallPlan> plan =
+          source.flatMap(
+              s ->
+                  s instanceof FunctionSource.Typed
+                      ? methods.bind(method, (FunctionSource.Typed) s)
+                      : pyDm.bind(method, (FunctionSource.PyDm) s));
+      plan.ifPresent(plans::add);
+    }
+    Set<String> unresolved = new LinkedHashSet<>(declaration.unresolved());
+    unresolved.addAll(session.unresolvedTypes());
+    if (!unresolved.isEmpty() || report.hasErrors()) {
+      return new Outcome(Optional.empty(), unresolved);
+    }
+    return new Outcome(
+        Optional.of(
+            new StubModel(
+                declaration.className(),
+                declaration.stubName(),
+                module.moduleName(),
+                plans,
+                declaration.memberTypeNames())),
+        unresolved);
+  }
+}

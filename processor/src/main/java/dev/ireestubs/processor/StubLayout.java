@@ -1,0 +1,206 @@
+package dev.ireestubs.processor;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Where each part of a stub goes, so that every generated class stays far from the class-file
+ * limits (64 KiB of code per method, 65,535 constant-pool entries per class) whatever the module:
+ * the signature constants of the functions in nested holder classes, as many as their size needs;
+ * the parts of very long lists in holders of their own; and for a module so large that the stub
+ * class itself would fill up, the call code too in the holders ({@link #grouped()}), the stub's
+ * methods then only delegating to them.
+ */
+final class StubLayout {
+
+  /** A holder's class initializer is kept under this many bytes of code. */
+  static final int HOLDER_BYTES = 40_000;
+
+  /** A holder's constant pool is kept under this many entries. */
+  static final int HOLDER_CONSTANTS = 30_000;
+
+  /** A holder binds at most this many functions (its {@code bind} method's code). */
+  static final int HOLDER_FUNCTIONS = 1_000;
+
+  /** Above this many estimated constant-pool entries, the stub's methods delegate to holders. */
+  static final int STUB_CONSTANTS = 30_000;
+
+  /** One holder class and the functions whose constants (and, when grouped, code) it holds. */
+  record Group(ClassName holder, List<Integer> functions) {}
+
+  private final boolean grouped;
+  private final List<Group> groups;
+  private final List<FunctionConstants> constants;
+  private final ClassName[] holderOf;
+  private final List<TypeSpec.Builder> parts;
+
+  private StubLayout(
+      boolean grouped,
+      List<Group> groups,
+      List<FunctionConstants> constants,
+      ClassName[] holderOf,
+      List<TypeSpec.Builder> parts) {
+    this.grouped = grouped;
+    this.groups = groups;
+    this.constants = constants;
+    this.holderOf = holderOf;
+    this.parts = parts;
+  }
+
+  /** Lays out the stub of {@code model}, allocating the holders' names in {@code scope}. */
+  static StubLayout of(StubModel model, StubScope scope) {
+    ClassName stub = model.stubName();
+    UniqueNames constantNames = new UniqueNames(Set.of());
+    PartHolders partHolders = new PartHolders(stub, scope);
+    List<FunctionConstants> constants = new ArrayList<>();
+    int stubConstants = 0;
+    for (CallPlan plan : model.functions()) {
+      constants.add(FunctionConstants.of(plan, constantNames::newName, partHolders::place));
+      stubConstants += 14 + 6 * writtenValues(plan);
+    }
+    boolean grouped = stubConstants > STUB_CONSTANTS;
+    List<List<Integer>> members = pack(model, constants, grouped);
+    String base = grouped ? "Functions" : "Signatures";
+    List<Group> groups = new ArrayList<>();
+    ClassName[] holderOf = new ClassName[model.functions().size()];
+    for (int g = 0; g < members.size(); g++) {
+      ClassName holder =
+          stub.nestedClass(scope.member(members.size() == 1 ? base : base + g));
+      groups.add(new Group(holder, members.get(g)));
+      for (int f : members.get(g)) {
+        holderOf[f] = holder;
+      }
+    }
+    return new StubLayout(grouped, groups, constants, holderOf, partHolders.holders);
+  }
+
+  /** Consecutive functions per holder, each holder within the budgets. */
+  private static List<List<Integer>> pack(
+      StubModel model, List<FunctionConstants> constants, boolean grouped) {
+    List<List<Integer>> members = new ArrayList<>();
+    List<Integer> current = new ArrayList<>();
+    SignatureCode.Cost cost = SignatureCode.Cost.NONE;
+    for (int f = 0; f < constants.size(); f++) {
+      SignatureCode.Cost c = constants.get(f).cost();
+      if (grouped) {
+        c = c.plus(0, 20 + 10 * writtenValues(model.functions().get(f)));
+      }
+      boolean full =
+          cost.bytes() + c.bytes() > HOLDER_BYTES
+              || cost.constants() + c.constants() > HOLDER_CONSTANTS
+              || current.size() == HOLDER_FUNCTIONS;
+      if (!current.isEmpty() && full) {
+        members.add(current);
+        current = new ArrayList<>();
+        cost = SignatureCode.Cost.NONE;
+      }
+      current.add(f);
+      cost = cost.plus(c);
+    }
+    if (!current.isEmpty() || members.isEmpty()) {
+      members.add(current);
+    }
+    return members;
+  }
+
+  /** How many values a method's code writes out one by one (a map in one loop counts once). */
+  static int writtenValues(CallPlan plan) {
+    int n = 1;
+    for (ParameterModel p : plan.parameters()) {
+      n += writtenValues(p.binding());
+    }
+    ResultModel result = plan.result();
+    if (result instanceof ResultModel.Single) {
+      n += writtenValues(((ResultModel.Single) result).binding());
+    } else if (result instanceof ResultModel.Inlined) {
+      n += writtenValues(((ResultModel.Inlined) result).binding());
+    }
+    return n;
+  }
+
+  private static int writtenValues(ValueBinding b) {
+    int n = 1;
+    if (b instanceof RecordBinding) {
+      for (ComponentBinding c : ((RecordBinding) b).components()) {
+        n += writtenValues(c.binding());
+      }
+    } else if (b instanceof ListBinding) {
+      n += writtenValues(((ListBinding) b).element());
+    } else if (b instanceof MapBinding && !((MapBinding) b).hasLeafValues()) {
+      for (ValueBinding v : ((MapBinding) b).values()) {
+        n += writtenValues(v);
+      }
+    }
+    return n;
+  }
+
+  /** True when the stub's methods delegate to static methods of the holders. */
+  boolean grouped() {
+    return grouped;
+  }
+
+  List<Group> groups() {
+    return groups;
+  }
+
+  /** The constants of function {@code index}. */
+  FunctionConstants constants(int index) {
+    return constants.get(index);
+  }
+
+  /** The holder of function {@code index}'s constants (and code, when grouped). */
+  ClassName holderOf(int index) {
+    return holderOf[index];
+  }
+
+  /** The holders of the parts of long lists, complete. */
+  List<TypeSpec> partHolders() {
+    List<TypeSpec> out = new ArrayList<>();
+    parts.forEach(p -> out.add(p.build()));
+    return out;
+  }
+
+  /** The holders of part methods, filled in order, a new one when the last is full. */
+  private static final class PartHolders {
+    private final ClassName stub;
+    private final StubScope scope;
+    private final List<TypeSpec.Builder> holders = new ArrayList<>();
+    private ClassName current;
+    private int constants;
+    private int count;
+
+    PartHolders(ClassName stub, StubScope scope) {
+      this.stub = stub;
+      this.scope = scope;
+    }
+
+    CodeBlock place(SignatureCode.Part part) {
+      if (current == null || constants + part.cost().constants() > HOLDER_CONSTANTS) {
+        current = stub.nestedClass(scope.member("SignatureParts"));
+        holders.add(
+            TypeSpec.classBuilder(current)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("Parts of long lists of the signatures: a method each, to keep methods small.\n")
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build()));
+        constants = 0;
+      }
+      String name = "part" + count++;
+      holders
+          .get(holders.size() - 1)
+          .addMethod(
+              MethodSpec.methodBuilder(name)
+                  .addModifiers(Modifier.STATIC)
+                  .returns(part.type())
+                  .addStatement("$L", part.body())
+                  .build());
+      constants += part.cost().constants();
+      return CodeBlock.of("$T.$N()", current, name);
+    }
+  }
+}

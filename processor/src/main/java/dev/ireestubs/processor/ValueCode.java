@@ -1,0 +1,459 @@
+package dev.ireestubs.processor;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import dev.ireestubs.abi.AbiType;
+import dev.ireestubs.abi.ElementType;
+import dev.ireestubs.abi.JavaMapping;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+import javax.lang.model.SourceVersion;
+
+/**
+ * Prints the marshalling of values, one {@link ValueBinding} at a time: Java to VM ({@link
+ * #encode}) and VM to Java ({@link #decode}), as calls of {@code Marshal}'s leaf operations with
+ * each value's descriptor constant and path. It follows the bindings; it decides nothing.
+ */
+final class ValueCode {
+
+  static final ClassName MARSHAL = ClassName.get("dev.ireestubs.invoke", "Marshal");
+  static final ClassName VM_LIST = ClassName.get("dev.ireestubs.vm", "VmList");
+  static final ClassName VM_VALUE = ClassName.get("dev.ireestubs.vm", "VmValue");
+  static final ClassName VM_REF = ClassName.get("dev.ireestubs.vm", "VmRef");
+  static final ClassName ARRAY_LIST = ClassName.get("java.util", "ArrayList");
+  static final ClassName COLLECTIONS = ClassName.get("java.util", "Collections");
+  static final ClassName LIST = ClassName.get("java.util", "List");
+  static final ClassName LINKED_HASH_MAP = ClassName.get("java.util", "LinkedHashMap");
+
+  private final MethodScope scope;
+
+  ValueCode(MethodScope scope) {
+    this.scope = scope;
+  }
+
+  // ---- Java -> VM
+
+  /** Emits what {@code value} needs and returns the expression of its VM list element. */
+  CodeBlock encode(ValueBinding binding, CodeBlock value) {
+    CodeBlock path = scope.text(binding.path());
+    if (binding instanceof ScalarBinding) {
+      ScalarBinding s = (ScalarBinding) binding;
+      CodeBlock v = s.boxed() ? CodeBlock.of("$T.notNull($L, $L)", MARSHAL, value, path) : value;
+      ElementType e = s.type().element();
+      if (e.kind() == ElementType.Kind.BOOLEAN) {
+        return CodeBlock.of("$T.i1($L)", MARSHAL, v);
+      }
+      return CodeBlock.of("$T.$L($L)", VM_VALUE, scalarName(e), v);
+    }
+    if (binding instanceof ArrayBinding) {
+      return CodeBlock.of(
+          "$T.array($L, $L, $L)", MARSHAL, value, scope.descriptor(binding.type()), path);
+    }
+    if (binding instanceof JavaArrayBinding) {
+      return encodeJavaArray((JavaArrayBinding) binding, value, scope.descriptor(binding.type()), path);
+    }
+    if (binding instanceof RecordBinding) {
+      RecordBinding r = (RecordBinding) binding;
+      String record = local(r.record(), value, binding.path());
+      String list = scope.local(baseName(r.path()) + "List");
+      scope.statement("$T $N = $T.variant($L)", VM_LIST, list, VM_LIST, r.components().size());
+      for (ComponentBinding c : r.components()) {
+        CodeBlock element = encode(c.binding(), CodeBlock.of("$N.$N()", record, c.accessor()));
+        scope.statement("$N.push($L)", list, element);
+      }
+      return CodeBlock.of("$N", list);
+    }
+    if (binding instanceof MapBinding) {
+      return encodeMap((MapBinding) binding, value);
+    }
+    if (binding instanceof ListBinding) {
+      return encodeList((ListBinding) binding, value);
+    }
+    if (binding.type() instanceof AbiType.Any) {
+      return value; // null descriptors take whatever ref (or null) the caller has
+    }
+    return CodeBlock.of("$T.notNull($L, $L)", MARSHAL, value, path);
+  }
+
+  private CodeBlock encodeJavaArray(
+      JavaArrayBinding a, CodeBlock value, CodeBlock descriptor, CodeBlock path) {
+    return CodeBlock.of(
+        "$T.array($T.copy($L, $T::of, $L, $L), $L, $L)",
+        MARSHAL,
+        MARSHAL,
+        value,
+        arrayClassOf(a.component()),
+        descriptor,
+        path,
+        descriptor,
+        path);
+  }
+
+  private CodeBlock encodeList(ListBinding l, CodeBlock value) {
+    CodeBlock path = scope.text(l.path());
+    String values = local(l.javaType(), value, null);
+    String list = scope.local(baseName(l.path()) + "List");
+    if (l.fixedSize() >= 0) {
+      scope.statement(
+          "$T $N = $T.sequence($N, $L, $L)", VM_LIST, list, MARSHAL, values, l.fixedSize(), path);
+    } else {
+      scope.statement(
+          "$T $N = $T.variant($T.notNull($N, $L).size())",
+          VM_LIST,
+          list,
+          VM_LIST,
+          MARSHAL,
+          values,
+          path);
+    }
+    String element = scope.local("element");
+    scope.body().beginControlFlow("for ($T $N : $N)", l.element().javaType(), element, values);
+    scope.statement("$N.push($L)", list, encode(l.element(), CodeBlock.of("$N", element)));
+    scope.body().endControlFlow();
+    return CodeBlock.of("$N", list);
+  }
+
+  private CodeBlock encodeMap(MapBinding m, CodeBlock value) {
+    String list = scope.local(baseName(m.path()) + "List");
+    FunctionConstants.MapConstants loop = scope.map(m);
+    if (!loop.loop()) {
+      String map = requireKeys(m, value);
+      scope.statement("$T $N = $T.variant($L)", VM_LIST, list, VM_LIST, m.keys().size());
+      for (int i = 0; i < m.keys().size(); i++) {
+        CodeBlock key = scope.text(m.keys().get(i));
+        CodeBlock element = encode(m.values().get(i), CodeBlock.of("$N.get($L)", map, key));
+        scope.statement("$N.push($L)", list, element);
+      }
+      return CodeBlock.of("$N", list);
+    }
+    String keys = keysLocal(m, loop);
+    String map = requireKeys(m, value, CodeBlock.of("$N", keys));
+    scope.statement("$T $N = $T.variant($N.size())", VM_LIST, list, VM_LIST, keys);
+    String i = scope.local("i");
+    scope.body().beginControlFlow("for (int $N = 0; $N < $N.size(); $N++)", i, i, keys, i);
+    CodeBlock element =
+        leaf(
+            m.values().get(0),
+            CodeBlock.of("$N.get($N.get($N))", map, keys, i),
+            loop,
+            CodeBlock.of("$N", i));
+    scope.statement("$N.push($L)", list, element);
+    scope.body().endControlFlow();
+    return CodeBlock.of("$N", list);
+  }
+
+  /** The encoding of a map's value {@code i} in a loop: descriptor and path from the constants. */
+  private CodeBlock leaf(
+      ValueBinding first, CodeBlock value, FunctionConstants.MapConstants loop, CodeBlock i) {
+    CodeBlock path = CodeBlock.of("$L.get($L)", scope.constant(loop.paths()), i);
+    if (first instanceof ScalarBinding) {
+      ElementType e = ((ScalarBinding) first).type().element();
+      CodeBlock v = CodeBlock.of("$T.notNull($L, $L)", MARSHAL, value, path);
+      return e.kind() == ElementType.Kind.BOOLEAN
+          ? CodeBlock.of("$T.i1($L)", MARSHAL, v)
+          : CodeBlock.of("$T.$L($L)", VM_VALUE, scalarName(e), v);
+    }
+    if (first instanceof ArrayBinding || first instanceof JavaArrayBinding) {
+      CodeBlock descriptor = CodeBlock.of("$L.get($L)", scope.constant(loop.arrays()), i);
+      return first instanceof ArrayBinding
+          ? CodeBlock.of("$T.array($L, $L, $L)", MARSHAL, value, descriptor, path)
+          : encodeJavaArray((JavaArrayBinding) first, value, descriptor, path);
+    }
+    return first.type() instanceof AbiType.Any
+        ? value
+        : CodeBlock.of("$T.notNull($L, $L)", MARSHAL, value, path);
+  }
+
+  private String keysLocal(MapBinding m, FunctionConstants.MapConstants loop) {
+    String keys = scope.local(baseName(m.path()) + "Keys");
+    scope.statement(
+        "$T $N = $L",
+        ParameterizedTypeName.get(LIST, ClassName.get(String.class)),
+        keys,
+        scope.constant(loop.keys()));
+    return keys;
+  }
+
+  /**
+   * Checks that the map {@code value} has exactly the sdict's keys and returns a name for it (the
+   * value itself when it is a plain name).
+   */
+  String requireKeys(MapBinding m, CodeBlock value) {
+    return requireKeys(m, value, scope.constant(scope.map(m).keys()));
+  }
+
+  private String requireKeys(MapBinding m, CodeBlock value, CodeBlock keys) {
+    CodeBlock path = scope.text(m.path());
+    String text = value.toString();
+    if (SourceVersion.isIdentifier(text)) {
+      scope.statement("$T.requireKeys($N, $L, $L)", MARSHAL, text, keys, path);
+      return text;
+    }
+    String name = scope.local(baseName(m.path()) + "Map");
+    scope.statement(
+        "$T $N = $T.requireKeys($L, $L, $L)", m.javaType(), name, MARSHAL, value, keys, path);
+    return name;
+  }
+
+  // ---- VM -> Java
+
+  /** Emits what element {@code index} of {@code list} needs and returns its Java expression. */
+  CodeBlock decode(ValueBinding binding, String list, CodeBlock index) {
+    CodeBlock path = scope.text(binding.path());
+    if (binding instanceof ScalarBinding) {
+      ElementType e = ((ScalarBinding) binding).type().element();
+      return CodeBlock.of("$T.$L($N, $L, $L)", MARSHAL, readerName(e), list, index, path);
+    }
+    if (binding instanceof ArrayBinding) {
+      return CodeBlock.of(
+          "$T.array($N, $L, $L, $T::fromBufferView, $L)",
+          MARSHAL,
+          list,
+          index,
+          scope.descriptor(binding.type()),
+          ((ArrayBinding) binding).arrayClass(),
+          path);
+    }
+    if (binding instanceof JavaArrayBinding) {
+      JavaArrayBinding a = (JavaArrayBinding) binding;
+      return decodeJavaArray(a, list, index, scope.descriptor(a.type()), path);
+    }
+    if (binding instanceof RecordBinding
+        || binding instanceof ListBinding
+        || binding instanceof MapBinding) {
+      String nested = scope.local(baseName(binding.path()) + "List");
+      scope.statement(
+          "$T $N = $T.list($N, $L, $L, $L)",
+          VM_LIST,
+          nested,
+          MARSHAL,
+          list,
+          index,
+          childCount(binding),
+          path);
+      return decodeChildren(binding, nested);
+    }
+    RefBinding ref = (RefBinding) binding;
+    if (ref.javaType().equals(VM_REF)) {
+      return CodeBlock.of("$T.ref($N, $L, $L)", MARSHAL, list, index, path);
+    }
+    return CodeBlock.of(
+        "$T.ref($N, $L, $T.class, $L)", MARSHAL, list, index, rawType(ref.javaType()), path);
+  }
+
+  private static CodeBlock decodeJavaArray(
+      JavaArrayBinding a, String list, CodeBlock index, CodeBlock descriptor, CodeBlock path) {
+    return CodeBlock.of(
+        "$T.array($N, $L, $L, $T::fromBufferView, $L).$L()",
+        MARSHAL,
+        list,
+        index,
+        descriptor,
+        arrayClassOf(a.component()),
+        path,
+        a.rank() == 1 ? "toArray" : "toArray" + a.rank() + "D");
+  }
+
+  private static int childCount(ValueBinding binding) {
+    if (binding instanceof RecordBinding) {
+      return ((RecordBinding) binding).components().size();
+    }
+    if (binding instanceof MapBinding) {
+      return ((MapBinding) binding).keys().size();
+    }
+    return ((ListBinding) binding).fixedSize();
+  }
+
+  /** The record, list or map whose children are the elements of {@code list}. */
+  CodeBlock decodeChildren(ValueBinding binding, String list) {
+    if (binding instanceof RecordBinding) {
+      RecordBinding r = (RecordBinding) binding;
+      return construct(r, i -> decode(r.components().get(i).binding(), list, CodeBlock.of("$L", i)));
+    }
+    if (binding instanceof MapBinding) {
+      MapBinding m = (MapBinding) binding;
+      FunctionConstants.MapConstants loop = scope.map(m);
+      if (loop.loop()) {
+        return decodeMapLoop(m, loop, list);
+      }
+      return collect(m, i -> decode(m.values().get(i), list, CodeBlock.of("$L", i)));
+    }
+    ListBinding l = (ListBinding) binding;
+    String out = scope.local(baseName(l.path()) + "Values");
+    scope.statement(
+        "$T $N = new $T<>($N.size())",
+        ParameterizedTypeName.get(LIST, l.element().javaType().box()),
+        out,
+        ARRAY_LIST,
+        list);
+    String i = scope.local("i");
+    scope.body().beginControlFlow("for (int $N = 0; $N < $N.size(); $N++)", i, i, list, i);
+    scope.statement("$N.add($L)", out, decode(l.element(), list, CodeBlock.of("$N", i)));
+    scope.body().endControlFlow();
+    return CodeBlock.of("$T.unmodifiableList($N)", COLLECTIONS, out);
+  }
+
+  private CodeBlock decodeMapLoop(MapBinding m, FunctionConstants.MapConstants loop, String list) {
+    String keys = keysLocal(m, loop);
+    String out = newMap(m);
+    String i = scope.local("i");
+    scope.body().beginControlFlow("for (int $N = 0; $N < $N.size(); $N++)", i, i, keys, i);
+    ValueBinding first = m.values().get(0);
+    CodeBlock index = CodeBlock.of("$N", i);
+    CodeBlock path = CodeBlock.of("$L.get($N)", scope.constant(loop.paths()), i);
+    CodeBlock value;
+    if (first instanceof ScalarBinding) {
+      value =
+          CodeBlock.of(
+              "$T.$L($N, $N, $L)",
+              MARSHAL,
+              readerName(((ScalarBinding) first).type().element()),
+              list,
+              i,
+              path);
+    } else if (first instanceof ArrayBinding) {
+      value =
+          CodeBlock.of(
+              "$T.array($N, $N, $L.get($N), $T::fromBufferView, $L)",
+              MARSHAL,
+              list,
+              i,
+              scope.constant(loop.arrays()),
+              i,
+              ((ArrayBinding) first).arrayClass(),
+              path);
+    } else if (first instanceof JavaArrayBinding) {
+      value =
+          decodeJavaArray(
+              (JavaArrayBinding) first,
+              list,
+              index,
+              CodeBlock.of("$L.get($N)", scope.constant(loop.arrays()), i),
+              path);
+    } else {
+      RefBinding ref = (RefBinding) first;
+      value =
+          ref.javaType().equals(VM_REF)
+              ? CodeBlock.of("$T.ref($N, $N, $L)", MARSHAL, list, i, path)
+              : CodeBlock.of(
+                  "$T.ref($N, $N, $T.class, $L)", MARSHAL, list, i, rawType(ref.javaType()), path);
+    }
+    scope.statement("$N.put($N.get($N), $L)", out, keys, i, value);
+    scope.body().endControlFlow();
+    return CodeBlock.of("$T.unmodifiableMap($N)", COLLECTIONS, out);
+  }
+
+  /**
+   * Emits one local per component, decoded by {@code component} (which may emit statements of
+   * its own), and returns the record built from them in constructor order.
+   */
+  CodeBlock construct(RecordBinding r, IntFunction<CodeBlock> component) {
+    Map<String, String> values = new HashMap<>();
+    for (int i = 0; i < r.components().size(); i++) {
+      ComponentBinding c = r.components().get(i);
+      String local = scope.local(c.accessor());
+      scope.statement("$T $N = $L", c.binding().javaType(), local, component.apply(i));
+      values.put(c.accessor(), local);
+    }
+    List<CodeBlock> args = new ArrayList<>();
+    for (ComponentBinding c : r.componentsInConstructorOrder()) {
+      args.add(CodeBlock.of("$N", values.get(c.accessor())));
+    }
+    return CodeBlock.of("new $T($L)", r.record(), CodeBlock.join(args, ", "));
+  }
+
+  /** Emits a map of the values {@code value} decodes, in key order, and returns it unmodifiable. */
+  CodeBlock collect(MapBinding m, IntFunction<CodeBlock> value) {
+    String out = newMap(m);
+    for (int i = 0; i < m.keys().size(); i++) {
+      scope.statement("$N.put($L, $L)", out, scope.text(m.keys().get(i)), value.apply(i));
+    }
+    return CodeBlock.of("$T.unmodifiableMap($N)", COLLECTIONS, out);
+  }
+
+  /** A new {@code LinkedHashMap} local for the values of {@code m}, sized for its keys. */
+  private String newMap(MapBinding m) {
+    String out = scope.local(baseName(m.path()) + "Map");
+    long capacity = (long) Math.ceil(m.keys().size() / 0.75);
+    scope.statement("$T $N = new $T<>($L)", m.javaType(), out, LINKED_HASH_MAP, capacity);
+    return out;
+  }
+
+  // ---- names
+
+  /**
+   * A name for {@code value}: itself when it is already a plain name (a parameter, a loop
+   * variable), else a new local assigned from it, null-checked when {@code nullCheckPath} is set.
+   */
+  String local(TypeName type, CodeBlock value, String nullCheckPath) {
+    String text = value.toString();
+    if (SourceVersion.isIdentifier(text)) {
+      if (nullCheckPath != null) {
+        scope.statement("$T.notNull($N, $L)", MARSHAL, text, scope.text(nullCheckPath));
+      }
+      return text;
+    }
+    String name =
+        scope.local(
+            text.endsWith("()")
+                ? text.substring(text.lastIndexOf('.') + 1, text.length() - 2)
+                : "value");
+    if (nullCheckPath != null) {
+      scope.statement(
+          "$T $N = $T.notNull($L, $L)", type, name, MARSHAL, value, scope.text(nullCheckPath));
+    } else {
+      scope.statement("$T $N = $L", type, name, value);
+    }
+    return name;
+  }
+
+  /** The last name in a path, camelCased: {@code predict: features.image_data} → {@code imageData}. */
+  static String baseName(String path) {
+    if (path.endsWith("[*]")) {
+      return "element";
+    }
+    int colon = path.indexOf(": ");
+    String tail = colon >= 0 ? path.substring(colon + 2) : path;
+    String[] parts = tail.replace("[*]", "").split("[.\\[\\]]");
+    for (int i = parts.length - 1; i >= 0; i--) {
+      if (!parts[i].isEmpty() && !parts[i].chars().allMatch(Character::isDigit)) {
+        String camel = AbiType.Dict.camelCase(parts[i]);
+        return Names.isJavaName(camel) && camel.length() <= 60 ? camel : "value";
+      }
+    }
+    return "value";
+  }
+
+  /** {@code f32}, {@code f64}, or {@code i<bits>}: the {@code VmValue} factory of a scalar. */
+  private static String scalarName(ElementType e) {
+    return e.equals(ElementType.F32) ? "f32" : e.equals(ElementType.F64) ? "f64" : "i" + e.bits();
+  }
+
+  /** The {@code Marshal} reader of a scalar result: {@code i1}, {@code f32}, {@code i32}, .... */
+  private static String readerName(ElementType e) {
+    return e.kind() == ElementType.Kind.BOOLEAN ? "i1" : scalarName(e);
+  }
+
+  private static TypeName rawType(TypeName t) {
+    return t instanceof ParameterizedTypeName ? ((ParameterizedTypeName) t).rawType() : t;
+  }
+
+  /** The typed array class that copies Java arrays of {@code component}. */
+  static ClassName arrayClassOf(TypeName component) {
+    for (Class<?> c :
+        List.of(
+            float.class, double.class, boolean.class, byte.class, short.class, int.class,
+            long.class)) {
+      if (component.equals(TypeName.get(c))) {
+        return ClassName.get(
+            JavaMapping.ARRAY_PACKAGE, JavaMapping.arrayClassOfComponent(c).orElseThrow());
+      }
+    }
+    throw new IllegalArgumentException("no array class for Java arrays of " + component);
+  }
+}

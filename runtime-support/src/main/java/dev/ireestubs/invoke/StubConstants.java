@@ -1,0 +1,75 @@
+package dev.ireestubs.invoke;
+
+import dev.ireestubs.abi.AbiType;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Helpers the constant holders of generated stubs call while they build a function's signature
+ * as code: joining a list or a shape written in parts (a part per method, so that no method of a
+ * generated class nears the class-file limits), and the error paths of an {@code sdict}'s values.
+ * Not API for users.
+ */
+public final class StubConstants {
+
+  private StubConstants() {}
+
+  /** The parts, in order, as one unmodifiable list. */
+  @SafeVarargs
+  public static <T> List<T> join(List<? extends T>... parts) {
+    int size = 0;
+    for (List<? extends T> part : parts) {
+      size += part.size();
+    }
+    List<T> all = new ArrayList<>(size);
+    for (List<? extends T> part : parts) {
+      all.addAll(part);
+    }
+    return Collections.unmodifiableList(all);
+  }
+
+  /** The parts, in order, as one array (the dimensions of a shape of high rank). */
+  public static long[] join(long[]... parts) {
+    int size = 0;
+    for (long[] part : parts) {
+      size += part.length;
+    }
+    long[] all = new long[size];
+    int at = 0;
+    for (long[] part : parts) {
+      System.arraycopy(part, 0, all, at, part.length);
+      at += part.length;
+    }
+    return all;
+  }
+
+  /**
+   * The descriptor of each value of an {@code sdict} whose values are all n-d arrays, in key
+   * order: what a stub checks each array of a {@code Map<String, FloatArray>} against.
+   *
+   * @throws IllegalArgumentException when a value is not an n-d array
+   */
+  public static List<AbiType.NdArray> arrays(AbiType.Dict dict) {
+    List<AbiType.NdArray> arrays = new ArrayList<>(dict.entries().size());
+    for (AbiType.Entry e : dict.entries()) {
+      if (!(e.type() instanceof AbiType.NdArray)) {
+        throw new IllegalArgumentException("sdict value '" + e.key() + "' is not an ndarray: " + e.type());
+      }
+      arrays.add((AbiType.NdArray) e.type());
+    }
+    return Collections.unmodifiableList(arrays);
+  }
+
+  /**
+   * The path of each value of an {@code sdict} at {@code path}, {@code "f: d.key"} for each key:
+   * built once, when the stub's constants are, so that a call builds no text unless it fails.
+   */
+  public static List<String> keyPaths(String path, List<String> keys) {
+    List<String> paths = new ArrayList<>(keys.size());
+    for (String key : keys) {
+      paths.add(path + "." + key);
+    }
+    return Collections.unmodifiableList(paths);
+  }
+}
