@@ -8,6 +8,7 @@ import com.palantir.javapoet.WildcardTypeName;
 import dev.ireestubs.abi.JavaMapping;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -21,6 +22,16 @@ final class StubScope {
 
   /** The simple names of the classes generated code refers to, besides the user's. */
   static final Set<String> RUNTIME_NAMES = runtimeNames();
+
+  /** The nested classes of the runtime that generated code names, by their top-level class. */
+  static final Map<String, List<String>> NESTED_RUNTIME_NAMES =
+      Map.of(
+          "AbiType",
+          List.of(
+              "Scalar", "NdArray", "Sequence", "SequenceKind", "Entry", "Dict", "HomogeneousList",
+              "Named", "Ref", "Any", "Unknown", "Unsupported"),
+          "FunctionSignature",
+          List.of("CallingModel"));
 
   private final Set<String> typeNames = new LinkedHashSet<>();
   private final Set<String> packageRoots = new LinkedHashSet<>(List.of("dev", "java", "javax"));
@@ -49,6 +60,11 @@ final class StubScope {
       }
     }
     alwaysQualify.addAll(model.inheritedTypeNames());
+    // JavaPoet qualifies a nested class by its own simple name, then imports its top-level
+    // class: a clash of the top-level name must name the nested classes too.
+    for (String name : model.inheritedTypeNames()) {
+      alwaysQualify.addAll(NESTED_RUNTIME_NAMES.getOrDefault(name, List.of()));
+    }
     Set<String> reserved = new LinkedHashSet<>(typeNames);
     reserved.addAll(packageRoots);
     reserved.addAll(parameterNames);
@@ -82,11 +98,12 @@ final class StubScope {
   }
 
   /**
-   * The names no local of a method may take: types written by simple name, and the stub's members
-   * (a local named like a field or a holder would shadow it).
+   * The names no local of a method may take: types written by simple name, the first parts of
+   * packages, and the stub's members (a local named like a field or a holder would shadow it).
    */
   Set<String> reservedForLocals(List<String> members) {
     Set<String> out = new LinkedHashSet<>(typeNames);
+    out.addAll(packageRoots);
     out.addAll(members);
     return out;
   }

@@ -13,7 +13,12 @@ final class CompiledClasses extends ClassLoader {
   private final Map<String, byte[]> classes = new HashMap<>();
 
   CompiledClasses(Compilation compilation) {
-    super(CompiledClasses.class.getClassLoader());
+    this(compilation, CompiledClasses.class.getClassLoader());
+  }
+
+  /** The classes of {@code compilation}, seeing everything else through {@code parent}. */
+  CompiledClasses(Compilation compilation, ClassLoader parent) {
+    super(parent);
     for (JavaFileObject f : compilation.generatedFiles()) {
       if (f.getKind() != JavaFileObject.Kind.CLASS) {
         continue;
