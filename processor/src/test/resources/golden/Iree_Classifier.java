@@ -139,7 +139,7 @@ public final class Iree_Classifier implements Classifier {
 
     static final AbiType.NdArray PREDICT_RESULT_LOGITS = new AbiType.NdArray(ElementType.F32, Shape.of(1, 3));
 
-    static final AbiType.NdArray PREDICT_RESULT_PROBS = new AbiType.NdArray(ElementType.F32, Shape.of(1, 3));
+    static final AbiType.NdArray PREDICT_RESULT_PROBS = PREDICT_RESULT_LOGITS;
 
     static final FunctionSignature PREDICT = new FunctionSignature(
         List.of(new AbiType.Dict(List.of(new AbiType.Entry("image", PREDICT_FEATURES_IMAGE), new AbiType.Entry("label", new AbiType.Scalar(ElementType.I32))))),

@@ -217,11 +217,11 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
 
-    static final AbiType.NdArray MAIN_ASYNC_A = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
+    static final AbiType.NdArray MAIN_ASYNC_A = MAIN_X;
 
-    static final AbiType.NdArray MAIN_ASYNC_D = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
+    static final AbiType.NdArray MAIN_ASYNC_D = MAIN_X;
 
-    static final AbiType.NdArray MAIN_ASYNC_RESULT = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
+    static final AbiType.NdArray MAIN_ASYNC_RESULT = MAIN_X;
 
     static final FunctionSignature FILTER = new FunctionSignature(
         List.of(new AbiType.Ref("?")),
@@ -230,13 +230,13 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
         FunctionSignature.CallingModel.COARSE_FENCES,
         OptionalInt.empty());
 
-    static final AbiType.NdArray FILTER_IMAGE = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
+    static final AbiType.NdArray FILTER_IMAGE = MAIN_X;
 
-    static final AbiType.NdArray FILTER_RESULT = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
+    static final AbiType.NdArray FILTER_RESULT = MAIN_X;
 
     static final AbiType.NdArray FENCED_X = new AbiType.NdArray(ElementType.F32, Shape.of(4));
 
-    static final AbiType.NdArray FENCED_RESULT = new AbiType.NdArray(ElementType.F32, Shape.of(4));
+    static final AbiType.NdArray FENCED_RESULT = FENCED_X;
 
     static final FunctionSignature FENCED = new FunctionSignature(
         List.of(FENCED_X),
@@ -247,7 +247,7 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
 
     static final AbiType.NdArray JSON_FN_FEATURES_IMAGE = new AbiType.NdArray(ElementType.F32, Shape.of(1, 4));
 
-    static final AbiType.NdArray JSON_FN_RESULT = new AbiType.NdArray(ElementType.F32, Shape.of(1, 4));
+    static final AbiType.NdArray JSON_FN_RESULT = JSON_FN_FEATURES_IMAGE;
 
     static final FunctionSignature JSON_FN = new FunctionSignature(
         List.of(new AbiType.Dict(List.of(new AbiType.Entry("image", JSON_FN_FEATURES_IMAGE), new AbiType.Entry("label", new AbiType.Scalar(ElementType.I32))))),

@@ -175,7 +175,7 @@ public final class Iree_Maps implements Maps {
 
     static final AbiType.NdArray SCALE_RESULT_0 = new AbiType.NdArray(ElementType.F32, Shape.of(2));
 
-    static final AbiType.Dict SCALE_RESULT_1 = new AbiType.Dict(List.of(new AbiType.Entry("left", new AbiType.NdArray(ElementType.F32, Shape.of(2))), new AbiType.Entry("right", new AbiType.NdArray(ElementType.F32, Shape.of(2)))));
+    static final AbiType.Dict SCALE_RESULT_1 = SCALE_INPUT_IMAGES;
 
     static final FunctionSignature SCALE = new FunctionSignature(
         List.of(new AbiType.Dict(List.of(new AbiType.Entry("factors", SCALE_INPUT_FACTORS), new AbiType.Entry("images", SCALE_INPUT_IMAGES)))),
@@ -202,7 +202,7 @@ public final class Iree_Maps implements Maps {
 
     static final AbiType.Dict BATCH_ROWS = new AbiType.Dict(List.of(new AbiType.Entry("a", new AbiType.Scalar(ElementType.I32))));
 
-    static final AbiType.Dict BATCH_RESULT = new AbiType.Dict(List.of(new AbiType.Entry("a", new AbiType.Scalar(ElementType.I32))));
+    static final AbiType.Dict BATCH_RESULT = BATCH_ROWS;
 
     static final FunctionSignature BATCH = new FunctionSignature(
         List.of(new AbiType.HomogeneousList(BATCH_ROWS)),

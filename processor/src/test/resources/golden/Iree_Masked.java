@@ -72,7 +72,7 @@ public final class Iree_Masked implements Masked {
 
     static final AbiType.NdArray F_IMAGES_PIXELS = new AbiType.NdArray(ElementType.F32, Shape.of(2, Shape.DYNAMIC));
 
-    static final AbiType.NdArray F_RESULT_OUT = new AbiType.NdArray(ElementType.F32, Shape.of(2, Shape.DYNAMIC));
+    static final AbiType.NdArray F_RESULT_OUT = F_IMAGES_PIXELS;
 
     static final FunctionSignature APPLY = new FunctionSignature(
         List.of(F_IMAGES_MASK, F_IMAGES_PIXELS, new AbiType.Scalar(ElementType.F32)),

@@ -54,11 +54,13 @@ final class FunctionConstants {
    *
    * @param names allocates a name unique in the stub from a suggestion
    * @param placePart puts a part of a long list in a parts holder, returning how to call it
+   * @param shared the constants already written in the holder, which equal values name
    */
   static FunctionConstants of(
       CallPlan plan,
       Function<String, String> names,
-      Function<SignatureCode.Part, CodeBlock> placePart) {
+      Function<SignatureCode.Part, CodeBlock> placePart,
+      SignatureCode.Shared shared) {
     Map<AbiType, String> wanted = new IdentityHashMap<>();
     List<AbiType> order = new ArrayList<>();
     List<MapBinding> mapOrder = new ArrayList<>();
@@ -73,7 +75,7 @@ final class FunctionConstants {
     } else if (result instanceof ResultModel.Inlined) {
       collect(((ResultModel.Inlined) result).binding(), loops, wanted, order, mapOrder);
     }
-    SignatureCode code = new SignatureCode(names, placePart, wanted);
+    SignatureCode code = new SignatureCode(names, placePart, wanted, shared);
     String signature = code.signature(plan.boundSignature(), constantName(plan.methodName()));
     // Descriptors outside the bound signature (an untyped ref bound as an array; the structured
     // view of a SIP function) get constants of their own.

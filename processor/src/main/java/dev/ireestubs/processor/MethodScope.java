@@ -3,9 +3,9 @@ package dev.ireestubs.processor;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import dev.ireestubs.abi.AbiType;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What printing one method body shares: the statements so far, the names its locals may take
@@ -21,14 +21,14 @@ final class MethodScope {
   private final ClassName holder;
 
   /**
-   * @param reserved names no local may take
+   * @param reserved names no local may take (shared, not copied)
    * @param constants the function's constants
    * @param holder the class that holds them
    */
-  MethodScope(Collection<String> reserved, FunctionConstants constants, ClassName holder) {
+  MethodScope(Set<String> reserved, FunctionConstants constants, ClassName holder) {
     this.constants = constants;
     this.holder = holder;
-    this.locals = new UniqueNames(reserved);
+    this.locals = UniqueNames.inside(reserved);
   }
 
   CodeBlock.Builder body() {

@@ -9,6 +9,7 @@ import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Shape;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,10 +64,20 @@ final class SignatureCode {
   record Constant(TypeName type, String name, CodeBlock initializer, Cost cost) {}
 
   /** A method that builds one part of a long list or shape; it goes in a parts holder. */
-  record Part(TypeName type, String name, CodeBlock body, Cost cost) {}
+  record Part(TypeName type, CodeBlock body, Cost cost) {}
+
+  /**
+   * The constants already written in one holder, by value: a descriptor or signature equal to one
+   * of them names it rather than being built again (modules repeat signatures a great deal).
+   */
+  static final class Shared {
+    private final Map<AbiType, String> descriptors = new HashMap<>();
+    private final Map<FunctionSignature, String> signatures = new HashMap<>();
+  }
 
   private final Function<String, String> names;
   private final Function<Part, CodeBlock> placePart;
+  private final Shared shared;
   private final Map<AbiType, String> wanted;
   private final Map<AbiType, CodeBlock> emitted = new IdentityHashMap<>();
   private final List<Constant> constants = new ArrayList<>();
@@ -75,14 +86,17 @@ final class SignatureCode {
    * @param names allocates a constant or method name from a suggestion (unique in the stub)
    * @param placePart puts a part method in a parts holder and returns how to call it
    * @param wanted the nodes (by identity) the marshalling code names, with a suggested name each
+   * @param shared the constants of the holder written so far
    */
   SignatureCode(
       Function<String, String> names,
       Function<Part, CodeBlock> placePart,
-      Map<AbiType, String> wanted) {
+      Map<AbiType, String> wanted,
+      Shared shared) {
     this.names = names;
     this.placePart = placePart;
     this.wanted = wanted;
+    this.shared = shared;
   }
 
   /** The constants emitted so far, in the order they must be initialized. */
@@ -111,10 +125,22 @@ final class SignatureCode {
     return name;
   }
 
-  /** The signature constant itself, named {@code suggestion}; its descriptors come before it. */
+  /**
+   * The signature constant itself, named {@code suggestion}; its descriptors come before it. A
+   * signature equal to one already written in the holder names that constant.
+   */
   String signature(FunctionSignature s, String suggestion) {
-    Expr arguments = list(s.arguments(), ABI_TYPE, suggestion + "_ARGUMENTS");
-    Expr results = list(s.results(), ABI_TYPE, suggestion + "_RESULTS");
+    String same = shared.signatures.get(s);
+    if (same != null) {
+      // Its descriptors too are equal to constants already written: name those (by value).
+      s.arguments().forEach(this::nameWanted);
+      s.results().forEach(this::nameWanted);
+      String name = names.apply(suggestion);
+      constants.add(new Constant(FUNCTION_SIGNATURE, name, CodeBlock.of("$N", same), new Cost(6, 3)));
+      return name;
+    }
+    Expr arguments = list(s.arguments(), ABI_TYPE);
+    Expr results = list(s.results(), ABI_TYPE);
     CodeBlock version =
         s.abiVersion().isPresent()
             ? CodeBlock.of("$T.of($L)", OPTIONAL_INT, s.abiVersion().getAsInt())
@@ -136,6 +162,7 @@ final class SignatureCode {
     constants.add(
         new Constant(
             FUNCTION_SIGNATURE, name, code, arguments.cost().plus(results.cost()).plus(30, 8)));
+    shared.signatures.put(s, name);
     return name;
   }
 
@@ -145,16 +172,38 @@ final class SignatureCode {
     if (ref != null) {
       return new Expr(ref, new Cost(3, 0));
     }
-    Expr e = build(t);
     String suggestion = wanted.get(t);
     if (suggestion == null) {
-      return e;
+      return build(t);
     }
     String name = names.apply(suggestion);
-    constants.add(new Constant(typeOf(t), name, e.code(), e.cost().plus(3, 3)));
+    String same = shared.descriptors.get(t);
+    if (same != null) {
+      // An equal descriptor is a constant already: this one names it too, at no cost to build.
+      constants.add(new Constant(typeOf(t), name, CodeBlock.of("$N", same), new Cost(6, 3)));
+    } else {
+      Expr e = build(t);
+      constants.add(new Constant(typeOf(t), name, e.code(), e.cost().plus(3, 3)));
+      shared.descriptors.put(t, name);
+    }
     CodeBlock named = CodeBlock.of("$N", name);
     emitted.put(t, named);
     return new Expr(named, new Cost(3, 3));
+  }
+
+  /** Writes the constants of the wanted nodes in {@code t}, without building {@code t} itself. */
+  private void nameWanted(AbiType t) {
+    if (wanted.containsKey(t)) {
+      type(t);
+    } else if (t instanceof AbiType.Dict) {
+      ((AbiType.Dict) t).entries().forEach(e -> nameWanted(e.type()));
+    } else if (t instanceof AbiType.Sequence) {
+      ((AbiType.Sequence) t).elements().forEach(this::nameWanted);
+    } else if (t instanceof AbiType.HomogeneousList) {
+      nameWanted(((AbiType.HomogeneousList) t).element());
+    } else if (t instanceof AbiType.Named) {
+      nameWanted(((AbiType.Named) t).type());
+    }
   }
 
   private static TypeName typeOf(AbiType t) {
@@ -170,7 +219,7 @@ final class SignatureCode {
     if (t instanceof AbiType.NdArray) {
       AbiType.NdArray a = (AbiType.NdArray) t;
       Expr e = element(a.element());
-      Expr s = shape(a.shape(), "DIMS");
+      Expr s = shape(a.shape());
       return new Expr(
           CodeBlock.of("new $T($L, $L)", record, e.code(), s.code()),
           e.cost().plus(s.cost()).plus(7, 0));
@@ -182,7 +231,7 @@ final class SignatureCode {
     }
     if (t instanceof AbiType.Sequence) {
       AbiType.Sequence q = (AbiType.Sequence) t;
-      Expr elements = list(q.elements(), ABI_TYPE, "ELEMENTS");
+      Expr elements = list(q.elements(), ABI_TYPE);
       return new Expr(
           CodeBlock.of(
               "new $T($T.$L, $L)",
@@ -231,19 +280,19 @@ final class SignatureCode {
               CodeBlock.of("new $T($L, $L)", ABI_TYPE.nestedClass("Entry"), key.code(), type.code()),
               key.cost().plus(type.cost()).plus(10, 0)));
     }
-    return join(items, ABI_TYPE.nestedClass("Entry"), "ENTRIES");
+    return join(items, ABI_TYPE.nestedClass("Entry"));
   }
 
-  private Expr list(List<AbiType> types, ClassName element, String partName) {
+  private Expr list(List<AbiType> types, ClassName element) {
     List<Expr> items = new ArrayList<>(types.size());
     for (AbiType t : types) {
       items.add(type(t));
     }
-    return join(items, element, partName);
+    return join(items, element);
   }
 
   /** {@code List.of(a, b, c)}, or when long, the parts joined. */
-  private Expr join(List<Expr> items, ClassName element, String partName) {
+  private Expr join(List<Expr> items, ClassName element) {
     int bytes = 0;
     for (Expr e : items) {
       bytes += e.cost().bytes() + 5;
@@ -258,23 +307,22 @@ final class SignatureCode {
     for (Expr e : items) {
       if (!part.isEmpty()
           && (part.size() == PART_ELEMENTS || partBytes + e.cost().bytes() > PART_BYTES)) {
-        calls.add(part(listType, partName, listOf(part)));
+        calls.add(part(listType, listOf(part)));
         part = new ArrayList<>();
         partBytes = 0;
       }
       part.add(e);
       partBytes += e.cost().bytes() + 5;
     }
-    calls.add(part(listType, partName, listOf(part)));
+    calls.add(part(listType, listOf(part)));
     return new Expr(
         CodeBlock.of("$T.join($L)", STUB_CONSTANTS, CodeBlock.join(calls, ", ")),
         new Cost(10 + 8 * calls.size(), 4 * calls.size()));
   }
 
-  private CodeBlock part(TypeName type, String suggestion, Expr value) {
-    String name = names.apply(suggestion);
+  private CodeBlock part(TypeName type, Expr value) {
     return placePart.apply(
-        new Part(type, name, CodeBlock.of("return $L", value.code()), value.cost().plus(4, 3)));
+        new Part(type, CodeBlock.of("return $L", value.code()), value.cost().plus(4, 3)));
   }
 
   private static Expr listOf(List<Expr> items) {
@@ -287,7 +335,7 @@ final class SignatureCode {
     return new Expr(CodeBlock.of("$T.of($L)", LIST, CodeBlock.join(codes, ", ")), cost);
   }
 
-  private Expr shape(Shape shape, String partName) {
+  private Expr shape(Shape shape) {
     if (!shape.isRanked()) {
       return new Expr(CodeBlock.of("$T.unranked()", SHAPE), new Cost(3, 0));
     }
@@ -302,12 +350,10 @@ final class SignatureCode {
     List<CodeBlock> calls = new ArrayList<>();
     for (int from = 0; from < dims.length; from += PART_ELEMENTS) {
       int to = Math.min(dims.length, from + PART_ELEMENTS);
-      String name = names.apply(partName);
       calls.add(
           placePart.apply(
               new Part(
                   TypeName.get(long[].class),
-                  name,
                   CodeBlock.of("return new long[] {$L}", dims(dims, from, to)),
                   new Cost(10 + 9 * (to - from), 2 * (to - from)))));
     }
@@ -327,6 +373,55 @@ final class SignatureCode {
               : d > Integer.MAX_VALUE ? CodeBlock.of("$LL", d) : CodeBlock.of("$L", d));
     }
     return CodeBlock.join(out, ", ");
+  }
+
+  /**
+   * What {@code s} costs its holder, estimated before it is written (lists long enough to be
+   * written in parts cost only their calls); writing it may cost less (equal descriptors named
+   * once).
+   */
+  static Cost estimate(FunctionSignature s) {
+    Cost cost = new Cost(40, 10);
+    for (AbiType t : s.arguments()) {
+      cost = cost.plus(estimate(t));
+    }
+    for (AbiType t : s.results()) {
+      cost = cost.plus(estimate(t));
+    }
+    return cost;
+  }
+
+  private static Cost estimate(AbiType t) {
+    if (t instanceof AbiType.NdArray) {
+      Shape shape = ((AbiType.NdArray) t).shape();
+      int rank = shape.isRanked() ? shape.rank() : 0;
+      return rank > PART_ELEMENTS
+          ? new Cost(30 + 8 * (rank / PART_ELEMENTS + 1), 10 + 4 * (rank / PART_ELEMENTS + 1))
+          : new Cost(30 + 9 * rank, 10 + 2 * rank);
+    }
+    List<AbiType> children = new ArrayList<>();
+    int strings = 1;
+    if (t instanceof AbiType.Dict) {
+      for (AbiType.Entry e : ((AbiType.Dict) t).entries()) {
+        children.add(e.type());
+      }
+      strings += children.size();
+    } else if (t instanceof AbiType.Sequence) {
+      children.addAll(((AbiType.Sequence) t).elements());
+    } else if (t instanceof AbiType.HomogeneousList) {
+      children.add(((AbiType.HomogeneousList) t).element());
+    } else if (t instanceof AbiType.Named) {
+      children.add(((AbiType.Named) t).type());
+    }
+    if (children.size() > PART_ELEMENTS) {
+      int parts = children.size() / PART_ELEMENTS + 1;
+      return new Cost(20 + 8 * parts, 6 + 4 * parts);
+    }
+    Cost cost = new Cost(20 + 5 * children.size(), 3 + 2 * strings);
+    for (AbiType c : children) {
+      cost = cost.plus(estimate(c));
+    }
+    return cost;
   }
 
   /** An element type: its constant ({@code ElementType.F32}), else its factory call. */

@@ -29,7 +29,7 @@ final class StubLayout {
   static final int HOLDER_FUNCTIONS = 1_000;
 
   /** Above this many estimated constant-pool entries, the stub's methods delegate to holders. */
-  static final int STUB_CONSTANTS = 30_000;
+  static final int STUB_CONSTANTS = 40_000;
 
   /** One holder class and the functions whose constants (and, when grouped, code) it holds. */
   record Group(ClassName holder, List<Integer> functions) {}
@@ -56,40 +56,42 @@ final class StubLayout {
   /** Lays out the stub of {@code model}, allocating the holders' names in {@code scope}. */
   static StubLayout of(StubModel model, StubScope scope) {
     ClassName stub = model.stubName();
-    UniqueNames constantNames = new UniqueNames(Set.of());
-    PartHolders partHolders = new PartHolders(stub, scope);
-    List<FunctionConstants> constants = new ArrayList<>();
     int stubConstants = 0;
     for (CallPlan plan : model.functions()) {
-      constants.add(FunctionConstants.of(plan, constantNames::newName, partHolders::place));
-      stubConstants += 14 + 6 * writtenValues(plan);
+      stubConstants += 6 + 4 * writtenValues(plan);
     }
     boolean grouped = stubConstants > STUB_CONSTANTS;
-    List<List<Integer>> members = pack(model, constants, grouped);
+    List<List<Integer>> members = pack(model, grouped);
     String base = grouped ? "Functions" : "Signatures";
+    UniqueNames constantNames = new UniqueNames(Set.of());
+    PartHolders partHolders = new PartHolders(stub, scope);
     List<Group> groups = new ArrayList<>();
+    FunctionConstants[] constants = new FunctionConstants[model.functions().size()];
     ClassName[] holderOf = new ClassName[model.functions().size()];
     for (int g = 0; g < members.size(); g++) {
-      ClassName holder =
-          stub.nestedClass(scope.member(members.size() == 1 ? base : base + g));
+      ClassName holder = stub.nestedClass(scope.member(members.size() == 1 ? base : base + g));
       groups.add(new Group(holder, members.get(g)));
+      SignatureCode.Shared shared = new SignatureCode.Shared();
       for (int f : members.get(g)) {
         holderOf[f] = holder;
+        constants[f] =
+            FunctionConstants.of(
+                model.functions().get(f), constantNames::newName, partHolders::place, shared);
       }
     }
-    return new StubLayout(grouped, groups, constants, holderOf, partHolders.holders);
+    return new StubLayout(grouped, groups, List.of(constants), holderOf, partHolders.holders);
   }
 
-  /** Consecutive functions per holder, each holder within the budgets. */
-  private static List<List<Integer>> pack(
-      StubModel model, List<FunctionConstants> constants, boolean grouped) {
+  /** Consecutive functions per holder, each holder within the budgets (by estimate). */
+  private static List<List<Integer>> pack(StubModel model, boolean grouped) {
     List<List<Integer>> members = new ArrayList<>();
     List<Integer> current = new ArrayList<>();
     SignatureCode.Cost cost = SignatureCode.Cost.NONE;
-    for (int f = 0; f < constants.size(); f++) {
-      SignatureCode.Cost c = constants.get(f).cost();
+    List<CallPlan> functions = model.functions();
+    for (int f = 0; f < functions.size(); f++) {
+      SignatureCode.Cost c = SignatureCode.estimate(functions.get(f).boundSignature());
       if (grouped) {
-        c = c.plus(0, 20 + 10 * writtenValues(model.functions().get(f)));
+        c = c.plus(0, 20 + 10 * writtenValues(functions.get(f)));
       }
       boolean full =
           cost.bytes() + c.bytes() > HOLDER_BYTES

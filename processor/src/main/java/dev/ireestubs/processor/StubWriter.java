@@ -60,6 +60,7 @@ final class StubWriter implements StubGenerator {
     private final TypeSpec.Builder type;
     private final List<String> fields = new ArrayList<>();
     private final List<String> memberNames = new ArrayList<>();
+    private Set<String> reservedForLocals;
 
     Stub(StubModel model) {
       this.model = model;
@@ -102,6 +103,7 @@ final class StubWriter implements StubGenerator {
         }
       }
       memberNames.addAll(fields);
+      reservedForLocals = scope.reservedForLocals(memberNames);
       declareFields();
       type.addMethod(constructor());
       List<CallPlan> functions = model.functions();
@@ -229,8 +231,7 @@ final class StubWriter implements StubGenerator {
     }
 
     private MethodScope methodScope(int i) {
-      return new MethodScope(
-          scope.reservedForLocals(memberNames), layout.constants(i), layout.holderOf(i));
+      return new MethodScope(reservedForLocals, layout.constants(i), layout.holderOf(i));
     }
 
     /** Declares the method's parameters (renamed where they would hide a name); their names. */

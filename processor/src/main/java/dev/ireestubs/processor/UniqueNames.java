@@ -15,32 +15,50 @@ import javax.lang.model.SourceVersion;
  */
 final class UniqueNames {
 
+  private final Set<String> outer;
   private final Set<String> taken = new HashSet<>();
   private final Map<String, Integer> next = new HashMap<>();
 
-  /** A scope where {@code reserved} are taken. */
+  /** A scope where {@code reserved} are taken (copied). */
   UniqueNames(Collection<String> reserved) {
+    this.outer = Set.of();
     taken.addAll(reserved);
+  }
+
+  /**
+   * A scope inside {@code outer}, whose names are taken: shared, not copied (a method's locals
+   * inside the names of its stub).
+   */
+  static UniqueNames inside(Set<String> outer) {
+    return new UniqueNames(outer, true);
+  }
+
+  private UniqueNames(Set<String> outer, boolean shared) {
+    this.outer = outer;
   }
 
   /** Takes {@code name} as it is (a parameter's name, which cannot change); true when it was free. */
   boolean reserve(String name) {
-    return taken.add(name);
+    return !outer.contains(name) && taken.add(name);
   }
 
   /** True when {@code name} is taken. */
   boolean isTaken(String name) {
-    return taken.contains(name);
+    return outer.contains(name) || taken.contains(name);
+  }
+
+  private boolean take(String name) {
+    return !outer.contains(name) && taken.add(name);
   }
 
   /** {@code suggestion} made a valid name, or it with the next free number. */
   String newName(String suggestion) {
     String base = identifier(suggestion);
-    if (taken.add(base)) {
+    if (take(base)) {
       return base;
     }
     int n = next.getOrDefault(base, 2);
-    while (!taken.add(base + n)) {
+    while (!take(base + n)) {
       n++;
     }
     next.put(base, n + 1);
