@@ -71,8 +71,8 @@ public final class Iree_Classifier implements Classifier {
     featuresList.push(VmValue.i32(features.label()));
     arguments.push(featuresList);
     VmList results = Marshal.results(predictFunction.invoke(arguments), 2, "predict");
-    FloatArray logits = Marshal.array(results, 0, Signatures.PREDICT_RESULT_LOGITS, FloatArray::fromBufferView, "predict: result.logits");
-    FloatArray probs = Marshal.array(results, 1, Signatures.PREDICT_RESULT_PROBS, FloatArray::fromBufferView, "predict: result.probs");
+    FloatArray logits = Marshal.array(results, 0, Signatures.PREDICT_RESULT_LOGITS, FloatArray.class, "predict: result.logits");
+    FloatArray probs = Marshal.array(results, 1, Signatures.PREDICT_RESULT_PROBS, FloatArray.class, "predict: result.probs");
     return new Classifier.Scores(probs, logits);
   }
 
@@ -84,7 +84,7 @@ public final class Iree_Classifier implements Classifier {
     VmList arguments = VmList.variant(1);
     arguments.push(Marshal.array(ids, Signatures.EMBED_TOKENS, "embed: tokens"));
     VmList results = Marshal.results(embedFunction.invoke(arguments), 1, "embed");
-    return Marshal.array(results, 0, Signatures.EMBED_RESULT, FloatArray::fromBufferView, "embed: result");
+    return Marshal.array(results, 0, Signatures.EMBED_RESULT, FloatArray.class, "embed: result");
   }
 
   /**
@@ -126,7 +126,7 @@ public final class Iree_Classifier implements Classifier {
     arguments.push(xyList);
     VmList results = Marshal.results(pairsFunction.invoke(arguments), 3, "pairs");
     long total = Marshal.i64(results, 0, "pairs: result[0]");
-    double[][] grid = Marshal.array(results, 1, Signatures.PAIRS_RESULT_1, DoubleArray::fromBufferView, "pairs: result[1]").toArray2D();
+    double[][] grid = Marshal.array(results, 1, Signatures.PAIRS_RESULT_1, DoubleArray.class, "pairs: result[1]").toArray2D();
     boolean any = Marshal.i1(results, 2, "pairs: result[2]");
     return new Classifier.Triple(total, grid, any);
   }

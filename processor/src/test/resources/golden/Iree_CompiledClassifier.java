@@ -78,10 +78,10 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public float[][] matmul(float[][] a, FloatArray b) {
     VmList arguments = VmList.variant(2);
-    arguments.push(Marshal.array(Marshal.copy(a, FloatArray::of, Signatures.MATMUL_A, "matmul: a"), Signatures.MATMUL_A, "matmul: a"));
+    arguments.push(Marshal.array(Marshal.copy(a, Signatures.MATMUL_A, "matmul: a"), Signatures.MATMUL_A, "matmul: a"));
     arguments.push(Marshal.array(b, Signatures.MATMUL_B, "matmul: b"));
     VmList results = Marshal.results(matmulFunction.invoke(arguments), 1, "matmul");
-    return Marshal.array(results, 0, Signatures.MATMUL_RESULT, FloatArray::fromBufferView, "matmul: result").toArray2D();
+    return Marshal.array(results, 0, Signatures.MATMUL_RESULT, FloatArray.class, "matmul: result").toArray2D();
   }
 
   /**
@@ -119,7 +119,7 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     arguments.push(Marshal.notNull(c, "main$async: c"));
     arguments.push(Marshal.array(d, Signatures.MAIN_ASYNC_D, "main$async: d"));
     VmList results = Marshal.results(mainAsyncFunction.invoke(arguments), 1, "main$async");
-    return Marshal.array(results, 0, Signatures.MAIN_ASYNC_RESULT, NdArray::fromBufferView, "main$async: result");
+    return Marshal.array(results, 0, Signatures.MAIN_ASYNC_RESULT, NdArray.class, "main$async: result");
   }
 
   /**
@@ -130,7 +130,7 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     VmList arguments = VmList.variant(1);
     arguments.push(Marshal.array(image, Signatures.FILTER_IMAGE, "filter: image"));
     VmList results = Marshal.results(filterFunction.invoke(arguments), 1, "filter");
-    return Marshal.array(results, 0, Signatures.FILTER_RESULT, FloatArray::fromBufferView, "filter: result");
+    return Marshal.array(results, 0, Signatures.FILTER_RESULT, FloatArray.class, "filter: result");
   }
 
   /**
@@ -141,7 +141,7 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     VmList arguments = VmList.variant(1);
     arguments.push(Marshal.array(x, Signatures.FENCED_X, "fenced: x"));
     VmList results = Marshal.results(fencedFunction.invoke(arguments), 1, "fenced");
-    return Marshal.array(results, 0, Signatures.FENCED_RESULT, FloatArray::fromBufferView, "fenced: result");
+    return Marshal.array(results, 0, Signatures.FENCED_RESULT, FloatArray.class, "fenced: result");
   }
 
   /**
@@ -156,7 +156,7 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     featuresList.push(VmValue.i32(features.label()));
     arguments.push(featuresList);
     VmList results = Marshal.results(jsonFnFunction.invoke(arguments), 1, "json_fn");
-    return Marshal.array(results, 0, Signatures.JSON_FN_RESULT, FloatArray::fromBufferView, "json_fn: result");
+    return Marshal.array(results, 0, Signatures.JSON_FN_RESULT, FloatArray.class, "json_fn: result");
   }
 
   /**
@@ -202,17 +202,17 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
         OptionalInt.empty());
 
     static final FunctionSignature MAIN_SYNC = new FunctionSignature(
-        List.of(new AbiType.Ref("?"), new AbiType.Ref("?")),
-        List.of(new AbiType.Ref("?")),
+        List.of(AbiType.Ref.any(), AbiType.Ref.any()),
+        List.of(AbiType.Ref.any()),
         ReflectionFormat.CALLING_CONVENTION,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
 
-    static final AbiType.NdArray MAIN_X = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
+    static final AbiType.NdArray MAIN_X = AbiType.NdArray.anyBufferView();
 
     static final FunctionSignature MAIN_ASYNC = new FunctionSignature(
-        List.of(new AbiType.Ref("?"), new AbiType.Ref("?"), new AbiType.Ref("?"), new AbiType.Ref("?")),
-        List.of(new AbiType.Ref("?")),
+        List.of(AbiType.Ref.any(), AbiType.Ref.any(), AbiType.Ref.any(), AbiType.Ref.any()),
+        List.of(AbiType.Ref.any()),
         ReflectionFormat.CALLING_CONVENTION,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
@@ -224,8 +224,8 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     static final AbiType.NdArray MAIN_ASYNC_RESULT = MAIN_X;
 
     static final FunctionSignature FILTER = new FunctionSignature(
-        List.of(new AbiType.Ref("?")),
-        List.of(new AbiType.Ref("?")),
+        List.of(AbiType.Ref.any()),
+        List.of(AbiType.Ref.any()),
         ReflectionFormat.CALLING_CONVENTION,
         FunctionSignature.CallingModel.COARSE_FENCES,
         OptionalInt.empty());

@@ -103,12 +103,12 @@ public final class Iree_Maps implements Maps {
     inputList.push(imagesList);
     arguments.push(inputList);
     VmList results = Marshal.results(scaleFunction.invoke(arguments), 2, "scale");
-    FloatArray sum = Marshal.array(results, 0, Signatures.SCALE_RESULT_0, FloatArray::fromBufferView, "scale: result[0]");
+    FloatArray sum = Marshal.array(results, 0, Signatures.SCALE_RESULT_0, FloatArray.class, "scale: result[0]");
     VmList resultList = Marshal.list(results, 1, 2, "scale: result[1]");
     List<String> resultKeys = Signatures.SCALE_RESULT_1_KEYS;
     Map<String, FloatArray> resultMap = new LinkedHashMap<>(3);
     for (int i3 = 0; i3 < resultKeys.size(); i3++) {
-      resultMap.put(resultKeys.get(i3), Marshal.array(resultList, i3, Signatures.SCALE_RESULT_1_ARRAYS.get(i3), FloatArray::fromBufferView, Signatures.SCALE_RESULT_1_PATHS.get(i3)));
+      resultMap.put(resultKeys.get(i3), Marshal.array(resultList, i3, Signatures.SCALE_RESULT_1_ARRAYS.get(i3), FloatArray.class, Signatures.SCALE_RESULT_1_PATHS.get(i3)));
     }
     Map<String, FloatArray> scaled = Collections.unmodifiableMap(resultMap);
     return new Maps.Output(sum, scaled);

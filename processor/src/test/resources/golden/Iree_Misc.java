@@ -10,7 +10,6 @@ import dev.ireestubs.invoke.FunctionBinder;
 import dev.ireestubs.invoke.Marshal;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.ndarray.BFloat16Array;
-import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.HalfArray;
 import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.vm.VmList;
@@ -67,7 +66,7 @@ public final class Iree_Misc implements Misc {
   @Override
   public void log(float[] values) {
     VmList arguments = VmList.variant(1);
-    arguments.push(Marshal.array(Marshal.copy(values, FloatArray::of, Signatures.LOG_VALUES, "log: values"), Signatures.LOG_VALUES, "log: values"));
+    arguments.push(Marshal.array(Marshal.copy(values, Signatures.LOG_VALUES, "log: values"), Signatures.LOG_VALUES, "log: values"));
     Marshal.results(logFunction.invoke(arguments), 0, "log");
   }
 
@@ -125,7 +124,7 @@ public final class Iree_Misc implements Misc {
     VmList arguments = VmList.variant(1);
     arguments.push(Marshal.array(x, Signatures.ANY_TYPE_X, "anyType: x"));
     VmList results = Marshal.results(anyTypeFunction.invoke(arguments), 1, "anyType");
-    return Marshal.array(results, 0, Signatures.ANY_TYPE_RESULT, BFloat16Array::fromBufferView, "anyType: result");
+    return Marshal.array(results, 0, Signatures.ANY_TYPE_RESULT, BFloat16Array.class, "anyType: result");
   }
 
   /**

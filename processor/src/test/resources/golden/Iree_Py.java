@@ -95,8 +95,8 @@ public final class Iree_Py implements Py {
         OptionalInt.empty());
 
     static final FunctionSignature NEXT_ITEM = new FunctionSignature(
-        List.of(new AbiType.Ref("?")),
-        List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Ref("?")),
+        List.of(AbiType.Ref.any()),
+        List.of(new AbiType.Scalar(ElementType.I32), AbiType.Ref.any()),
         ReflectionFormat.CALLING_CONVENTION,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());

@@ -90,28 +90,7 @@ final class ArrayBinder {
     Optional<Class<?>> expected = JavaMapping.javaArrayComponent(e);
     String typed = classes.isEmpty() ? JavaMapping.ANY_ARRAY_CLASS : classes.get(0);
     if (expected.isEmpty()) {
-      String sameElements = arrayClassOf(component);
-      report.error(
-          Tag.SIGNATURE_MISMATCH,
-          path
-              + " is "
-              + words.describe(t)
-              + " in the module; "
-              + (e.isKnown()
-                  ? "Java arrays cannot hold " + e + " elements, so it binds to "
-                      + Messages.or(classes)
-                  : "its element type is not known, so it binds to NdArray or a typed array"
-                      + " (whose element type is checked at run time), not to a Java array")
-              + ", but "
-              + site.noun()
-              + " is "
-              + j.display()
-              + "; change its type to "
-              + (e.isKnown()
-                  ? typed
-                  : (sameElements == null ? "" : sameElements + " or ") + "NdArray"),
-          site.location());
-      return null;
+      return noJavaArray(t, j, classes, path, site);
     }
     if (!JavaMapping.javaArrayRank(t.shape())) {
       report.error(
@@ -134,29 +113,66 @@ final class ArrayBinder {
         || ((JavaType.Primitive) component).type() != expected.get()) {
       return values.mismatch(t, j, path, site);
     }
-    int rank = t.shape().rank();
-    if (j.rank() != rank) {
-      report.error(
-          Tag.SIGNATURE_MISMATCH,
-          path
-              + " is "
-              + words.describe(t)
-              + " in the module, of rank "
-              + rank
-              + ", which binds to "
-              + words.accepts(t)
-              + ", but "
-              + site.noun()
-              + " is "
-              + j.display()
-              + " (rank "
-              + j.rank()
-              + "); change its type to "
-              + Wording.javaArrayText(expected.get(), rank),
-          site.location());
-      return null;
+    if (j.rank() != t.shape().rank()) {
+      return wrongRank(t, j, expected.get(), path, site);
     }
     return ValueBinder.javaArray(t, j, path);
+  }
+
+  /** An ndarray whose element type no Java array holds: reported, null. */
+  private ValueBinding noJavaArray(
+      AbiType.NdArray t,
+      JavaType.ArrayOf j,
+      List<String> classes,
+      String path,
+      ValueBinder.Site site) {
+    ElementType e = t.element();
+    String sameElements = arrayClassOf(j.leaf());
+    report.error(
+        Tag.SIGNATURE_MISMATCH,
+        path
+            + " is "
+            + words.describe(t)
+            + " in the module; "
+            + (e.isKnown()
+                ? "Java arrays cannot hold " + e + " elements, so it binds to " + Messages.or(classes)
+                : "its element type is not known, so it binds to NdArray or a typed array"
+                    + " (whose element type is checked at run time), not to a Java array")
+            + ", but "
+            + site.noun()
+            + " is "
+            + j.display()
+            + "; change its type to "
+            + (e.isKnown()
+                ? classes.get(0)
+                : (sameElements == null ? "" : sameElements + " or ") + "NdArray"),
+        site.location());
+    return null;
+  }
+
+  /** A Java array of another rank than the ndarray's: reported, null. */
+  private ValueBinding wrongRank(
+      AbiType.NdArray t, JavaType.ArrayOf j, Class<?> component, String path, ValueBinder.Site site) {
+    int rank = t.shape().rank();
+    report.error(
+        Tag.SIGNATURE_MISMATCH,
+        path
+            + " is "
+            + words.describe(t)
+            + " in the module, of rank "
+            + rank
+            + ", which binds to "
+            + words.accepts(t)
+            + ", but "
+            + site.noun()
+            + " is "
+            + j.display()
+            + " (rank "
+            + j.rank()
+            + "); change its type to "
+            + Wording.javaArrayText(component, rank),
+        site.location());
+    return null;
   }
 
   private static String rankProblem(AbiType.NdArray t) {

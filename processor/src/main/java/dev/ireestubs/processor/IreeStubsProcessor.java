@@ -156,18 +156,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
           deferred.add(element.getQualifiedName().toString());
           return;
         }
-        report.error(
-            Tag.UNRESOLVED_TYPE,
-            "cannot check "
-                + element.getSimpleName()
-                + " against its module: "
-                + (unresolved.size() == 1 ? "type " : "types ")
-                + String.join(", ", unresolved)
-                + (unresolved.size() == 1 ? " is" : " are")
-                + " not known, even after the last round of annotation processing; import or"
-                + " declare "
-                + (unresolved.size() == 1 ? "it" : "them"),
-            ElementLocation.of(element));
+        reportUnresolved(element, unresolved, report);
       }
       Optional<StubModel> model = outcome.model().filter(m -> stubNames.claim(m, element, report));
       if (model.isEmpty() && !report.hasErrors()) {
@@ -184,44 +173,55 @@ public final class IreeStubsProcessor extends AbstractProcessor {
         generator.write(model.get(), file -> writeSource(file, element));
       }
     } catch (FilerException e) {
-      report.flush(processingEnv.getMessager());
-      processingEnv
-          .getMessager()
-          .printMessage(
-              Diagnostic.Kind.ERROR,
-              Tag.BAD_INTERFACE.prefix()
-                  + "cannot write the stub of "
-                  + element.getQualifiedName()
-                  + ": "
-                  + e.getMessage()
-                  + "; another type of this compilation has its name (stubs are named"
-                  + " Iree_<Outer>_<Inner>); rename one of them",
-              element);
+      fail(
+          element,
+          report,
+          Tag.BAD_INTERFACE,
+          "cannot write the stub of "
+              + element.getQualifiedName()
+              + ": "
+              + e.getMessage()
+              + "; another type of this compilation has its name (stubs are named"
+              + " Iree_<Outer>_<Inner>); rename one of them");
     } catch (IOException e) {
-      report.flush(processingEnv.getMessager());
-      processingEnv
-          .getMessager()
-          .printMessage(
-              Diagnostic.Kind.ERROR,
-              Tag.INTERNAL_ERROR.prefix()
-                  + "cannot write the stub of "
-                  + element.getQualifiedName()
-                  + ": "
-                  + e,
-              element);
+      fail(
+          element,
+          report,
+          Tag.INTERNAL_ERROR,
+          "cannot write the stub of " + element.getQualifiedName() + ": " + e);
     } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
-      report.flush(processingEnv.getMessager());
-      processingEnv
-          .getMessager()
-          .printMessage(
-              Diagnostic.Kind.ERROR,
-              Tag.INTERNAL_ERROR.prefix()
-                  + "the iree-stubs processor failed on "
-                  + element.getQualifiedName()
-                  + "; please report this with the stack trace: "
-                  + stackTrace(e),
-              element);
+      fail(
+          element,
+          report,
+          Tag.INTERNAL_ERROR,
+          "the iree-stubs processor failed on "
+              + element.getQualifiedName()
+              + "; please report this with the stack trace: "
+              + stackTrace(e));
     }
+  }
+
+  /** Prints what was reported on {@code element}, then the failure that ended its processing. */
+  private void fail(TypeElement element, Reporter report, Tag tag, String message) {
+    report.flush(processingEnv.getMessager());
+    processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, tag.prefix() + message, element);
+  }
+
+  private static void reportUnresolved(
+      TypeElement element, Set<String> unresolved, Reporter report) {
+    boolean one = unresolved.size() == 1;
+    report.error(
+        Tag.UNRESOLVED_TYPE,
+        "cannot check "
+            + element.getSimpleName()
+            + " against its module: "
+            + (one ? "type " : "types ")
+            + String.join(", ", unresolved)
+            + (one ? " is" : " are")
+            + " not known, even after the last round of annotation processing; import or"
+            + " declare "
+            + (one ? "it" : "them"),
+        ElementLocation.of(element));
   }
 
   private ReflectionLoader loader() {

@@ -37,55 +37,15 @@ final class KeyMatcher {
   record Match(Map<String, Declaration.Component> byKey, boolean complete) {}
 
   /** Matches {@code record}'s components to {@code t}'s keys, reporting what is left over. */
-  Match match(
-      AbiType.Dict t, Declaration.RecordType record, String path, ValueBinder.Site site) {
+  Match match(AbiType.Dict t, Declaration.RecordType record, String path, ValueBinder.Site site) {
     List<String> keys = t.keys();
-    Set<String> keySet = new HashSet<>(keys);
     Map<String, Declaration.Component> byKey = new HashMap<>();
     List<Declaration.Component> badKeyAnnotation = new ArrayList<>();
     List<Declaration.Component> pending = new ArrayList<>();
-    boolean ok = true;
     // 1. @IreeKey, 2. the exact name, 3. the camelCase form of a snake_case key.
-    for (Declaration.Component c : record.components()) {
-      if (c.key().isEmpty()) {
-        pending.add(c);
-        continue;
-      }
-      String k = c.key().get().value();
-      if (!keySet.contains(k)) {
-        badKeyAnnotation.add(c);
-      } else if (byKey.containsKey(k)) {
-        ok = false;
-        duplicateKey(record, c, byKey.get(k), k, path, site);
-      } else {
-        byKey.put(k, c);
-      }
-    }
-    for (Declaration.Component c : new ArrayList<>(pending)) {
-      if (keySet.contains(c.name())) {
-        pending.remove(c);
-        if (byKey.containsKey(c.name())) {
-          // Taken by an @IreeKey component.
-          ok = false;
-          duplicateKey(record, c, byKey.get(c.name()), c.name(), path, site);
-        } else {
-          byKey.put(c.name(), c);
-        }
-      }
-    }
-    if (!pending.isEmpty()) {
-      Map<String, String> camel = new LinkedHashMap<>();
-      keys.forEach(k -> camel.put(k, AbiType.Dict.camelCase(k)));
-      for (Declaration.Component c : new ArrayList<>(pending)) {
-        for (String k : keys) {
-          if (!byKey.containsKey(k) && camel.get(k).equals(c.name())) {
-            byKey.put(k, c);
-            pending.remove(c);
-            break;
-          }
-        }
-      }
-    }
+    boolean ok = byAnnotation(keys, record, byKey, badKeyAnnotation, pending, path, site);
+    ok &= byName(keys, record, byKey, pending, path, site);
+    byCamelCase(keys, byKey, pending);
     List<String> freeKeys = new ArrayList<>();
     for (String k : keys) {
       if (!byKey.containsKey(k)) {
@@ -111,6 +71,81 @@ final class KeyMatcher {
       }
     }
     return new Match(byKey, ok);
+  }
+
+  /** Components with {@code @IreeKey} take their key; false when one was taken twice. */
+  private boolean byAnnotation(
+      List<String> keys,
+      Declaration.RecordType record,
+      Map<String, Declaration.Component> byKey,
+      List<Declaration.Component> badKeyAnnotation,
+      List<Declaration.Component> pending,
+      String path,
+      ValueBinder.Site site) {
+    Set<String> keySet = new HashSet<>(keys);
+    boolean ok = true;
+    for (Declaration.Component c : record.components()) {
+      if (c.key().isEmpty()) {
+        pending.add(c);
+        continue;
+      }
+      String k = c.key().get().value();
+      if (!keySet.contains(k)) {
+        badKeyAnnotation.add(c);
+      } else if (byKey.containsKey(k)) {
+        ok = false;
+        duplicateKey(record, c, byKey.get(k), k, path, site);
+      } else {
+        byKey.put(k, c);
+      }
+    }
+    return ok;
+  }
+
+  /** Components named exactly as a key take it; false when an annotated one has it already. */
+  private boolean byName(
+      List<String> keys,
+      Declaration.RecordType record,
+      Map<String, Declaration.Component> byKey,
+      List<Declaration.Component> pending,
+      String path,
+      ValueBinder.Site site) {
+    Set<String> keySet = new HashSet<>(keys);
+    boolean ok = true;
+    for (Declaration.Component c : new ArrayList<>(pending)) {
+      if (keySet.contains(c.name())) {
+        pending.remove(c);
+        if (byKey.containsKey(c.name())) {
+          // Taken by an @IreeKey component.
+          ok = false;
+          duplicateKey(record, c, byKey.get(c.name()), c.name(), path, site);
+        } else {
+          byKey.put(c.name(), c);
+        }
+      }
+    }
+    return ok;
+  }
+
+  /** Components named as the camelCase form of a free key take it. */
+  private static void byCamelCase(
+      List<String> keys,
+      Map<String, Declaration.Component> byKey,
+      List<Declaration.Component> pending) {
+    if (pending.isEmpty()) {
+      return;
+    }
+    Map<String, String> camel = new LinkedHashMap<>();
+    keys.forEach(k -> camel.put(k, AbiType.Dict.camelCase(k)));
+    for (Declaration.Component c : new ArrayList<>(pending)) {
+      for (String k : keys) {
+        if (!byKey.containsKey(k) && camel.get(k).equals(c.name())) {
+          byKey.put(k, c);
+          pending.remove(c);
+          break;
+        }
+      }
+    }
   }
 
   private void badKey(

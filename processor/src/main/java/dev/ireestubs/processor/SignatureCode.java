@@ -216,6 +216,12 @@ final class SignatureCode {
       Expr e = element(((AbiType.Scalar) t).element());
       return new Expr(CodeBlock.of("new $T($L)", record, e.code()), e.cost().plus(7, 0));
     }
+    if (t.equals(AbiType.NdArray.anyBufferView())) {
+      return new Expr(CodeBlock.of("$T.anyBufferView()", record), new Cost(3, 3));
+    }
+    if (t.equals(AbiType.Ref.any())) {
+      return new Expr(CodeBlock.of("$T.any()", record), new Cost(3, 3));
+    }
     if (t instanceof AbiType.NdArray) {
       AbiType.NdArray a = (AbiType.NdArray) t;
       Expr e = element(a.element());

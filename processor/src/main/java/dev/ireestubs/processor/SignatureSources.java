@@ -38,30 +38,51 @@ final class SignatureSources {
 
   /** The source of {@code method}'s signature; empty when there is none (reported). */
   Optional<FunctionSource> of(Declaration.Method method) {
-    String functionName = method.functionName();
     Optional<Declaration.FunctionAnnotation> function = method.function();
-    Optional<VmfbModule> compiled = module.compiled();
     if (function.isPresent() && function.get().pydm()) {
-      // IREEPyDM functions carry no reflection: the Java types give the calling convention.
-      Optional<String> convention = Optional.empty();
-      if (compiled.isPresent()) {
-        Optional<VmfbExport> export = export(functionName, method);
-        if (export.isEmpty()) {
-          return Optional.empty();
-        }
-        convention = export.get().callingConvention();
-      }
-      String description =
-          compiled.isEmpty()
-              ? "PyDM convention"
-              : module.vmfbPath() + " (PyDM, calling convention)";
-      return Optional.of(new FunctionSource.PyDm(functionName, convention, description));
+      return pyDm(method);
     }
     String inline = function.map(Declaration.FunctionAnnotation::abi).orElse("");
-    Optional<FunctionSource.Typed> typed;
-    if (!inline.isEmpty()) {
-      typed = inline(inline, functionName, method, function.get());
-    } else if (module.functions().isPresent()) {
+    Optional<FunctionSource.Typed> typed =
+        inline.isEmpty() ? fromModule(method) : inline(inline, method.functionName(), method, function.get());
+    if (typed.isEmpty()) {
+      return Optional.empty();
+    }
+    String sip = function.map(Declaration.FunctionAnnotation::sip).orElse("");
+    if (!sip.isEmpty()) {
+      return SipSources.parse(sip, typed.get(), method, function.get(), report)
+          .map(s -> withSip(typed.get(), s));
+    }
+    if (inline.isEmpty() && module.compiled().isPresent()) {
+      VmfbExport export = module.compiled().get().export(method.functionName()).orElseThrow();
+      return Optional.of(
+          SipSources.ofModule(export, method.functionName(), method, report)
+              .map(s -> withSip(typed.get(), s))
+              .orElse(typed.get()));
+    }
+    return Optional.of(typed.get());
+  }
+
+  /** IREEPyDM functions carry no reflection: the Java types give the calling convention. */
+  private Optional<FunctionSource> pyDm(Declaration.Method method) {
+    String functionName = method.functionName();
+    if (module.compiled().isEmpty()) {
+      return Optional.of(
+          new FunctionSource.PyDm(functionName, Optional.empty(), "PyDM convention"));
+    }
+    return export(functionName, method)
+        .map(
+            e ->
+                new FunctionSource.PyDm(
+                    functionName,
+                    e.callingConvention(),
+                    module.vmfbPath() + " (PyDM, calling convention)"));
+  }
+
+  /** The signature in the interface's module file or compiled module, or empty (reported). */
+  private Optional<FunctionSource.Typed> fromModule(Declaration.Method method) {
+    String functionName = method.functionName();
+    if (module.functions().isPresent()) {
       FunctionSignature signature = module.functions().get().get(functionName);
       if (signature == null) {
         unknownFunction(
@@ -71,44 +92,26 @@ final class SignatureSources {
             method);
         return Optional.empty();
       }
-      typed =
-          Optional.of(
-              new FunctionSource.Typed(
-                  functionName, signature, module.abiPath(), Optional.empty()));
-    } else if (compiled.isPresent()) {
-      typed = export(functionName, method).flatMap(e -> compiled(e, functionName, method));
-    } else {
-      if (!module.failed()) {
-        report.error(
-            Tag.NO_REFLECTION,
-            functionName
-                + ": method "
-                + method.name()
-                + " has no reflection to check it against; set @IreeModule(vmfb ="
-                + " \"<module>.vmfb\") or @IreeModule(abi = \"<file>.abi.json\") on "
-                + declaration.simpleName()
-                + ", or @IreeFunction(abi = \"{\\\"a\\\":[...],\\\"r\\\":[...]}\") on"
-                + " the method",
-            method.location());
-      }
-      return Optional.empty();
-    }
-    if (typed.isEmpty()) {
-      return Optional.empty();
-    }
-    String sip = function.map(Declaration.FunctionAnnotation::sip).orElse("");
-    if (!sip.isEmpty()) {
-      return SipSources.parse(sip, typed.get(), method, function.get(), report)
-          .map(s -> withSip(typed.get(), s));
-    }
-    if (inline.isEmpty() && compiled.isPresent()) {
-      VmfbExport export = compiled.get().export(functionName).orElseThrow();
       return Optional.of(
-          SipSources.ofModule(export, functionName, method, report)
-              .map(s -> withSip(typed.get(), s))
-              .orElse(typed.get()));
+          new FunctionSource.Typed(functionName, signature, module.abiPath(), Optional.empty()));
     }
-    return Optional.of(typed.get());
+    if (module.compiled().isPresent()) {
+      return export(functionName, method).flatMap(e -> compiled(e, functionName, method));
+    }
+    if (!module.failed()) {
+      report.error(
+          Tag.NO_REFLECTION,
+          functionName
+              + ": method "
+              + method.name()
+              + " has no reflection to check it against; set @IreeModule(vmfb ="
+              + " \"<module>.vmfb\") or @IreeModule(abi = \"<file>.abi.json\") on "
+              + declaration.simpleName()
+              + ", or @IreeFunction(abi = \"{\\\"a\\\":[...],\\\"r\\\":[...]}\") on"
+              + " the method",
+          method.location());
+    }
+    return Optional.empty();
   }
 
   private static FunctionSource withSip(FunctionSource.Typed typed, SipStructure sip) {

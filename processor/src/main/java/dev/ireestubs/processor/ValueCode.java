@@ -55,7 +55,7 @@ final class ValueCode {
           "$T.array($L, $L, $L)", MARSHAL, value, scope.descriptor(binding.type()), path);
     }
     if (binding instanceof JavaArrayBinding) {
-      return encodeJavaArray((JavaArrayBinding) binding, value, scope.descriptor(binding.type()), path);
+      return encodeJavaArray(value, scope.descriptor(binding.type()), path);
     }
     if (binding instanceof RecordBinding) {
       RecordBinding r = (RecordBinding) binding;
@@ -80,14 +80,13 @@ final class ValueCode {
     return CodeBlock.of("$T.notNull($L, $L)", MARSHAL, value, path);
   }
 
-  private CodeBlock encodeJavaArray(
-      JavaArrayBinding a, CodeBlock value, CodeBlock descriptor, CodeBlock path) {
+  /** A Java array copied into the n-d array class of its component type, then checked. */
+  private static CodeBlock encodeJavaArray(CodeBlock value, CodeBlock descriptor, CodeBlock path) {
     return CodeBlock.of(
-        "$T.array($T.copy($L, $T::of, $L, $L), $L, $L)",
+        "$T.array($T.copy($L, $L, $L), $L, $L)",
         MARSHAL,
         MARSHAL,
         value,
-        arrayClassOf(a.component()),
         descriptor,
         path,
         descriptor,
@@ -162,7 +161,7 @@ final class ValueCode {
       CodeBlock descriptor = CodeBlock.of("$L.get($L)", scope.constant(loop.arrays()), i);
       return first instanceof ArrayBinding
           ? CodeBlock.of("$T.array($L, $L, $L)", MARSHAL, value, descriptor, path)
-          : encodeJavaArray((JavaArrayBinding) first, value, descriptor, path);
+          : encodeJavaArray(value, descriptor, path);
     }
     return first.type() instanceof AbiType.Any
         ? value
@@ -211,7 +210,7 @@ final class ValueCode {
     }
     if (binding instanceof ArrayBinding) {
       return CodeBlock.of(
-          "$T.array($N, $L, $L, $T::fromBufferView, $L)",
+          "$T.array($N, $L, $L, $T.class, $L)",
           MARSHAL,
           list,
           index,
@@ -249,7 +248,7 @@ final class ValueCode {
   private static CodeBlock decodeJavaArray(
       JavaArrayBinding a, String list, CodeBlock index, CodeBlock descriptor, CodeBlock path) {
     return CodeBlock.of(
-        "$T.array($N, $L, $L, $T::fromBufferView, $L).$L()",
+        "$T.array($N, $L, $L, $T.class, $L).$L()",
         MARSHAL,
         list,
         index,
@@ -319,7 +318,7 @@ final class ValueCode {
     } else if (first instanceof ArrayBinding) {
       value =
           CodeBlock.of(
-              "$T.array($N, $N, $L.get($N), $T::fromBufferView, $L)",
+              "$T.array($N, $N, $L.get($N), $T.class, $L)",
               MARSHAL,
               list,
               i,

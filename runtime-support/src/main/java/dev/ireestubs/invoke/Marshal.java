@@ -3,6 +3,7 @@ package dev.ireestubs.invoke;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.Shape;
+import dev.ireestubs.ndarray.JavaArrays;
 import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
@@ -109,6 +110,17 @@ public final class Marshal {
     } catch (IllegalArgumentException | NullPointerException e) {
       throw side.fail(path, e.getMessage());
     }
+  }
+
+  /**
+   * Copies a Java array ({@code float[][]}, ...) into a new n-d array of the class its component
+   * type names ({@code FloatArray} for {@code float}), reporting a null or ragged array under {@code
+   * path}; the caller then checks it against {@code declared}.
+   *
+   * @throws IreeArgumentException when the array is null, ragged or holds a null row
+   */
+  public static NdArray copy(Object javaArray, AbiType.NdArray declared, String path) {
+    return copy(javaArray, JavaArrays::copyOf, declared, Side.ARGUMENT, path);
   }
 
   /**
@@ -317,6 +329,21 @@ public final class Marshal {
     BufferView view = bufferView(list, index, declared, path);
     try {
       return fromBufferView.apply(view);
+    } catch (IllegalArgumentException e) {
+      throw new IreeResultException(path, e.getMessage());
+    }
+  }
+
+  /**
+   * An n-d array of class {@code arrayClass} ({@code FloatArray.class}, or {@code NdArray.class}
+   * for the class the element type names) over the buffer view at {@code index}, checked against
+   * {@code declared} (no copy): what generated stubs call for an array result.
+   */
+  public static <A extends NdArray> A array(
+      VmList list, int index, AbiType.NdArray declared, Class<A> arrayClass, String path) {
+    BufferView view = bufferView(list, index, declared, path);
+    try {
+      return NdArray.fromBufferView(view, arrayClass);
     } catch (IllegalArgumentException e) {
       throw new IreeResultException(path, e.getMessage());
     }

@@ -134,6 +134,49 @@ public abstract sealed class NdArray
   }
 
   /**
+   * An array of class {@code type} over the memory of {@code view}, as that class's own {@code
+   * fromBufferView} makes it: {@code fromBufferView(view, FloatArray.class)} is {@code
+   * FloatArray.fromBufferView(view)}; {@code NdArray.class} gives the class the view's element type
+   * names ({@link #fromBufferView(BufferView)}).
+   *
+   * @throws IllegalArgumentException when the class does not hold the view's element type
+   */
+  public static <A extends NdArray> A fromBufferView(BufferView view, Class<A> type) {
+    Objects.requireNonNull(type, "type");
+    NdArray array;
+    if (type == NdArray.class) {
+      array = fromBufferView(view);
+    } else if (type == FloatArray.class) {
+      array = FloatArray.fromBufferView(view);
+    } else if (type == DoubleArray.class) {
+      array = DoubleArray.fromBufferView(view);
+    } else if (type == HalfArray.class) {
+      array = HalfArray.fromBufferView(view);
+    } else if (type == BFloat16Array.class) {
+      array = BFloat16Array.fromBufferView(view);
+    } else if (type == BoolArray.class) {
+      array = BoolArray.fromBufferView(view);
+    } else if (type == ByteArray.class) {
+      array = ByteArray.fromBufferView(view);
+    } else if (type == ShortArray.class) {
+      array = ShortArray.fromBufferView(view);
+    } else if (type == IntArray.class) {
+      array = IntArray.fromBufferView(view);
+    } else if (type == LongArray.class) {
+      array = LongArray.fromBufferView(view);
+    } else if (type == UByteArray.class) {
+      array = UByteArray.fromBufferView(view);
+    } else if (type == UShortArray.class) {
+      array = UShortArray.fromBufferView(view);
+    } else if (type == UIntArray.class) {
+      array = UIntArray.fromBufferView(view);
+    } else {
+      array = ULongArray.fromBufferView(view); // the last class the sealed hierarchy permits
+    }
+    return type.cast(array);
+  }
+
+  /**
    * The simple name of the array class that holds {@code type} ({@code "FloatArray"} for {@code
    * f32}), or null when none does: {@link JavaMapping#arrayClass}.
    */

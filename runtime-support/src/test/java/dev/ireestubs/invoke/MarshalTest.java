@@ -28,6 +28,36 @@ class MarshalTest {
       new AbiType.NdArray(ElementType.F32, Shape.of(Shape.DYNAMIC, 4));
 
   @Test
+  void arrayResultsOfAClassAndJavaArrayCopies() {
+    VmList results = VmList.of(FloatArray.of(new float[] {1, 2}).asBufferView(), IntArray.of(new int[] {3}).asBufferView());
+    AbiType.NdArray two = new AbiType.NdArray(ElementType.F32, Shape.of(2));
+    AbiType.NdArray anyI32 = new AbiType.NdArray(ElementType.I32, Shape.of(1));
+    assertThat(Marshal.array(results, 0, two, FloatArray.class, "f: result[0]").toArray())
+        .isEqualTo(new float[] {1, 2});
+    assertThat(Marshal.array(results, 0, two, dev.ireestubs.ndarray.NdArray.class, "f: result[0]"))
+        .isInstanceOf(FloatArray.class);
+    assertThat(Marshal.array(results, 1, anyI32, UIntArray.class, "f: result[1]").get(0)).isEqualTo(3);
+    IreeResultException wrongClass =
+        assertThrows(
+            IreeResultException.class,
+            () ->
+                Marshal.array(
+                    results, 0, AbiType.NdArray.anyBufferView(), IntArray.class, "f: result[0]"));
+    assertThat(wrongClass).hasMessageThat().startsWith("f: result[0]: ");
+    assertThat(Marshal.copy(new double[][] {{1, 2}}, IMAGE, "f: x")).isInstanceOf(DoubleArray.class);
+    assertThat(
+            assertThrows(
+                IreeArgumentException.class,
+                () -> Marshal.copy(new float[][] {{1, 2}, {3}}, IMAGE, "f: x")))
+        .hasMessageThat()
+        .startsWith("f: x: ");
+    assertThat(
+            assertThrows(IreeArgumentException.class, () -> Marshal.copy(null, IMAGE, "f: x")))
+        .hasMessageThat()
+        .isEqualTo("f: x: is null; expected tensor<1x28x28xf32>");
+  }
+
+  @Test
   void arrayArgumentSharesMemoryWhenItFits() {
     FloatArray image = FloatArray.zeros(1, 28, 28);
     BufferView view = Marshal.array(image, IMAGE, "predict: features.image");
