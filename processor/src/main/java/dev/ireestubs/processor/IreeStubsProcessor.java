@@ -38,6 +38,26 @@ import javax.tools.JavaFileObject;
  * <p>An interface that refers to a type not generated yet is checked in a later round; one that
  * still refers to an unknown type after the last round is an error. No exception escapes: a
  * failure of the processor itself is reported on the interface with its stack trace.
+ *
+ * <p>One pipeline per interface, each step a class named for it:
+ *
+ * <ol>
+ *   <li>declaration: {@link DeclarationReader} (with {@link TypeReader}) reads the interface once
+ *       into a {@link Declaration} of plain values ({@link JavaType}s, records, annotations, a
+ *       {@link Location} per diagnostic);
+ *   <li>signature sources: {@link ModuleReflection} reads the module file or compiled module,
+ *       {@link SignatureSources} yields each method's {@link FunctionSource} (found through {@link
+ *       ReflectionLoader});
+ *   <li>binder: {@link InterfaceBinder} has {@link MethodBinder}, {@link ValueBinder}, {@link
+ *       ArrayBinder}, {@link StructureBinder}, {@link KeyMatcher} and {@link PyDmBinder} match Java
+ *       types to type records through {@code dev.ireestubs.abi.JavaMapping}, reporting through
+ *       {@link Reporter} in the words of {@link Wording}, into a {@link StubModel}: one sealed
+ *       {@link CallPlan} per method, of {@link ValueBinding}s, with no compiler type in it;
+ *   <li>writer: {@link StubWriter} prints the model as laid out by {@link StubLayout} ({@link
+ *       StubScope} for hygienic names): {@link CallWriter}, {@link ValueCode} and {@link SipCode}
+ *       print the calls, {@link SignatureCode} and {@link FunctionConstants} the signatures as
+ *       code. {@link StubNames} keeps two interfaces from claiming one stub name.
+ * </ol>
  */
 @AutoService(Processor.class)
 public final class IreeStubsProcessor extends AbstractProcessor {

@@ -21,7 +21,11 @@ final class UniqueNames {
 
   /** A scope where {@code reserved} are taken (copied). */
   UniqueNames(Collection<String> reserved) {
-    this.outer = Set.of();
+    this(Set.of(), reserved);
+  }
+
+  private UniqueNames(Set<String> outer, Collection<String> reserved) {
+    this.outer = outer;
     taken.addAll(reserved);
   }
 
@@ -30,11 +34,7 @@ final class UniqueNames {
    * inside the names of its stub).
    */
   static UniqueNames inside(Set<String> outer) {
-    return new UniqueNames(outer, true);
-  }
-
-  private UniqueNames(Set<String> outer, boolean shared) {
-    this.outer = outer;
+    return new UniqueNames(outer, Set.of());
   }
 
   /** Takes {@code name} as it is (a parameter's name, which cannot change); true when it was free. */
