@@ -1,10 +1,14 @@
 package dev.ireestubs.processor;
 
 import com.google.auto.service.AutoService;
+import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -133,14 +137,14 @@ public final class IreeStubsProcessor extends AbstractProcessor {
       if (module.isEmpty()) {
         return;
       }
+      ReflectionLoader loader =
+          new ReflectionLoader(
+              processingEnv.getFiler(),
+              Optional.ofNullable(processingEnv.getOptions().get(REFLECTION_DIR_OPTION)),
+              resourceFoldersBeside(element));
       ModuleBinder binder =
           new ModuleBinder(
-              processingEnv.getElementUtils(),
-              processingEnv.getTypeUtils(),
-              new ReflectionLoader(
-                  processingEnv.getFiler(),
-                  Optional.ofNullable(processingEnv.getOptions().get(REFLECTION_DIR_OPTION))),
-              this::hasSource);
+              processingEnv.getElementUtils(), processingEnv.getTypeUtils(), loader, this::hasSource);
       Optional<StubModel> model = binder.bind(element, module.get(), report);
       Set<String> unresolved = binder.unresolvedTypes();
       if (!unresolved.isEmpty()) {
@@ -174,6 +178,12 @@ public final class IreeStubsProcessor extends AbstractProcessor {
       report.flush(processingEnv.getMessager());
       if (model.isPresent() && !report.hasErrors()) {
         generator.write(model.get(), processingEnv.getFiler());
+        InputRecord.write(
+            processingEnv.getFiler(),
+            processingEnv.getElementUtils(),
+            element,
+            model.get().stubName().reflectionName(),
+            loader.inputs());
       }
     } catch (IOException e) {
       report.flush(processingEnv.getMessager());
@@ -199,6 +209,31 @@ public final class IreeStubsProcessor extends AbstractProcessor {
                   + "; please report this with the stack trace: "
                   + stackTrace(e),
               element);
+    }
+  }
+
+  /**
+   * The resource folders beside the source folder of {@code element}'s source file (see {@link
+   * ReflectionLoader#resourceFoldersBeside}); empty when the compiler cannot say where it is.
+   */
+  private List<Path> resourceFoldersBeside(TypeElement element) {
+    if (trees == null) {
+      return List.of();
+    }
+    try {
+      TreePath path = trees.getPath(element);
+      if (path == null) {
+        return List.of();
+      }
+      URI uri = path.getCompilationUnit().getSourceFile().toUri();
+      if (!"file".equalsIgnoreCase(uri.getScheme())) {
+        return List.of();
+      }
+      return ReflectionLoader.resourceFoldersBeside(
+          Paths.get(uri),
+          processingEnv.getElementUtils().getPackageOf(element).getQualifiedName().toString());
+    } catch (RuntimeException e) {
+      return List.of();
     }
   }
 
