@@ -76,12 +76,13 @@ final class ReflectionLoader {
   }
 
   /**
-   * A file that was read, with what identifies its version: a changed size or modification time
-   * means the stub made from it may be stale.
+   * A file that was read, with what identifies its content: a changed size or fingerprint means
+   * the stub made from it may be stale (see {@link InputRecord#fingerprint}).
    */
-  record Input(Path file, long size, long lastModifiedMillis) {
+  record Input(Path file, long size, String fingerprint) {
     Input {
       Objects.requireNonNull(file, "file");
+      Objects.requireNonNull(fingerprint, "fingerprint");
     }
   }
 
@@ -273,21 +274,15 @@ final class ReflectionLoader {
 
   /** Reads a file on disk and remembers it as an input. */
   private <T> T readFile(Path file, String where, Reader<T> reader) throws LoadException {
-    long size;
-    long modified;
-    try {
-      size = Files.size(file);
-      modified = Files.getLastModifiedTime(file).toMillis();
-    } catch (IOException e) {
-      throw new LoadException("cannot read " + where + ": " + e);
-    }
     T result;
+    Input input;
     try {
       result = reader.read(file, where);
+      input = new Input(file.toAbsolutePath(), Files.size(file), InputRecord.fingerprint(file));
     } catch (IOException e) {
       throw new LoadException("cannot read " + where + ": " + e);
     }
-    inputs.add(new Input(file.toAbsolutePath(), size, modified));
+    inputs.add(input);
     return result;
   }
 

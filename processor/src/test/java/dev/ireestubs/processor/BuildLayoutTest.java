@@ -61,7 +61,7 @@ class BuildLayoutTest {
             "input "
                 + Files.size(model)
                 + " "
-                + Files.getLastModifiedTime(model).toMillis()
+                + InputRecord.fingerprint(model)
                 + " "
                 + model.toAbsolutePath().toRealPath()
                 + "\n");
@@ -82,6 +82,7 @@ class BuildLayoutTest {
             project.resolve("target/generated-sources/annotations/com/acme/models/Iree_Adder" + InputRecord.SUFFIX),
             UTF_8);
     assertThat(record).contains(" " + copy.toAbsolutePath().toRealPath() + "\n");
+
   }
 
   @Test
@@ -129,6 +130,14 @@ class BuildLayoutTest {
         .containsExactly(resources);
     assertThat(ReflectionLoader.resourceFoldersBeside(project.resolve("src/test/java/A.java"), ""))
         .isEmpty();
+  }
+
+  @Test
+  void theFingerprintIsTheContentsSha256() throws IOException {
+    assertThat(InputRecord.fingerprint(write("abc", "abc")))
+        .isEqualTo("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    assertThat(InputRecord.fingerprint(write("empty", "")))
+        .isEqualTo("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   }
 
   private Path write(String relative, String text) throws IOException {
