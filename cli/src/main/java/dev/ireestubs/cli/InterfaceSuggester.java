@@ -3,8 +3,8 @@ package dev.ireestubs.cli;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.Declaration;
 import dev.ireestubs.abi.ElementType;
-import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.JavaMapping;
 import dev.ireestubs.cli.InterfaceSuggestion.Method;
 import dev.ireestubs.cli.InterfaceSuggestion.Omitted;
 import dev.ireestubs.cli.InterfaceSuggestion.RecordType;
@@ -50,42 +50,35 @@ final class InterfaceSuggester {
   static final String LIST = "java.util.List";
 
   /** Simple names a nested record must not take: they would shadow a type the interface uses. */
-  private static final Set<String> RESERVED_TYPE_NAMES =
-      Set.of(
-          "IreeModule",
-          "IreeFunction",
-          "IreeKey",
-          "NdArray",
-          "FloatArray",
-          "DoubleArray",
-          "HalfArray",
-          "BFloat16Array",
-          "BoolArray",
-          "ByteArray",
-          "ShortArray",
-          "IntArray",
-          "LongArray",
-          "UByteArray",
-          "UShortArray",
-          "UIntArray",
-          "ULongArray",
-          "VmRef",
-          "List",
-          "Object",
-          "String",
-          "Record",
-          "Boolean",
-          "Byte",
-          "Short",
-          "Integer",
-          "Long",
-          "Float",
-          "Double",
-          "Character",
-          "Number",
-          "Void",
-          "Override",
-          "Deprecated");
+  private static final Set<String> RESERVED_TYPE_NAMES = reservedTypeNames();
+
+  private static Set<String> reservedTypeNames() {
+    Set<String> names = new TreeSet<>(JavaMapping.ARRAY_CLASSES);
+    names.add(JavaMapping.ANY_ARRAY_CLASS);
+    names.addAll(
+        List.of(
+            "IreeModule",
+            "IreeFunction",
+            "IreeKey",
+            "VmRef",
+            "List",
+            "Object",
+            "String",
+            "Record",
+            "Boolean",
+            "Byte",
+            "Short",
+            "Integer",
+            "Long",
+            "Float",
+            "Double",
+            "Character",
+            "Number",
+            "Void",
+            "Override",
+            "Deprecated"));
+    return Set.copyOf(names);
+  }
 
   private final String moduleName;
   private final String vmfb;
@@ -220,11 +213,13 @@ final class InterfaceSuggester {
 
   private JavaType javaType(AbiType t, String hint, List<RecordType> introduced) {
     if (t instanceof AbiType.Scalar) {
-      String p = primitive(((AbiType.Scalar) t).element());
-      return new JavaType(p, boxed(p));
+      Class<?> p = JavaMapping.scalar(((AbiType.Scalar) t).element()).orElseThrow();
+      return new JavaType(p.getName(), JavaMapping.boxed(p).getSimpleName());
     }
     if (t instanceof AbiType.NdArray) {
-      String c = NdArray.className(((AbiType.NdArray) t).element()).orElse("NdArray");
+      String c =
+          JavaMapping.arrayClass(((AbiType.NdArray) t).element())
+              .orElse(JavaMapping.ANY_ARRAY_CLASS);
       imports.add(NDARRAY + c);
       return JavaType.of(c);
     }
@@ -233,8 +228,9 @@ final class InterfaceSuggester {
     }
     if (t instanceof AbiType.Sequence) {
       List<AbiType> elements = ((AbiType.Sequence) t).elements();
-      if (isUniform(elements)) {
-        return list(javaType(elements.get(0), hint + "_item", introduced));
+      Optional<AbiType> uniform = JavaMapping.uniformElement(elements);
+      if (uniform.isPresent()) {
+        return list(javaType(uniform.get(), hint + "_item", introduced));
       }
       return JavaType.of(sequenceRecord(t, elements, hint, introduced));
     }
@@ -338,68 +334,6 @@ final class InterfaceSuggester {
     return i < list.size() ? Optional.of(list.get(i).name()) : Optional.empty();
   }
 
-  private static boolean isUniform(List<AbiType> elements) {
-    if (elements.isEmpty()) {
-      return false;
-    }
-    for (AbiType e : elements) {
-      if (!e.equals(elements.get(0))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  // ----------------------------------------------------------------------------------------------
-  // The mapping tables (as the processor's Binder has them)
-
-  /** The Java primitive for a scalar, or null when no Java type binds it. */
-  static String primitive(ElementType e) {
-    if (e.equals(ElementType.I1)) {
-      return "boolean";
-    }
-    if (e.equals(ElementType.F32)) {
-      return "float";
-    }
-    if (e.equals(ElementType.F64)) {
-      return "double";
-    }
-    if (e.isInteger()) {
-      switch (e.bits()) {
-        case 8:
-          return "byte";
-        case 16:
-          return "short";
-        case 32:
-          return "int";
-        case 64:
-          return "long";
-        default:
-          return null;
-      }
-    }
-    return null;
-  }
-
-  private static String boxed(String primitive) {
-    switch (primitive) {
-      case "boolean":
-        return "Boolean";
-      case "byte":
-        return "Byte";
-      case "short":
-        return "Short";
-      case "int":
-        return "Integer";
-      case "long":
-        return "Long";
-      case "float":
-        return "Float";
-      default:
-        return "Double";
-    }
-  }
-
   // ----------------------------------------------------------------------------------------------
   // What no Java type binds
 
@@ -444,7 +378,7 @@ final class InterfaceSuggester {
     }
     if (t instanceof AbiType.Scalar) {
       ElementType e = ((AbiType.Scalar) t).element();
-      if (primitive(e) == null) {
+      if (JavaMapping.scalar(e).isEmpty()) {
         return Optional.of(
             path
                 + " is a "
@@ -458,7 +392,7 @@ final class InterfaceSuggester {
     }
     if (t instanceof AbiType.NdArray) {
       ElementType e = ((AbiType.NdArray) t).element();
-      if (e.isKnown() && NdArray.className(e).isEmpty()) {
+      if (e.isKnown() && JavaMapping.arrayClass(e).isEmpty()) {
         return Optional.of(
             path
                 + " is "

@@ -8,9 +8,9 @@ import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.CallingConvention;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.JavaMapping;
 import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
-import dev.ireestubs.ndarray.NdArray;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -55,26 +55,8 @@ final class Binder {
   static final String ND_ARRAY = NDARRAY_PACKAGE + ".NdArray";
   static final String VM_REF = "dev.ireestubs.vm.VmRef";
 
-  /**
-   * Every typed array class of {@code dev.ireestubs.ndarray}, in the order messages list them: an
-   * ndarray of unknown element type binds any of them (the class checks the element type at run
-   * time).
-   */
-  static final List<String> ALL_ARRAY_CLASSES =
-      List.of(
-          "FloatArray",
-          "DoubleArray",
-          "HalfArray",
-          "BFloat16Array",
-          "BoolArray",
-          "ByteArray",
-          "ShortArray",
-          "IntArray",
-          "LongArray",
-          "UByteArray",
-          "UShortArray",
-          "UIntArray",
-          "ULongArray");
+  /** Every typed array class, in the order messages list them: {@link JavaMapping#ARRAY_CLASSES}. */
+  static final List<String> ALL_ARRAY_CLASSES = JavaMapping.ARRAY_CLASSES;
 
   /** Where a Java type was written, and how to call it in a message. */
   private record Site(Element element, String noun) {}
@@ -398,7 +380,7 @@ final class Binder {
     // An unknown element type (!hal.buffer_view, ["ndarray", null, ...]) binds every array class,
     // as a calling convention's r does: only the shape is checked against the declaration, and
     // the class's fromBufferView checks the element type of a result.
-    List<String> classes = e.isKnown() ? NdArray.classNamesAccepting(e) : ALL_ARRAY_CLASSES;
+    List<String> classes = JavaMapping.arrayClassesAccepting(e);
     if (e.isKnown() && classes.isEmpty()) {
       report.error(
           Tag.UNSUPPORTED_TYPE,
@@ -936,24 +918,9 @@ final class Binder {
 
   /** The typed array class of a Java array's primitive component: {@code float} → FloatArray. */
   private static String arrayClassOf(TypeKind component) {
-    switch (component) {
-      case FLOAT:
-        return "FloatArray";
-      case DOUBLE:
-        return "DoubleArray";
-      case BOOLEAN:
-        return "BoolArray";
-      case BYTE:
-        return "ByteArray";
-      case SHORT:
-        return "ShortArray";
-      case INT:
-        return "IntArray";
-      case LONG:
-        return "LongArray";
-      default:
-        return null;
-    }
+    return component.isPrimitive()
+        ? JavaMapping.arrayClassOfComponent(classOf(component)).orElse(null)
+        : null;
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -1280,75 +1247,45 @@ final class Binder {
   // ----------------------------------------------------------------------------------------------
   // The type mapping
 
-  /** The Java primitive a scalar binds to, or null when none does. */
+  /** The Java primitive a scalar binds to ({@link JavaMapping#scalar}), or null when none does. */
   static TypeKind primitiveFor(ElementType e) {
-    if (e.equals(ElementType.I1)) {
-      return TypeKind.BOOLEAN;
-    }
-    if (e.equals(ElementType.F32)) {
-      return TypeKind.FLOAT;
-    }
-    if (e.equals(ElementType.F64)) {
-      return TypeKind.DOUBLE;
-    }
-    if (e.isInteger()) {
-      return integerKind(e.bits());
-    }
-    return null;
+    return JavaMapping.scalar(e).map(Binder::kindOf).orElse(null);
   }
 
   /** The primitive element of a Java array an ndarray of {@code e} binds to, or null. */
   static TypeKind javaArrayComponentFor(ElementType e) {
-    if (e.equals(ElementType.I1)) {
-      return TypeKind.BOOLEAN;
-    }
-    if (e.equals(ElementType.F32)) {
-      return TypeKind.FLOAT;
-    }
-    if (e.equals(ElementType.F64)) {
-      return TypeKind.DOUBLE;
-    }
-    if (e.kind() == ElementType.Kind.SIGNLESS_INTEGER
-        || e.kind() == ElementType.Kind.SIGNED_INTEGER) {
-      return integerKind(e.bits());
-    }
-    return null;
+    return JavaMapping.javaArrayComponent(e).map(Binder::kindOf).orElse(null);
   }
 
-  private static TypeKind integerKind(int bits) {
-    switch (bits) {
-      case 8:
-        return TypeKind.BYTE;
-      case 16:
-        return TypeKind.SHORT;
-      case 32:
-        return TypeKind.INT;
-      case 64:
-        return TypeKind.LONG;
+  private static TypeKind kindOf(Class<?> primitive) {
+    return TypeKind.valueOf(primitive.getName().toUpperCase(java.util.Locale.ROOT));
+  }
+
+  private static Class<?> classOf(TypeKind primitive) {
+    switch (primitive) {
+      case BOOLEAN:
+        return boolean.class;
+      case BYTE:
+        return byte.class;
+      case SHORT:
+        return short.class;
+      case INT:
+        return int.class;
+      case LONG:
+        return long.class;
+      case FLOAT:
+        return float.class;
+      case DOUBLE:
+        return double.class;
+      case CHAR:
+        return char.class;
       default:
-        return null;
+        throw new IllegalArgumentException(primitive.toString());
     }
   }
 
   private static String boxName(TypeKind primitive) {
-    switch (primitive) {
-      case BOOLEAN:
-        return "java.lang.Boolean";
-      case BYTE:
-        return "java.lang.Byte";
-      case SHORT:
-        return "java.lang.Short";
-      case INT:
-        return "java.lang.Integer";
-      case LONG:
-        return "java.lang.Long";
-      case FLOAT:
-        return "java.lang.Float";
-      case DOUBLE:
-        return "java.lang.Double";
-      default:
-        throw new IllegalArgumentException(primitive.toString());
-    }
+    return JavaMapping.boxed(classOf(primitive)).getName();
   }
 
   private static String primitiveName(TypeKind kind) {
@@ -1356,11 +1293,11 @@ final class Binder {
   }
 
   /** The highest rank of a Java array the stubs convert (the typed arrays' {@code of} factories). */
-  static final int MAX_JAVA_ARRAY_RANK = 4;
+  static final int MAX_JAVA_ARRAY_RANK = JavaMapping.MAX_JAVA_ARRAY_RANK;
 
   /** True when arrays of {@code shape} may be Java arrays: ranked, rank 1 to 4. */
   private static boolean javaArrayRank(Shape shape) {
-    return shape.isRanked() && shape.rank() >= 1 && shape.rank() <= MAX_JAVA_ARRAY_RANK;
+    return JavaMapping.javaArrayRank(shape);
   }
 
   private static String javaArrayText(TypeKind component, int rank) {
@@ -1368,12 +1305,7 @@ final class Binder {
   }
 
   private static boolean isUniform(List<AbiType> elems) {
-    for (AbiType e : elems) {
-      if (!e.equals(elems.get(0))) {
-        return false;
-      }
-    }
-    return true;
+    return JavaMapping.uniformElement(elems).isPresent();
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -1434,7 +1366,7 @@ final class Binder {
       if (!a.element().isKnown()) {
         return "NdArray or a typed array such as FloatArray";
       }
-      List<String> all = new ArrayList<>(NdArray.classNamesAccepting(a.element()));
+      List<String> all = new ArrayList<>(JavaMapping.arrayClassesAccepting(a.element()));
       if (all.isEmpty()) {
         all.add("NdArray");
       }
@@ -1526,8 +1458,8 @@ final class Binder {
       return k == null ? "(no Java type)" : primitiveName(k);
     }
     if (t instanceof AbiType.NdArray) {
-      List<String> classes = NdArray.classNamesAccepting(((AbiType.NdArray) t).element());
-      return classes.isEmpty() ? "NdArray" : classes.get(0);
+      return JavaMapping.arrayClass(((AbiType.NdArray) t).element())
+          .orElse(JavaMapping.ANY_ARRAY_CLASS);
     }
     if (t instanceof AbiType.Dict) {
       return Names.typeName(name);

@@ -14,6 +14,7 @@ import com.palantir.javapoet.TypeSpec;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.JavaMapping;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.abi.SipNode;
 import java.io.IOException;
@@ -760,25 +761,13 @@ final class StubWriter implements StubGenerator {
   }
 
   private static ClassName arrayClassOf(TypeName component) {
-    String simple;
-    if (component.equals(TypeName.FLOAT)) {
-      simple = "FloatArray";
-    } else if (component.equals(TypeName.DOUBLE)) {
-      simple = "DoubleArray";
-    } else if (component.equals(TypeName.BOOLEAN)) {
-      simple = "BoolArray";
-    } else if (component.equals(TypeName.BYTE)) {
-      simple = "ByteArray";
-    } else if (component.equals(TypeName.SHORT)) {
-      simple = "ShortArray";
-    } else if (component.equals(TypeName.INT)) {
-      simple = "IntArray";
-    } else if (component.equals(TypeName.LONG)) {
-      simple = "LongArray";
-    } else {
-      throw new IllegalArgumentException("no array class for Java arrays of " + component);
+    for (Class<?> c :
+        List.of(float.class, double.class, boolean.class, byte.class, short.class, int.class, long.class)) {
+      if (component.equals(TypeName.get(c))) {
+        return NDARRAY_PACKAGE_PROBE.peerClass(JavaMapping.arrayClassOfComponent(c).orElseThrow());
+      }
     }
-    return NDARRAY_PACKAGE_PROBE.peerClass(simple);
+    throw new IllegalArgumentException("no array class for Java arrays of " + component);
   }
 
   private static Map<ElementType, String> elementConstants() {

@@ -9,6 +9,7 @@ import com.palantir.javapoet.TypeName;
 import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
+import dev.ireestubs.abi.JavaMapping;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -86,12 +87,12 @@ class ModelTest {
     assertThat(NdArray.classNamesAccepting(ElementType.BF16)).containsExactly("BFloat16Array");
     assertThat(NdArray.classNamesAccepting(ElementType.COMPLEX64)).isEmpty();
     assertThat(NdArray.classNamesAccepting(ElementType.integer(4))).isEmpty();
-    assertThat(Binder.javaArrayComponentFor(ElementType.UI8)).isNull();
-    assertThat(Binder.javaArrayComponentFor(ElementType.F16)).isNull();
-    assertThat(Binder.javaArrayComponentFor(ElementType.SI16)).isEqualTo(javax.lang.model.type.TypeKind.SHORT);
-    assertThat(Binder.primitiveFor(ElementType.I1)).isEqualTo(javax.lang.model.type.TypeKind.BOOLEAN);
-    assertThat(Binder.primitiveFor(ElementType.INDEX)).isEqualTo(javax.lang.model.type.TypeKind.LONG);
-    assertThat(Binder.primitiveFor(ElementType.BF16)).isNull();
-    assertThat(Binder.primitiveFor(ElementType.integer(128))).isNull();
+    assertThat(JavaMapping.javaArrayComponent(ElementType.UI8)).isEmpty();
+    assertThat(JavaMapping.javaArrayComponent(ElementType.F16)).isEmpty();
+    assertThat(JavaMapping.javaArrayComponent(ElementType.SI16)).hasValue(short.class);
+    assertThat(JavaMapping.scalar(ElementType.I1)).hasValue(boolean.class);
+    assertThat(JavaMapping.scalar(ElementType.INDEX)).hasValue(long.class);
+    assertThat(JavaMapping.scalar(ElementType.BF16)).isEmpty();
+    assertThat(JavaMapping.scalar(ElementType.integer(128))).isEmpty();
   }
 }

@@ -3,6 +3,7 @@ package dev.ireestubs.invoke;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.JavaMapping;
 import dev.ireestubs.ndarray.JavaArrays;
 import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.vm.BufferView;
@@ -568,24 +569,7 @@ public final class AbiValues {
       return decode(((AbiType.Named) declared).type(), element, path, depth);
     }
     if (declared instanceof AbiType.Scalar) {
-      ElementType type = ((AbiType.Scalar) declared).element();
-      if (type.kind() == ElementType.Kind.BOOLEAN) {
-        return Marshal.integer(element, type, Side.RESULT, path) == 1;
-      }
-      if (type.isInteger() && type.bits() <= 64) {
-        long v = Marshal.integer(element, type, Side.RESULT, path);
-        return type.bits() <= 8
-            ? (Object) (byte) v
-            : type.bits() <= 16 ? (Object) (short) v : type.bits() <= 32 ? (Object) (int) v : v;
-      }
-      if (type.equals(ElementType.F32)) {
-        return (float) Marshal.floating(element, type, Side.RESULT, path);
-      }
-      if (type.equals(ElementType.F64)) {
-        return Marshal.floating(element, type, Side.RESULT, path);
-      }
-      throw new IreeResultException(
-          path, "a scalar " + type + " has no VM value type; expected i1, i8..i64, f32 or f64");
+      return decodeScalar(((AbiType.Scalar) declared).element(), element, path);
     }
     if (declared instanceof AbiType.NdArray) {
       BufferView view = Marshal.bufferView(element, (AbiType.NdArray) declared, Side.RESULT, path);
@@ -664,6 +648,35 @@ public final class AbiValues {
       return Collections.unmodifiableList(values);
     }
     return element; // null or another ref
+  }
+
+  /**
+   * A scalar result as the box of the Java type {@link JavaMapping} gives it; integers of odd
+   * widths ({@code i3}) in the narrowest integer type that holds them.
+   */
+  private static Object decodeScalar(ElementType type, Object element, String path) {
+    Class<?> java =
+        (type.isInteger() ? JavaMapping.integer(type.bits()) : JavaMapping.scalar(type))
+            .orElse(null);
+    if (java == boolean.class) {
+      return Marshal.integer(element, type, Side.RESULT, path) == 1;
+    } else if (java == float.class) {
+      return (float) Marshal.floating(element, type, Side.RESULT, path);
+    } else if (java == double.class) {
+      return Marshal.floating(element, type, Side.RESULT, path);
+    } else if (java == null) {
+      throw new IreeResultException(
+          path, "a scalar " + type + " has no VM value type; expected i1, i8..i64, f32 or f64");
+    }
+    long v = Marshal.integer(element, type, Side.RESULT, path);
+    if (java == byte.class) {
+      return (byte) v;
+    } else if (java == short.class) {
+      return (short) v;
+    } else if (java == int.class) {
+      return (int) v;
+    }
+    return v;
   }
 
   private static Object toArray(BufferView view, String path) {

@@ -1,6 +1,7 @@
 package dev.ireestubs.ndarray;
 
 import dev.ireestubs.abi.ElementType;
+import dev.ireestubs.abi.JavaMapping;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.vm.BufferView;
 import java.nio.ByteBuffer;
@@ -134,65 +135,32 @@ public abstract sealed class NdArray
 
   /**
    * The simple name of the array class that holds {@code type} ({@code "FloatArray"} for {@code
-   * f32}), or null when none does.
+   * f32}), or null when none does: {@link JavaMapping#arrayClass}.
    */
   static String classNameFor(ElementType type) {
-    if (type.equals(ElementType.F32)) {
-      return "FloatArray";
-    } else if (type.equals(ElementType.F64)) {
-      return "DoubleArray";
-    } else if (type.equals(ElementType.F16)) {
-      return "HalfArray";
-    } else if (type.equals(ElementType.BF16)) {
-      return "BFloat16Array";
-    } else if (type.equals(ElementType.I1)) {
-      return "BoolArray";
-    }
-    boolean signedOrSignless =
-        type.kind() == ElementType.Kind.SIGNLESS_INTEGER
-            || type.kind() == ElementType.Kind.SIGNED_INTEGER;
-    boolean unsigned = type.kind() == ElementType.Kind.UNSIGNED_INTEGER;
-    if (!signedOrSignless && !unsigned) {
-      return null;
-    }
-    switch (type.bits()) {
-      case 8:
-        return unsigned ? "UByteArray" : "ByteArray";
-      case 16:
-        return unsigned ? "UShortArray" : "ShortArray";
-      case 32:
-        return unsigned ? "UIntArray" : "IntArray";
-      case 64:
-        return unsigned ? "ULongArray" : "LongArray";
-      default:
-        return null;
-    }
+    return JavaMapping.arrayClass(type).orElse(null);
   }
 
   /**
    * The simple name of the array class that holds {@code type} ({@code FloatArray} for {@code f32},
    * {@code IntArray} for {@code i32} and {@code si32}, {@code UIntArray} for {@code ui32}), the one
    * {@link #fromBufferView} makes; empty when no class does (complex, 8-bit floats, odd widths).
+   * The table is {@link JavaMapping#arrayClass}, shared with the annotation processor.
    */
   public static Optional<String> className(ElementType type) {
-    return Optional.ofNullable(classNameFor(Objects.requireNonNull(type, "type")));
+    return JavaMapping.arrayClass(Objects.requireNonNull(type, "type"));
   }
 
   /**
    * The simple names of the array classes that may stand for arrays declared with element type
    * {@code declared}, preferred first: the class that holds it, and for a signless integer also the
    * unsigned class of its width (the {@code iree.abi} JSON drops signedness, and unsigned arrays
-   * read signless buffer views). Empty when no class holds the type.
+   * read signless buffer views). Empty when no class holds the type, or it is unknown. See {@link
+   * JavaMapping#arrayClassesAccepting}.
    */
   public static List<String> classNamesAccepting(ElementType declared) {
-    String holder = classNameFor(Objects.requireNonNull(declared, "declared"));
-    if (holder == null) {
-      return List.of();
-    }
-    if (declared.kind() == ElementType.Kind.SIGNLESS_INTEGER) {
-      return List.of(holder, classNameFor(ElementType.unsignedInteger(declared.bits())));
-    }
-    return List.of(holder);
+    Objects.requireNonNull(declared, "declared");
+    return declared.isKnown() ? JavaMapping.arrayClassesAccepting(declared) : List.of();
   }
 
   /** An array of the class that holds {@code type}, over {@code data} (already checked). */

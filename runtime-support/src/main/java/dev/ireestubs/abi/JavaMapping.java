@@ -1,0 +1,262 @@
+package dev.ireestubs.abi;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Which Java types stand for a type record: the one table behind the annotation processor's
+ * checks, the interfaces the command line suggests, the array class {@code NdArray.fromBufferView}
+ * picks, and the values the dynamic invoker returns, so that they all agree.
+ *
+ * <ul>
+ *   <li>a scalar {@code i1 i8 i16 i32 i64 f32 f64} is {@code boolean byte short int long float
+ *       double} (integers of every signedness, and {@code index}, by their width; {@link
+ *       #scalar});
+ *   <li>an ndarray is the typed array class that holds its element type ({@link #arrayClass}), or
+ *       for a signless integer also the unsigned class of its width ({@link
+ *       #arrayClassesAccepting}); an unknown element type accepts every class and {@code NdArray};
+ *       a Java array of rank 1 to {@value #MAX_JAVA_ARRAY_RANK} of {@link #javaArrayComponent} is
+ *       a copying convenience;
+ *   <li>an {@code slist} or {@code stuple} whose elements all have one type record ({@link
+ *       #uniformElement}) may be a {@code List} of that type; otherwise a positional record.
+ * </ul>
+ *
+ * <p>Classes are named by their simple names in {@value #ARRAY_PACKAGE}, so that this table needs
+ * none of them loaded (the processor runs it at compile time).
+ */
+public final class JavaMapping {
+
+  /** The package of the typed array classes. */
+  public static final String ARRAY_PACKAGE = "dev.ireestubs.ndarray";
+
+  /** The base array class, of any element type (checked at run time). */
+  public static final String ANY_ARRAY_CLASS = "NdArray";
+
+  /**
+   * Every typed array class, in the order messages list them: an ndarray of unknown element type
+   * binds any of them.
+   */
+  public static final List<String> ARRAY_CLASSES =
+      List.of(
+          "FloatArray",
+          "DoubleArray",
+          "HalfArray",
+          "BFloat16Array",
+          "BoolArray",
+          "ByteArray",
+          "ShortArray",
+          "IntArray",
+          "LongArray",
+          "UByteArray",
+          "UShortArray",
+          "UIntArray",
+          "ULongArray");
+
+  /** The highest rank of a Java array that stands for an ndarray (the typed arrays' factories). */
+  public static final int MAX_JAVA_ARRAY_RANK = 4;
+
+  private JavaMapping() {}
+
+  /**
+   * The Java primitive that stands for a scalar of {@code element}: {@code boolean} for {@code
+   * i1}, {@code float} and {@code double} for {@code f32} and {@code f64}, and for an 8-, 16-, 32-
+   * or 64-bit integer of any signedness (or {@code index}) the primitive of that width. Empty for
+   * every other element type (f16 and bf16 scalars are not VM values; odd widths have no
+   * primitive).
+   */
+  public static Optional<Class<?>> scalar(ElementType element) {
+    Objects.requireNonNull(element, "element");
+    if (element.equals(ElementType.I1)) {
+      return Optional.of(boolean.class);
+    }
+    if (element.equals(ElementType.F32)) {
+      return Optional.of(float.class);
+    }
+    if (element.equals(ElementType.F64)) {
+      return Optional.of(double.class);
+    }
+    if (element.isInteger() && element.bits() == integerWidth(element.bits())) {
+      return integer(element.bits());
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The narrowest Java integer primitive that holds {@code bits} bits ({@code byte} up to 8,
+   * {@code short} up to 16, {@code int} up to 32, {@code long} up to 64); empty above 64. The
+   * dynamic invoker returns integer scalars of odd widths ({@code i3}) in it.
+   */
+  public static Optional<Class<?>> integer(int bits) {
+    switch (integerWidth(bits)) {
+      case 8:
+        return Optional.of(byte.class);
+      case 16:
+        return Optional.of(short.class);
+      case 32:
+        return Optional.of(int.class);
+      case 64:
+        return Optional.of(long.class);
+      default:
+        return Optional.empty();
+    }
+  }
+
+  private static int integerWidth(int bits) {
+    if (bits <= 0) {
+      return 0;
+    }
+    for (int width = 8; width <= 64; width *= 2) {
+      if (bits <= width) {
+        return width;
+      }
+    }
+    return 0;
+  }
+
+  /** The box of a primitive: {@code Integer} for {@code int}. */
+  public static Class<?> boxed(Class<?> primitive) {
+    Objects.requireNonNull(primitive, "primitive");
+    if (primitive == boolean.class) {
+      return Boolean.class;
+    } else if (primitive == byte.class) {
+      return Byte.class;
+    } else if (primitive == short.class) {
+      return Short.class;
+    } else if (primitive == int.class) {
+      return Integer.class;
+    } else if (primitive == long.class) {
+      return Long.class;
+    } else if (primitive == float.class) {
+      return Float.class;
+    } else if (primitive == double.class) {
+      return Double.class;
+    } else if (primitive == char.class) {
+      return Character.class;
+    }
+    throw new IllegalArgumentException("not a primitive of a scalar: " + primitive);
+  }
+
+  /**
+   * The simple name of the array class that holds {@code element} ({@code FloatArray} for {@code
+   * f32}, {@code IntArray} for {@code i32} and {@code si32}, {@code UIntArray} for {@code ui32}):
+   * the class {@code NdArray.fromBufferView} makes. Empty when no class does (complex, 8-bit
+   * floats, odd widths, unknown).
+   */
+  public static Optional<String> arrayClass(ElementType element) {
+    Objects.requireNonNull(element, "element");
+    if (element.equals(ElementType.F32)) {
+      return Optional.of("FloatArray");
+    } else if (element.equals(ElementType.F64)) {
+      return Optional.of("DoubleArray");
+    } else if (element.equals(ElementType.F16)) {
+      return Optional.of("HalfArray");
+    } else if (element.equals(ElementType.BF16)) {
+      return Optional.of("BFloat16Array");
+    } else if (element.equals(ElementType.I1)) {
+      return Optional.of("BoolArray");
+    }
+    boolean unsigned = element.kind() == ElementType.Kind.UNSIGNED_INTEGER;
+    if (element.kind() != ElementType.Kind.SIGNLESS_INTEGER
+        && element.kind() != ElementType.Kind.SIGNED_INTEGER
+        && !unsigned) {
+      return Optional.empty();
+    }
+    switch (element.bits()) {
+      case 8:
+        return Optional.of(unsigned ? "UByteArray" : "ByteArray");
+      case 16:
+        return Optional.of(unsigned ? "UShortArray" : "ShortArray");
+      case 32:
+        return Optional.of(unsigned ? "UIntArray" : "IntArray");
+      case 64:
+        return Optional.of(unsigned ? "ULongArray" : "LongArray");
+      default:
+        return Optional.empty();
+    }
+  }
+
+  /**
+   * The simple names of the array classes that may stand for an ndarray declared with element
+   * type {@code declared}, preferred first: the class that holds it, and for a signless integer
+   * also the unsigned class of its width (the {@code iree.abi} JSON drops signedness, and unsigned
+   * arrays read signless buffer views). For an unknown element type ({@code !hal.buffer_view}),
+   * every class ({@link #ARRAY_CLASSES}): the class checks the element type at run time. Empty
+   * when the type is known but no class holds it. ({@link #ANY_ARRAY_CLASS} stands for any.)
+   */
+  public static List<String> arrayClassesAccepting(ElementType declared) {
+    Objects.requireNonNull(declared, "declared");
+    if (!declared.isKnown()) {
+      return ARRAY_CLASSES;
+    }
+    Optional<String> holder = arrayClass(declared);
+    if (holder.isEmpty()) {
+      return List.of();
+    }
+    if (declared.kind() == ElementType.Kind.SIGNLESS_INTEGER) {
+      return List.of(
+          holder.get(), arrayClass(ElementType.unsignedInteger(declared.bits())).orElseThrow());
+    }
+    return List.of(holder.get());
+  }
+
+  /**
+   * The primitive component of a Java array that may stand for an ndarray of {@code element}
+   * ({@code float} for {@code f32}, so {@code float[][]} for a rank-2 one); empty where Java has no
+   * primitive of the same meaning (unsigned integers, f16, bf16, and every other type).
+   */
+  public static Optional<Class<?>> javaArrayComponent(ElementType element) {
+    Objects.requireNonNull(element, "element");
+    if (element.kind() == ElementType.Kind.UNSIGNED_INTEGER
+        || element.kind() == ElementType.Kind.INDEX) {
+      return Optional.empty();
+    }
+    return scalar(element);
+  }
+
+  /**
+   * The typed array class that copies Java arrays of {@code component}: {@code FloatArray} for
+   * {@code float}; empty for other types (such as {@code char}).
+   */
+  public static Optional<String> arrayClassOfComponent(Class<?> component) {
+    Objects.requireNonNull(component, "component");
+    if (component == float.class) {
+      return Optional.of("FloatArray");
+    } else if (component == double.class) {
+      return Optional.of("DoubleArray");
+    } else if (component == boolean.class) {
+      return Optional.of("BoolArray");
+    } else if (component == byte.class) {
+      return Optional.of("ByteArray");
+    } else if (component == short.class) {
+      return Optional.of("ShortArray");
+    } else if (component == int.class) {
+      return Optional.of("IntArray");
+    } else if (component == long.class) {
+      return Optional.of("LongArray");
+    }
+    return Optional.empty();
+  }
+
+  /** True when an ndarray of {@code shape} may be a Java array: ranked, rank 1 to 4. */
+  public static boolean javaArrayRank(Shape shape) {
+    return shape.isRanked() && shape.rank() >= 1 && shape.rank() <= MAX_JAVA_ARRAY_RANK;
+  }
+
+  /**
+   * The one type record every element of an {@code slist} or {@code stuple} has, when they all
+   * have the same and there is at least one: the structure may then be a {@code List} of it.
+   */
+  public static Optional<AbiType> uniformElement(List<AbiType> elements) {
+    if (elements.isEmpty()) {
+      return Optional.empty();
+    }
+    AbiType first = elements.get(0);
+    for (AbiType e : elements) {
+      if (!e.equals(first)) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(first);
+  }
+}
