@@ -26,6 +26,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,7 +44,12 @@ class IreeErrorsIntegrationTest {
 
   @BeforeAll
   static void start() {
-    runtime = IreeRuntime.create(RequireIree.library());
+    runtime = RequireIree.runtimeOrNull();
+  }
+
+  @BeforeEach
+  void requireRuntime() {
+    RequireIree.assumeLibrary();
   }
 
   @AfterAll
