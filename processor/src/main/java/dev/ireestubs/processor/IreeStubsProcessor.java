@@ -1,12 +1,16 @@
 package dev.ireestubs.processor;
 
 import com.google.auto.service.AutoService;
+import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import com.palantir.javapoet.JavaFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
+import java.net.URI;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -161,13 +165,18 @@ public final class IreeStubsProcessor extends AbstractProcessor {
       if (module.isEmpty()) {
         return;
       }
+      ReflectionLoader loader =
+          new ReflectionLoader(
+              processingEnv.getFiler(),
+              Optional.ofNullable(processingEnv.getOptions().get(REFLECTION_DIR_OPTION)),
+              resourceFoldersBeside(element));
       Optional<Declaration> declaration =
           new DeclarationReader(
                   processingEnv.getElementUtils(), processingEnv.getTypeUtils(), this::hasSource)
               .read(element, module.get(), report);
       InterfaceBinder.Outcome outcome =
           declaration
-              .map(d -> InterfaceBinder.bind(d, loader(), report))
+              .map(d -> InterfaceBinder.bind(d, loader, report))
               .orElse(new InterfaceBinder.Outcome(Optional.empty(), Set.of()));
       Set<String> unresolved = outcome.unresolved();
       if (!unresolved.isEmpty()) {
@@ -191,6 +200,12 @@ public final class IreeStubsProcessor extends AbstractProcessor {
       report.flush(processingEnv.getMessager());
       if (model.isPresent() && !report.hasErrors()) {
         generator.write(model.get(), file -> writeSource(file, element));
+        InputRecord.write(
+            processingEnv.getFiler(),
+            processingEnv.getElementUtils(),
+            element,
+            model.get().stubName().reflectionName(),
+            loader.inputs());
       }
     } catch (FilerException e) {
       fail(
@@ -244,12 +259,6 @@ public final class IreeStubsProcessor extends AbstractProcessor {
         ElementLocation.of(element));
   }
 
-  private ReflectionLoader loader() {
-    return new ReflectionLoader(
-        processingEnv.getFiler(),
-        Optional.ofNullable(processingEnv.getOptions().get(REFLECTION_DIR_OPTION)));
-  }
-
   /** Writes a stub's source through the Filer, with its interface as the one originating element. */
   private void writeSource(JavaFile file, TypeElement originating) throws IOException {
     String name =
@@ -257,6 +266,31 @@ public final class IreeStubsProcessor extends AbstractProcessor {
     JavaFileObject source = processingEnv.getFiler().createSourceFile(name, originating);
     try (Writer out = source.openWriter()) {
       file.writeTo(out);
+    }
+  }
+
+  /**
+   * The resource folders beside the source folder of {@code element}'s source file (see {@link
+   * ReflectionLoader#resourceFoldersBeside}); empty when the compiler cannot say where it is.
+   */
+  private List<Path> resourceFoldersBeside(TypeElement element) {
+    if (trees == null) {
+      return List.of();
+    }
+    try {
+      TreePath path = trees.getPath(element);
+      if (path == null) {
+        return List.of();
+      }
+      URI uri = path.getCompilationUnit().getSourceFile().toUri();
+      if (!"file".equalsIgnoreCase(uri.getScheme())) {
+        return List.of();
+      }
+      return ReflectionLoader.resourceFoldersBeside(
+          Paths.get(uri),
+          processingEnv.getElementUtils().getPackageOf(element).getQualifiedName().toString());
+    } catch (RuntimeException e) {
+      return List.of();
     }
   }
 

@@ -27,7 +27,12 @@ import javax.tools.StandardLocation;
 /**
  * Finds a file named by {@code @IreeModule(abi = ...)} or {@code @IreeModule(vmfb = ...)}: in the
  * directory of the {@code iree.reflectionDir} option, then through the {@link Filer} in the class
- * output (where build tools copy resources before compiling), the source path and the class path.
+ * output (where Maven copies resources before compiling) and the source path, then in the resource
+ * folders beside the interface's source folder ({@code src/main/resources} next to {@code
+ * src/main/java}, where Gradle leaves them), then on the class path.
+ *
+ * <p>It remembers every file it read from disk ({@link #inputs()}), so that the processor can
+ * record what a stub was generated from and build tools can tell when it is stale.
  */
 final class ReflectionLoader {
 
@@ -70,6 +75,17 @@ final class ReflectionLoader {
     }
   }
 
+  /**
+   * A file that was read, with what identifies its content: a changed size or fingerprint means
+   * the stub made from it may be stale (see {@link InputRecord#fingerprint}).
+   */
+  record Input(Path file, long size, String fingerprint) {
+    Input {
+      Objects.requireNonNull(file, "file");
+      Objects.requireNonNull(fingerprint, "fingerprint");
+    }
+  }
+
   /** How a found file is read: in place when it is on disk, else as a stream. */
   private interface Reader<T> {
     T read(Path file, String where) throws IOException, LoadException;
@@ -82,10 +98,50 @@ final class ReflectionLoader {
 
   private final Filer filer;
   private final Optional<String> reflectionDir;
+  private final List<Path> besideSources;
+  private final List<Input> inputs = new ArrayList<>();
 
-  ReflectionLoader(Filer filer, Optional<String> reflectionDir) {
+  /**
+   * A loader for one interface.
+   *
+   * @param reflectionDir the {@code iree.reflectionDir} option, when set
+   * @param besideSources resource folders beside the interface's source folder, searched after the
+   *     class output and the source path (see {@link #resourceFoldersBeside})
+   */
+  ReflectionLoader(Filer filer, Optional<String> reflectionDir, List<Path> besideSources) {
     this.filer = Objects.requireNonNull(filer);
     this.reflectionDir = reflectionDir.filter(s -> !s.isBlank());
+    this.besideSources = List.copyOf(besideSources);
+  }
+
+  /**
+   * The resource folders that sit beside the source folder of a source file: for {@code
+   * .../src/main/java/com/acme/Model.java} in package {@code com.acme}, {@code
+   * .../src/main/resources} when it exists. Empty when the file's path does not end in its package
+   * (then there is no source folder to speak of).
+   */
+  static List<Path> resourceFoldersBeside(Path sourceFile, String packageName) {
+    Path root = sourceFile.toAbsolutePath().getParent();
+    if (!packageName.isEmpty()) {
+      String[] parts = packageName.split("\\.");
+      for (int i = parts.length - 1; i >= 0; i--) {
+        if (root == null || root.getFileName() == null
+            || !root.getFileName().toString().equals(parts[i])) {
+          return List.of();
+        }
+        root = root.getParent();
+      }
+    }
+    if (root == null || root.getParent() == null) {
+      return List.of();
+    }
+    Path resources = root.resolveSibling("resources");
+    return Files.isDirectory(resources) ? List.of(resources) : List.of();
+  }
+
+  /** The files read from disk so far, in the order they were read. */
+  List<Input> inputs() {
+    return List.copyOf(inputs);
   }
 
   /**
@@ -165,15 +221,25 @@ final class ReflectionLoader {
                 + e.getMessage());
       }
       if (Files.isRegularFile(file)) {
-        try {
-          return reader.read(file, file.toString());
-        } catch (IOException e) {
-          throw new LoadException("cannot read " + file + ": " + e);
-        }
+        return readFile(file, file.toString(), reader);
       }
       tried.add("-Airee.reflectionDir (" + file.toAbsolutePath() + ")");
     }
     for (JavaFileManager.Location location : LOCATIONS) {
+      if (location == StandardLocation.CLASS_PATH) {
+        for (Path folder : besideSources) {
+          Path file;
+          try {
+            file = folder.resolve(relative);
+          } catch (InvalidPathException e) {
+            continue;
+          }
+          if (Files.isRegularFile(file)) {
+            return readFile(file, file.toUri().toString(), reader);
+          }
+          tried.add("the resources beside the sources (" + folder + ")");
+        }
+      }
       FileObject resource;
       try {
         resource = filer.getResource(location, "", relative);
@@ -188,11 +254,7 @@ final class ReflectionLoader {
       String where = resource.toUri().toString();
       Optional<Path> onDisk = fileOf(resource);
       if (onDisk.isPresent()) {
-        try {
-          return reader.read(onDisk.get(), where);
-        } catch (IOException e) {
-          throw new LoadException("cannot read " + where + ": " + e);
-        }
+        return readFile(onDisk.get(), where, reader);
       }
       InputStream in;
       try {
@@ -208,6 +270,20 @@ final class ReflectionLoader {
       }
     }
     throw new LoadException("not found; looked in " + String.join(", ", tried));
+  }
+
+  /** Reads a file on disk and remembers it as an input. */
+  private <T> T readFile(Path file, String where, Reader<T> reader) throws LoadException {
+    T result;
+    Input input;
+    try {
+      result = reader.read(file, where);
+      input = new Input(file.toAbsolutePath(), Files.size(file), InputRecord.fingerprint(file));
+    } catch (IOException e) {
+      throw new LoadException("cannot read " + where + ": " + e);
+    }
+    inputs.add(input);
+    return result;
   }
 
   /** The file behind {@code resource} when it is a regular file on the default file system. */

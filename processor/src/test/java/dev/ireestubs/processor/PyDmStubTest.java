@@ -13,7 +13,7 @@ import dev.ireestubs.pydm.PyObjects;
 import dev.ireestubs.pydm.PyTuple;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
-import dev.ireestubs.vmfb.TestModules;
+import dev.ireestubs.testing.TestModules;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;

@@ -19,7 +19,7 @@ import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
-import dev.ireestubs.vmfb.TestModules;
+import dev.ireestubs.testing.TestModules;
 import dev.ireestubs.vmfb.VmfbReader;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -45,7 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code @IreeModule(vmfb = ...)}: interfaces checked against compiled modules that the tests build
- * with FlatBufferBuilder ({@link TestModules}, shared from runtime-support's test jar), so no real
+ * with FlatBufferBuilder ({@link TestModules}, from the test-support module), so no real
  * file is needed. Every accepted interface's stub is also compiled, and one is called against a
  * backend that shows it the module's own exports.
  */

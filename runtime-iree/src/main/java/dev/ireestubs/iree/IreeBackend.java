@@ -31,7 +31,8 @@ public final class IreeBackend {
    *
    * @param library the runtime library file; empty: the system property {@value
    *     IreeLibrary#PROPERTY}, else the environment variable {@value
-   *     IreeLibrary#ENVIRONMENT_VARIABLE}
+   *     IreeLibrary#ENVIRONMENT_VARIABLE}, else the conventional location ({@link
+   *     IreeLibrary#load()})
    * @param device the device to run on
    */
   public record Options(Optional<Path> library, Device device) {
@@ -57,11 +58,11 @@ public final class IreeBackend {
   }
 
   /**
-   * A session on {@link Device#LOCAL_SYNC} with {@code vmfb} loaded, in the library named by the
-   * system property or environment variable.
+   * A session on {@link Device#LOCAL_SYNC} with {@code vmfb} loaded, in the library {@link
+   * IreeLibrary#load()} finds (system property, environment variable, conventional location).
    *
    * @throws IOException when the file cannot be read
-   * @throws IreeLibraryException when no usable runtime library is configured
+   * @throws IreeLibraryException when no usable runtime library is found
    * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release
    *     or for another CPU
    * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails otherwise

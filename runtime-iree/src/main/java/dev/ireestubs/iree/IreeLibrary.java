@@ -3,22 +3,41 @@ package dev.ireestubs.iree;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A shared build of IREE's runtime, loaded into this process: the library the user supplies
- * (iree-stubs ships none). Its path comes from the system property {@value #PROPERTY} or, when that
- * is not set, the environment variable {@value #ENVIRONMENT_VARIABLE}.
+ * A shared build of IREE's runtime, loaded into this process: the library the user builds with
+ * {@code runtime-iree/scripts/build-iree-runtime.sh} or supplies (iree-stubs ships none). {@link
+ * #load()} finds it by, in order:
  *
- * <p>Loading checks that every C function and global iree-stubs calls is exported, and names the
+ * <ol>
+ *   <li>the system property {@value #PROPERTY};
+ *   <li>the environment variable {@value #ENVIRONMENT_VARIABLE};
+ *   <li>the conventional per-user location where the build script installs it, for the IREE
+ *       release {@value #IREE_VERSION} (or the one the system property {@value #VERSION_PROPERTY}
+ *       names): {@code
+ *       ${XDG_DATA_HOME:-~/.local/share}/iree-stubs/iree-runtime/3.11.0/linux-x86_64/lib/libiree_runtime.so}
+ *       ({@code macos-aarch64/lib/libiree_runtime.dylib} and so on elsewhere).
+ * </ol>
+ *
+ * <p>When none is found the error says where it looked, which releases are installed, and the one
+ * command that builds the wanted one.
+ *
+ * <p>Loading first asks the system's dynamic linker to open the file with every symbol resolved
+ * ({@code dlopen} with {@code RTLD_NOW}): a library linked incompletely (IREE's unified archive
+ * without flatcc, say) is refused with an {@link IreeLibraryException} naming the missing symbol,
+ * where the JVM's lazy loading would let the first module load end the process (exit code 127).
+ * It then checks that every C function and global iree-stubs calls is exported, and names the
  * missing ones otherwise. A library is loaded once per process and stays loaded (native code
  * cannot be unloaded safely while objects it made may be alive); {@link #load(Path)} with the same
  * file returns the same instance.
+ *
+ * <p><b>Trust.</b> Loading a library, like loading a {@code .vmfb} into it, runs native code in
+ * this process with its full rights: load only files you would run as native programs.
  *
  * <p>The library must be of the IREE release that compiled the modules it runs (a {@code .vmfb}
  * runs only on a runtime of its own release), and of a release whose C API matches the one
@@ -34,6 +53,18 @@ public final class IreeLibrary {
   /** The environment variable naming the library file when the property is not set: {@value}. */
   public static final String ENVIRONMENT_VARIABLE = "IREE_RUNTIME_LIBRARY";
 
+  /**
+   * The IREE release iree-stubs targets, whose runtime {@link #load()} looks for at the
+   * conventional location: {@value}.
+   */
+  public static final String IREE_VERSION = "3.11.0";
+
+  /**
+   * The system property naming another IREE release to look for at the conventional location
+   * (default {@value #IREE_VERSION}): {@value}.
+   */
+  public static final String VERSION_PROPERTY = "iree.runtime.version";
+
   private static final String GIVEN = "path given to IreeLibrary.load";
 
   private static final Map<Path, IreeLibrary> LOADED = new ConcurrentHashMap<>();
@@ -47,26 +78,62 @@ public final class IreeLibrary {
   }
 
   /**
-   * The library named by {@value #PROPERTY} or {@value #ENVIRONMENT_VARIABLE}.
+   * The library named by {@value #PROPERTY} or {@value #ENVIRONMENT_VARIABLE}, else installed at
+   * the conventional location (see the class comment).
    *
-   * @throws IreeLibraryException when neither is set, the file does not exist or does not load, or
-   *     it lacks symbols of IREE's C API
+   * @throws IreeLibraryException when none is found (the message gives the command that builds
+   *     one), the file does not exist or does not load, has symbols that nothing resolves, or
+   *     lacks symbols of IREE's C API
    */
   public static IreeLibrary load() {
-    return load(
-        resolve(System.getProperty(PROPERTY), System.getenv(ENVIRONMENT_VARIABLE)),
-        describeSource(System.getProperty(PROPERTY)));
+    LibraryLocator.Found found = LibraryLocator.ofSystem().require();
+    return load(found.path(), found.source());
+  }
+
+  /**
+   * The library file {@link #load()} would load, without loading it: empty when none is set and
+   * none is installed at the conventional location.
+   *
+   * @throws IreeLibraryException when the property or environment variable names no readable file
+   */
+  public static Optional<Path> locate() {
+    return LibraryLocator.ofSystem().find().map(LibraryLocator.Found::path);
+  }
+
+  /**
+   * Where the build script installs the runtime of {@code version} for this machine's OS and CPU,
+   * e.g. {@code ~/.local/share/iree-stubs/iree-runtime/3.11.0/linux-x86_64/lib/libiree_runtime.so}
+   * (the file may not exist).
+   *
+   * @throws IllegalStateException when there is no home directory to put it in
+   */
+  public static Path conventionalPath(String version) {
+    Objects.requireNonNull(version, "version");
+    LibraryLocator locator =
+        new LibraryLocator(
+            null,
+            null,
+            version,
+            System.getenv("XDG_DATA_HOME"),
+            System.getProperty("user.home"),
+            System.getProperty("os.name"),
+            System.getProperty("os.arch"));
+    Path p = locator.conventionalPath();
+    if (p == null) {
+      throw new IllegalStateException("no home directory (user.home) to find the runtime in");
+    }
+    return p;
   }
 
   /**
    * The library in {@code file}.
    *
-   * @throws IreeLibraryException when the file does not exist or does not load, or lacks symbols
-   *     of IREE's C API
+   * @throws IreeLibraryException when the file does not exist or does not load, has symbols that
+   *     nothing resolves, or lacks symbols of IREE's C API
    */
   public static IreeLibrary load(Path file) {
     Objects.requireNonNull(file, "file");
-    return load(checkFile(file, GIVEN), GIVEN);
+    return load(LibraryLocator.checkFile(file, GIVEN), GIVEN);
   }
 
   @SuppressWarnings("restricted") // loading native code is the point; see the README
@@ -89,6 +156,7 @@ public final class IreeLibrary {
       if (existing != null) {
         return existing;
       }
+      checkLinks(file, source);
       Arena arena = Arena.ofShared();
       SymbolLookup lookup;
       try {
@@ -132,64 +200,27 @@ public final class IreeLibrary {
   }
 
   // ----------------------------------------------------------------------------------------------
-  // Where the library is
 
-  private static String describeSource(String property) {
-    return property != null && !property.isBlank()
-        ? "system property " + PROPERTY
-        : "environment variable " + ENVIRONMENT_VARIABLE;
-  }
-
-  /**
-   * The library file named by a system property value and an environment variable value (either
-   * may be null or blank, meaning unset); the property wins.
-   *
-   * @throws IreeLibraryException when neither is set, or the value names no readable file
-   */
-  static Path resolve(String property, String environment) {
-    String value;
-    String source;
-    if (property != null && !property.isBlank()) {
-      value = property.strip();
-      source = "system property " + PROPERTY;
-    } else if (environment != null && !environment.isBlank()) {
-      value = environment.strip();
-      source = "environment variable " + ENVIRONMENT_VARIABLE;
-    } else {
-      throw new IreeLibraryException(
-          "no IREE runtime library is configured: set the system property " + PROPERTY
-              + " (-D" + PROPERTY + "=/path/to/libiree_runtime.so) or the environment variable "
-              + ENVIRONMENT_VARIABLE
-              + " to a shared build of IREE's runtime that exports its C API, of the IREE release"
-              + " that compiled your modules (iree-stubs ships no IREE binary)");
+  /** Refuses a library the dynamic linker cannot open with every symbol resolved. */
+  private static void checkLinks(Path file, String source) {
+    Optional<String> problem = LinkCheck.problem(file);
+    if (problem.isEmpty()) {
+      return;
     }
-    Path path;
-    try {
-      path = Path.of(value);
-    } catch (InvalidPathException e) {
+    if (LinkCheck.isUnresolvedSymbol(problem.get())) {
       throw new IreeLibraryException(
-          "the " + source + " is '" + value + "', which is not a valid path: " + e.getMessage(), e);
+          "the IREE runtime library " + file + " (from the " + source + ") uses symbols that"
+              + " no library in this process defines: " + problem.get() + ". Loading it lazily"
+              + " would end this process (symbol lookup error, exit code 127) at the first call"
+              + " that needs the symbol. It was linked incompletely (IREE's unified runtime"
+              + " archive lacks flatcc and printf): rebuild it with "
+              + LibraryLocator.BUILD_SCRIPT + ", which links them and checks that nothing is"
+              + " left undefined");
     }
-    return checkFile(path, source);
-  }
-
-  private static Path checkFile(Path path, String source) {
-    if (!Files.exists(path)) {
-      throw new IreeLibraryException(
-          "the " + source + " names the IREE runtime library " + path.toAbsolutePath()
-              + ", which does not exist; set it to the path of a shared build of IREE's runtime");
-    }
-    if (Files.isDirectory(path)) {
-      throw new IreeLibraryException(
-          "the " + source + " names " + path.toAbsolutePath()
-              + ", which is a directory; name the library file itself"
-              + " (e.g. .../libiree_runtime.so)");
-    }
-    if (!Files.isReadable(path)) {
-      throw new IreeLibraryException(
-          "the " + source + " names the IREE runtime library " + path.toAbsolutePath()
-              + ", which this process cannot read");
-    }
-    return path;
+    throw new IreeLibraryException(
+        "the IREE runtime library " + file + " (from the " + source
+            + ") cannot be loaded as a shared library: " + problem.get()
+            + "; give the path of a shared build of IREE's runtime (.so, .dylib or .dll) for this"
+            + " machine (" + LibraryLocator.BUILD_SCRIPT + " builds one)");
   }
 }

@@ -144,16 +144,23 @@ public final class IreeSession implements ModuleBackend {
   // Loading
 
   /**
-   * Loads the compiled module in {@code vmfb} (IREE maps the file; leave it unchanged while the
-   * session is open).
+   * Loads the compiled module in {@code vmfb}. IREE v3.11 reads the whole file into memory (it
+   * does not map it) and keeps that copy until the session is closed: the file may change or go
+   * once this returns, and a module takes its file's size in native memory.
+   *
+   * <p><b>Trust.</b> A module contains native machine code that runs in this process, unsandboxed:
+   * load only modules you would run as native programs (see the package documentation).
    *
    * @return this session
    * @throws NoSuchFileException when the file does not exist
    * @throws IOException when it cannot be read
+   * @throws IllegalArgumentException when a module of the same name is already loaded in this
+   *     session (IREE would let the new one shadow its functions)
    * @throws IreeIncompatibleModuleException when IREE refuses it as compiled by another IREE
-   *     release or for another device or CPU (the message gives the module's bytecode version)
-   * @throws IreeInvocationException when IREE refuses it for another reason (not a module, a
-   *     missing parameter provider...), with IREE's status code and text
+   *     release or for another device or CPU (the message gives the module's bytecode version and
+   *     the releases that write it)
+   * @throws IreeInvocationException when IREE refuses it for another reason (not a module, external
+   *     parameters it needs and this session lacks...), with IREE's status code and text
    * @throws IllegalStateException when the session is closed
    */
   public IreeSession load(Path vmfb) throws IOException {
@@ -175,6 +182,7 @@ public final class IreeSession implements ModuleBackend {
     lock.lock();
     try {
       checkOpen("load " + source);
+      checkName(source, info);
       try (Arena tmp = Arena.ofConfined()) {
         long status =
             api.sessionAppendModuleFromFile(
@@ -197,7 +205,8 @@ public final class IreeSession implements ModuleBackend {
    *
    * @param name how messages name the module, e.g. a resource name
    * @return this session
-   * @throws IllegalArgumentException when there are no bytes
+   * @throws IllegalArgumentException when there are no bytes, or a module of the same name is
+   *     already loaded in this session
    * @throws IreeIncompatibleModuleException when IREE refuses it as compiled by another IREE
    *     release or for another device or CPU
    * @throws IreeInvocationException when IREE refuses it for another reason
@@ -221,6 +230,7 @@ public final class IreeSession implements ModuleBackend {
     lock.lock();
     try {
       checkOpen("load " + name);
+      checkName(name, info);
       Arena memory = Arena.ofShared();
       try (Arena tmp = Arena.ofConfined()) {
         MemorySegment copy = memory.allocate(length, 64); // IREE_VM_ARCHIVE_SEGMENT_ALIGNMENT
@@ -257,7 +267,30 @@ public final class IreeSession implements ModuleBackend {
       text += " (iree-stubs' module reader could not read it either: " + unreadable + ")";
     }
     Optional<BytecodeVersion> version = info.flatMap(VmfbModule::bytecodeVersion);
-    return ModuleErrors.loadFailure(source, code, text, version, device.driverName());
+    return ModuleErrors.loadFailure(
+        source, code, text, version, info.map(VmfbModule::schemaEra), device.driverName());
+  }
+
+  /**
+   * Refuses a second module of a name already loaded: IREE resolves {@code name.function} to the
+   * module appended last, so the first one's functions would be silently shadowed (modules the
+   * reader could not read are not checked; IREE may still refuse them).
+   */
+  private void checkName(String source, Optional<VmfbModule> info) {
+    if (info.isEmpty()) {
+      return;
+    }
+    String name = info.get().name();
+    for (Loaded l : modules) {
+      if (l.module().isPresent() && l.module().get().name().equals(name)) {
+        throw new IllegalArgumentException(
+            source + ": a module named '" + name + "' is already loaded in this session (from "
+                + l.source() + "); IREE would resolve '" + name + ".<function>' to the module"
+                + " loaded last and silently hide the first one's functions. Load it into"
+                + " another session (IreeRuntime.newSession()), or compile it under another"
+                + " module name");
+      }
+    }
   }
 
   /** What iree-stubs' reader saw in each loaded module, in load order (modules it could read). */

@@ -3,6 +3,7 @@ package dev.ireestubs.iree;
 import dev.ireestubs.iree.IreeIncompatibleModuleException.Reason;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.vmfb.BytecodeVersion;
+import dev.ireestubs.vmfb.VmfbSchemaEra;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,10 +22,29 @@ final class ModuleErrors {
   private static final Pattern RUNTIME_SUPPORTS =
       Pattern.compile("runtime supports (\\d+)\\.(\\d+)");
 
+  private static final Pattern PARAMETER_SCOPE = Pattern.compile("scopes like '([^']*)'");
+
+  /** The module layout every IREE 3.x runtime reads (bytecode 15 and later). */
+  static final VmfbSchemaEra CURRENT_LAYOUT = VmfbSchemaEra.FUNCTION_SIGNATURES_2023;
+
   /** What kind of incompatibility the status reports, if it is one. */
   static Optional<Reason> classify(int statusCode, String text) {
+    return classify(statusCode, text, Optional.empty());
+  }
+
+  /**
+   * What kind of incompatibility the status reports, if it is one; {@code layout}, the module
+   * layout iree-stubs' reader found, turns IREE's bare "FlatBuffer verification failed" on a
+   * module of an older layout into the release mismatch it is.
+   */
+  static Optional<Reason> classify(int statusCode, String text, Optional<VmfbSchemaEra> layout) {
     String t = text == null ? "" : text;
     if (t.contains("bytecode version mismatch")) {
+      return Optional.of(Reason.BYTECODE_VERSION);
+    }
+    if (t.contains("FlatBuffer verification failed")
+        && layout.isPresent()
+        && layout.get() != CURRENT_LAYOUT) {
       return Optional.of(Reason.BYTECODE_VERSION);
     }
     if (t.contains("required module") && t.contains("version mismatch")) {
@@ -38,6 +58,29 @@ final class ModuleErrors {
       return Optional.of(Reason.TARGET);
     }
     return Optional.empty();
+  }
+
+  /**
+   * True when IREE refused the module for want of external parameters: it imports the {@code
+   * io_parameters} module, which the session does not provide (or provides without the scope the
+   * module asks for).
+   */
+  static boolean needsParameters(String text) {
+    String t = text == null ? "" : text;
+    return t.contains("'io_parameters'")
+        || t.contains("io_parameters.")
+        || t.contains("no provider registered that handles scopes");
+  }
+
+  private static String parametersAdvice(String text) {
+    Matcher scope = PARAMETER_SCOPE.matcher(text);
+    String scopes = scope.find() ? " (it asks for scope '" + scope.group(1) + "')" : "";
+    return ". The module imports IREE's io_parameters module: its weights are not inside the"
+        + " .vmfb but in external parameter archives (.irpa, .gguf or .safetensors) that must be"
+        + " provided when the module is loaded" + scopes + ", and this session provides none."
+        + " iree-stubs' IreeSession cannot provide parameters yet; IREE's own tool takes them as"
+        + " iree-run-module --parameters=SCOPE=FILE.irpa. Or compile the model with its weights"
+        + " inlined into the module";
   }
 
   /** Which IREE releases write a bytecode version (iree-runtime-c-api.md, section 3). */
@@ -62,6 +105,8 @@ final class ModuleErrors {
    *
    * @param source the file or name of the module
    * @param ireeText IREE's formatted status
+   * @param moduleVersion the module's bytecode version, as iree-stubs' reader found it
+   * @param layout the module's layout, as iree-stubs' reader found it
    * @param driver the device's driver name, for target errors
    */
   static IreeInvocationException loadFailure(
@@ -69,11 +114,15 @@ final class ModuleErrors {
       int statusCode,
       String ireeText,
       Optional<BytecodeVersion> moduleVersion,
+      Optional<VmfbSchemaEra> layout,
       String driver) {
     String head =
         source + ": IREE's runtime cannot load this module ("
             + IreeStatusCode.describe(statusCode) + "): " + ireeText;
-    Optional<Reason> reason = classify(statusCode, ireeText);
+    if (needsParameters(ireeText)) {
+      return new IreeInvocationException(head + parametersAdvice(ireeText), statusCode);
+    }
+    Optional<Reason> reason = classify(statusCode, ireeText, layout);
     if (reason.isEmpty()) {
       return new IreeInvocationException(head, statusCode);
     }
@@ -83,7 +132,18 @@ final class ModuleErrors {
                 v ->
                     "The module has bytecode version " + v + " (written by "
                         + releasesWriting(v) + ")")
-            .orElse("The module's bytecode version could not be read");
+            .orElse(
+                layout
+                    .map(
+                        l ->
+                            "The module has no bytecode version: its layout ("
+                                + l.displayName() + ") was written by an IREE release before"
+                                + " 2022-05")
+                    .orElse("The module's bytecode version could not be read"));
+    if (layout.isPresent() && layout.get() != CURRENT_LAYOUT && moduleVersion.isPresent()) {
+      module += ", in a layout (" + layout.get().displayName() + ") that IREE 3.x runtimes"
+          + " do not read";
+    }
     String runtime = "";
     Matcher m = RUNTIME_SUPPORTS.matcher(ireeText);
     if (m.find()) {

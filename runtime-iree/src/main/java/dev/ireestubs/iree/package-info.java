@@ -2,10 +2,15 @@
  * The backend that runs compiled modules on IREE's own C runtime, through {@code java.lang.foreign}
  * (JDK 22 or newer, run with {@code --enable-native-access=ALL-UNNAMED}).
  *
- * <p>The user supplies the runtime as a shared library of the IREE release that compiled the
- * modules (iree-stubs ships none): system property {@value
- * dev.ireestubs.iree.IreeLibrary#PROPERTY} or environment variable {@value
- * dev.ireestubs.iree.IreeLibrary#ENVIRONMENT_VARIABLE}. {@link dev.ireestubs.iree.IreeBackend#open}
+ * <p>The runtime is a shared library of the IREE release that compiled the modules (iree-stubs
+ * ships none; {@code runtime-iree/scripts/build-iree-runtime.sh} builds one from IREE's sources and
+ * installs it where {@link dev.ireestubs.iree.IreeLibrary#load()} finds it): system property
+ * {@value dev.ireestubs.iree.IreeLibrary#PROPERTY}, environment variable {@value
+ * dev.ireestubs.iree.IreeLibrary#ENVIRONMENT_VARIABLE}, or the conventional per-user location.
+ *
+ * <p><b>Trust.</b> A {@code .vmfb} contains native machine code that IREE runs in this process with
+ * its full rights, unsandboxed: a corrupted module can kill the JVM (SIGILL) and a hostile one can
+ * do anything the process can. Load only modules you would run as native programs. {@link dev.ireestubs.iree.IreeBackend#open}
  * gives a {@link dev.ireestubs.iree.IreeSession}, a {@link dev.ireestubs.invoke.ModuleBackend}
  * that generated stubs bind to; {@link dev.ireestubs.iree.IreeRuntime} makes several sessions on
  * one instance.

@@ -20,53 +20,6 @@ class IreeLibraryTest {
   @TempDir Path dir;
 
   @Test
-  void neitherPropertyNorEnvironmentSaysHowToConfigure() {
-    for (String blank : new String[] {null, "", "   "}) {
-      IreeLibraryException e =
-          assertThrows(IreeLibraryException.class, () -> IreeLibrary.resolve(blank, blank));
-      assertThat(e).hasMessageThat().contains("no IREE runtime library is configured");
-      assertThat(e).hasMessageThat().contains("-Diree.runtime.library=");
-      assertThat(e).hasMessageThat().contains("IREE_RUNTIME_LIBRARY");
-      assertThat(e).hasMessageThat().contains("ships no IREE binary");
-    }
-  }
-
-  @Test
-  void propertyWinsOverEnvironment() throws IOException {
-    Path lib = Files.writeString(dir.resolve("libiree_runtime.so"), "x");
-    assertThat(IreeLibrary.resolve(lib.toString(), "/no/such/libiree.so")).isEqualTo(lib);
-    assertThat(IreeLibrary.resolve("  " + lib + " ", null)).isEqualTo(lib);
-    assertThat(IreeLibrary.resolve(null, lib.toString())).isEqualTo(lib);
-    assertThat(IreeLibrary.resolve("", lib.toString())).isEqualTo(lib);
-  }
-
-  @Test
-  void aMissingFileIsNamedWithWhereItsPathCameFrom() {
-    IreeLibraryException fromProperty =
-        assertThrows(
-            IreeLibraryException.class,
-            () -> IreeLibrary.resolve(dir.resolve("nope.so").toString(), null));
-    assertThat(fromProperty).hasMessageThat().contains("system property iree.runtime.library");
-    assertThat(fromProperty).hasMessageThat().contains("nope.so, which does not exist");
-
-    IreeLibraryException fromEnvironment =
-        assertThrows(
-            IreeLibraryException.class,
-            () -> IreeLibrary.resolve(null, dir.resolve("gone.so").toString()));
-    assertThat(fromEnvironment)
-        .hasMessageThat()
-        .contains("environment variable IREE_RUNTIME_LIBRARY");
-    assertThat(fromEnvironment).hasMessageThat().contains("gone.so, which does not exist");
-  }
-
-  @Test
-  void aDirectoryIsRefused() {
-    IreeLibraryException e =
-        assertThrows(IreeLibraryException.class, () -> IreeLibrary.resolve(dir.toString(), null));
-    assertThat(e).hasMessageThat().contains("which is a directory; name the library file itself");
-  }
-
-  @Test
   void aFileThatIsNotALibraryDoesNotLoad() throws IOException {
     // An executable, not a shared library (a text file would do too, but the JVM warns about the
     // stack guard of any non-ELF file it is asked to load).

@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Closing, many calls, many threads, on a real IREE runtime. Skipped without a library. */
@@ -28,7 +29,12 @@ class IreeLifetimeIntegrationTest {
 
   @BeforeAll
   static void start() {
-    runtime = IreeRuntime.create(RequireIree.library());
+    runtime = RequireIree.runtimeOrNull();
+  }
+
+  @BeforeEach
+  void requireRuntime() {
+    RequireIree.assumeLibrary();
   }
 
   @AfterAll

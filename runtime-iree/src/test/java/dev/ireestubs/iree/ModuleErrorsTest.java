@@ -6,6 +6,7 @@ import dev.ireestubs.iree.IreeIncompatibleModuleException.Reason;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vmfb.BytecodeVersion;
+import dev.ireestubs.vmfb.VmfbSchemaEra;
 import dev.ireestubs.vmfb.VmfbReader;
 import java.io.IOException;
 import java.util.Optional;
@@ -45,7 +46,7 @@ class ModuleErrorsTest {
   void bytecodeMismatchSaysWhichReleasesWroteBothVersions() {
     IreeInvocationException e =
         ModuleErrors.loadFailure(
-            "old.vmfb", 3, BYTECODE, Optional.of(new BytecodeVersion(15, 0)), "local-sync");
+            "old.vmfb", 3, BYTECODE, Optional.of(new BytecodeVersion(15, 0)), Optional.empty(), "local-sync");
     assertThat(e).isInstanceOf(IreeIncompatibleModuleException.class);
     IreeIncompatibleModuleException x = (IreeIncompatibleModuleException) e;
     assertThat(x.reason()).isEqualTo(Reason.BYTECODE_VERSION);
@@ -70,7 +71,7 @@ class ModuleErrorsTest {
   void importSignatureMismatchBlamesTheReleaseEvenWhenBytecodeMatches() {
     IreeInvocationException e =
         ModuleErrors.loadFailure(
-            "add.vmfb", 13, IMPORT, Optional.of(new BytecodeVersion(17, 0)), "local-sync");
+            "add.vmfb", 13, IMPORT, Optional.of(new BytecodeVersion(17, 0)), Optional.empty(), "local-sync");
     assertThat(((IreeIncompatibleModuleException) e).reason())
         .isEqualTo(Reason.IMPORT_SIGNATURE);
     assertThat(e).hasMessageThat().contains("(INTERNAL)");
@@ -83,7 +84,7 @@ class ModuleErrorsTest {
   void anotherTargetSaysToRecompileForThisMachine() {
     IreeInvocationException e =
         ModuleErrors.loadFailure(
-            "arm.vmfb", 18, TARGET, Optional.of(new BytecodeVersion(17, 0)), "local-task");
+            "arm.vmfb", 18, TARGET, Optional.of(new BytecodeVersion(17, 0)), Optional.empty(), "local-task");
     assertThat(((IreeIncompatibleModuleException) e).reason()).isEqualTo(Reason.TARGET);
     assertThat(e.statusCode()).isEqualTo(18);
     assertThat(e).hasMessageThat().contains("embedded-elf-arm_64");
@@ -94,14 +95,99 @@ class ModuleErrorsTest {
 
   @Test
   void otherFailuresKeepIreesTextAndCode() {
-    String text = "NOT_FOUND; no provider registered that handles scopes like 'model'";
+    // Not a module iree-stubs' reader could read: nothing to add to IREE's word.
+    String text = "INVALID_ARGUMENT; FlatBuffer verification failed: identifier mismatch";
     IreeInvocationException e =
-        ModuleErrors.loadFailure("scale.vmfb", 5, text, Optional.empty(), "local-sync");
+        ModuleErrors.loadFailure(
+            "junk.vmfb", 3, text, Optional.empty(), Optional.empty(), "local-sync");
     assertThat(e).isNotInstanceOf(IreeIncompatibleModuleException.class);
-    assertThat(e.statusCode()).isEqualTo(5);
+    assertThat(e.statusCode()).isEqualTo(3);
     assertThat(e)
         .hasMessageThat()
-        .isEqualTo("scale.vmfb: IREE's runtime cannot load this module (NOT_FOUND): " + text);
+        .isEqualTo("junk.vmfb: IREE's runtime cannot load this module (INVALID_ARGUMENT): " + text);
+  }
+
+  @Test
+  void aFlatBufferFailureOnAnOlderLayoutIsTheReleaseMismatchItIs() {
+    String text =
+        "INVALID_ARGUMENT; FlatBuffer verification failed: vector count exceeds representable"
+            + " vector size; loading bytecode module at 'old.vmfb'";
+    IreeInvocationException e =
+        ModuleErrors.loadFailure(
+            "old.vmfb",
+            3,
+            text,
+            Optional.of(new BytecodeVersion(13, 0)),
+            Optional.of(VmfbSchemaEra.DEPENDENCIES_2022),
+            "local-sync");
+    IreeIncompatibleModuleException x = (IreeIncompatibleModuleException) e;
+    assertThat(x.reason()).isEqualTo(Reason.BYTECODE_VERSION);
+    assertThat(x.bytecodeVersion()).hasValue(new BytecodeVersion(13, 0));
+    assertThat(e).hasMessageThat().contains(text);
+    assertThat(e)
+        .hasMessageThat()
+        .contains(
+            "The module has bytecode version 13.0 (written by an IREE release before 2023-03), in"
+                + " a layout (2022-08+");
+    assertThat(e).hasMessageThat().contains("that IREE 3.x runtimes do not read");
+    assertThat(e).hasMessageThat().contains(ModuleErrors.RELEASE_RULE);
+
+    IreeInvocationException ancient =
+        ModuleErrors.loadFailure(
+            "2021.vmfb",
+            3,
+            "INVALID_ARGUMENT; FlatBuffer verification failed: identifier mismatch",
+            Optional.empty(),
+            Optional.of(VmfbSchemaEra.INTERNAL_FUNCTIONS_2020),
+            "local-sync");
+    assertThat(((IreeIncompatibleModuleException) ancient).reason())
+        .isEqualTo(Reason.BYTECODE_VERSION);
+    assertThat(ancient)
+        .hasMessageThat()
+        .contains(
+            "The module has no bytecode version: its layout (2020-09+ (internal_functions,"
+                + " calling conventions)) was written by an IREE release before 2022-05");
+
+    // The current layout failing verification is a damaged file, not another release.
+    IreeInvocationException damaged =
+        ModuleErrors.loadFailure(
+            "bad.vmfb",
+            3,
+            "INVALID_ARGUMENT; FlatBuffer verification failed: identifier mismatch",
+            Optional.of(new BytecodeVersion(17, 0)),
+            Optional.of(VmfbSchemaEra.FUNCTION_SIGNATURES_2023),
+            "local-sync");
+    assertThat(damaged).isNotInstanceOf(IreeIncompatibleModuleException.class);
+  }
+
+  @Test
+  void aModuleThatNeedsParametersSaysWhatIsMissing() {
+    for (String text :
+        new String[] {
+          "NOT_FOUND; required module 'io_parameters' not registered on the context",
+          "NOT_FOUND; no provider registered that handles scopes like 'model'; while invoking"
+              + " native function io_parameters.load"
+        }) {
+      IreeInvocationException e =
+          ModuleErrors.loadFailure(
+              "scale.vmfb", 5, text, Optional.empty(), Optional.empty(), "local-sync");
+      assertThat(e).isNotInstanceOf(IreeIncompatibleModuleException.class);
+      assertThat(e.statusCode()).isEqualTo(5);
+      assertThat(e).hasMessageThat().startsWith("scale.vmfb: IREE's runtime cannot load this module (NOT_FOUND): " + text);
+      assertThat(e).hasMessageThat().contains("The module imports IREE's io_parameters module");
+      assertThat(e).hasMessageThat().contains("external parameter archives (.irpa");
+      assertThat(e).hasMessageThat().contains("iree-run-module --parameters=SCOPE=FILE.irpa");
+    }
+    assertThat(
+            ModuleErrors.loadFailure(
+                "scale.vmfb",
+                5,
+                "NOT_FOUND; no provider registered that handles scopes like 'model'",
+                Optional.empty(),
+                Optional.empty(),
+                "local-sync"))
+        .hasMessageThat()
+        .contains("(it asks for scope 'model')");
   }
 
   @Test
@@ -121,7 +207,7 @@ class ModuleErrorsTest {
         VmfbReader.read(SharedData.require("vmfb/2024-12_iree-tutorial_matmul_3in_bc15.vmfb"));
     IreeInvocationException e =
         ModuleErrors.loadFailure(
-            module.sourceName(), 3, BYTECODE, module.bytecodeVersion(), "local-sync");
+            module.sourceName(), 3, BYTECODE, module.bytecodeVersion(), Optional.empty(), "local-sync");
     assertThat(e).hasMessageThat().contains("The module has bytecode version 15.0");
   }
 }

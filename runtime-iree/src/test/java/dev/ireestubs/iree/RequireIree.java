@@ -2,26 +2,47 @@ package dev.ireestubs.iree;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.file.Path;
+import java.util.Optional;
+
 /**
- * Integration tests run only when a runtime library is configured ({@code IREE_RUNTIME_LIBRARY}
- * or {@code -Diree.runtime.library}); otherwise they are skipped with a message. A configured
- * library that does not load fails them: that is a broken set-up, not a missing one.
+ * Integration tests run only when {@link IreeLibrary#locate()} finds a runtime library ({@code
+ * -Diree.runtime.library}, {@code IREE_RUNTIME_LIBRARY}, or the conventional location where
+ * {@code runtime-iree/scripts/build-iree-runtime.sh} installs it); otherwise each of their tests
+ * is skipped (a JUnit assumption, so Surefire counts them as skipped) with a message. A library
+ * that is found but does not load fails them: that is a broken set-up, not a missing one.
  */
 final class RequireIree {
   private RequireIree() {}
 
-  static IreeLibrary library() {
-    String property = System.getProperty(IreeLibrary.PROPERTY);
-    String environment = System.getenv(IreeLibrary.ENVIRONMENT_VARIABLE);
-    if ((property == null || property.isBlank())
-        && (environment == null || environment.isBlank())) {
-      String message =
-          "SKIPPED: IREE_RUNTIME_LIBRARY is not set (nor -Diree.runtime.library): the"
-              + " integration tests on IREE's runtime do not run; point it at a shared build of"
-              + " IREE v3.11.0's runtime to run them";
-      System.out.println(message);
-      assumeTrue(false, message);
+  private static final Optional<Path> LOCATED = IreeLibrary.locate();
+  private static boolean told;
+
+  /** The located library, loaded; empty when none is found. For {@code @BeforeAll}. */
+  static Optional<IreeLibrary> library() {
+    return LOCATED.map(IreeLibrary::load);
+  }
+
+  /** A runtime in the located library, or null when none is found. For {@code @BeforeAll}. */
+  static IreeRuntime runtimeOrNull() {
+    return library().map(IreeRuntime::create).orElse(null);
+  }
+
+  /** Skips the calling test with a message when no library is found. For {@code @BeforeEach}. */
+  static synchronized void assumeLibrary() {
+    if (LOCATED.isPresent()) {
+      return;
     }
-    return IreeLibrary.load();
+    String message =
+        "SKIPPED: no IREE runtime library found (-Diree.runtime.library, IREE_RUNTIME_LIBRARY, "
+            + IreeLibrary.conventionalPath(IreeLibrary.IREE_VERSION)
+            + "): the integration tests on IREE's runtime do not run; "
+            + LibraryLocator.BUILD_SCRIPT + " builds and installs IREE v"
+            + IreeLibrary.IREE_VERSION + "'s runtime there";
+    if (!told) {
+      System.out.println(message);
+      told = true;
+    }
+    assumeTrue(false, message);
   }
 }

@@ -8,6 +8,7 @@ import dev.ireestubs.iree.models.Adder;
 import dev.ireestubs.iree.models.IdentityI64;
 import dev.ireestubs.iree.models.Matmul;
 import dev.ireestubs.iree.models.MultiOutput;
+import dev.ireestubs.iree.models.SimpleMul;
 import dev.ireestubs.iree.models.VmvxMul;
 import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vmfb.VmfbExport;
@@ -41,5 +42,6 @@ class StubDeclarationsTest {
     assertDeclaration(AddF64.FILE, "module", "simple_add_f64", AddF64.DECLARATION);
     assertDeclaration(Abs0d.FILE, "module", "abs", Abs0d.DECLARATION);
     assertDeclaration(VmvxMul.FILE, "arithmetic", "simple_mul", VmvxMul.DECLARATION);
+    assertDeclaration(SimpleMul.FILE, "module", "simple_mul", SimpleMul.DECLARATION);
   }
 }

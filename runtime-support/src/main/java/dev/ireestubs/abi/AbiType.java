@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  * is. Every reflection format ({@code iree.abi} JSON, {@code iree.abi.declaration}, calling
  * conventions, V0 raw signatures) parses into these records.
  *
- * <p>The records are immutable and compare by value. {@link #toString()} gives a short readable
+ * <p>The records are immutable and compare by value. {@code toString()} gives a short readable
  * form for error messages ({@code tensor<2x?xf32>}, {@code sdict{a: i32}}); the format printers
  * ({@link AbiJson}, ...) give each format's own text.
  */

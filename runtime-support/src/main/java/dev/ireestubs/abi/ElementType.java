@@ -7,8 +7,8 @@ import java.util.Optional;
  * The element type of an array or a scalar, as every reflection format names it: a numerical kind
  * and a bit width, with the HAL element-type code IREE's runtime uses for buffer views.
  *
- * <p>Instances are immutable values; compare them with {@link #equals}. The constants cover the
- * common types; {@link #of} makes any other (e.g. {@code i3}, {@code i128}).
+ * <p>Instances are immutable values; compare them with {@link #equals(Object)}. The constants cover
+ * the common types; {@link #integer}, {@link #otherFloat} and the other factories make any other (e.g. {@code i3}, {@code i128}).
  *
  * <p>Three spellings exist:
  *

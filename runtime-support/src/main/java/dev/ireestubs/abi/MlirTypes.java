@@ -72,9 +72,8 @@ public final class MlirTypes {
    * Parses one MLIR type, e.g. {@code tensor<?x8xf32>}; surrounding whitespace is ignored.
    *
    * @throws AbiParseException with a character offset when the brackets or quotes do not balance,
-   *     the text is empty or holds more than one type ({@code i32, i32}) or a {@code ) { %} at the
-   *     top level, or the
-   *     nesting is deeper than {@value #MAX_DEPTH}
+   *     the text is empty or holds more than one type ({@code i32, i32}) or one of {@code )}, <code>{</code>, {@code %}
+   *     at the top level, or the nesting is deeper than {@value #MAX_DEPTH}
    */
   public static AbiType parse(String text) {
     Objects.requireNonNull(text, "text");

@@ -13,6 +13,11 @@ import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.IreeResultException;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.vm.VmList;
+import dev.ireestubs.vmfb.VmfbExport;
+import dev.ireestubs.vmfb.VmfbModule;
+import dev.ireestubs.vmfb.VmfbReader;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -71,6 +76,49 @@ public final class HostModule implements ModuleBackend {
       Map<String, String> reflection,
       HostFunction body) {}
 
+  /**
+   * A fake of the compiled module {@code vmfb} in one call: named as the module, with one function
+   * per entry of {@code bodies}, each taking its signature and reflection from the module's own
+   * export of that name. A stub compiled against the {@code .vmfb} binds to it as it would to the
+   * module on IREE's runtime, and every call is checked against the module's signatures.
+   *
+   * <pre>{@code
+   * HostModule fake = HostModule.fake(Path.of("models/add.vmfb"), Map.of(
+   *     "add", args -> add((FloatArray) args.get(0), (FloatArray) args.get(1))));
+   * Adder adder = new Iree_Adder(fake);
+   * }</pre>
+   *
+   * @param vmfb a compiled module
+   * @param bodies function bodies written with Java values, by export name; exports without a body
+   *     are not in the fake
+   * @return the fake module
+   * @throws IOException when the file cannot be read
+   * @throws dev.ireestubs.vmfb.VmfbFormatException when it is not a readable module
+   * @throws IllegalArgumentException when the module has no export named by a key of {@code bodies}
+   * @see #builder(VmfbModule) to register functions with native-ABI lists, or one by one
+   */
+  public static HostModule fake(Path vmfb, Map<String, DynamicHostFunction> bodies)
+      throws IOException {
+    Objects.requireNonNull(bodies, "bodies");
+    Builder builder = builder(VmfbReader.read(vmfb));
+    new TreeMap<>(bodies).forEach(builder::valueFunction);
+    return builder.build();
+  }
+
+  /**
+   * A builder for a fake of a compiled module: named as the module, and its {@link
+   * Builder#function(String, HostFunction)} and {@link Builder#valueFunction(String,
+   * DynamicHostFunction)} take each function's signature and reflection from the module's export
+   * of that name.
+   *
+   * @param compiled a module read by {@link VmfbReader}
+   * @return a builder with no functions yet
+   */
+  public static Builder builder(VmfbModule compiled) {
+    Objects.requireNonNull(compiled, "compiled");
+    return new Builder(compiled.name(), compiled);
+  }
+
   /** A builder for a module called {@code name} ({@code module} for most compiled models). */
   public static Builder builder(String name) {
     return new Builder(name);
@@ -114,8 +162,14 @@ public final class HostModule implements ModuleBackend {
   public static final class Builder {
     private final String name;
     private final Map<String, Registration> functions = new LinkedHashMap<>();
+    private final VmfbModule compiled; // null unless the builder fakes a compiled module
 
     private Builder(String name) {
+      this(name, null);
+    }
+
+    private Builder(String name, VmfbModule compiled) {
+      this.compiled = compiled;
       Objects.requireNonNull(name, "name");
       if (name.isEmpty() || name.contains(".")) {
         throw new IllegalArgumentException(
@@ -163,6 +217,62 @@ public final class HostModule implements ModuleBackend {
       FunctionSignature signature = Reflection.parse(reflection);
       return add(
           function, signature, Reflection.attributesOf(reflection), adapt(function, signature, body));
+    }
+
+    /**
+     * Registers the compiled module's export {@code function}, with the signature and reflection
+     * the module gives it, and a body that receives and returns native-ABI lists. Only for a builder
+     * made by {@link HostModule#builder(VmfbModule)}.
+     *
+     * @param function the export's name
+     * @param body the function's body
+     * @return this builder
+     * @throws IllegalStateException when this builder does not fake a compiled module
+     * @throws IllegalArgumentException when the module has no such export
+     */
+    public Builder function(String function, HostFunction body) {
+      VmfbExport export = export(function);
+      return add(function, export.signature().signature(), export.reflection().asMap(), body);
+    }
+
+    /**
+     * Registers the compiled module's export {@code function}, as {@link #function(String,
+     * HostFunction)} does, with a body written with Java values (see {@link DynamicHostFunction}).
+     *
+     * @param function the export's name
+     * @param body the function's body
+     * @return this builder
+     * @throws IllegalStateException when this builder does not fake a compiled module
+     * @throws IllegalArgumentException when the module has no such export
+     */
+    public Builder valueFunction(String function, DynamicHostFunction body) {
+      VmfbExport export = export(function);
+      FunctionSignature signature = export.signature().signature();
+      return add(
+          function, signature, export.reflection().asMap(), adapt(function, signature, body));
+    }
+
+    private VmfbExport export(String function) {
+      Objects.requireNonNull(function, "function");
+      if (compiled == null) {
+        throw new IllegalStateException(
+            "module "
+                + name
+                + " is not built from a compiled module, so "
+                + function
+                + " needs its signature: use HostModule.builder(VmfbModule), or pass the"
+                + " signature or reflection text");
+      }
+      return compiled
+          .export(function)
+          .orElseThrow(
+              () ->
+                  new IllegalArgumentException(
+                      compiled.sourceName()
+                          + " has no export '"
+                          + function
+                          + "'; its exports: "
+                          + String.join(", ", compiled.exportNames())));
     }
 
     /** The module; later changes to this builder do not affect it. */

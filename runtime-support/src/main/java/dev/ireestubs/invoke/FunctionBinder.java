@@ -72,6 +72,9 @@ public final class FunctionBinder {
    *
    * @param source where the stub's signature came from, for the message
    * @throws IreeFunctionNotFoundException when the backend has no such function
+   * @return the function; when the module declares static a dimension that {@code expected}
+   *     leaves dynamic, a wrapper that checks that dimension of the argument at each call (an
+   *     {@link IreeArgumentException} naming the module's size, before the backend is called)
    * @throws IreeSignatureMismatchException when the module's function is called differently
    */
   public static BackendFunction bind(
@@ -88,9 +91,10 @@ public final class FunctionBinder {
       }
     }
     String actualSource = "";
+    Reflection.Resolved actual = null;
     if (problems.isEmpty()) {
       try {
-        Reflection.Resolved actual = Reflection.resolve(function.reflection(), callingConvention);
+        actual = Reflection.resolve(function.reflection(), callingConvention);
         actualSource = actual.source();
         problems.addAll(SignatureComparison.differences(expected, actual.signature()));
       } catch (IllegalArgumentException e) {
@@ -112,6 +116,8 @@ public final class FunctionBinder {
               + ". Regenerate the stub from this module's reflection, or load the module it was"
               + " compiled for");
     }
-    return function;
+    // Sizes the stub leaves open but the module fixes are checked at each call, before the
+    // backend sees them.
+    return actual == null ? function : StaticDimsCheck.wrap(function, expected, actual.signature());
   }
 }

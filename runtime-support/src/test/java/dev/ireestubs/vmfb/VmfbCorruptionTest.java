@@ -5,7 +5,8 @@ import static com.google.common.truth.Truth.assertWithMessage;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import dev.ireestubs.vmfb.TestModules.Schema;
+import dev.ireestubs.testing.TestModules;
+import dev.ireestubs.testing.TestModules.Schema;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -403,7 +404,7 @@ class VmfbCorruptionTest {
     byte[] modern = TestModules.spec().function("f", "0v_v").export("f", 99, null).sizePrefixed();
     byte[] negative = TestModules.spec().function("f", "0v_v").export("f", -1, null).sizePrefixed();
     TestModules.Spec old = TestModules.typical(Schema.S2020);
-    old.exports.set(0, TestModules.Export.of("simple_mul$async", 9, "0rirrri_r"));
+    old.replaceExport(0, TestModules.Export.of("simple_mul$async", 9, "0rirrri_r"));
 
     assertThat(failure(modern))
         .contains("export 'f' has internal_ordinal 99, outside function_signatures (1 entries)");

@@ -1,4 +1,4 @@
-package dev.ireestubs.vmfb;
+package dev.ireestubs.testing;
 
 import com.google.flatbuffers.FlatBufferBuilder;
 import java.io.ByteArrayOutputStream;
@@ -19,7 +19,7 @@ import java.util.zip.ZipOutputStream;
  * so the reader is tested without real files. Field ids are written out here from the schema
  * history table (section 7.1 of the ABI reference), independently of the reader's own tables.
  *
- * <p>Shared with the processor's tests through this module's test jar (only this class is in it).
+ * <p>Lives in the test-support module, so that every module's tests build modules the same way.
  *
  * <p>Modules carry what real ones carry besides reflection (types, an import, module state,
  * function descriptors over bytecode, rodata, dependencies), so that layout detection sees
@@ -73,6 +73,12 @@ public final class TestModules {
     List<String> moduleAttrs = List.of();
     List<Fn> functions = new ArrayList<>();
     List<Export> exports = new ArrayList<>();
+
+    /** Replaces export {@code index} (tests that corrupt one export of a typical module). */
+    public Spec replaceExport(int index, Export export) {
+      exports.set(index, export);
+      return this;
+    }
 
     /** Repeats each export's table this many times in the exports vector (aliasing tests). */
     int exportRepeat = 1;
@@ -559,7 +565,7 @@ public final class TestModules {
       CRC32 crc = new CRC32();
       crc.update(datas[i], 0, (int) Math.min(datas[i].length, recorded[i]));
       ByteBuffer h = le(30 + name.length + 4 + pad + 20);
-      h.putInt(ZipDirectory.LOCAL_HEADER).putShort((short) 45).putShort((short) 0);
+      h.putInt(0x04034b50).putShort((short) 45).putShort((short) 0);
       h.putShort((short) method).putShort((short) 0).putShort((short) 0x21);
       h.putInt((int) crc.getValue()).putInt(-1).putInt(-1);
       h.putShort((short) name.length).putShort((short) (4 + pad + 20));

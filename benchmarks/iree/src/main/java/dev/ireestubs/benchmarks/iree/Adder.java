@@ -1,0 +1,18 @@
+package dev.ireestubs.benchmarks.iree;
+
+import dev.ireestubs.annotations.IreeFunction;
+import dev.ireestubs.annotations.IreeModule;
+import dev.ireestubs.ndarray.FloatArray;
+
+/** {@code 2026-08_djl-iree-engine_add_bc17.vmfb}'s {@code add}, as its declaration says. */
+@IreeModule(name = "module")
+public interface Adder {
+  /** The module, relative to {@code ../shared/iree-reflection}. */
+  String FILE = "vmfb/2026-08_djl-iree-engine_add_bc17.vmfb";
+
+  @IreeFunction(
+      abi =
+          "sync func @add(%input0: tensor<4xf32>, %input1: tensor<4xf32>) -> (%output0:"
+              + " tensor<4xf32>)")
+  FloatArray add(FloatArray a, FloatArray b);
+}

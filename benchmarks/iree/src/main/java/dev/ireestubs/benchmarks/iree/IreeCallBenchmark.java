@@ -1,0 +1,88 @@
+package dev.ireestubs.benchmarks.iree;
+
+import dev.ireestubs.abi.Reflection;
+import dev.ireestubs.iree.IreeLibrary;
+import dev.ireestubs.iree.IreeRuntime;
+import dev.ireestubs.iree.IreeSession;
+import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.DynamicFunction;
+import dev.ireestubs.ndarray.FloatArray;
+import dev.ireestubs.vm.BufferView;
+import dev.ireestubs.vm.VmList;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * One call of {@code module.add} (two {@code tensor<4xf32>} in, one out) on IREE's runtime, on
+ * local-sync, with the inputs {@code iree-benchmark-module} is given ({@code 1,2,3,4} and {@code
+ * 10,20,30,40}): through the generated stub, through {@link DynamicFunction}, and through the
+ * backend function with prebuilt buffer views. Each call includes reading the result. Run by
+ * {@link IreeBenchmarkMain}, which needs a runtime library and the module.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class IreeCallBenchmark {
+
+  private IreeRuntime runtime;
+  private IreeSession session;
+  private Adder stub;
+  private DynamicFunction dynamic;
+  private BackendFunction backend;
+  private FloatArray a;
+  private FloatArray b;
+  private VmList arguments;
+
+  @Setup(Level.Trial)
+  public void setUp() throws IOException {
+    Path module = IreeBenchmarkMain.module();
+    runtime = IreeRuntime.create(IreeLibrary.load());
+    session = runtime.newSession().load(module);
+    stub = new Iree_Adder(session);
+    backend = session.function("module.add");
+    dynamic =
+        DynamicFunction.of(
+            backend,
+            Reflection.resolve(backend.reflection(), backend.callingConvention()).signature());
+    a = FloatArray.of(new float[] {1, 2, 3, 4}, 4);
+    b = FloatArray.of(new float[] {10, 20, 30, 40}, 4);
+    BufferView viewA = a.asBufferView();
+    BufferView viewB = b.asBufferView();
+    arguments = VmList.of(viewA, viewB);
+  }
+
+  @TearDown(Level.Trial)
+  public void tearDown() {
+    runtime.close();
+  }
+
+  /** A whole call through the generated stub: checks, call, the result as a FloatArray. */
+  @Benchmark
+  public FloatArray stub() {
+    return stub.add(a, b);
+  }
+
+  /** The same call through the dynamic invoker, driven by the module's reflection. */
+  @Benchmark
+  public Object dynamic() {
+    return dynamic.call(a, b);
+  }
+
+  /** The backend alone: prebuilt argument list in, result list out (closed). */
+  @Benchmark
+  public float backend() {
+    try (VmList results = backend.invoke(arguments)) {
+      return results.getBufferView(0).data().getFloat(0);
+    }
+  }
+}

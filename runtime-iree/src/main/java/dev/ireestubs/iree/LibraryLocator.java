@@ -1,0 +1,280 @@
+package dev.ireestubs.iree;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Finds the IREE runtime library: the system property {@value IreeLibrary#PROPERTY}, else the
+ * environment variable {@value IreeLibrary#ENVIRONMENT_VARIABLE}, else the conventional per-user
+ * location where {@code runtime-iree/scripts/build-iree-runtime.sh} installs it:
+ *
+ * <pre>
+ * ${XDG_DATA_HOME:-~/.local/share}/iree-stubs/iree-runtime/VERSION/OS-ARCH/lib/libiree_runtime.so
+ * </pre>
+ *
+ * <p>Built from its inputs (property and environment values, home directories, OS and CPU names)
+ * so that tests need not change the process's environment. Immutable.
+ */
+final class LibraryLocator {
+
+  /** The one command that builds and installs the runtime, from an iree-stubs checkout. */
+  static final String BUILD_SCRIPT = "runtime-iree/scripts/build-iree-runtime.sh";
+
+  /** A library file and where its path came from, for messages. */
+  record Found(Path path, String source) {}
+
+  private final String property;
+  private final String environment;
+  private final String version;
+  private final Path dataHome;
+  private final String platform;
+  private final String libraryName;
+
+  /**
+   * @param property the value of {@value IreeLibrary#PROPERTY} (null or blank: unset)
+   * @param environment the value of {@value IreeLibrary#ENVIRONMENT_VARIABLE} (null or blank:
+   *     unset)
+   * @param version the IREE release whose conventional location to look in
+   * @param xdgDataHome the value of {@code XDG_DATA_HOME} (ignored unless an absolute path)
+   * @param userHome the user's home directory
+   * @param osName {@code os.name}
+   * @param osArch {@code os.arch}
+   */
+  LibraryLocator(
+      String property,
+      String environment,
+      String version,
+      String xdgDataHome,
+      String userHome,
+      String osName,
+      String osArch) {
+    this.property = blankToNull(property);
+    this.environment = blankToNull(environment);
+    this.version = version;
+    this.dataHome = dataHome(xdgDataHome, userHome);
+    this.platform = os(osName) + "-" + arch(osArch);
+    this.libraryName = libraryName(os(osName));
+  }
+
+  /** A locator reading this process's system properties and environment. */
+  static LibraryLocator ofSystem() {
+    String version = blankToNull(System.getProperty(IreeLibrary.VERSION_PROPERTY));
+    return new LibraryLocator(
+        System.getProperty(IreeLibrary.PROPERTY),
+        System.getenv(IreeLibrary.ENVIRONMENT_VARIABLE),
+        version == null ? IreeLibrary.IREE_VERSION : version.strip(),
+        System.getenv("XDG_DATA_HOME"),
+        System.getProperty("user.home"),
+        System.getProperty("os.name"),
+        System.getProperty("os.arch"));
+  }
+
+  /**
+   * The library file, from the first of property, environment variable and conventional location
+   * that is set (a property or variable naming a missing file is an error, not a fall-through);
+   * empty when none is set and nothing is installed at the conventional location.
+   *
+   * @throws IreeLibraryException when the property or variable names no readable file
+   */
+  Optional<Found> find() {
+    if (property != null) {
+      return Optional.of(given(property, "system property " + IreeLibrary.PROPERTY));
+    }
+    if (environment != null) {
+      return Optional.of(
+          given(environment, "environment variable " + IreeLibrary.ENVIRONMENT_VARIABLE));
+    }
+    Path conventional = conventionalPath();
+    if (conventional != null && Files.isRegularFile(conventional)) {
+      return Optional.of(
+          new Found(conventional, "conventional location for IREE " + version + " on " + platform));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * {@link #find()}, or an {@link IreeLibraryException} saying where it looked, which releases
+   * are installed, and the command that builds the wanted one.
+   */
+  Found require() {
+    return find().orElseThrow(() -> new IreeLibraryException(notFoundMessage()));
+  }
+
+  /** Where the build script installs the runtime of this locator's release; null without home. */
+  Path conventionalPath() {
+    return dataHome == null ? null : platformDir(version).resolve("lib").resolve(libraryName);
+  }
+
+  /** Releases with a library installed at their conventional location, sorted. */
+  List<String> installedVersions() {
+    List<String> out = new ArrayList<>();
+    if (dataHome == null) {
+      return out;
+    }
+    Path root = dataHome.resolve("iree-stubs").resolve("iree-runtime");
+    if (!Files.isDirectory(root)) {
+      return out;
+    }
+    try (DirectoryStream<Path> versions = Files.newDirectoryStream(root)) {
+      for (Path v : versions) {
+        String name = v.getFileName().toString();
+        if (Files.isRegularFile(platformDir(name).resolve("lib").resolve(libraryName))) {
+          out.add(name);
+        }
+      }
+    } catch (IOException e) {
+      return out; // an unreadable folder lists nothing; the message still says where to look
+    }
+    out.sort(null);
+    return out;
+  }
+
+  String notFoundMessage() {
+    StringBuilder m = new StringBuilder("no IREE runtime library found: ");
+    m.append("the system property ").append(IreeLibrary.PROPERTY)
+        .append(" and the environment variable ").append(IreeLibrary.ENVIRONMENT_VARIABLE)
+        .append(" are unset");
+    Path conventional = conventionalPath();
+    if (conventional == null) {
+      m.append(", and there is no home directory to look in");
+    } else {
+      m.append(", and IREE ").append(version).append("'s runtime is not installed at ")
+          .append(conventional);
+      List<String> installed = installedVersions();
+      installed.remove(version);
+      if (!installed.isEmpty()) {
+        m.append(" (installed there for ").append(platform).append(": IREE ")
+            .append(String.join(", ", installed))
+            .append("; a module runs only on a runtime of the release that compiled it: to use")
+            .append(" one, set -D").append(IreeLibrary.VERSION_PROPERTY).append("=")
+            .append(installed.get(installed.size() - 1)).append(')');
+      }
+    }
+    m.append(". Build and install it with one command from an iree-stubs checkout: ")
+        .append(BUILD_SCRIPT).append(" --source /path/to/iree (a checkout of IREE's tag v")
+        .append(version).append(" with its submodules; without --source the script clones it)")
+        .append(". Or set -D").append(IreeLibrary.PROPERTY)
+        .append("=/path/to/libiree_runtime.so to a shared build of IREE's runtime that exports")
+        .append(" its C API, of the IREE release that compiled your modules (iree-stubs ships no")
+        .append(" IREE binary)");
+    return m.toString();
+  }
+
+  String platform() {
+    return platform;
+  }
+
+  String version() {
+    return version;
+  }
+
+  // ----------------------------------------------------------------------------------------------
+
+  private Path platformDir(String release) {
+    return dataHome.resolve("iree-stubs").resolve("iree-runtime").resolve(release)
+        .resolve(platform);
+  }
+
+  private static Found given(String value, String source) {
+    Path path;
+    try {
+      path = Path.of(value.strip());
+    } catch (InvalidPathException e) {
+      throw new IreeLibraryException(
+          "the " + source + " is '" + value + "', which is not a valid path: " + e.getMessage(), e);
+    }
+    return new Found(checkFile(path, source), source);
+  }
+
+  /**
+   * {@code path} when it is a readable regular file.
+   *
+   * @throws IreeLibraryException naming {@code source} otherwise
+   */
+  static Path checkFile(Path path, String source) {
+    if (!Files.exists(path)) {
+      throw new IreeLibraryException(
+          "the " + source + " names the IREE runtime library " + path.toAbsolutePath()
+              + ", which does not exist; set it to the path of a shared build of IREE's runtime"
+              + " (" + BUILD_SCRIPT + " builds one)");
+    }
+    if (Files.isDirectory(path)) {
+      throw new IreeLibraryException(
+          "the " + source + " names " + path.toAbsolutePath()
+              + ", which is a directory; name the library file itself"
+              + " (e.g. .../libiree_runtime.so)");
+    }
+    if (!Files.isReadable(path)) {
+      throw new IreeLibraryException(
+          "the " + source + " names the IREE runtime library " + path.toAbsolutePath()
+              + ", which this process cannot read");
+    }
+    return path;
+  }
+
+  private static Path dataHome(String xdgDataHome, String userHome) {
+    String xdg = blankToNull(xdgDataHome);
+    try {
+      if (xdg != null && Path.of(xdg).isAbsolute()) { // the XDG spec ignores relative values
+        return Path.of(xdg);
+      }
+      String home = blankToNull(userHome);
+      return home == null ? null : Path.of(home, ".local", "share");
+    } catch (InvalidPathException e) {
+      return null;
+    }
+  }
+
+  /** The script's OS names: linux, macos, windows, else the lower-cased name without spaces. */
+  static String os(String osName) {
+    String n = osName == null ? "" : osName.toLowerCase(Locale.ROOT);
+    if (n.startsWith("linux")) {
+      return "linux";
+    }
+    if (n.startsWith("mac") || n.startsWith("darwin")) {
+      return "macos";
+    }
+    if (n.startsWith("windows")) {
+      return "windows";
+    }
+    return n.replaceAll("[^a-z0-9]", "");
+  }
+
+  /** The script's CPU names: x86_64 and aarch64, else the lower-cased name. */
+  static String arch(String osArch) {
+    String a = osArch == null ? "" : osArch.toLowerCase(Locale.ROOT);
+    switch (a) {
+      case "amd64":
+      case "x86_64":
+      case "x64":
+        return "x86_64";
+      case "aarch64":
+      case "arm64":
+        return "aarch64";
+      default:
+        return a.replaceAll("[^a-z0-9_]", "");
+    }
+  }
+
+  static String libraryName(String os) {
+    switch (os) {
+      case "macos":
+        return "libiree_runtime.dylib";
+      case "windows":
+        return "iree_runtime.dll";
+      default:
+        return "libiree_runtime.so";
+    }
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s;
+  }
+}

@@ -1,0 +1,174 @@
+package dev.ireestubs.iree;
+
+import static com.google.common.truth.Truth.assertThat;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Where the library is found: property, environment, conventional location; no IREE needed. */
+class LibraryLocatorTest {
+
+  @TempDir Path home;
+
+  private LibraryLocator locator(String property, String environment) {
+    return new LibraryLocator(
+        property, environment, "3.11.0", null, home.toString(), "Linux", "amd64");
+  }
+
+  private Path install(String version) throws IOException {
+    Path lib =
+        home.resolve(
+            ".local/share/iree-stubs/iree-runtime/" + version + "/linux-x86_64/lib/libiree_runtime.so");
+    Files.createDirectories(lib.getParent());
+    return Files.writeString(lib, "x");
+  }
+
+  @Test
+  void nothingSetNorInstalledGivesTheCommandThatBuildsIt() {
+    for (String blank : new String[] {null, "", "   "}) {
+      LibraryLocator locator = locator(blank, blank);
+      assertThat(locator.find()).isEmpty();
+      IreeLibraryException e = assertThrows(IreeLibraryException.class, locator::require);
+      assertThat(e).hasMessageThat().startsWith("no IREE runtime library found");
+      assertThat(e).hasMessageThat().contains("system property iree.runtime.library");
+      assertThat(e).hasMessageThat().contains("environment variable IREE_RUNTIME_LIBRARY");
+      assertThat(e)
+          .hasMessageThat()
+          .contains(
+              "IREE 3.11.0's runtime is not installed at "
+                  + home.resolve(
+                      ".local/share/iree-stubs/iree-runtime/3.11.0/linux-x86_64/lib/libiree_runtime.so"));
+      assertThat(e)
+          .hasMessageThat()
+          .contains(
+              "with one command from an iree-stubs checkout:"
+                  + " runtime-iree/scripts/build-iree-runtime.sh --source /path/to/iree");
+      assertThat(e).hasMessageThat().contains("tag v3.11.0");
+      assertThat(e).hasMessageThat().contains("ships no IREE binary");
+      assertThat(e).hasMessageThat().doesNotContain("installed there");
+    }
+  }
+
+  @Test
+  void theConventionalLocationIsFoundWhenNothingIsSet() throws IOException {
+    Path lib = install("3.11.0");
+    LibraryLocator.Found found = locator(null, null).require();
+    assertThat(found.path()).isEqualTo(lib);
+    assertThat(found.source()).isEqualTo("conventional location for IREE 3.11.0 on linux-x86_64");
+  }
+
+  @Test
+  void propertyWinsOverEnvironmentWhichWinsOverTheConventionalLocation() throws IOException {
+    install("3.11.0");
+    Path a = Files.writeString(home.resolve("a.so"), "x");
+    Path b = Files.writeString(home.resolve("b.so"), "x");
+    assertThat(locator(a.toString(), b.toString()).require().path()).isEqualTo(a);
+    assertThat(locator("  " + a + " ", null).require().source())
+        .isEqualTo("system property iree.runtime.library");
+    assertThat(locator(null, b.toString()).require().path()).isEqualTo(b);
+    assertThat(locator("", b.toString()).require().source())
+        .isEqualTo("environment variable IREE_RUNTIME_LIBRARY");
+  }
+
+  @Test
+  void aMissingFileIsAnErrorNamingWhereItsPathCameFromNotAFallThrough() throws IOException {
+    install("3.11.0"); // present, but the explicit setting is wrong: say so
+    IreeLibraryException fromProperty =
+        assertThrows(
+            IreeLibraryException.class,
+            () -> locator(home.resolve("nope.so").toString(), null).find());
+    assertThat(fromProperty).hasMessageThat().contains("system property iree.runtime.library");
+    assertThat(fromProperty).hasMessageThat().contains("nope.so, which does not exist");
+    assertThat(fromProperty).hasMessageThat().contains("build-iree-runtime.sh builds one");
+
+    IreeLibraryException fromEnvironment =
+        assertThrows(
+            IreeLibraryException.class,
+            () -> locator(null, home.resolve("gone.so").toString()).find());
+    assertThat(fromEnvironment)
+        .hasMessageThat()
+        .contains("environment variable IREE_RUNTIME_LIBRARY");
+    assertThat(fromEnvironment).hasMessageThat().contains("gone.so, which does not exist");
+  }
+
+  @Test
+  void aDirectoryIsRefused() {
+    IreeLibraryException e =
+        assertThrows(IreeLibraryException.class, () -> locator(home.toString(), null).find());
+    assertThat(e).hasMessageThat().contains("which is a directory; name the library file itself");
+  }
+
+  @Test
+  void otherInstalledReleasesAreNamedWhenTheWantedOneIsMissing() throws IOException {
+    install("3.10.0");
+    install("3.9.0");
+    LibraryLocator locator = locator(null, null);
+    assertThat(locator.installedVersions()).containsExactly("3.10.0", "3.9.0");
+    IreeLibraryException e = assertThrows(IreeLibraryException.class, locator::require);
+    assertThat(e)
+        .hasMessageThat()
+        .contains("installed there for linux-x86_64: IREE 3.10.0, 3.9.0");
+    assertThat(e).hasMessageThat().contains("-Diree.runtime.version=3.9.0");
+    assertThat(e).hasMessageThat().contains("a module runs only on a runtime of the release");
+
+    LibraryLocator older =
+        new LibraryLocator(null, null, "3.10.0", null, home.toString(), "Linux", "amd64");
+    assertThat(older.require().path().toString()).contains("/3.10.0/linux-x86_64/lib/");
+  }
+
+  @Test
+  void xdgDataHomeIsUsedWhenAbsolute() throws IOException {
+    Path data = Files.createDirectories(home.resolve("data"));
+    LibraryLocator absolute =
+        new LibraryLocator(null, null, "3.11.0", data.toString(), "/nowhere", "Linux", "amd64");
+    assertThat(absolute.conventionalPath())
+        .isEqualTo(data.resolve("iree-stubs/iree-runtime/3.11.0/linux-x86_64/lib/libiree_runtime.so"));
+    // The XDG base directory spec says to ignore a relative value.
+    LibraryLocator relative =
+        new LibraryLocator(null, null, "3.11.0", "data", home.toString(), "Linux", "amd64");
+    assertThat(relative.conventionalPath().startsWith(home.resolve(".local/share"))).isTrue();
+    LibraryLocator homeless = new LibraryLocator(null, null, "3.11.0", null, null, "Linux", "x");
+    assertThat(homeless.conventionalPath()).isNull();
+    assertThat(homeless.find()).isEmpty();
+    assertThat(homeless.notFoundMessage()).contains("there is no home directory to look in");
+  }
+
+  @Test
+  void platformNamesMatchTheBuildScripts() {
+    assertThat(LibraryLocator.os("Linux")).isEqualTo("linux");
+    assertThat(LibraryLocator.os("Mac OS X")).isEqualTo("macos");
+    assertThat(LibraryLocator.os("Windows 11")).isEqualTo("windows");
+    assertThat(LibraryLocator.arch("amd64")).isEqualTo("x86_64");
+    assertThat(LibraryLocator.arch("x86_64")).isEqualTo("x86_64");
+    assertThat(LibraryLocator.arch("aarch64")).isEqualTo("aarch64");
+    assertThat(LibraryLocator.arch("arm64")).isEqualTo("aarch64");
+    assertThat(LibraryLocator.libraryName("linux")).isEqualTo("libiree_runtime.so");
+    assertThat(LibraryLocator.libraryName("macos")).isEqualTo("libiree_runtime.dylib");
+    LibraryLocator mac =
+        new LibraryLocator(null, null, "3.11.0", null, "/Users/x", "Mac OS X", "aarch64");
+    assertThat(mac.platform()).isEqualTo("macos-aarch64");
+    assertThat(mac.conventionalPath().toString())
+        .endsWith("/iree-stubs/iree-runtime/3.11.0/macos-aarch64/lib/libiree_runtime.dylib");
+  }
+
+  @Test
+  void theBuildScriptInstallsWhereTheLocatorLooks() throws IOException {
+    Path script = Path.of("scripts", "build-iree-runtime.sh");
+    String text = Files.readString(script);
+    // The same layout and platform names on both sides.
+    assertThat(text)
+        .contains(
+            "PREFIX=\"${PREFIX:-$DATA_HOME/iree-stubs/iree-runtime/$VERSION/$PLATFORM}\"");
+    assertThat(text).contains("DATA_HOME=\"${XDG_DATA_HOME:-$HOME/.local/share}\"");
+    assertThat(text).contains("Linux) OS=linux; LIB_NAME=libiree_runtime.so ;;");
+    assertThat(text).contains("Darwin) OS=macos; LIB_NAME=libiree_runtime.dylib ;;");
+    assertThat(text).contains("x86_64|amd64) ARCH=x86_64 ;;");
+    assertThat(text).contains("aarch64|arm64) ARCH=aarch64 ;;");
+    assertThat(text).contains("install_file \"$LIB_OUT\" \"$PREFIX/lib\" 755");
+    assertThat(text).contains("VERSION=\"" + IreeLibrary.IREE_VERSION + "\"");
+  }
+}

@@ -1,0 +1,134 @@
+package dev.ireestubs.invoke;
+
+import dev.ireestubs.abi.AbiType;
+import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.Shape;
+import dev.ireestubs.vm.BufferView;
+import dev.ireestubs.vm.VmList;
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * A bound function whose stub declares a dimension dynamic ({@code tensor<?xf32>}) where the loaded
+ * module declares it static ({@code tensor<4xf32>}): the stub accepts any size there, so without
+ * this IREE would be the first to see a wrong one and answer with its own status. {@link
+ * FunctionBinder#bind} wraps such functions at bind time so that each call checks those arguments
+ * against the module's own static dims first, and names the argument, the module's size and the
+ * given shape.
+ *
+ * <p>Only top-level tensor arguments that are VM arguments one to one (every declaration-described
+ * function) are checked. A call that passes allocates nothing. Thread-safe when the wrapped
+ * function is.
+ */
+final class StaticDimsCheck implements BackendFunction {
+
+  private final BackendFunction function;
+  /** Per VM argument: the module's dims where the stub's are dynamic, else null. */
+  private final long[][] moduleDims;
+  private final String[] moduleTypes;
+  private final String[] stubTypes;
+
+  private StaticDimsCheck(
+      BackendFunction function, long[][] moduleDims, String[] moduleTypes, String[] stubTypes) {
+    this.function = function;
+    this.moduleDims = moduleDims;
+    this.moduleTypes = moduleTypes;
+    this.stubTypes = stubTypes;
+  }
+
+  /**
+   * {@code function}, checking at each call the dims the module declares static and the stub
+   * ({@code expected}) dynamic; {@code function} itself when there are none.
+   */
+  static BackendFunction wrap(
+      BackendFunction function, FunctionSignature expected, FunctionSignature module) {
+    int n = module.arguments().size();
+    if (expected.arguments().size() != n
+        || module.vmArgumentCount() != n
+        || expected.vmArgumentCount() != n) {
+      return function; // structured arguments: VM slots are not arguments one to one
+    }
+    long[][] dims = new long[n][];
+    String[] moduleTypes = new String[n];
+    String[] stubTypes = new String[n];
+    boolean any = false;
+    for (int i = 0; i < n; i++) {
+      if (module.arguments().get(i) instanceof AbiType.NdArray m
+          && expected.arguments().get(i) instanceof AbiType.NdArray s
+          && tighter(m.shape(), s.shape())) {
+        dims[i] = m.shape().dims();
+        moduleTypes[i] = m.toString();
+        stubTypes[i] = s.toString();
+        any = true;
+      }
+    }
+    return any ? new StaticDimsCheck(function, dims, moduleTypes, stubTypes) : function;
+  }
+
+  /** True when {@code module} fixes a dim that {@code stub} leaves dynamic (or unranked). */
+  private static boolean tighter(Shape module, Shape stub) {
+    if (!module.isRanked()) {
+      return false;
+    }
+    boolean moduleHasStatic = false;
+    for (int a = 0; a < module.rank(); a++) {
+      if (!module.isDynamic(a)) {
+        moduleHasStatic = true;
+        if (stub.isRanked() && stub.rank() == module.rank() && !stub.isDynamic(a)) {
+          continue; // both static: the binder already compared them
+        }
+        return true;
+      }
+    }
+    return moduleHasStatic && !stub.isRanked();
+  }
+
+  @Override
+  public VmList invoke(VmList arguments) {
+    int count = Math.min(arguments.size(), moduleDims.length);
+    for (int i = 0; i < count; i++) {
+      long[] dims = moduleDims[i];
+      if (dims != null && arguments.get(i) instanceof BufferView view && !fits(view, dims)) {
+        throw new IreeArgumentException(
+            function.qualifiedName() + ": arg" + i,
+            "the module declares " + moduleTypes[i] + " but the argument has shape "
+                + Arrays.toString(view.shape()) + " (the stub declares " + stubTypes[i]
+                + ", which leaves the size open, so it is checked against the module's static"
+                + " dims at bind time); pass an array of the module's shape");
+      }
+    }
+    return function.invoke(arguments);
+  }
+
+  private static boolean fits(BufferView view, long[] dims) {
+    if (view.rank() != dims.length) {
+      return false;
+    }
+    for (int a = 0; a < dims.length; a++) {
+      if (dims[a] != Shape.DYNAMIC && dims[a] != view.dim(a)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public String qualifiedName() {
+    return function.qualifiedName();
+  }
+
+  @Override
+  public String callingConvention() {
+    return function.callingConvention();
+  }
+
+  @Override
+  public Map<String, String> reflection() {
+    return function.reflection();
+  }
+
+  @Override
+  public String toString() {
+    return function.toString();
+  }
+}
