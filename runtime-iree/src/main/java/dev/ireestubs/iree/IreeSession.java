@@ -85,6 +85,7 @@ public final class IreeSession implements ModuleBackend {
   private final MemorySegment bufferParams;
   private final MemorySegment infiniteTimeout;
   private final MemorySegment nullAllocator;
+  private final Marshaller marshaller;
 
   private volatile boolean closed;
 
@@ -138,6 +139,7 @@ public final class IreeSession implements ModuleBackend {
     infiniteTimeout.set(JAVA_INT, Layouts.TIMEOUT_TYPE, Encodings.TIMEOUT_ABSOLUTE);
     infiniteTimeout.set(JAVA_LONG, Layouts.TIMEOUT_NANOS, Long.MAX_VALUE);
     this.nullAllocator = arena.allocate(Layouts.ALLOCATOR); // {NULL, NULL}: IREE frees nothing
+    this.marshaller = new Marshaller(this, arena); // reused by every call, under the lock
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -419,39 +421,45 @@ public final class IreeSession implements ModuleBackend {
   VmList invoke(IreeFunction function, VmList arguments) {
     Objects.requireNonNull(arguments, "arguments");
     String name = function.qualifiedName();
-    checkOpen(name + " cannot be called");
+    checkOpenToCall(name);
     if (function.isCoarseFences()) {
       function.checkCallable(functionNames());
     }
     function.checkArguments(arguments);
     lock.lock();
     try {
-      checkOpen(name + " cannot be called");
-      try (Arena call = Arena.ofConfined()) {
-        Marshaller marshaller = new Marshaller(this, call, name);
-        MemorySegment inputs = marshaller.toNative(arguments);
-        MemorySegment outputs = MemorySegment.NULL;
-        try {
-          outputs = marshaller.newList(0L, function.resultCount());
-          long status = api.sessionCall(session, function.handle(), inputs, outputs);
-          if (status != 0) {
-            int code = IreeStatusCode.codeOf(status);
-            String text = api.consumeStatus(status);
-            throw new IreeInvocationException(
-                name + " failed in IREE's runtime (" + IreeStatusCode.describe(code) + "): "
-                    + text,
-                code);
-          }
-          return marshaller.fromNative(outputs);
-        } finally {
-          api.listRelease(inputs);
-          if (outputs.address() != 0) {
-            api.listRelease(outputs);
-          }
+      checkOpenToCall(name);
+      marshaller.begin(name);
+      long inputs = marshaller.toNative(arguments);
+      long outputs = 0;
+      try {
+        outputs = marshaller.newList(0L, function.resultCount());
+        long status = api.sessionCall(session, function.handle(), inputs, outputs);
+        if (status != 0) {
+          int code = IreeStatusCode.codeOf(status);
+          String text = api.consumeStatus(status);
+          throw new IreeInvocationException(
+              name + " failed in IREE's runtime (" + IreeStatusCode.describe(code) + "): "
+                  + text,
+              code);
         }
+        return marshaller.fromNative(outputs);
+      } finally {
+        api.listRelease(inputs);
+        if (outputs != 0) {
+          api.listRelease(outputs);
+        }
+        marshaller.end();
       }
     } finally {
       lock.unlock();
+    }
+  }
+
+  /** {@link #checkOpen} for calls, with the message built only when the session is closed. */
+  private void checkOpenToCall(String name) {
+    if (closed) {
+      checkOpen(name + " cannot be called");
     }
   }
 
