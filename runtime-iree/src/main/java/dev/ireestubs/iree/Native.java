@@ -192,18 +192,18 @@ final class Native {
             FunctionDescriptor.of(
                 JAVA_LONG, Layouts.VM_TYPE_DEF, JAVA_LONG, Layouts.ALLOCATOR, ADDRESS));
     listRelease = bind("iree_vm_list_release", FunctionDescriptor.ofVoid(JAVA_LONG));
-    listSize = bind("iree_vm_list_size", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
+    listSize = bindCritical("iree_vm_list_size", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
     listResize =
         bind("iree_vm_list_resize", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG));
     listElementType =
-        bind(
+        bindCritical(
             "iree_vm_list_element_type",
             // A struct of one uintptr_t comes back in a register, exactly like a long.
             FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
     listPushValue =
         bind("iree_vm_list_push_value", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, ADDRESS));
     listGetValue =
-        bind(
+        bindCritical(
             "iree_vm_list_get_value",
             FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS));
     listPushRefMove =
@@ -211,7 +211,7 @@ final class Native {
     listPushRefRetain =
         bind("iree_vm_list_push_ref_retain", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, ADDRESS));
     listGetVariantAssign =
-        bind(
+        bindCritical(
             "iree_vm_list_get_variant_assign",
             FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS));
     refRelease = bind("iree_vm_ref_release", FunctionDescriptor.ofVoid(ADDRESS));
@@ -237,19 +237,19 @@ final class Native {
     bufferViewRelease =
         bind("iree_hal_buffer_view_release", FunctionDescriptor.ofVoid(ADDRESS));
     bufferViewBuffer =
-        bind("iree_hal_buffer_view_buffer", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
+        bindCritical("iree_hal_buffer_view_buffer", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
     bufferViewShapeRank =
-        bind("iree_hal_buffer_view_shape_rank", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
+        bindCritical("iree_hal_buffer_view_shape_rank", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
     bufferViewShapeDim =
-        bind(
+        bindCritical(
             "iree_hal_buffer_view_shape_dim",
             FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG));
     bufferViewElementType =
-        bind("iree_hal_buffer_view_element_type", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+        bindCritical("iree_hal_buffer_view_element_type", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
     bufferViewEncodingType =
-        bind("iree_hal_buffer_view_encoding_type", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+        bindCritical("iree_hal_buffer_view_encoding_type", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
     bufferViewByteLength =
-        bind("iree_hal_buffer_view_byte_length", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
+        bindCritical("iree_hal_buffer_view_byte_length", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
     deviceTransferD2h =
         bind(
             "iree_hal_device_transfer_d2h",
@@ -331,6 +331,22 @@ final class Native {
 
   private MethodHandle bind(String name, FunctionDescriptor descriptor) {
     return bind(name, descriptor, true);
+  }
+
+  /**
+   * {@link #bind} for a function that only reads or writes memory it is given, briefly, and can
+   * neither block nor call back into Java: a critical downcall, without the thread-state
+   * transitions of an ordinary one (a per-call saving that matters for the getters a call runs
+   * a dozen of).
+   */
+  private MethodHandle bindCritical(String name, FunctionDescriptor descriptor) {
+    required.add(name);
+    Optional<MemorySegment> symbol = lookup.find(name);
+    if (symbol.isEmpty()) {
+      missing.add(name);
+      return null;
+    }
+    return LINKER.downcallHandle(symbol.get(), descriptor, Linker.Option.critical(false));
   }
 
   /** A handle for {@code name}; {@code listed}: false for a second form of a listed symbol. */
