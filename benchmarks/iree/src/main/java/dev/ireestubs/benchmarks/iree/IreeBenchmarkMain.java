@@ -72,20 +72,35 @@ public final class IreeBenchmarkMain {
 
     System.out.println();
     System.out.println("add(4xf32) on local-sync, per call:");
-    System.out.printf(Locale.ROOT, "  %-28s %10s %12s %10s%n", "path", "us/call", "B/call", "x tool");
+    System.out.printf(
+        Locale.ROOT, "  %-24s %9s %9s %9s %8s%n", "path", "us/call", "+-", "B/call", "x tool");
     for (RunResult r : results) {
       String name = r.getParams().getBenchmark();
       name = name.substring(name.lastIndexOf('.') + 1);
       double micros = r.getPrimaryResult().getScore() / 1000.0;
+      double error = r.getPrimaryResult().getScoreError() / 1000.0;
       Result<?> alloc = r.getSecondaryResults().get("gc.alloc.rate.norm");
       String bytes = alloc == null ? "?" : String.format(Locale.ROOT, "%.0f", alloc.getScore());
       String ratio =
           tool.isPresent() ? String.format(Locale.ROOT, "%.2f", micros / tool.getAsDouble()) : "";
-      System.out.printf(Locale.ROOT, "  %-28s %10.2f %12s %10s%n", "Java " + name, micros, bytes, ratio);
+      System.out.printf(
+          Locale.ROOT,
+          "  %-24s %9.2f %9.2f %9s %8s%n",
+          "Java " + name,
+          micros,
+          Double.isNaN(error) ? 0.0 : error,
+          bytes,
+          ratio);
     }
     if (tool.isPresent()) {
       System.out.printf(
-          Locale.ROOT, "  %-28s %10.2f %12s %10s%n", "iree-benchmark-module", tool.getAsDouble(), "-", "1.00");
+          Locale.ROOT,
+          "  %-24s %9.2f %9s %9s %8s%n",
+          "iree-benchmark-module",
+          tool.getAsDouble(),
+          "",
+          "-",
+          "1.00");
     }
   }
 
