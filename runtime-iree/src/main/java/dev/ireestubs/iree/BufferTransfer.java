@@ -27,7 +27,9 @@ import java.util.function.Supplier;
  *       IREE_HAL_HEAP_BUFFER_ALIGNMENT}; every array iree-stubs allocates does) is imported as an
  *       IREE buffer over the same memory, read-only for IREE ({@code
  *       iree_hal_allocator_import_buffer}). The Java buffer is kept reachable until IREE releases
- *       its buffer (a release callback), so the memory cannot be freed under IREE. Other memory is
+ *       its buffer (a release callback), so the memory cannot be freed under IREE. The session
+ *       keeps the last few such views ({@link ImportedViews}) and passes one again when the same
+ *       memory comes with the same type and shape. Other memory is
  *       copied ({@code iree_hal_buffer_view_allocate_buffer_copy}), as is any whose import the
  *       device refuses.
  *   <li><b>Out.</b> A result of {@link #MAP_THRESHOLD} bytes or more is not copied: its buffer is
@@ -77,6 +79,7 @@ final class BufferTransfer {
   static final AtomicLong IMPORTED = new AtomicLong();
 
   static final AtomicLong COPIED_IN = new AtomicLong();
+  static final AtomicLong REUSED = new AtomicLong();
   static final AtomicLong MAPPED_OUT = new AtomicLong();
   static final AtomicLong COPIED_OUT = new AtomicLong();
 
@@ -92,6 +95,7 @@ final class BufferTransfer {
   private final MemorySegment releaseCallback;
   private final MemorySegment importParams;
   private final MemorySegment span;
+  private final ImportedViews imported;
 
   BufferTransfer(IreeSession session, Arena arena) {
     this.session = session;
@@ -106,6 +110,12 @@ final class BufferTransfer {
     // IREE_HAL_MEMORY_ACCESS_READ: IREE never writes the caller's memory.
     importParams.set(JAVA_SHORT, Layouts.BUFFER_PARAMS_ACCESS, (short) 1);
     this.span = arena.allocate(Layouts.BYTE_SPAN);
+    this.imported = new ImportedViews(api);
+  }
+
+  /** Releases the views kept for reuse: before the session is released. */
+  void close() {
+    imported.clear();
   }
 
   /** How many imported Java buffers IREE still holds (for tests). */
@@ -134,9 +144,15 @@ final class BufferTransfer {
     if (data.isDirect() && length > 0) {
       long address = MemorySegment.ofBuffer(data).address();
       if (address % Encodings.HEAP_BUFFER_ALIGNMENT == 0) {
-        long imported = importView(view, data, address, length, dims);
-        if (imported != 0) {
-          return imported;
+        long kept = imported.find(view, address, length);
+        if (kept != 0) {
+          REUSED.incrementAndGet();
+          return kept;
+        }
+        long made = importView(view, data, address, length, dims);
+        if (made != 0) {
+          imported.keep(made, view, address, length);
+          return made;
         }
       }
     }

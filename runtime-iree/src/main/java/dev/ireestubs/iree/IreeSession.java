@@ -458,6 +458,7 @@ public final class IreeSession implements ModuleBackend {
       }
       closed = true;
       functions.clear();
+      marshaller.close();
       api.sessionRelease(session);
       for (Arena memory : moduleMemory) {
         memory.close(); // after the session: its modules referenced these bytes

@@ -114,6 +114,11 @@ final class Marshaller {
     topList = null;
   }
 
+  /** Releases what the marshaller keeps between calls: before the session is released. */
+  void close() {
+    transfer.close();
+  }
+
   private Arena callArena() {
     if (callArena == null) {
       callArena = Arena.ofConfined();

@@ -92,6 +92,7 @@ final class Native {
   // iree/hal/buffer_view.h, buffer_view_util.h, buffer_transfer.h
   private final MethodHandle bufferViewAllocateBufferCopy;
   private final MethodHandle bufferViewRelease;
+  private final MethodHandle bufferViewRetain;
   private final MethodHandle bufferViewBuffer;
   private final MethodHandle bufferViewShapeRank;
   private final MethodHandle bufferViewShapeDim;
@@ -235,7 +236,9 @@ final class Native {
                 Layouts.BYTE_SPAN,
                 ADDRESS));
     bufferViewRelease =
-        bind("iree_hal_buffer_view_release", FunctionDescriptor.ofVoid(ADDRESS));
+        bind("iree_hal_buffer_view_release", FunctionDescriptor.ofVoid(JAVA_LONG));
+    bufferViewRetain =
+        bindCritical("iree_hal_buffer_view_retain", FunctionDescriptor.ofVoid(JAVA_LONG));
     bufferViewBuffer =
         bindCritical("iree_hal_buffer_view_buffer", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
     bufferViewShapeRank =
@@ -729,13 +732,22 @@ final class Native {
     }
   }
 
-  void bufferViewRelease(MemorySegment bufferView) {
+  void bufferViewRelease(long bufferView) {
     try {
       bufferViewRelease.invokeExact(bufferView);
     } catch (Throwable t) {
       throw rethrow(t);
     }
   }
+
+  void bufferViewRetain(long bufferView) {
+    try {
+      bufferViewRetain.invokeExact(bufferView);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
 
   long bufferViewBuffer(long bufferView) {
     try {

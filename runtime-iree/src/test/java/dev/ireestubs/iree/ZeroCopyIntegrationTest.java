@@ -1,12 +1,14 @@
 package dev.ireestubs.iree;
 
 import static com.google.common.truth.Truth.assertThat;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ireestubs.iree.models.Adder;
 import dev.ireestubs.iree.models.IdentityI64;
 import dev.ireestubs.iree.models.Iree_Adder;
 import dev.ireestubs.iree.models.Iree_IdentityI64;
 import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.LongArray;
 import dev.ireestubs.testing.SharedData;
@@ -64,7 +66,8 @@ class ZeroCopyIntegrationTest {
 
   @Test
   void alignedArraysAreImportedAndResultsMapped() throws IOException {
-    try (IreeSession session = session(Adder.FILE)) {
+    IreeSession session = session(Adder.FILE);
+    try (session) {
       Adder adder = new Iree_Adder(session);
       long imported = BufferTransfer.IMPORTED.get();
       long copiedIn = BufferTransfer.COPIED_IN.get();
@@ -76,12 +79,51 @@ class ZeroCopyIntegrationTest {
       assertThat(BufferTransfer.IMPORTED.get() - imported).isEqualTo(2);
       assertThat(BufferTransfer.COPIED_IN.get() - copiedIn).isEqualTo(0);
       assertThat(BufferTransfer.MAPPED_OUT.get() - mapped).isEqualTo(1);
-      // IREE let go of both imported arguments when the call returned.
-      assertThat(BufferTransfer.pinnedCount()).isEqualTo(0);
       // The mapped result is writable, like every result.
       sum.setFlat(5f, 0);
       assertThat(sum.getFlat(0)).isEqualTo(5f);
     }
+    // The session kept the two imported views for reuse; closing it let IREE release them, and
+    // with them the Java memory.
+    assertThat(BufferTransfer.pinnedCount()).isEqualTo(0);
+  }
+
+  @Test
+  void theSameMemoryPassedAgainReusesItsViewAndReadsWhatItHoldsNow() throws IOException {
+    try (IreeSession session = session(Adder.FILE)) {
+      Adder adder = new Iree_Adder(session);
+      FloatArray a = floats(1, 2, 3, 4);
+      FloatArray b = floats(10, 20, 30, 40);
+      // iree-run-module ... --function=add --input=4xf32=1,2,3,4 --input=4xf32=10,20,30,40
+      //   ->  4xf32=11 22 33 44
+      assertThat(adder.add(a, b).toArray()).isEqualTo(new float[] {11, 22, 33, 44});
+      long imported = BufferTransfer.IMPORTED.get();
+      long reused = BufferTransfer.REUSED.get();
+      a.setFlat(100f, 0); // new data in the same memory: the kept view reads it
+      assertThat(adder.add(a, b).toArray()).isEqualTo(new float[] {110, 22, 33, 44});
+      assertThat(BufferTransfer.REUSED.get() - reused).isEqualTo(2);
+      assertThat(BufferTransfer.IMPORTED.get() - imported).isEqualTo(0);
+      // Another Java object over the same memory, same type and shape: the same view.
+      BackendFunction add = session.function("module.add");
+      long before = BufferTransfer.REUSED.get();
+      try (VmList ignored =
+          add.invoke(
+              VmList.of(BufferView.wrap(0x21000020, new long[] {4}, a.data()), b.asBufferView()))) {
+        assertThat(BufferTransfer.REUSED.get() - before).isEqualTo(2);
+      }
+      // The same memory as another shape is another view (which IREE then refuses for add).
+      long importedBefore = BufferTransfer.IMPORTED.get();
+      VmList reshaped = VmList.of(a.reshape(2, 2).asBufferView(), b.asBufferView());
+      assertThrows(IreeInvocationException.class, () -> add.invoke(reshaped));
+      assertThat(BufferTransfer.IMPORTED.get() - importedBefore).isEqualTo(1);
+      // More arrays than the session keeps: every call still right.
+      for (int i = 0; i < 3 * ImportedViews.CAPACITY; i++) {
+        FloatArray x = floats(i, i, i, i);
+        assertThat(adder.add(x, b).toArray())
+            .isEqualTo(new float[] {i + 10, i + 20, i + 30, i + 40});
+      }
+    }
+    assertThat(BufferTransfer.pinnedCount()).isEqualTo(0);
   }
 
   @Test
