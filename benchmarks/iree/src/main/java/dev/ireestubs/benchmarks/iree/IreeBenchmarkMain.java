@@ -134,6 +134,7 @@ public final class IreeBenchmarkMain {
       paths.put("backend", bench::backend);
       paths.put("dynamic", bench::dynamic);
       paths.put("stub", bench::stub);
+      paths.put("stubNewArrays", bench::stubNewArrays);
       for (Map.Entry<String, Supplier<Object>> path : paths.entrySet()) {
         double best = Double.MAX_VALUE;
         Object sink = null;
