@@ -45,7 +45,10 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p><b>Calls.</b> Arguments in direct memory that starts on a 64-byte boundary (every typed array
  * iree-stubs allocates) are handed to IREE without a copy, read-only, and kept reachable until IREE
- * lets go of them; other arguments are copied into device memory once. Results of 4 KiB or more
+ * lets go of them; the session keeps the views of the last 8 such arguments (and so their memory)
+ * until they are replaced or the session closes, and passes one again when the same memory comes
+ * with the same type and shape. Do not write an argument's memory while a call that uses it runs.
+ * Other arguments are copied into device memory once. Results of 4 KiB or more
  * are views of IREE's own result memory (mapped, not copied, on the CPU drivers); smaller ones are
  * copied into new direct memory. A result view holds IREE's buffer and device until the last Java
  * object over its memory (the {@link dev.ireestubs.vm.BufferView}, its {@code data()}, an array
