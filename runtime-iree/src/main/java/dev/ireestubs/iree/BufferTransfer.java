@@ -29,18 +29,17 @@ import java.util.function.Supplier;
  *       iree_hal_allocator_import_buffer}). The Java buffer is kept reachable until IREE releases
  *       its buffer (a release callback), so the memory cannot be freed under IREE. The session
  *       keeps the last few such views ({@link ImportedViews}) and passes one again when the same
- *       memory comes with the same type and shape. Other memory is
- *       copied ({@code iree_hal_buffer_view_allocate_buffer_copy}), as is any whose import the
- *       device refuses.
+ *       memory comes with the same type and shape. Other memory is copied ({@code
+ *       iree_hal_buffer_view_allocate_buffer_copy}), as is any whose import the device refuses.
  *   <li><b>Out.</b> A result of {@link #MAP_THRESHOLD} bytes or more is not copied: its buffer is
- *       mapped ({@code iree_hal_buffer_map_range}, scoped, which
- *       retains it) and the mapping is the result's memory: no device-to-host copy. The mapping is
- *       released when the last Java buffer over it becomes unreachable and is collected (an
- *       automatic arena: a view can never outlive it). A buffer the device cannot map for reading
- *       and writing (not host-visible, or an imported argument returned as a result, which IREE
- *       may only read) is copied into new direct memory instead, and so is every result while
- *       mappings awaiting collection hold more than {@link #MAPPED_LIMIT} bytes. Smaller results are
- *       copied ({@code iree_hal_buffer_map_read}): cheaper than a mapping at that size.
+ *       mapped ({@code iree_hal_buffer_map_range}, scoped, which retains it) and the mapping is
+ *       the result's memory. The mapping (and the device it holds) is released when the last Java
+ *       buffer over it becomes unreachable and is collected (an automatic arena: a view can never
+ *       outlive it). A buffer the device cannot map for reading and writing (not host-visible, or
+ *       an imported argument returned as a result, which IREE may only read) is copied into new
+ *       direct memory instead, and so is every result while mappings awaiting collection hold
+ *       more than {@link #MAPPED_LIMIT} bytes. Smaller results are copied ({@code
+ *       iree_hal_buffer_map_read}): cheaper than a mapping at that size.
  * </ul>
  *
  * <p>One instance per session, used under the session's lock; the import bookkeeping is global and
@@ -75,11 +74,11 @@ final class BufferTransfer {
   /** {@link #MAP_THRESHOLD}, lowered by tests to map the small results of the test modules. */
   static volatile long mapThreshold = MAP_THRESHOLD;
 
-  /** What each call did, counted for tests: imports, copies in, mappings, copies out. */
+  // What the calls did, counted for tests: arguments imported, reused (a kept view), copied;
+  // results mapped, copied.
   static final AtomicLong IMPORTED = new AtomicLong();
-
-  static final AtomicLong COPIED_IN = new AtomicLong();
   static final AtomicLong REUSED = new AtomicLong();
+  static final AtomicLong COPIED_IN = new AtomicLong();
   static final AtomicLong MAPPED_OUT = new AtomicLong();
   static final AtomicLong COPIED_OUT = new AtomicLong();
 
@@ -102,13 +101,14 @@ final class BufferTransfer {
     this.api = session.api();
     this.outPointer = arena.allocate(ADDRESS);
     this.externalBuffer = arena.allocate(Layouts.EXTERNAL_BUFFER);
-    externalBuffer.set(JAVA_INT, Layouts.EXTERNAL_BUFFER_TYPE, Encodings.EXTERNAL_BUFFER_HOST_ALLOCATION);
+    externalBuffer.set(
+        JAVA_INT, Layouts.EXTERNAL_BUFFER_TYPE, Encodings.EXTERNAL_BUFFER_HOST_ALLOCATION);
     this.releaseCallback = arena.allocate(Layouts.RELEASE_CALLBACK);
     releaseCallback.set(ADDRESS, Layouts.RELEASE_CALLBACK_FN, RELEASED);
     this.importParams = arena.allocate(Layouts.BUFFER_PARAMS);
     importParams.copyFrom(session.bufferParams());
-    // IREE_HAL_MEMORY_ACCESS_READ: IREE never writes the caller's memory.
-    importParams.set(JAVA_SHORT, Layouts.BUFFER_PARAMS_ACCESS, (short) 1);
+    // IREE never writes the caller's memory.
+    importParams.set(JAVA_SHORT, Layouts.BUFFER_PARAMS_ACCESS, Encodings.MEMORY_ACCESS_READ);
     this.span = arena.allocate(Layouts.BYTE_SPAN);
     this.imported = new ImportedViews(api);
   }
@@ -291,9 +291,9 @@ final class BufferTransfer {
   /** Runs when the last Java buffer over a mapping is gone: never throws (a Cleaner thread). */
   private static void unmap(Native lib, long mappingAddress, long device, long held) {
     try {
-      long status =
-          lib.bufferUnmapRange(
-              MemorySegment.ofAddress(mappingAddress).reinterpret(Layouts.BUFFER_MAPPING.byteSize()));
+      MemorySegment mapping =
+          MemorySegment.ofAddress(mappingAddress).reinterpret(Layouts.BUFFER_MAPPING.byteSize());
+      long status = lib.bufferUnmapRange(mapping);
       if (status != 0) {
         lib.freeStatus(status);
       }

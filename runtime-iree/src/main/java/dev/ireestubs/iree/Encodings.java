@@ -41,6 +41,9 @@ final class Encodings {
   /** {@code IREE_HAL_BUFFER_USAGE_DEFAULT}: transfer and dispatch storage. */
   static final int BUFFER_USAGE_DEFAULT = 0xC03;
 
+  /** {@code IREE_HAL_MEMORY_ACCESS_READ}. */
+  static final short MEMORY_ACCESS_READ = 1;
+
   /** {@code IREE_HAL_MEMORY_ACCESS_READ | IREE_HAL_MEMORY_ACCESS_WRITE}. */
   static final short MEMORY_ACCESS_READ_WRITE = 3;
 

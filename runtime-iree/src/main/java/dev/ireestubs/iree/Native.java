@@ -242,17 +242,21 @@ final class Native {
     bufferViewBuffer =
         bindCritical("iree_hal_buffer_view_buffer", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
     bufferViewShapeRank =
-        bindCritical("iree_hal_buffer_view_shape_rank", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
+        bindCritical(
+            "iree_hal_buffer_view_shape_rank", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
     bufferViewShapeDim =
         bindCritical(
             "iree_hal_buffer_view_shape_dim",
             FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG));
     bufferViewElementType =
-        bindCritical("iree_hal_buffer_view_element_type", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+        bindCritical(
+            "iree_hal_buffer_view_element_type", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
     bufferViewEncodingType =
-        bindCritical("iree_hal_buffer_view_encoding_type", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+        bindCritical(
+            "iree_hal_buffer_view_encoding_type", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
     bufferViewByteLength =
-        bindCritical("iree_hal_buffer_view_byte_length", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
+        bindCritical(
+            "iree_hal_buffer_view_byte_length", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
     deviceTransferD2h =
         bind(
             "iree_hal_device_transfer_d2h",
@@ -869,7 +873,7 @@ final class Native {
     }
   }
 
-  /** {@code iree_hal_buffer_map_read}: copies {@code length} bytes to host memory at {@code target}. */
+  /** {@code iree_hal_buffer_map_read}: {@code length} bytes to host memory at {@code target}. */
   long bufferMapRead(long buffer, long offset, long target, long length) {
     try {
       return (long) bufferMapRead.invokeExact(buffer, offset, target, length);
