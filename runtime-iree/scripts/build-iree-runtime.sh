@@ -16,6 +16,10 @@
 # Run with --help for the options. Re-running is safe: configure and build are incremental and the
 # install replaces the previous files of the same version and platform.
 set -euo pipefail
+if [[ "${BASH_VERSINFO[0]}" -lt 4 ]]; then
+  echo "build-iree-runtime: error: needs bash 4 or newer (this is $BASH_VERSION; macOS: 'brew install bash')" >&2
+  exit 1
+fi
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 SYMBOL_LIST="$SCRIPT_DIR/../src/main/resources/dev/ireestubs/iree/required-symbols.txt"

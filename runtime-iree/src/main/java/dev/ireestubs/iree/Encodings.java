@@ -41,6 +41,24 @@ final class Encodings {
   /** {@code IREE_HAL_BUFFER_USAGE_DEFAULT}: transfer and dispatch storage. */
   static final int BUFFER_USAGE_DEFAULT = 0xC03;
 
+  /** {@code IREE_HAL_MEMORY_ACCESS_READ}. */
+  static final short MEMORY_ACCESS_READ = 1;
+
+  /** {@code IREE_HAL_MEMORY_ACCESS_READ | IREE_HAL_MEMORY_ACCESS_WRITE}. */
+  static final short MEMORY_ACCESS_READ_WRITE = 3;
+
+  /** {@code IREE_HAL_MAPPING_MODE_SCOPED}: the mapping retains the buffer until unmapped. */
+  static final int MAPPING_MODE_SCOPED = 1;
+
+  /** {@code IREE_HAL_EXTERNAL_BUFFER_TYPE_HOST_ALLOCATION}. */
+  static final int EXTERNAL_BUFFER_HOST_ALLOCATION = 1;
+
+  /**
+   * {@code IREE_HAL_HEAP_BUFFER_ALIGNMENT}: host memory IREE's heap allocator imports without a
+   * copy must start at a multiple of this.
+   */
+  static final int HEAP_BUFFER_ALIGNMENT = 64;
+
   /** {@code IREE_HAL_QUEUE_AFFINITY_ANY}. */
   static final long QUEUE_AFFINITY_ANY = -1L;
 

@@ -28,6 +28,9 @@ final class IreeFunction implements BackendFunction {
   private final String callingConvention;
   private final CallingConvention parsed; // null when the text does not parse
   private final Map<String, String> reflection;
+  /** The argument kinds to check, or null (unknown or variadic convention): computed once. */
+  private final List<VmKind> argumentKinds;
+  private final boolean coarseFences;
 
   IreeFunction(
       IreeSession session,
@@ -41,6 +44,9 @@ final class IreeFunction implements BackendFunction {
     this.callingConvention = callingConvention;
     this.parsed = parse(callingConvention);
     this.reflection = Collections.unmodifiableMap(new LinkedHashMap<>(reflection));
+    this.argumentKinds =
+        parsed == null || parsed.isVariadic() ? null : List.copyOf(parsed.argumentKinds());
+    this.coarseFences = Reflection.COARSE_FENCES.equals(this.reflection.get(Reflection.MODEL));
   }
 
   private static CallingConvention parse(String text) {
@@ -93,7 +99,7 @@ final class IreeFunction implements BackendFunction {
 
   /** True for an export of the coarse-fences model, which takes wait and signal fences. */
   boolean isCoarseFences() {
-    return Reflection.COARSE_FENCES.equals(reflection.get(Reflection.MODEL));
+    return coarseFences;
   }
 
   /**
@@ -124,10 +130,10 @@ final class IreeFunction implements BackendFunction {
    * silently turns an integer passed for a float, or a float for an integer, into 0).
    */
   void checkArguments(VmList arguments) {
-    if (parsed == null || parsed.isVariadic()) {
+    List<VmKind> kinds = argumentKinds;
+    if (kinds == null) {
       return;
     }
-    List<VmKind> kinds = parsed.argumentKinds();
     if (arguments.size() != kinds.size()) {
       throw new IreeArgumentException(
           qualifiedName + ": arguments",
@@ -137,29 +143,33 @@ final class IreeFunction implements BackendFunction {
     for (int i = 0; i < kinds.size(); i++) {
       Object element = arguments.get(i);
       VmKind kind = kinds.get(i);
-      String path = qualifiedName + ": arg" + i;
       if (kind == VmKind.REF) {
         if (element instanceof VmValue) {
           throw new IreeArgumentException(
-              path, "expected a ref (cconv 'r') but got the value " + element);
+              path(i), "expected a ref (cconv 'r') but got the value " + element);
         }
         continue;
       }
       if (!(element instanceof VmValue value)) {
         throw new IreeArgumentException(
-            path,
+            path(i),
             "expected a value of cconv kind '" + kind.code() + "' but got "
                 + (element == null ? "an empty slot" : element));
       }
       boolean integerSlot = kind == VmKind.I32 || kind == VmKind.I64;
       if (value.isInteger() != integerSlot) {
         throw new IreeArgumentException(
-            path,
+            path(i),
             "expected " + (integerSlot ? "an integer" : "a float") + " value (cconv '"
                 + kind.code() + "') but got " + value
                 + "; IREE does not convert between integers and floats (it would pass 0)");
       }
     }
+  }
+
+  /** The message path of argument {@code i} (built only for an error). */
+  private String path(int i) {
+    return qualifiedName + ": arg" + i;
   }
 
   /** E.g. {@code module.add 0rr_r}. */

@@ -19,9 +19,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>the environment variable {@value #ENVIRONMENT_VARIABLE};
  *   <li>the conventional per-user location where the build script installs it, for the IREE
  *       release {@value #IREE_VERSION} (or the one the system property {@value #VERSION_PROPERTY}
- *       names): {@code
- *       ${XDG_DATA_HOME:-~/.local/share}/iree-stubs/iree-runtime/3.11.0/linux-x86_64/lib/libiree_runtime.so}
- *       ({@code macos-aarch64/lib/libiree_runtime.dylib} and so on elsewhere).
+ *       names): {@code ${XDG_DATA_HOME:-~/.local/share}/iree-stubs/iree-runtime/VERSION/OS-ARCH/}
+ *       {@code lib/libiree_runtime.so}, e.g. {@code .../3.11.0/linux-x86_64/lib/libiree_runtime.so}
+ *       ({@code .../macos-aarch64/lib/libiree_runtime.dylib} on an Apple silicon Mac).
  * </ol>
  *
  * <p>When none is found the error says where it looked, which releases are installed, and the one

@@ -22,7 +22,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -44,11 +43,20 @@ import java.util.concurrent.locks.ReentrantLock;
  * }
  * }</pre>
  *
- * <p><b>Calls.</b> Arguments are copied into device memory once (buffer views over direct memory
- * straight from it, heap buffers through a native copy); results are read back into new direct
- * buffers, so result {@link dev.ireestubs.vm.BufferView}s hold no native resources. Refs of other
- * types in results (fences, raw buffers) come back as {@link dev.ireestubs.vm.OpaqueRef}s that
- * keep the native object alive until closed: close the result list, or the refs.
+ * <p><b>Calls.</b> Arguments in direct memory that starts on a 64-byte boundary (every typed array
+ * iree-stubs allocates) are handed to IREE without a copy, read-only, and kept reachable until IREE
+ * lets go of them; the session keeps the views of the last 8 such arguments (and so their memory)
+ * until they are replaced or the session closes, and passes one again when the same memory comes
+ * with the same type and shape. Do not write an argument's memory while a call that uses it runs.
+ * Other arguments are copied into device memory once. Results of 4 KiB or more
+ * are views of IREE's own result memory (mapped, not copied, on the CPU drivers); smaller ones are
+ * copied into new direct memory. A result view holds IREE's buffer and device until the last Java
+ * object over its memory (the {@link dev.ireestubs.vm.BufferView}, its {@code data()}, an array
+ * made from it) is unreachable and collected, and no longer: it never dangles, also after the
+ * session and runtime are closed. At most 64 MiB of result memory waits for collection this way;
+ * beyond it results are copied. Refs of other types in results (fences, raw buffers) come back as
+ * {@link dev.ireestubs.vm.OpaqueRef}s that keep the native object alive until closed: close the
+ * result list, or the refs.
  *
  * <p><b>Thread safety.</b> IREE's sessions are thread-compatible, not thread-safe: this class
  * serialises every call, lookup and load on one lock, so one session (and every stub on it) may
@@ -85,6 +93,7 @@ public final class IreeSession implements ModuleBackend {
   private final MemorySegment bufferParams;
   private final MemorySegment infiniteTimeout;
   private final MemorySegment nullAllocator;
+  private final Marshaller marshaller;
 
   private volatile boolean closed;
 
@@ -138,6 +147,7 @@ public final class IreeSession implements ModuleBackend {
     infiniteTimeout.set(JAVA_INT, Layouts.TIMEOUT_TYPE, Encodings.TIMEOUT_ABSOLUTE);
     infiniteTimeout.set(JAVA_LONG, Layouts.TIMEOUT_NANOS, Long.MAX_VALUE);
     this.nullAllocator = arena.allocate(Layouts.ALLOCATOR); // {NULL, NULL}: IREE frees nothing
+    this.marshaller = new Marshaller(this, arena); // reused by every call, under the lock
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -283,15 +293,11 @@ public final class IreeSession implements ModuleBackend {
     String name = info.get().name();
     for (Loaded l : modules) {
       if (l.module().isPresent() && l.module().get().name().equals(name)) {
-        throw new IllegalArgumentException(
-            source + ": a module named '" + name + "' is already loaded in this session (from "
-                + l.source() + "); IREE would resolve '" + name + ".<function>' to the module"
-                + " loaded last and silently hide the first one's functions. Load it into"
-                + " another session (IreeRuntime.newSession()), or compile it under another"
-                + " module name");
+        throw ModuleErrors.duplicateName(source, name, l.source());
       }
     }
   }
+
 
   /** What iree-stubs' reader saw in each loaded module, in load order (modules it could read). */
   public List<VmfbModule> modules() {
@@ -345,7 +351,8 @@ public final class IreeSession implements ModuleBackend {
         MemorySegment handle = arena.allocate(Layouts.VM_FUNCTION);
         handle.copyFrom(found);
         String cconv = Native.readStringView(api.functionSignature(tmp, handle));
-        Map<String, String> attributes = attributes(tmp, handle, qualifiedName);
+        Map<String, String> attributes =
+            FunctionAttributes.read(api, tmp, handle, qualifiedName, modules());
         IreeFunction function = new IreeFunction(this, qualifiedName, handle, cconv, attributes);
         functions.put(qualifiedName, function);
         return Optional.of(function);
@@ -353,44 +360,6 @@ public final class IreeSession implements ModuleBackend {
     } finally {
       lock.unlock();
     }
-  }
-
-  /**
-   * The function's reflection attributes from {@code iree_vm_function_get_attr}, in the module's
-   * order; when the runtime cannot list them, those iree-stubs' reader found in the module.
-   */
-  private Map<String, String> attributes(Arena tmp, MemorySegment handle, String qualifiedName) {
-    Map<String, String> out = new LinkedHashMap<>();
-    MemorySegment pair = tmp.allocate(Layouts.STRING_PAIR);
-    for (long i = 0; ; i++) {
-      long status = api.functionGetAttr(handle, i, pair);
-      if (status != 0) {
-        int code = IreeStatusCode.codeOf(status);
-        api.freeStatus(status);
-        if (code == IreeStatusCode.OUT_OF_RANGE.code()) {
-          return out; // past the last attribute
-        }
-        return readerAttributes(qualifiedName).orElse(out);
-      }
-      String key = Native.readStringView(pair.asSlice(Layouts.STRING_PAIR_KEY, 16));
-      String value = Native.readStringView(pair.asSlice(Layouts.STRING_PAIR_VALUE, 16));
-      out.putIfAbsent(key, value);
-    }
-  }
-
-  private Optional<Map<String, String>> readerAttributes(String qualifiedName) {
-    int dot = qualifiedName.indexOf('.');
-    String moduleName = qualifiedName.substring(0, dot);
-    String exportName = qualifiedName.substring(dot + 1);
-    for (Loaded l : modules) {
-      if (l.module().isPresent() && l.module().get().name().equals(moduleName)) {
-        Optional<VmfbExport> export = l.module().get().export(exportName);
-        if (export.isPresent()) {
-          return Optional.of(export.get().reflection().asMap());
-        }
-      }
-    }
-    return Optional.empty();
   }
 
   /**
@@ -419,39 +388,45 @@ public final class IreeSession implements ModuleBackend {
   VmList invoke(IreeFunction function, VmList arguments) {
     Objects.requireNonNull(arguments, "arguments");
     String name = function.qualifiedName();
-    checkOpen(name + " cannot be called");
+    checkOpenToCall(name);
     if (function.isCoarseFences()) {
       function.checkCallable(functionNames());
     }
     function.checkArguments(arguments);
     lock.lock();
     try {
-      checkOpen(name + " cannot be called");
-      try (Arena call = Arena.ofConfined()) {
-        Marshaller marshaller = new Marshaller(this, call, name);
-        MemorySegment inputs = marshaller.toNative(arguments);
-        MemorySegment outputs = MemorySegment.NULL;
-        try {
-          outputs = marshaller.newList(0L, function.resultCount());
-          long status = api.sessionCall(session, function.handle(), inputs, outputs);
-          if (status != 0) {
-            int code = IreeStatusCode.codeOf(status);
-            String text = api.consumeStatus(status);
-            throw new IreeInvocationException(
-                name + " failed in IREE's runtime (" + IreeStatusCode.describe(code) + "): "
-                    + text,
-                code);
-          }
-          return marshaller.fromNative(outputs);
-        } finally {
-          api.listRelease(inputs);
-          if (outputs.address() != 0) {
-            api.listRelease(outputs);
-          }
+      checkOpenToCall(name);
+      marshaller.begin(name);
+      long inputs = marshaller.toNative(arguments);
+      long outputs = 0;
+      try {
+        outputs = marshaller.newList(0L, function.resultCount());
+        long status = api.sessionCall(session, function.handle(), inputs, outputs);
+        if (status != 0) {
+          int code = IreeStatusCode.codeOf(status);
+          String text = api.consumeStatus(status);
+          throw new IreeInvocationException(
+              name + " failed in IREE's runtime (" + IreeStatusCode.describe(code) + "): "
+                  + text,
+              code);
         }
+        return marshaller.fromNative(outputs);
+      } finally {
+        api.listRelease(inputs);
+        if (outputs != 0) {
+          api.listRelease(outputs);
+        }
+        marshaller.end();
       }
     } finally {
       lock.unlock();
+    }
+  }
+
+  /** {@link #checkOpen} for calls, with the message built only when the session is closed. */
+  private void checkOpenToCall(String name) {
+    if (closed) {
+      checkOpen(name + " cannot be called");
     }
   }
 
@@ -486,6 +461,7 @@ public final class IreeSession implements ModuleBackend {
       }
       closed = true;
       functions.clear();
+      marshaller.close();
       api.sessionRelease(session);
       for (Arena memory : moduleMemory) {
         memory.close(); // after the session: its modules referenced these bytes

@@ -127,6 +127,34 @@ final class Layouts {
               JAVA_LONG.withName("min_alignment"))
           .withName("iree_hal_buffer_params_t");
 
+  /**
+   * {@code iree_hal_external_buffer_t}, 24 bytes: type, flags, size, then the handle union whose
+   * {@code host_allocation.ptr} is all iree-stubs fills.
+   */
+  static final StructLayout EXTERNAL_BUFFER =
+      MemoryLayout.structLayout(
+              JAVA_INT.withName("type"),
+              JAVA_INT.withName("flags"),
+              JAVA_LONG.withName("size"),
+              ADDRESS.withName("ptr"))
+          .withName("iree_hal_external_buffer_t");
+
+  /** {@code iree_hal_buffer_release_callback_t}, 16 bytes, passed by value. */
+  static final StructLayout RELEASE_CALLBACK =
+      MemoryLayout.structLayout(ADDRESS.withName("fn"), ADDRESS.withName("user_data"))
+          .withName("iree_hal_buffer_release_callback_t");
+
+  /**
+   * {@code iree_hal_buffer_mapping_t}, 48 bytes: the mapped span, the buffer, and IREE's private
+   * bookkeeping, which must stay in place until the mapping is unmapped.
+   */
+  static final StructLayout BUFFER_MAPPING =
+      MemoryLayout.structLayout(
+              BYTE_SPAN.withName("contents"),
+              ADDRESS.withName("buffer"),
+              MemoryLayout.sequenceLayout(3, JAVA_LONG).withName("impl"))
+          .withName("iree_hal_buffer_mapping_t");
+
   // Offsets the code reads and writes, computed from the layouts.
 
   static final long STRING_VIEW_DATA = offset(STRING_VIEW, "data");
@@ -155,6 +183,12 @@ final class Layouts {
   static final long BYTE_SPAN_LENGTH = offset(BYTE_SPAN, "data_length");
   static final long ALLOCATOR_SELF = offset(ALLOCATOR, "self");
   static final long ALLOCATOR_CTL = offset(ALLOCATOR, "ctl");
+  static final long EXTERNAL_BUFFER_TYPE = offset(EXTERNAL_BUFFER, "type");
+  static final long EXTERNAL_BUFFER_SIZE = offset(EXTERNAL_BUFFER, "size");
+  static final long EXTERNAL_BUFFER_PTR = offset(EXTERNAL_BUFFER, "ptr");
+  static final long RELEASE_CALLBACK_FN = offset(RELEASE_CALLBACK, "fn");
+  static final long RELEASE_CALLBACK_USER_DATA = offset(RELEASE_CALLBACK, "user_data");
+  static final long BUFFER_MAPPING_DATA = offset(BUFFER_MAPPING, "contents");
 
   private static long offset(GroupLayout layout, String field) {
     return layout.byteOffset(groupElement(field));

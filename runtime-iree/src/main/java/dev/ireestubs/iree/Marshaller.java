@@ -15,60 +15,128 @@ import dev.ireestubs.vm.VmValue;
 import dev.ireestubs.vm.VmValueType;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.ref.Reference;
+import java.lang.foreign.SegmentAllocator;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Converts one call's values between iree-stubs' Java VM types and IREE's native ones: {@link
  * VmList} to {@code iree_vm_list_t} (variant, typed value and typed ref lists, nested), {@link
- * VmValue} to {@code iree_vm_value_t}, {@link BufferView} to {@code iree_hal_buffer_view_t} (one
- * copy into device memory, straight from a direct buffer) and back (read into a new direct
- * buffer). Temporary structs live in the call's confined arena; native lists and buffer views are
- * owned by the lists they are pushed into, so releasing the top-level lists releases everything.
+ * VmValue} to {@code iree_vm_value_t}, {@link BufferView} to {@code iree_hal_buffer_view_t} and
+ * back (through {@link BufferTransfer}: imported and mapped without copies where the device shares
+ * host memory). Native lists and buffer views are owned by the lists they are pushed into, so
+ * releasing the top-level lists releases everything.
  *
- * <p>One instance per call, used on the calling thread under the session's lock.
+ * <p>A session keeps one instance and reuses it for every call ({@link #begin}, {@link #end}):
+ * its native scratch structs live as long as the session, and a call that passes allocates no
+ * message text and no per-call arena unless heap bytes must be copied. Used on the calling thread
+ * under the session's lock.
  */
 final class Marshaller {
 
   /** How deep lists may nest, either way: deeper structures are refused, never a stack overflow. */
   static final int MAX_DEPTH = 256;
 
+  /** Ranks up to this use the reusable dims array; higher ones a per-call one. */
+  private static final int SCRATCH_RANK = 16;
+
   private static final String ARGUMENTS = "arguments";
   private static final String RESULTS = "results";
+  private static final String[] ARG_PATHS = paths("arg");
+  private static final String[] RESULT_PATHS = paths("result");
 
   private final IreeSession session;
   private final Native api;
-  private final Arena arena;
-  private final String function;
+  private final BufferTransfer transfer;
   private final MemorySegment outPointer;
   private final MemorySegment value;
   private final MemorySegment typeDef;
+  private final MemorySegment variant;
+  private final MemorySegment dims;
+  private final MemorySegment ref;
+  private final MemorySegment returned16;
+  /** Struct returns (string views) land in a reusable slot. */
+  private final SegmentAllocator returns;
+  /** The per-call arena, made only when something (a copy of heap bytes) needs it. */
+  private final Supplier<Arena> scratch = this::callArena;
 
-  Marshaller(IreeSession session, Arena arena, String function) {
+  // Per call.
+  private String function = "";
+  private Arena callArena;
+  private IdentityHashMap<VmList, Boolean> onPath;
+  private Map<Long, VmList> seen;
+  private long topAddress;
+  private VmList topList;
+
+  /** A marshaller whose scratch memory lives in {@code arena} (the session's, or a test's). */
+  Marshaller(IreeSession session, Arena arena) {
     this.session = session;
     this.api = session.api();
-    this.arena = arena;
-    this.function = function;
+    this.transfer = new BufferTransfer(session, arena);
     this.outPointer = arena.allocate(ADDRESS);
     this.value = arena.allocate(Layouts.VM_VALUE);
     this.typeDef = arena.allocate(Layouts.VM_TYPE_DEF);
+    this.variant = arena.allocate(Layouts.VM_VARIANT);
+    this.dims = arena.allocate(JAVA_LONG, SCRATCH_RANK);
+    this.ref = arena.allocate(Layouts.VM_REF);
+    this.returned16 = arena.allocate(16, 8);
+    this.returns =
+        (size, alignment) -> size == 16 ? returned16 : callArena().allocate(size, alignment);
+  }
+
+  /** A marshaller ready for one call of {@code function} (tests). */
+  Marshaller(IreeSession session, Arena arena, String function) {
+    this(session, arena);
+    begin(function);
+  }
+
+  /** Starts a call of {@code function} (for messages). */
+  void begin(String functionName) {
+    this.function = functionName;
+    this.onPath = null;
+    this.seen = null;
+    this.topList = null;
+  }
+
+  /** Ends the call: frees per-call native memory (copies of heap bytes). */
+  void end() {
+    if (callArena != null) {
+      callArena.close();
+      callArena = null;
+    }
+    onPath = null;
+    seen = null;
+    topList = null;
+  }
+
+  /** Releases what the marshaller keeps between calls: before the session is released. */
+  void close() {
+    transfer.close();
+  }
+
+  private Arena callArena() {
+    if (callArena == null) {
+      callArena = Arena.ofConfined();
+    }
+    return callArena;
   }
 
   // ----------------------------------------------------------------------------------------------
   // Java -> IREE
 
   /** A new, empty native list of element type {@code word}, owned by the caller. */
-  MemorySegment newList(long word, int capacity) {
+  long newList(long word, int capacity) {
     typeDef.set(JAVA_LONG, 0, word);
-    api.check(
-        api.listCreate(typeDef, capacity, session.hostAllocator(), outPointer),
-        function + ": iree_vm_list_create");
-    return outPointer.get(ADDRESS, 0);
+    long status = api.listCreate(typeDef, capacity, session.hostAllocator(), outPointer);
+    if (status != 0) {
+      throw api.failure(status, function + ": iree_vm_list_create");
+    }
+    return outPointer.get(JAVA_LONG, 0);
   }
 
   /**
@@ -78,17 +146,24 @@ final class Marshaller {
    * @throws IreeArgumentException for an element IREE cannot take (a ref of a type this backend
    *     cannot pass, a list that contains itself, nesting deeper than {@link #MAX_DEPTH})
    */
-  MemorySegment toNative(VmList arguments) {
-    return toNative(arguments, ARGUMENTS, new IdentityHashMap<>(), 0);
+  long toNative(VmList arguments) {
+    onPath = null; // made when a nested list first appears: flat lists need no cycle check
+    topList = arguments;
+    return toNative(arguments, ARGUMENTS, 0);
   }
 
-  private MemorySegment toNative(
-      VmList list, String path, IdentityHashMap<VmList, Boolean> onPath, int depth) {
+  private long toNative(VmList list, String path, int depth) {
     if (depth > MAX_DEPTH) {
       throw argument(path, "lists nest more than " + MAX_DEPTH + " deep");
     }
-    if (onPath.put(list, Boolean.TRUE) != null) {
-      throw argument(path, "the list contains itself; IREE's lists cannot be passed in cycles");
+    if (depth > 0) {
+      if (onPath == null) {
+        onPath = new IdentityHashMap<>();
+        onPath.put(topList, Boolean.TRUE);
+      }
+      if (onPath.put(list, Boolean.TRUE) != null) {
+        throw argument(path, "the list contains itself; IREE's lists cannot be passed in cycles");
+      }
     }
     VmTypeDef type = list.elementType();
     long word =
@@ -101,48 +176,40 @@ final class Marshaller {
                             + " supported for !" + VmList.REF_TYPE + " and !"
                             + BufferView.REF_TYPE + " only; use a variant list"));
     int size = list.size();
-    MemorySegment nativeList = newList(word, size);
+    long nativeList = newList(word, size);
     try {
       for (int i = 0; i < size; i++) {
-        push(nativeList, i, list.get(i), elementPath(path, depth, i), onPath, depth);
+        push(nativeList, i, list.get(i), elementPath(path, depth, i), depth);
       }
     } catch (RuntimeException | Error e) {
       api.listRelease(nativeList);
       throw e;
     }
-    onPath.remove(list);
+    if (onPath != null) {
+      onPath.remove(list);
+    }
     return nativeList;
   }
 
-  private void push(
-      MemorySegment nativeList,
-      int index,
-      Object element,
-      String path,
-      IdentityHashMap<VmList, Boolean> onPath,
-      int depth) {
+  private void push(long nativeList, int index, Object element, String path, int depth) {
     if (element == null) {
       // An empty slot (variant list) or a null ref (ref list): growing the list leaves it empty.
-      api.check(api.listResize(nativeList, index + 1L), function + ": iree_vm_list_resize");
+      api.check(api.listResize(nativeList, index + 1L), function, path, "iree_vm_list_resize");
       return;
     }
     if (element instanceof VmValue v) {
       Encodings.writeValue(value, v);
-      api.check(
-          api.listPushValue(nativeList, value),
-          function + ": " + path + ": iree_vm_list_push_value");
+      api.check(api.listPushValue(nativeList, value), function, path, "iree_vm_list_push_value");
       return;
     }
     if (element instanceof BufferView view) {
-      MemorySegment bufferView = bufferView(view, path);
-      MemorySegment ref = api.bufferViewMoveRef(arena, bufferView);
-      pushMove(nativeList, ref, path);
+      long bufferView = transfer.toDevice(view, dims(view), scratch, function, path);
+      pushMove(nativeList, bufferView, session.refTypes().bufferView(), path);
       return;
     }
     if (element instanceof VmList child) {
-      MemorySegment childList = toNative(child, path, onPath, depth + 1);
-      MemorySegment ref = api.listMoveRef(arena, childList);
-      pushMove(nativeList, ref, path);
+      long childList = toNative(child, path, depth + 1);
+      pushMove(nativeList, childList, session.refTypes().list(), path);
       return;
     }
     if (element instanceof OpaqueRef opaque) {
@@ -155,7 +222,9 @@ final class Marshaller {
       if (payload instanceof NativeRef nativeRef && nativeRef.runtime() == session.runtime()) {
         api.check(
             api.listPushRefRetain(nativeList, nativeRef.ref()),
-            function + ": " + path + ": iree_vm_list_push_ref_retain");
+            function,
+            path,
+            "iree_vm_list_push_ref_retain");
         return;
       }
       throw argument(
@@ -169,8 +238,14 @@ final class Marshaller {
             + " buffer views, lists, values, or refs this runtime returned");
   }
 
-  /** Pushes an owned ref, releasing it if the push fails. */
-  private void pushMove(MemorySegment nativeList, MemorySegment ref, String path) {
+  /**
+   * Pushes an owned object as a ref of {@code refType} (what {@code iree_hal_buffer_view_move_ref}
+   * and {@code iree_vm_list_move_ref} return: the pointer and the registered type, no retain),
+   * releasing it if the push fails.
+   */
+  private void pushMove(long nativeList, long object, long refType, String path) {
+    ref.set(JAVA_LONG, Layouts.VM_REF_PTR, object);
+    ref.set(JAVA_LONG, Layouts.VM_REF_TYPE, refType);
     long status = api.listPushRefMove(nativeList, ref);
     if (status != 0) {
       api.refRelease(ref); // a failed move leaves the ref with us; releasing a moved one is a no-op
@@ -178,47 +253,15 @@ final class Marshaller {
     }
   }
 
-  /**
-   * A new device buffer view holding a copy of {@code view}'s bytes, owned by the caller. Direct
-   * buffers are copied once, straight into device memory; heap buffers go through native memory
-   * first.
-   */
-  @SuppressWarnings("restricted") // a segment over a direct buffer's own memory
-  private MemorySegment bufferView(BufferView view, String path) {
-    long[] shape = view.shape();
-    ByteBuffer data = view.data();
-    int length = data.remaining();
-    MemorySegment bytes;
-    if (data.isDirect()) {
-      // A fresh segment over the same memory: writable or not, the address is what IREE reads.
-      bytes = MemorySegment.ofAddress(MemorySegment.ofBuffer(data).address()).reinterpret(length);
-    } else {
-      bytes = arena.allocate(Math.max(length, 1), 64);
-      MemorySegment.copy(MemorySegment.ofBuffer(data), 0, bytes, 0, length);
+  /** {@code view}'s shape as {@code iree_hal_dim_t}s, in reusable memory when the rank allows. */
+  private MemorySegment dims(BufferView view) {
+    int rank = view.rank();
+    MemorySegment out =
+        rank <= SCRATCH_RANK ? dims : callArena().allocate(JAVA_LONG, rank);
+    for (int i = 0; i < rank; i++) {
+      out.setAtIndex(JAVA_LONG, i, view.dim(i));
     }
-    MemorySegment dims = arena.allocate(JAVA_LONG, Math.max(shape.length, 1));
-    for (int i = 0; i < shape.length; i++) {
-      dims.setAtIndex(JAVA_LONG, i, shape[i]);
-    }
-    MemorySegment span = arena.allocate(Layouts.BYTE_SPAN);
-    span.set(ADDRESS, Layouts.BYTE_SPAN_DATA, length == 0 ? MemorySegment.NULL : bytes);
-    span.set(JAVA_LONG, Layouts.BYTE_SPAN_LENGTH, length);
-    long status =
-        api.bufferViewAllocateBufferCopy(
-            session.halDevice(),
-            session.deviceAllocator(),
-            shape.length,
-            dims,
-            view.elementTypeCode(),
-            Encodings.ENCODING_DENSE_ROW_MAJOR,
-            session.bufferParams(),
-            span,
-            outPointer);
-    Reference.reachabilityFence(data);
-    api.check(
-        status,
-        function + ": " + path + " (" + view + "): iree_hal_buffer_view_allocate_buffer_copy");
-    return outPointer.get(ADDRESS, 0);
+    return out;
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -232,15 +275,19 @@ final class Marshaller {
    * @throws IreeResultException for a result that cannot be represented (an unknown value type, a
    *     buffer view that is not dense, over 2 GiB, or of sub-byte elements)
    */
-  VmList fromNative(MemorySegment results) {
-    Map<Long, VmList> seen = new HashMap<>();
+  VmList fromNative(long results) {
+    seen = null; // made when a nested list first appears: flat results need no sharing map
+    topAddress = results;
+    topList = null;
     try {
-      return fromNative(results, RESULTS, seen, 0);
+      return fromNative(results, RESULTS, 0);
     } catch (RuntimeException | Error e) {
       // Release the refs already retained into the lists built so far.
-      for (VmList partial : seen.values()) {
+      Iterable<VmList> partial =
+          seen != null ? seen.values() : topList != null ? List.of(topList) : List.of();
+      for (VmList list : partial) {
         try {
-          partial.close();
+          list.close();
         } catch (RuntimeException suppressed) {
           e.addSuppressed(suppressed);
         }
@@ -249,37 +296,45 @@ final class Marshaller {
     }
   }
 
-  private VmList fromNative(
-      MemorySegment nativeList, String path, Map<Long, VmList> seen, int depth) {
-    VmList known = seen.get(nativeList.address());
-    if (known != null) {
-      return known;
+  private VmList fromNative(long nativeList, String path, int depth) {
+    if (depth > 0) {
+      if (seen == null) {
+        seen = new HashMap<>();
+        seen.put(topAddress, topList);
+      }
+      VmList known = seen.get(nativeList);
+      if (known != null) {
+        return known;
+      }
     }
     if (depth > MAX_DEPTH) {
       throw result(path, "lists nest more than " + MAX_DEPTH + " deep");
     }
-    long word = api.listElementType(arena, nativeList).get(JAVA_LONG, 0);
+    long word = api.listElementType(nativeList);
     long size = api.listSize(nativeList);
     if (size > VmList.MAX_CAPACITY) {
       throw result(path, "a list of " + size + " elements is too large for a VmList");
     }
     VmTypeDef type = typeDefOf(word, path);
     VmList list = VmList.create(type, (int) size);
-    seen.put(nativeList.address(), list);
-    MemorySegment variant = arena.allocate(Layouts.VM_VARIANT);
+    if (depth == 0) {
+      topList = list;
+    } else {
+      seen.put(nativeList, list);
+    }
     for (long i = 0; i < size; i++) {
       String at = elementPath(path, depth, i);
       Object element;
       if (type.isValue()) {
-        api.check(
-            api.listGetValue(nativeList, i, value),
-            function + ": " + at + ": iree_vm_list_get_value");
+        api.check(api.listGetValue(nativeList, i, value), function, at, "iree_vm_list_get_value");
         element = Encodings.readValue(value).orElse(null);
       } else {
         api.check(
             api.listGetVariantAssign(nativeList, i, variant),
-            function + ": " + at + ": iree_vm_list_get_variant_assign");
-        element = variantElement(variant, at, seen, depth);
+            function,
+            at,
+            "iree_vm_list_get_variant_assign");
+        element = variantElement(variant, at, depth);
       }
       try {
         list.push(element);
@@ -314,14 +369,13 @@ final class Marshaller {
     if (session.refTypes().isBufferView(refType)) {
       return BufferView.REF_TYPE;
     }
-    String name = Native.readStringView(api.refTypeName(arena, refType)).strip();
+    String name = Native.readStringView(api.refTypeName(returns, refType)).strip();
     return name.isEmpty() || name.chars().anyMatch(Character::isWhitespace) || name.startsWith("!")
         ? "unknown"
         : name;
   }
 
-  private Object variantElement(
-      MemorySegment variant, String path, Map<Long, VmList> seen, int depth) {
+  private Object variantElement(MemorySegment variant, String path, int depth) {
     long word = variant.get(JAVA_LONG, Layouts.VM_VARIANT_TYPE);
     switch (Encodings.kindOf(word)) {
       case VARIANT:
@@ -336,8 +390,8 @@ final class Marshaller {
       default:
         break;
     }
-    MemorySegment ptr = variant.get(ADDRESS, Layouts.VM_VARIANT_REF_PTR);
-    if (ptr.address() == 0) {
+    long ptr = variant.get(JAVA_LONG, Layouts.VM_VARIANT_REF_PTR);
+    if (ptr == 0) {
       return null; // a null ref
     }
     long refType = variant.get(JAVA_LONG, Layouts.VM_VARIANT_REF_TYPE);
@@ -345,13 +399,16 @@ final class Marshaller {
       return readBufferView(ptr, path);
     }
     if (session.refTypes().isList(refType)) {
-      return fromNative(ptr, path, seen, depth + 1);
+      return fromNative(ptr, path, depth + 1);
     }
     return opaque(variant.asSlice(Layouts.VM_VARIANT_REF_PTR, Layouts.VM_REF.byteSize()), refType);
   }
 
-  /** A host copy of a device buffer view the list still owns. */
-  private BufferView readBufferView(MemorySegment bufferView, String path) {
+  /**
+   * A Java view of a result buffer view the list still owns: its mapped memory where the device
+   * shares host memory, else a host copy ({@link BufferTransfer#fromDevice}).
+   */
+  private BufferView readBufferView(long bufferView, String path) {
     int rank = (int) Math.min(api.bufferViewShapeRank(bufferView), Integer.MAX_VALUE);
     long[] shape = new long[rank];
     for (int i = 0; i < rank; i++) {
@@ -359,40 +416,34 @@ final class Marshaller {
     }
     int elementType = api.bufferViewElementType(bufferView);
     int encoding = api.bufferViewEncodingType(bufferView);
-    String described =
-        "a buffer view of shape " + Arrays.toString(shape) + " and element type 0x"
-            + Integer.toHexString(elementType);
     if (encoding != Encodings.ENCODING_DENSE_ROW_MAJOR && encoding != Encodings.ENCODING_OPAQUE) {
       throw result(
           path,
-          "IREE returned " + described + " with encoding 0x" + Integer.toHexString(encoding)
+          "IREE returned " + described(shape, elementType) + " with encoding 0x"
+              + Integer.toHexString(encoding)
               + "; only dense row-major buffer views can be read back");
     }
     long length = api.bufferViewByteLength(bufferView);
     if (length < 0 || length > Integer.MAX_VALUE) {
       throw result(
-          path, "IREE returned " + described + " of " + length + " bytes; the limit is 2 GiB - 1");
+          path,
+          "IREE returned " + described(shape, elementType) + " of " + length
+              + " bytes; the limit is 2 GiB - 1");
     }
-    ByteBuffer host = ByteBuffer.allocateDirect((int) length).order(ByteOrder.nativeOrder());
-    if (length > 0) {
-      MemorySegment target = MemorySegment.ofBuffer(host);
-      api.check(
-          api.deviceTransferD2h(
-              session.halDevice(),
-              api.bufferViewBuffer(bufferView),
-              0L,
-              target,
-              length,
-              0,
-              session.infiniteTimeout()),
-          function + ": " + path + ": iree_hal_device_transfer_d2h");
-    }
+    ByteBuffer host = transfer.fromDevice(bufferView, length, function, path);
     try {
       return BufferView.wrap(elementType, shape, host);
     } catch (IllegalArgumentException e) {
       throw result(
-          path, "IREE returned " + described + " that cannot be read back: " + e.getMessage());
+          path,
+          "IREE returned " + described(shape, elementType) + " that cannot be read back: "
+              + e.getMessage());
     }
+  }
+
+  private static String described(long[] shape, int elementType) {
+    return "a buffer view of shape " + Arrays.toString(shape) + " and element type 0x"
+        + Integer.toHexString(elementType);
   }
 
   /** An opaque ref retaining a native ref of a type this backend does not convert. */
@@ -420,9 +471,20 @@ final class Marshaller {
   /** {@code arg0}, {@code result1} at the top level; {@code arg0[2][1]} below. */
   private static String elementPath(String path, int depth, long index) {
     if (depth == 0) {
-      return (path.equals(ARGUMENTS) ? "arg" : "result") + index;
+      String[] named = path.equals(ARGUMENTS) ? ARG_PATHS : RESULT_PATHS;
+      return index < named.length
+          ? named[(int) index]
+          : (path.equals(ARGUMENTS) ? "arg" : "result") + index;
     }
     return path + "[" + index + "]";
+  }
+
+  private static String[] paths(String prefix) {
+    String[] out = new String[32];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = prefix + i;
+    }
+    return out;
   }
 
   private IreeArgumentException argument(String path, String problem) {

@@ -83,6 +83,19 @@ final class ModuleErrors {
         + " inlined into the module";
   }
 
+  /**
+   * The refusal of a second module named {@code name} in one session: IREE resolves {@code
+   * name.function} to the module appended last, so the first one's functions would be silently
+   * shadowed.
+   */
+  static IllegalArgumentException duplicateName(String source, String name, String loadedFrom) {
+    return new IllegalArgumentException(
+        source + ": a module named '" + name + "' is already loaded in this session (from "
+            + loadedFrom + "); IREE would resolve '" + name + ".<function>' to the module loaded"
+            + " last and silently hide the first one's functions. Load it into another session"
+            + " (IreeRuntime.newSession()), or compile it under another module name");
+  }
+
   /** Which IREE releases write a bytecode version (iree-runtime-c-api.md, section 3). */
   static String releasesWriting(BytecodeVersion v) {
     switch (v.major()) {

@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BOOLEAN;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import dev.ireestubs.invoke.IreeInvocationException;
 import java.lang.foreign.Arena;
@@ -57,6 +58,8 @@ final class Native {
   private final MethodHandle instanceHostAllocator;
   private final MethodHandle instanceTryCreateDefaultDevice;
   private final MethodHandle halDeviceRelease;
+  private final MethodHandle halDeviceRetain;
+  private final MethodHandle halDeviceReleaseAddress;
   private final MethodHandle sessionOptionsInitialize;
   private final MethodHandle sessionCreateWithDevice;
   private final MethodHandle sessionRelease;
@@ -82,15 +85,14 @@ final class Native {
   private final MethodHandle listPushRefMove;
   private final MethodHandle listPushRefRetain;
   private final MethodHandle listGetVariantAssign;
-  private final MethodHandle listMoveRef;
   private final MethodHandle refRelease;
   private final MethodHandle refRetain;
   private final MethodHandle refTypeName;
 
   // iree/hal/buffer_view.h, buffer_view_util.h, buffer_transfer.h
-  private final MethodHandle bufferViewMoveRef;
   private final MethodHandle bufferViewAllocateBufferCopy;
   private final MethodHandle bufferViewRelease;
+  private final MethodHandle bufferViewRetain;
   private final MethodHandle bufferViewBuffer;
   private final MethodHandle bufferViewShapeRank;
   private final MethodHandle bufferViewShapeDim;
@@ -98,6 +100,12 @@ final class Native {
   private final MethodHandle bufferViewEncodingType;
   private final MethodHandle bufferViewByteLength;
   private final MethodHandle deviceTransferD2h;
+  private final MethodHandle bufferRelease;
+  private final MethodHandle allocatorImportBuffer;
+  private final MethodHandle bufferViewCreate;
+  private final MethodHandle bufferMapRange;
+  private final MethodHandle bufferUnmapRange;
+  private final MethodHandle bufferMapRead;
 
   // iree/base/status.h
   private final MethodHandle statusFormat;
@@ -135,6 +143,9 @@ final class Native {
             FunctionDescriptor.of(JAVA_LONG, ADDRESS, Layouts.STRING_VIEW, ADDRESS));
     halDeviceRelease =
         bind("iree_hal_device_release", FunctionDescriptor.ofVoid(ADDRESS));
+    halDeviceRetain = bind("iree_hal_device_retain", FunctionDescriptor.ofVoid(JAVA_LONG));
+    halDeviceReleaseAddress =
+        bind("iree_hal_device_release", FunctionDescriptor.ofVoid(JAVA_LONG), false);
     sessionOptionsInitialize =
         bind("iree_runtime_session_options_initialize", FunctionDescriptor.ofVoid(ADDRESS));
     sessionCreateWithDevice =
@@ -163,7 +174,7 @@ final class Native {
     sessionCall =
         bind(
             "iree_runtime_session_call",
-            FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+            FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG));
 
     // iree/vm/module.h
     functionSignature =
@@ -181,36 +192,35 @@ final class Native {
             "iree_vm_list_create",
             FunctionDescriptor.of(
                 JAVA_LONG, Layouts.VM_TYPE_DEF, JAVA_LONG, Layouts.ALLOCATOR, ADDRESS));
-    listRelease = bind("iree_vm_list_release", FunctionDescriptor.ofVoid(ADDRESS));
-    listSize = bind("iree_vm_list_size", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+    listRelease = bind("iree_vm_list_release", FunctionDescriptor.ofVoid(JAVA_LONG));
+    listSize = bindCritical("iree_vm_list_size", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
     listResize =
-        bind("iree_vm_list_resize", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG));
+        bind("iree_vm_list_resize", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG));
     listElementType =
-        bind("iree_vm_list_element_type", FunctionDescriptor.of(Layouts.VM_TYPE_DEF, ADDRESS));
+        bindCritical(
+            "iree_vm_list_element_type",
+            // A struct of one uintptr_t comes back in a register, exactly like a long.
+            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
     listPushValue =
-        bind("iree_vm_list_push_value", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
+        bind("iree_vm_list_push_value", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, ADDRESS));
     listGetValue =
-        bind(
+        bindCritical(
             "iree_vm_list_get_value",
-            FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
+            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS));
     listPushRefMove =
-        bind("iree_vm_list_push_ref_move", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
+        bind("iree_vm_list_push_ref_move", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, ADDRESS));
     listPushRefRetain =
-        bind("iree_vm_list_push_ref_retain", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
+        bind("iree_vm_list_push_ref_retain", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, ADDRESS));
     listGetVariantAssign =
-        bind(
+        bindCritical(
             "iree_vm_list_get_variant_assign",
-            FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
-    listMoveRef =
-        bind("iree_vm_list_move_ref", FunctionDescriptor.of(Layouts.VM_REF, ADDRESS));
+            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS));
     refRelease = bind("iree_vm_ref_release", FunctionDescriptor.ofVoid(ADDRESS));
     refRetain = bind("iree_vm_ref_retain", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS));
     refTypeName =
         bind("iree_vm_ref_type_name", FunctionDescriptor.of(Layouts.STRING_VIEW, JAVA_LONG));
 
     // iree/hal/buffer_view.h, buffer_view_util.h, buffer_transfer.h
-    bufferViewMoveRef =
-        bind("iree_hal_buffer_view_move_ref", FunctionDescriptor.of(Layouts.VM_REF, ADDRESS));
     bufferViewAllocateBufferCopy =
         bind(
             "iree_hal_buffer_view_allocate_buffer_copy",
@@ -226,21 +236,27 @@ final class Native {
                 Layouts.BYTE_SPAN,
                 ADDRESS));
     bufferViewRelease =
-        bind("iree_hal_buffer_view_release", FunctionDescriptor.ofVoid(ADDRESS));
+        bind("iree_hal_buffer_view_release", FunctionDescriptor.ofVoid(JAVA_LONG));
+    bufferViewRetain =
+        bindCritical("iree_hal_buffer_view_retain", FunctionDescriptor.ofVoid(JAVA_LONG));
     bufferViewBuffer =
-        bind("iree_hal_buffer_view_buffer", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        bindCritical("iree_hal_buffer_view_buffer", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
     bufferViewShapeRank =
-        bind("iree_hal_buffer_view_shape_rank", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        bindCritical(
+            "iree_hal_buffer_view_shape_rank", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
     bufferViewShapeDim =
-        bind(
+        bindCritical(
             "iree_hal_buffer_view_shape_dim",
-            FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG));
+            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG));
     bufferViewElementType =
-        bind("iree_hal_buffer_view_element_type", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        bindCritical(
+            "iree_hal_buffer_view_element_type", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
     bufferViewEncodingType =
-        bind("iree_hal_buffer_view_encoding_type", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        bindCritical(
+            "iree_hal_buffer_view_encoding_type", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
     bufferViewByteLength =
-        bind("iree_hal_buffer_view_byte_length", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        bindCritical(
+            "iree_hal_buffer_view_byte_length", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
     deviceTransferD2h =
         bind(
             "iree_hal_device_transfer_d2h",
@@ -253,6 +269,36 @@ final class Native {
                 JAVA_LONG,
                 JAVA_INT,
                 Layouts.TIMEOUT));
+
+    // Zero-copy import and mapped results (iree/hal/allocator.h, buffer.h)
+    bufferRelease = bind("iree_hal_buffer_release", FunctionDescriptor.ofVoid(JAVA_LONG));
+    allocatorImportBuffer =
+        bind(
+            "iree_hal_allocator_import_buffer",
+            FunctionDescriptor.of(
+                JAVA_LONG,
+                ADDRESS,
+                Layouts.BUFFER_PARAMS,
+                ADDRESS,
+                Layouts.RELEASE_CALLBACK,
+                ADDRESS));
+    bufferViewCreate =
+        bind(
+            "iree_hal_buffer_view_create",
+            FunctionDescriptor.of(
+                JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_INT, JAVA_INT, Layouts.ALLOCATOR,
+                ADDRESS));
+    bufferMapRange =
+        bind(
+            "iree_hal_buffer_map_range",
+            FunctionDescriptor.of(
+                JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_SHORT, JAVA_LONG, JAVA_LONG, ADDRESS));
+    bufferMapRead =
+        bind(
+            "iree_hal_buffer_map_read",
+            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG));
+    bufferUnmapRange =
+        bind("iree_hal_buffer_unmap_range", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
 
     // iree/base/status.h
     statusFormat =
@@ -291,10 +337,35 @@ final class Native {
   }
 
   private MethodHandle bind(String name, FunctionDescriptor descriptor) {
+    return bind(name, descriptor, true);
+  }
+
+  /**
+   * {@link #bind} for a function that only reads or writes memory it is given, briefly, and can
+   * neither block nor call back into Java: a critical downcall, without the thread-state
+   * transitions of an ordinary one (a per-call saving that matters for the getters a call runs
+   * a dozen of).
+   */
+  private MethodHandle bindCritical(String name, FunctionDescriptor descriptor) {
     required.add(name);
     Optional<MemorySegment> symbol = lookup.find(name);
     if (symbol.isEmpty()) {
       missing.add(name);
+      return null;
+    }
+    return LINKER.downcallHandle(symbol.get(), descriptor, Linker.Option.critical(false));
+  }
+
+  /** A handle for {@code name}; {@code listed}: false for a second form of a listed symbol. */
+  private MethodHandle bind(String name, FunctionDescriptor descriptor, boolean listed) {
+    if (listed) {
+      required.add(name);
+    }
+    Optional<MemorySegment> symbol = lookup.find(name);
+    if (symbol.isEmpty()) {
+      if (listed) {
+        missing.add(name);
+      }
       return null;
     }
     return LINKER.downcallHandle(symbol.get(), descriptor);
@@ -411,6 +482,22 @@ final class Native {
     }
   }
 
+  void halDeviceRetain(long device) {
+    try {
+      halDeviceRetain.invokeExact(device);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  void halDeviceRelease(long device) {
+    try {
+      halDeviceReleaseAddress.invokeExact(device);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
   void sessionOptionsInitialize(MemorySegment options) {
     try {
       sessionOptionsInitialize.invokeExact(options);
@@ -483,8 +570,7 @@ final class Native {
     }
   }
 
-  long sessionCall(
-      MemorySegment session, MemorySegment function, MemorySegment inputs, MemorySegment outputs) {
+  long sessionCall(MemorySegment session, MemorySegment function, long inputs, long outputs) {
     try {
       return (long) sessionCall.invokeExact(session, function, inputs, outputs);
     } catch (Throwable t) {
@@ -523,7 +609,7 @@ final class Native {
     }
   }
 
-  void listRelease(MemorySegment list) {
+  void listRelease(long list) {
     try {
       listRelease.invokeExact(list);
     } catch (Throwable t) {
@@ -531,7 +617,7 @@ final class Native {
     }
   }
 
-  long listSize(MemorySegment list) {
+  long listSize(long list) {
     try {
       return (long) listSize.invokeExact(list);
     } catch (Throwable t) {
@@ -539,7 +625,7 @@ final class Native {
     }
   }
 
-  long listResize(MemorySegment list, long newSize) {
+  long listResize(long list, long newSize) {
     try {
       return (long) listResize.invokeExact(list, newSize);
     } catch (Throwable t) {
@@ -547,15 +633,16 @@ final class Native {
     }
   }
 
-  MemorySegment listElementType(SegmentAllocator into, MemorySegment list) {
+  /** The element type's {@code iree_vm_type_def_t} word. */
+  long listElementType(long list) {
     try {
-      return (MemorySegment) listElementType.invokeExact(into, list);
+      return (long) listElementType.invokeExact(list);
     } catch (Throwable t) {
       throw rethrow(t);
     }
   }
 
-  long listPushValue(MemorySegment list, MemorySegment value) {
+  long listPushValue(long list, MemorySegment value) {
     try {
       return (long) listPushValue.invokeExact(list, value);
     } catch (Throwable t) {
@@ -563,7 +650,7 @@ final class Native {
     }
   }
 
-  long listGetValue(MemorySegment list, long index, MemorySegment outValue) {
+  long listGetValue(long list, long index, MemorySegment outValue) {
     try {
       return (long) listGetValue.invokeExact(list, index, outValue);
     } catch (Throwable t) {
@@ -571,7 +658,7 @@ final class Native {
     }
   }
 
-  long listPushRefMove(MemorySegment list, MemorySegment ref) {
+  long listPushRefMove(long list, MemorySegment ref) {
     try {
       return (long) listPushRefMove.invokeExact(list, ref);
     } catch (Throwable t) {
@@ -579,7 +666,7 @@ final class Native {
     }
   }
 
-  long listPushRefRetain(MemorySegment list, MemorySegment ref) {
+  long listPushRefRetain(long list, MemorySegment ref) {
     try {
       return (long) listPushRefRetain.invokeExact(list, ref);
     } catch (Throwable t) {
@@ -587,17 +674,9 @@ final class Native {
     }
   }
 
-  long listGetVariantAssign(MemorySegment list, long index, MemorySegment outVariant) {
+  long listGetVariantAssign(long list, long index, MemorySegment outVariant) {
     try {
       return (long) listGetVariantAssign.invokeExact(list, index, outVariant);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  MemorySegment listMoveRef(SegmentAllocator into, MemorySegment list) {
-    try {
-      return (MemorySegment) listMoveRef.invokeExact(into, list);
     } catch (Throwable t) {
       throw rethrow(t);
     }
@@ -630,14 +709,6 @@ final class Native {
   // ----------------------------------------------------------------------------------------------
   // Buffer views
 
-  MemorySegment bufferViewMoveRef(SegmentAllocator into, MemorySegment bufferView) {
-    try {
-      return (MemorySegment) bufferViewMoveRef.invokeExact(into, bufferView);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
   long bufferViewAllocateBufferCopy(
       MemorySegment device,
       MemorySegment deviceAllocator,
@@ -665,7 +736,7 @@ final class Native {
     }
   }
 
-  void bufferViewRelease(MemorySegment bufferView) {
+  void bufferViewRelease(long bufferView) {
     try {
       bufferViewRelease.invokeExact(bufferView);
     } catch (Throwable t) {
@@ -673,15 +744,24 @@ final class Native {
     }
   }
 
-  MemorySegment bufferViewBuffer(MemorySegment bufferView) {
+  void bufferViewRetain(long bufferView) {
     try {
-      return (MemorySegment) bufferViewBuffer.invokeExact(bufferView);
+      bufferViewRetain.invokeExact(bufferView);
     } catch (Throwable t) {
       throw rethrow(t);
     }
   }
 
-  long bufferViewShapeRank(MemorySegment bufferView) {
+
+  long bufferViewBuffer(long bufferView) {
+    try {
+      return (long) bufferViewBuffer.invokeExact(bufferView);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  long bufferViewShapeRank(long bufferView) {
     try {
       return (long) bufferViewShapeRank.invokeExact(bufferView);
     } catch (Throwable t) {
@@ -689,7 +769,7 @@ final class Native {
     }
   }
 
-  long bufferViewShapeDim(MemorySegment bufferView, long index) {
+  long bufferViewShapeDim(long bufferView, long index) {
     try {
       return (long) bufferViewShapeDim.invokeExact(bufferView, index);
     } catch (Throwable t) {
@@ -697,7 +777,7 @@ final class Native {
     }
   }
 
-  int bufferViewElementType(MemorySegment bufferView) {
+  int bufferViewElementType(long bufferView) {
     try {
       return (int) bufferViewElementType.invokeExact(bufferView);
     } catch (Throwable t) {
@@ -705,7 +785,7 @@ final class Native {
     }
   }
 
-  int bufferViewEncodingType(MemorySegment bufferView) {
+  int bufferViewEncodingType(long bufferView) {
     try {
       return (int) bufferViewEncodingType.invokeExact(bufferView);
     } catch (Throwable t) {
@@ -713,7 +793,7 @@ final class Native {
     }
   }
 
-  long bufferViewByteLength(MemorySegment bufferView) {
+  long bufferViewByteLength(long bufferView) {
     try {
       return (long) bufferViewByteLength.invokeExact(bufferView);
     } catch (Throwable t) {
@@ -733,6 +813,78 @@ final class Native {
       return (long)
           deviceTransferD2h.invokeExact(
               device, buffer, sourceOffset, target, length, flags, timeout);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  void bufferRelease(long buffer) {
+    try {
+      bufferRelease.invokeExact(buffer);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  long allocatorImportBuffer(
+      MemorySegment allocator,
+      MemorySegment params,
+      MemorySegment externalBuffer,
+      MemorySegment releaseCallback,
+      MemorySegment outBuffer) {
+    try {
+      return (long)
+          allocatorImportBuffer.invokeExact(
+              allocator, params, externalBuffer, releaseCallback, outBuffer);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  long bufferViewCreate(
+      long buffer,
+      long rank,
+      MemorySegment shape,
+      int elementType,
+      int encodingType,
+      MemorySegment hostAllocator,
+      MemorySegment outBufferView) {
+    try {
+      return (long)
+          bufferViewCreate.invokeExact(
+              buffer, rank, shape, elementType, encodingType, hostAllocator, outBufferView);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  long bufferMapRange(
+      long buffer,
+      int mappingMode,
+      short access,
+      long offset,
+      long length,
+      MemorySegment outMapping) {
+    try {
+      return (long)
+          bufferMapRange.invokeExact(buffer, mappingMode, access, offset, length, outMapping);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  /** {@code iree_hal_buffer_map_read}: {@code length} bytes to host memory at {@code target}. */
+  long bufferMapRead(long buffer, long offset, long target, long length) {
+    try {
+      return (long) bufferMapRead.invokeExact(buffer, offset, target, length);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  long bufferUnmapRange(MemorySegment mapping) {
+    try {
+      return (long) bufferUnmapRange.invokeExact(mapping);
     } catch (Throwable t) {
       throw rethrow(t);
     }
@@ -791,6 +943,16 @@ final class Native {
   void check(long status, String what) {
     if (status != 0) {
       throw failure(status, what);
+    }
+  }
+
+  /**
+   * {@link #check(long, String)} with the description {@code function: path: operation}, built
+   * only when the status is not OK (the success path allocates nothing).
+   */
+  void check(long status, String function, String path, String operation) {
+    if (status != 0) {
+      throw failure(status, function + ": " + path + ": " + operation);
     }
   }
 

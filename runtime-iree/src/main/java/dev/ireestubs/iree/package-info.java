@@ -7,13 +7,13 @@
  * installs it where {@link dev.ireestubs.iree.IreeLibrary#load()} finds it): system property
  * {@value dev.ireestubs.iree.IreeLibrary#PROPERTY}, environment variable {@value
  * dev.ireestubs.iree.IreeLibrary#ENVIRONMENT_VARIABLE}, or the conventional per-user location.
+ * {@link dev.ireestubs.iree.IreeBackend#open} gives a {@link dev.ireestubs.iree.IreeSession}, a
+ * {@link dev.ireestubs.invoke.ModuleBackend} that generated stubs bind to; {@link
+ * dev.ireestubs.iree.IreeRuntime} makes several sessions on one instance.
  *
  * <p><b>Trust.</b> A {@code .vmfb} contains native machine code that IREE runs in this process with
  * its full rights, unsandboxed: a corrupted module can kill the JVM (SIGILL) and a hostile one can
- * do anything the process can. Load only modules you would run as native programs. {@link dev.ireestubs.iree.IreeBackend#open}
- * gives a {@link dev.ireestubs.iree.IreeSession}, a {@link dev.ireestubs.invoke.ModuleBackend}
- * that generated stubs bind to; {@link dev.ireestubs.iree.IreeRuntime} makes several sessions on
- * one instance.
+ * do anything the process can. Load only modules you would run as native programs.
  *
  * <p>Every failing call into IREE becomes an {@link dev.ireestubs.invoke.IreeInvocationException}
  * carrying IREE's status code ({@link dev.ireestubs.iree.IreeStatusCode}) and text; a module of

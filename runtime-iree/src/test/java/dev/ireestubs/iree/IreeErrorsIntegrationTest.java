@@ -244,7 +244,8 @@ class IreeErrorsIntegrationTest {
       // Nothing was shadowed: the first module is the only one, and still answers.
       assertThat(session.functionNames()).containsExactly("module.__init", "module.add");
       FloatArray sum =
-          new Iree_Adder(session).add(FloatArray.of(new float[] {1, 2, 3, 4}, 4), FloatArray.zeros(4));
+          new Iree_Adder(session)
+              .add(FloatArray.of(new float[] {1, 2, 3, 4}, 4), FloatArray.zeros(4));
       assertThat(sum.toArray()).isEqualTo(new float[] {1, 2, 3, 4});
       // A module of another name still loads beside it.
       session.load(SharedData.require("vmfb/2026-06_eerie_mul_vmvx_bc17.vmfb"));

@@ -15,7 +15,6 @@ import dev.ireestubs.vm.VmValue;
 import dev.ireestubs.vm.VmValueType;
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -152,7 +151,7 @@ class IreeModulesIntegrationTest {
     try (IreeSession session = session(Adder.FILE);
         Arena arena = Arena.ofConfined()) {
       Marshaller marshaller = new Marshaller(session, arena, "round trip");
-      MemorySegment nativeList = marshaller.toNative(outer);
+      long nativeList = marshaller.toNative(outer);
       VmList back;
       try {
         back = marshaller.fromNative(nativeList);

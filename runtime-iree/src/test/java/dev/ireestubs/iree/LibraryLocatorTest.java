@@ -22,7 +22,9 @@ class LibraryLocatorTest {
   private Path install(String version) throws IOException {
     Path lib =
         home.resolve(
-            ".local/share/iree-stubs/iree-runtime/" + version + "/linux-x86_64/lib/libiree_runtime.so");
+            ".local/share/iree-stubs/iree-runtime/"
+                + version
+                + "/linux-x86_64/lib/libiree_runtime.so");
     Files.createDirectories(lib.getParent());
     return Files.writeString(lib, "x");
   }
@@ -40,8 +42,8 @@ class LibraryLocatorTest {
           .hasMessageThat()
           .contains(
               "IREE 3.11.0's runtime is not installed at "
-                  + home.resolve(
-                      ".local/share/iree-stubs/iree-runtime/3.11.0/linux-x86_64/lib/libiree_runtime.so"));
+                  + home.resolve(".local/share/iree-stubs/iree-runtime/3.11.0")
+                      .resolve("linux-x86_64/lib/libiree_runtime.so"));
       assertThat(e)
           .hasMessageThat()
           .contains(
@@ -126,7 +128,8 @@ class LibraryLocatorTest {
     LibraryLocator absolute =
         new LibraryLocator(null, null, "3.11.0", data.toString(), "/nowhere", "Linux", "amd64");
     assertThat(absolute.conventionalPath())
-        .isEqualTo(data.resolve("iree-stubs/iree-runtime/3.11.0/linux-x86_64/lib/libiree_runtime.so"));
+        .isEqualTo(
+            data.resolve("iree-stubs/iree-runtime/3.11.0/linux-x86_64/lib/libiree_runtime.so"));
     // The XDG base directory spec says to ignore a relative value.
     LibraryLocator relative =
         new LibraryLocator(null, null, "3.11.0", "data", home.toString(), "Linux", "amd64");

@@ -94,7 +94,9 @@ class LinkCheckTest {
     assertThat(e).hasMessageThat().contains("libbroken_iree.so");
     assertThat(e).hasMessageThat().contains("undefined symbol: flatcc_verify_table_as_root");
     assertThat(e).hasMessageThat().contains("exit code 127");
-    assertThat(e).hasMessageThat().contains("rebuild it with runtime-iree/scripts/build-iree-runtime.sh");
+    assertThat(e)
+        .hasMessageThat()
+        .contains("rebuild it with runtime-iree/scripts/build-iree-runtime.sh");
   }
 
   @Test

@@ -46,7 +46,12 @@ class ModuleErrorsTest {
   void bytecodeMismatchSaysWhichReleasesWroteBothVersions() {
     IreeInvocationException e =
         ModuleErrors.loadFailure(
-            "old.vmfb", 3, BYTECODE, Optional.of(new BytecodeVersion(15, 0)), Optional.empty(), "local-sync");
+            "old.vmfb",
+            3,
+            BYTECODE,
+            Optional.of(new BytecodeVersion(15, 0)),
+            Optional.empty(),
+            "local-sync");
     assertThat(e).isInstanceOf(IreeIncompatibleModuleException.class);
     IreeIncompatibleModuleException x = (IreeIncompatibleModuleException) e;
     assertThat(x.reason()).isEqualTo(Reason.BYTECODE_VERSION);
@@ -71,7 +76,12 @@ class ModuleErrorsTest {
   void importSignatureMismatchBlamesTheReleaseEvenWhenBytecodeMatches() {
     IreeInvocationException e =
         ModuleErrors.loadFailure(
-            "add.vmfb", 13, IMPORT, Optional.of(new BytecodeVersion(17, 0)), Optional.empty(), "local-sync");
+            "add.vmfb",
+            13,
+            IMPORT,
+            Optional.of(new BytecodeVersion(17, 0)),
+            Optional.empty(),
+            "local-sync");
     assertThat(((IreeIncompatibleModuleException) e).reason())
         .isEqualTo(Reason.IMPORT_SIGNATURE);
     assertThat(e).hasMessageThat().contains("(INTERNAL)");
@@ -84,7 +94,12 @@ class ModuleErrorsTest {
   void anotherTargetSaysToRecompileForThisMachine() {
     IreeInvocationException e =
         ModuleErrors.loadFailure(
-            "arm.vmfb", 18, TARGET, Optional.of(new BytecodeVersion(17, 0)), Optional.empty(), "local-task");
+            "arm.vmfb",
+            18,
+            TARGET,
+            Optional.of(new BytecodeVersion(17, 0)),
+            Optional.empty(),
+            "local-task");
     assertThat(((IreeIncompatibleModuleException) e).reason()).isEqualTo(Reason.TARGET);
     assertThat(e.statusCode()).isEqualTo(18);
     assertThat(e).hasMessageThat().contains("embedded-elf-arm_64");
@@ -173,7 +188,9 @@ class ModuleErrorsTest {
               "scale.vmfb", 5, text, Optional.empty(), Optional.empty(), "local-sync");
       assertThat(e).isNotInstanceOf(IreeIncompatibleModuleException.class);
       assertThat(e.statusCode()).isEqualTo(5);
-      assertThat(e).hasMessageThat().startsWith("scale.vmfb: IREE's runtime cannot load this module (NOT_FOUND): " + text);
+      assertThat(e)
+          .hasMessageThat()
+          .startsWith("scale.vmfb: IREE's runtime cannot load this module (NOT_FOUND): " + text);
       assertThat(e).hasMessageThat().contains("The module imports IREE's io_parameters module");
       assertThat(e).hasMessageThat().contains("external parameter archives (.irpa");
       assertThat(e).hasMessageThat().contains("iree-run-module --parameters=SCOPE=FILE.irpa");
@@ -207,7 +224,12 @@ class ModuleErrorsTest {
         VmfbReader.read(SharedData.require("vmfb/2024-12_iree-tutorial_matmul_3in_bc15.vmfb"));
     IreeInvocationException e =
         ModuleErrors.loadFailure(
-            module.sourceName(), 3, BYTECODE, module.bytecodeVersion(), Optional.empty(), "local-sync");
+            module.sourceName(),
+            3,
+            BYTECODE,
+            module.bytecodeVersion(),
+            Optional.empty(),
+            "local-sync");
     assertThat(e).hasMessageThat().contains("The module has bytecode version 15.0");
   }
 }

@@ -80,11 +80,33 @@ public final class Marshal {
 
   static BufferView array(NdArray array, AbiType.NdArray declared, Side side, String path) {
     notNull(array, declared, side, path);
-    String problem = arrayProblem(declared, array.elementType(), array.shape());
-    if (problem != null) {
-      throw side.fail(path, problem);
+    if (!fits(declared, array)) { // checked without copying the shape; described on failure
+      String problem = arrayProblem(declared, array.elementType(), array.shape());
+      if (problem != null) {
+        throw side.fail(path, problem);
+      }
     }
     return array.asBufferView();
+  }
+
+  /** {@link #arrayProblem} is null, decided from the array's dims in place. */
+  private static boolean fits(AbiType.NdArray declared, NdArray array) {
+    if (!NdArray.isCompatible(declared.element(), array.elementType())) {
+      return false;
+    }
+    Shape shape = declared.shape();
+    if (!shape.isRanked()) {
+      return true;
+    }
+    if (shape.rank() != array.rank()) {
+      return false;
+    }
+    for (int axis = 0; axis < array.rank(); axis++) {
+      if (!shape.isDynamic(axis) && shape.dim(axis) != array.dim(axis)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -307,7 +307,8 @@ public abstract sealed class NdArray
    * either are visible in both. The view's element type is {@link #halElementType()}.
    */
   public final BufferView asBufferView() {
-    return BufferView.wrap(halElementType(), shape, data());
+    // wrap takes its own slice of the memory (and its own copy of the shape).
+    return BufferView.wrap(halElementType(), shape, data);
   }
 
   // ---------------------------------------------------------------------------------------------

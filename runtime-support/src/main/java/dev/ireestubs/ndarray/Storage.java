@@ -203,9 +203,9 @@ final class Storage {
    * otherwise a copy into new direct memory.
    */
   static ByteBuffer bytesOf(BufferView view) {
-    ByteBuffer bytes = view.data();
+    ByteBuffer bytes = view.data(); // already this caller's own buffer, at 0, in native order
     if (bytes.isDirect()) {
-      return bytes.slice().order(ByteOrder.nativeOrder());
+      return bytes;
     }
     ByteBuffer copy = allocate(bytes.remaining());
     copy.duplicate().put(bytes);

@@ -72,6 +72,16 @@ public class IreeCallBenchmark {
     return stub.add(a, b);
   }
 
+  /**
+   * The stub with inputs in new arrays each call (the memory is new, so nothing the session kept
+   * from an earlier call applies): includes making the two arrays.
+   */
+  @Benchmark
+  public FloatArray stubNewArrays() {
+    return stub.add(
+        FloatArray.of(new float[] {1, 2, 3, 4}, 4), FloatArray.of(new float[] {10, 20, 30, 40}, 4));
+  }
+
   /** The same call through the dynamic invoker, driven by the module's reflection. */
   @Benchmark
   public Object dynamic() {

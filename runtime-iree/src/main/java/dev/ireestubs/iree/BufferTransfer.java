@@ -1,0 +1,408 @@
+package dev.ireestubs.iree;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+import dev.ireestubs.vm.BufferView;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/**
+ * Moves the bytes of buffer views between Java and IREE's devices, without copying where the
+ * device shares host memory (the CPU drivers local-sync and local-task):
+ *
+ * <ul>
+ *   <li><b>In.</b> Direct memory that starts on a 64-byte boundary ({@code
+ *       IREE_HAL_HEAP_BUFFER_ALIGNMENT}; every array iree-stubs allocates does) is imported as an
+ *       IREE buffer over the same memory, read-only for IREE ({@code
+ *       iree_hal_allocator_import_buffer}). The Java buffer is kept reachable until IREE releases
+ *       its buffer (a release callback), so the memory cannot be freed under IREE. The session
+ *       keeps the last few such views ({@link ImportedViews}) and passes one again when the same
+ *       memory comes with the same type and shape. Other memory is copied ({@code
+ *       iree_hal_buffer_view_allocate_buffer_copy}), as is any whose import the device refuses.
+ *   <li><b>Out.</b> A result of {@link #MAP_THRESHOLD} bytes or more is not copied: its buffer is
+ *       mapped ({@code iree_hal_buffer_map_range}, scoped, which retains it) and the mapping is
+ *       the result's memory. The mapping (and the device it holds) is released when the last Java
+ *       buffer over it becomes unreachable and is collected (an automatic arena: a view can never
+ *       outlive it). A buffer the device cannot map for reading and writing (not host-visible, or
+ *       an imported argument returned as a result, which IREE may only read) is copied into new
+ *       direct memory instead, and so is every result while mappings awaiting collection hold
+ *       more than {@link #MAPPED_LIMIT} bytes. Smaller results are copied ({@code
+ *       iree_hal_buffer_map_read}): cheaper than a mapping at that size.
+ * </ul>
+ *
+ * <p>One instance per session, used under the session's lock; the import bookkeeping is global and
+ * thread-safe (IREE may release a buffer on any thread).
+ */
+@SuppressWarnings("restricted") // segments over native addresses, an upcall stub
+final class BufferTransfer {
+
+  /** Java buffers IREE holds imported, by the key given to IREE as the callback's user data. */
+  private static final Pins PINNED = new Pins();
+
+  /** {@code void released(void* user_data, iree_hal_buffer_t* buffer)}, for every import. */
+  private static final MemorySegment RELEASED = releasedStub();
+
+  private static final ByteBuffer EMPTY = ByteBuffer.allocateDirect(0);
+
+  /**
+   * Result memory that mappings may hold at once, counting what awaits the garbage collector:
+   * beyond it results are copied into direct memory, which the JVM bounds ({@code
+   * -XX:MaxDirectMemorySize}) and collects when it runs short. A mapping holds IREE's buffer (its
+   * bytes plus about {@link #MAPPING_OVERHEAD}) until its last Java buffer is unreachable and
+   * collected, and few heap bytes per call means few collections.
+   */
+  static final long MAPPED_LIMIT = 64L << 20;
+
+  /**
+   * Results smaller than this are copied rather than mapped: for a few kilobytes a copy costs less
+   * than a mapping (in time and in heap bytes), and ties up no native memory until a collection.
+   */
+  static final long MAP_THRESHOLD = 4096;
+
+  /** {@link #MAP_THRESHOLD}, lowered by tests to map the small results of the test modules. */
+  static volatile long mapThreshold = MAP_THRESHOLD;
+
+  // What the calls did, counted for tests: arguments imported, reused (a kept view), copied;
+  // results mapped, copied.
+  static final AtomicLong IMPORTED = new AtomicLong();
+  static final AtomicLong REUSED = new AtomicLong();
+  static final AtomicLong COPIED_IN = new AtomicLong();
+  static final AtomicLong MAPPED_OUT = new AtomicLong();
+  static final AtomicLong COPIED_OUT = new AtomicLong();
+
+  /** IREE's buffer struct, the mapping and malloc's headers, roughly, per mapped result. */
+  static final long MAPPING_OVERHEAD = 512;
+
+  private static final AtomicLong MAPPED = new AtomicLong();
+
+  private final IreeSession session;
+  private final Native api;
+  private final MemorySegment outPointer;
+  private final MemorySegment externalBuffer;
+  private final MemorySegment releaseCallback;
+  private final MemorySegment importParams;
+  private final MemorySegment span;
+  private final ImportedViews imported;
+
+  BufferTransfer(IreeSession session, Arena arena) {
+    this.session = session;
+    this.api = session.api();
+    this.outPointer = arena.allocate(ADDRESS);
+    this.externalBuffer = arena.allocate(Layouts.EXTERNAL_BUFFER);
+    externalBuffer.set(
+        JAVA_INT, Layouts.EXTERNAL_BUFFER_TYPE, Encodings.EXTERNAL_BUFFER_HOST_ALLOCATION);
+    this.releaseCallback = arena.allocate(Layouts.RELEASE_CALLBACK);
+    releaseCallback.set(ADDRESS, Layouts.RELEASE_CALLBACK_FN, RELEASED);
+    this.importParams = arena.allocate(Layouts.BUFFER_PARAMS);
+    importParams.copyFrom(session.bufferParams());
+    // IREE never writes the caller's memory.
+    importParams.set(JAVA_SHORT, Layouts.BUFFER_PARAMS_ACCESS, Encodings.MEMORY_ACCESS_READ);
+    this.span = arena.allocate(Layouts.BYTE_SPAN);
+    this.imported = new ImportedViews(api);
+  }
+
+  /** Releases the views kept for reuse: before the session is released. */
+  void close() {
+    imported.clear();
+  }
+
+  /** How many imported Java buffers IREE still holds (for tests). */
+  static int pinnedCount() {
+    return PINNED.count();
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // In
+
+  /**
+   * A new IREE buffer view (owned by the caller) with {@code view}'s shape, element type and
+   * bytes: over the same memory when it can be imported, else a copy.
+   *
+   * @param dims the shape, already written as {@code iree_hal_dim_t}s
+   * @param scratch native memory for a copy of heap bytes
+   */
+  long toDevice(
+      BufferView view,
+      MemorySegment dims,
+      Supplier<Arena> scratch,
+      String function,
+      String path) {
+    ByteBuffer data = view.data();
+    int length = data.remaining();
+    if (data.isDirect() && length > 0) {
+      long address = MemorySegment.ofBuffer(data).address();
+      if (address % Encodings.HEAP_BUFFER_ALIGNMENT == 0) {
+        long kept = imported.find(view, address, length);
+        if (kept != 0) {
+          REUSED.incrementAndGet();
+          return kept;
+        }
+        long made = importView(view, data, address, length, dims);
+        if (made != 0) {
+          imported.keep(made, view, address, length);
+          return made;
+        }
+      }
+    }
+    return copyView(view, data, length, dims, scratch, function, path);
+  }
+
+  /** The imported view, or 0 when the device will not import the memory. */
+  private long importView(
+      BufferView view, ByteBuffer data, long address, int length, MemorySegment dims) {
+    long key = PINNED.pin(data);
+    externalBuffer.set(JAVA_LONG, Layouts.EXTERNAL_BUFFER_SIZE, length);
+    externalBuffer.set(JAVA_LONG, Layouts.EXTERNAL_BUFFER_PTR, address);
+    releaseCallback.set(JAVA_LONG, Layouts.RELEASE_CALLBACK_USER_DATA, key);
+    long status =
+        api.allocatorImportBuffer(
+            session.deviceAllocator(), importParams, externalBuffer, releaseCallback, outPointer);
+    if (status != 0) {
+      PINNED.unpin(key); // IREE made no buffer, so it will never call back
+      api.freeStatus(status);
+      return 0;
+    }
+    long buffer = outPointer.get(JAVA_LONG, 0);
+    status =
+        api.bufferViewCreate(
+            buffer,
+            view.rank(),
+            dims,
+            view.elementTypeCode(),
+            Encodings.ENCODING_DENSE_ROW_MAJOR,
+            session.hostAllocator(),
+            outPointer);
+    api.bufferRelease(buffer); // the view retains it; on failure this frees it (and unpins)
+    if (status != 0) {
+      api.freeStatus(status);
+      return 0;
+    }
+    IMPORTED.incrementAndGet();
+    return outPointer.get(JAVA_LONG, 0);
+  }
+
+  private long copyView(
+      BufferView view,
+      ByteBuffer data,
+      int length,
+      MemorySegment dims,
+      Supplier<Arena> scratch,
+      String function,
+      String path) {
+    long address;
+    if (length == 0) {
+      address = 0;
+    } else if (data.isDirect()) {
+      address = MemorySegment.ofBuffer(data).address();
+    } else {
+      MemorySegment bytes = scratch.get().allocate(length, Encodings.HEAP_BUFFER_ALIGNMENT);
+      MemorySegment.copy(MemorySegment.ofBuffer(data), 0, bytes, 0, length);
+      address = bytes.address();
+    }
+    span.set(JAVA_LONG, Layouts.BYTE_SPAN_DATA, address);
+    span.set(JAVA_LONG, Layouts.BYTE_SPAN_LENGTH, length);
+    long status =
+        api.bufferViewAllocateBufferCopy(
+            session.halDevice(),
+            session.deviceAllocator(),
+            view.rank(),
+            dims,
+            view.elementTypeCode(),
+            Encodings.ENCODING_DENSE_ROW_MAJOR,
+            session.bufferParams(),
+            span,
+            outPointer);
+    Reference.reachabilityFence(data);
+    if (status != 0) {
+      throw api.failure(
+          status,
+          function + ": " + path + " (" + view + "): iree_hal_buffer_view_allocate_buffer_copy");
+    }
+    COPIED_IN.incrementAndGet();
+    return outPointer.get(JAVA_LONG, 0);
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Out
+
+  /**
+   * The {@code length} bytes of a result buffer view the caller still owns, in native order: a
+   * mapping of its buffer that lives as long as the returned buffer (or any buffer derived from
+   * it) is reachable, else a copy.
+   */
+  ByteBuffer fromDevice(long bufferView, long length, String function, String path) {
+    if (length == 0) {
+      return EMPTY;
+    }
+    long buffer = api.bufferViewBuffer(bufferView);
+    if (length < mapThreshold) {
+      return copyFromDevice(buffer, length, function, path); // cheaper than a mapping
+    }
+    long held = length + MAPPING_OVERHEAD;
+    if (MAPPED.addAndGet(held) > MAPPED_LIMIT) {
+      // Too much result memory awaits the collector: copy, into memory the JVM bounds.
+      MAPPED.addAndGet(-held);
+      return copyFromDevice(buffer, length, function, path);
+    }
+    Arena owner = Arena.ofAuto();
+    MemorySegment mapping = owner.allocate(Layouts.BUFFER_MAPPING);
+    long status =
+        api.bufferMapRange(
+            buffer,
+            Encodings.MAPPING_MODE_SCOPED,
+            Encodings.MEMORY_ACCESS_READ_WRITE,
+            0L,
+            length,
+            mapping);
+    if (status != 0) {
+      MAPPED.addAndGet(-held);
+      api.freeStatus(status);
+      return copyFromDevice(buffer, length, function, path);
+    }
+    // A mapping may outlive its session and runtime: it holds the device (and so the allocator
+    // its buffer returns to) until it is unmapped.
+    long device = session.halDevice().address();
+    api.halDeviceRetain(device);
+    // The cleanup may capture nothing of `owner` (a segment would keep the arena reachable and
+    // the cleanup would never run): the mapping's address, as a number. The arena frees the
+    // mapping struct after this cleanup has run (cleanups run last-registered first).
+    Native lib = api;
+    long mappingAddress = mapping.address();
+    MemorySegment data =
+        mapping
+            .get(ADDRESS, Layouts.BUFFER_MAPPING_DATA)
+            .reinterpret(length, owner, ignored -> unmap(lib, mappingAddress, device, held));
+    MAPPED_OUT.incrementAndGet();
+    return data.asByteBuffer().order(ByteOrder.nativeOrder());
+  }
+
+  /** Runs when the last Java buffer over a mapping is gone: never throws (a Cleaner thread). */
+  private static void unmap(Native lib, long mappingAddress, long device, long held) {
+    try {
+      MemorySegment mapping =
+          MemorySegment.ofAddress(mappingAddress).reinterpret(Layouts.BUFFER_MAPPING.byteSize());
+      long status = lib.bufferUnmapRange(mapping);
+      if (status != 0) {
+        lib.freeStatus(status);
+      }
+      lib.halDeviceRelease(device);
+    } catch (RuntimeException | Error e) {
+      // Nothing can be reported from a cleaner; the buffer stays retained.
+    } finally {
+      MAPPED.addAndGet(-held);
+    }
+  }
+
+  /** Bytes of result memory held by mappings not yet released (for tests). */
+  static long mappedBytes() {
+    return MAPPED.get();
+  }
+
+  /**
+   * A copy of a result in new direct memory: read through a host mapping ({@code
+   * iree_hal_buffer_map_read}), or, for memory the host cannot map, by a device-to-host transfer.
+   */
+  private ByteBuffer copyFromDevice(long buffer, long length, String function, String path) {
+    ByteBuffer host = ByteBuffer.allocateDirect((int) length).order(ByteOrder.nativeOrder());
+    MemorySegment target = MemorySegment.ofBuffer(host);
+    long status = api.bufferMapRead(buffer, 0L, target.address(), length);
+    if (status != 0) {
+      api.freeStatus(status);
+      api.check(
+          api.deviceTransferD2h(
+              session.halDevice(),
+              MemorySegment.ofAddress(buffer),
+              0L,
+              target,
+              length,
+              0,
+              session.infiniteTimeout()),
+          function,
+          path,
+          "iree_hal_device_transfer_d2h");
+    }
+    Reference.reachabilityFence(host);
+    COPIED_OUT.incrementAndGet();
+    return host;
+  }
+
+  // ----------------------------------------------------------------------------------------------
+
+  /** IREE released an imported buffer: the Java memory may go. Must never throw (an upcall). */
+  private static void released(MemorySegment userData, MemorySegment buffer) {
+    PINNED.unpin(userData.address());
+  }
+
+  /**
+   * A table of pinned buffers indexed by small keys, reusing freed slots: pinning and unpinning
+   * allocate nothing once the table has grown to the number of buffers IREE holds at once.
+   * Thread-safe.
+   */
+  private static final class Pins {
+    private ByteBuffer[] slots = new ByteBuffer[16];
+    private int[] free = new int[16];
+    private int freeCount;
+    private int next; // slots[next..] have never been used
+    private int count;
+
+    /** Keeps {@code buffer} reachable; the key (never 0) releases it. */
+    synchronized long pin(ByteBuffer buffer) {
+      int slot;
+      if (freeCount > 0) {
+        slot = free[--freeCount];
+      } else {
+        if (next == slots.length) {
+          slots = java.util.Arrays.copyOf(slots, slots.length * 2);
+          free = java.util.Arrays.copyOf(free, slots.length);
+        }
+        slot = next++;
+      }
+      slots[slot] = buffer;
+      count++;
+      return slot + 1L;
+    }
+
+    /** Lets the buffer pinned under {@code key} go; unknown keys are ignored (never throws). */
+    synchronized void unpin(long key) {
+      long slot = key - 1;
+      if (slot < 0 || slot >= next || slots[(int) slot] == null) {
+        return;
+      }
+      slots[(int) slot] = null;
+      free[freeCount++] = (int) slot;
+      count--;
+    }
+
+    synchronized int count() {
+      return count;
+    }
+  }
+
+  private static MemorySegment releasedStub() {
+    try {
+      return Linker.nativeLinker()
+          .upcallStub(
+              MethodHandles.lookup()
+                  .findStatic(
+                      BufferTransfer.class,
+                      "released",
+                      MethodType.methodType(void.class, MemorySegment.class, MemorySegment.class)),
+              FunctionDescriptor.ofVoid(ADDRESS, ADDRESS),
+              Arena.global());
+    } catch (NoSuchMethodException | IllegalAccessException e) {
+      throw new IllegalStateException("cannot make the buffer release callback", e);
+    }
+  }
+}
