@@ -23,6 +23,10 @@ import java.util.stream.Collectors;
  * @param attributes module-level attributes (since 2022-06; empty before)
  * @param exports the exported functions, in stored order
  * @param internalFunctions the {@code internal_functions} table (until 2021-09; empty after)
+ * @param imports the imported functions, in stored order (their ordinals)
+ * @param parameterScopes the parameter scopes the module's {@code io_parameters} calls name,
+ *     sorted and distinct (found in the bytecode of modules of the 2023 layout; see {@link
+ *     #needsParameters()})
  */
 public record VmfbModule(
     String sourceName,
@@ -36,7 +40,9 @@ public record VmfbModule(
     Optional<BytecodeVersion> bytecodeVersion,
     VmfbAttributes attributes,
     List<VmfbExport> exports,
-    List<VmfbInternalFunction> internalFunctions) {
+    List<VmfbInternalFunction> internalFunctions,
+    List<VmfbImport> imports,
+    List<String> parameterScopes) {
 
   public VmfbModule {
     Objects.requireNonNull(sourceName, "sourceName");
@@ -48,6 +54,53 @@ public record VmfbModule(
     Objects.requireNonNull(attributes, "attributes");
     exports = List.copyOf(exports);
     internalFunctions = List.copyOf(internalFunctions);
+    imports = List.copyOf(imports);
+    parameterScopes = List.copyOf(parameterScopes);
+  }
+
+  /** A module without imports (as written before imports were read). */
+  public VmfbModule(
+      String sourceName,
+      VmfbContainer container,
+      boolean sizePrefixed,
+      long flatBufferOffset,
+      String fileIdentifier,
+      VmfbSchemaEra schemaEra,
+      String name,
+      long version,
+      Optional<BytecodeVersion> bytecodeVersion,
+      VmfbAttributes attributes,
+      List<VmfbExport> exports,
+      List<VmfbInternalFunction> internalFunctions) {
+    this(
+        sourceName,
+        container,
+        sizePrefixed,
+        flatBufferOffset,
+        fileIdentifier,
+        schemaEra,
+        name,
+        version,
+        bytecodeVersion,
+        attributes,
+        exports,
+        internalFunctions,
+        List.of(),
+        List.of());
+  }
+
+  /**
+   * Whether the module loads weights from parameter archives: it has a required import of IREE's
+   * {@code io_parameters} module, which must then be registered before it (with the archives for
+   * {@link #parameterScopes()}).
+   */
+  public boolean needsParameters() {
+    for (VmfbImport i : imports) {
+      if (!i.optional() && i.moduleName().equals("io_parameters")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The first export with this name. */

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -150,6 +151,8 @@ public final class VmfbReader {
     ByteBuffer view = src.slice(flatBufferStart, flatBufferLength, where);
     FlatBuffer fb = new FlatBuffer(view, flatBufferStart, src.name);
     ModuleDefReader.Contents c = ModuleDefReader.read(fb, identifier, sizePrefixed);
+    List<VmfbImport> imports = ImportReader.imports(fb, fb.root(), c.era());
+    List<String> scopes = ImportReader.parameterScopes(fb, fb.root(), c.era(), imports);
     return new VmfbModule(
         src.name,
         zip ? VmfbContainer.ZIP : sizePrefixed ? VmfbContainer.SIZE_PREFIXED : VmfbContainer.BARE,
@@ -162,7 +165,9 @@ public final class VmfbReader {
         c.bytecodeVersion(),
         c.attributes(),
         c.exports(),
-        c.internalFunctions());
+        c.internalFunctions(),
+        imports,
+        scopes);
   }
 
   private static boolean isIdentifier(String s) {
