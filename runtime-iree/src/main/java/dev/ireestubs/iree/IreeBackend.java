@@ -20,6 +20,17 @@ import java.util.Optional;
  * }
  * }</pre>
  *
+ * <p>A module that keeps its weights in parameter archives gets them through {@link
+ * Options#withParameters}:
+ *
+ * <pre>{@code
+ * Parameters weights = Parameters.builder().scope("model", Path.of("weights.irpa")).build();
+ * try (IreeSession backend =
+ *     IreeBackend.open(Path.of("model.vmfb"), Options.defaults().withParameters(weights))) {
+ *   ...
+ * }
+ * }</pre>
+ *
  * <p>For several modules in one session, or several sessions on one runtime, use {@link
  * IreeRuntime} and {@link IreeSession#load(Path)} directly.
  */
@@ -34,26 +45,39 @@ public final class IreeBackend {
    *     IreeLibrary#ENVIRONMENT_VARIABLE}, else the conventional location ({@link
    *     IreeLibrary#load()})
    * @param device the device to run on
+   * @param parameters the parameter archives of a module that loads external weights ({@link
+   *     Parameters#none()} for others)
    */
-  public record Options(Optional<Path> library, Device device) {
+  public record Options(Optional<Path> library, Device device, Parameters parameters) {
     public Options {
       Objects.requireNonNull(library, "library");
       Objects.requireNonNull(device, "device");
+      Objects.requireNonNull(parameters, "parameters");
+    }
+
+    /** Options without parameters. */
+    public Options(Optional<Path> library, Device device) {
+      this(library, device, Parameters.none());
     }
 
     /** The library from the property or environment, on {@link Device#LOCAL_SYNC}. */
     public static Options defaults() {
-      return new Options(Optional.empty(), Device.LOCAL_SYNC);
+      return new Options(Optional.empty(), Device.LOCAL_SYNC, Parameters.none());
     }
 
     /** These options with the library file {@code file}. */
     public Options withLibrary(Path file) {
-      return new Options(Optional.of(Objects.requireNonNull(file, "file")), device);
+      return new Options(Optional.of(Objects.requireNonNull(file, "file")), device, parameters);
     }
 
     /** These options on {@code newDevice}. */
     public Options withDevice(Device newDevice) {
-      return new Options(library, newDevice);
+      return new Options(library, newDevice, parameters);
+    }
+
+    /** These options with the parameter archives {@code newParameters} bound at load. */
+    public Options withParameters(Parameters newParameters) {
+      return new Options(library, device, newParameters);
     }
   }
 
@@ -94,7 +118,7 @@ public final class IreeBackend {
       throw e;
     }
     try {
-      return session.load(vmfb);
+      return session.load(vmfb, options.parameters());
     } catch (IOException | RuntimeException | Error e) {
       session.close();
       throw e;

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -96,6 +97,9 @@ public final class IreeSession implements ModuleBackend {
   private final Marshaller marshaller;
 
   private volatile boolean closed;
+
+  /** The scopes bound by {@link #bindParameters}, once; empty before (guarded by the lock). */
+  private Optional<Set<String>> boundScopes = Optional.empty();
 
   IreeSession(IreeRuntime runtime, Device device, boolean ownsRuntime) {
     this.runtime = runtime;
@@ -193,6 +197,7 @@ public final class IreeSession implements ModuleBackend {
     try {
       checkOpen("load " + source);
       checkName(source, info);
+      checkParameters(source, info);
       try (Arena tmp = Arena.ofConfined()) {
         long status =
             api.sessionAppendModuleFromFile(
@@ -241,6 +246,7 @@ public final class IreeSession implements ModuleBackend {
     try {
       checkOpen("load " + name);
       checkName(name, info);
+      checkParameters(name, info);
       Arena memory = Arena.ofShared();
       try (Arena tmp = Arena.ofConfined()) {
         MemorySegment copy = memory.allocate(length, 64); // IREE_VM_ARCHIVE_SEGMENT_ALIGNMENT
@@ -278,7 +284,13 @@ public final class IreeSession implements ModuleBackend {
     }
     Optional<BytecodeVersion> version = info.flatMap(VmfbModule::bytecodeVersion);
     return ModuleErrors.loadFailure(
-        source, code, text, version, info.map(VmfbModule::schemaEra), device.driverName());
+        source,
+        code,
+        text,
+        version,
+        info.map(VmfbModule::schemaEra),
+        device.driverName(),
+        boundScopes);
   }
 
   /**
@@ -298,6 +310,99 @@ public final class IreeSession implements ModuleBackend {
     }
   }
 
+
+  /**
+   * Refuses, before IREE runs its initialiser, a module that loads parameters from scopes this
+   * session does not bind (modules the reader could not read are left to IREE).
+   */
+  private void checkParameters(String source, Optional<VmfbModule> info) {
+    if (info.isEmpty() || !info.get().needsParameters()) {
+      return;
+    }
+    List<String> needed = info.get().parameterScopes();
+    if (boundScopes.isEmpty() || !boundScopes.get().containsAll(needed)) {
+      throw ModuleErrors.missingParameters(source, needed, boundScopes);
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Parameters
+
+  /**
+   * Loads {@code vmfb} with its external weights: {@link #bindParameters} then {@link #load(Path)}.
+   *
+   * @throws NoSuchFileException when the module or an archive does not exist
+   * @throws IreeInvocationException when IREE cannot read an archive, the module needs a scope
+   *     {@code parameters} lacks, or its initialiser does not find a parameter it loads (the
+   *     message names the scope, file or key)
+   * @see #load(Path)
+   */
+  public IreeSession load(Path vmfb, Parameters parameters) throws IOException {
+    Objects.requireNonNull(vmfb, "vmfb");
+    Objects.requireNonNull(parameters, "parameters");
+    if (!Files.isRegularFile(vmfb)) {
+      return load(vmfb); // the usual NoSuchFileException, before any archive is opened
+    }
+    if (!parameters.isEmpty()) {
+      bindParameters(parameters);
+    }
+    return load(vmfb);
+  }
+
+  /**
+   * Registers IREE's parameters module ({@code io_parameters}) on this session, serving {@code
+   * parameters}, for the modules loaded after it. IREE opens each file for reading and indexes its
+   * entries now; it reads a parameter when a module's initialiser loads it (at that module's
+   * load). The files stay open until the session is closed. A session binds parameters once.
+   *
+   * @return this session
+   * @throws IllegalArgumentException when {@code parameters} is empty
+   * @throws IllegalStateException when the session already binds parameters, or is closed
+   * @throws NoSuchFileException when an archive does not exist
+   * @throws IreeInvocationException when IREE cannot open or read an archive (truncated, corrupt,
+   *     not a parameter archive), naming the scope and the file
+   */
+  public IreeSession bindParameters(Parameters parameters) throws IOException {
+    Objects.requireNonNull(parameters, "parameters");
+    if (parameters.isEmpty()) {
+      throw new IllegalArgumentException(
+          "no parameter scopes to bind: add archives with Parameters.builder().scope(...)");
+    }
+    lock.lock();
+    try {
+      checkOpen("bind parameters " + ParameterBinder.quoted(parameters));
+      if (boundScopes.isPresent()) {
+        throw new IllegalStateException(
+            "this session already binds parameter scopes "
+                + ModuleErrors.scopeList(boundScopes.get()) + "; a session binds parameters"
+                + " once: open another session for modules with other archives");
+      }
+      MemorySegment module =
+          new ParameterBinder(api, runtime.hostAllocator())
+              .build(api.instanceVmInstance(runtime.instance()), parameters);
+      try {
+        api.check(
+            api.sessionAppendModule(session, module),
+            "iree_runtime_session_append_module (io_parameters)");
+      } finally {
+        api.vmModuleRelease(module); // the session's context retains it
+      }
+      boundScopes = Optional.of(Set.copyOf(parameters.scopes().keySet()));
+    } finally {
+      lock.unlock();
+    }
+    return this;
+  }
+
+  /** The parameter scopes this session binds (empty before {@link #bindParameters}). */
+  public Set<String> parameterScopes() {
+    lock.lock();
+    try {
+      return boundScopes.orElse(Set.of());
+    } finally {
+      lock.unlock();
+    }
+  }
 
   /** What iree-stubs' reader saw in each loaded module, in load order (modules it could read). */
   public List<VmfbModule> modules() {

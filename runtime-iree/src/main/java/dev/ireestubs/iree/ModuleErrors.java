@@ -4,7 +4,11 @@ import dev.ireestubs.iree.IreeIncompatibleModuleException.Reason;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.vmfb.BytecodeVersion;
 import dev.ireestubs.vmfb.VmfbSchemaEra;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -72,15 +76,60 @@ final class ModuleErrors {
         || t.contains("no provider registered that handles scopes");
   }
 
-  private static String parametersAdvice(String text) {
+  private static String parametersAdvice(String text, Optional<Set<String>> bound) {
     Matcher scope = PARAMETER_SCOPE.matcher(text);
-    String scopes = scope.find() ? " (it asks for scope '" + scope.group(1) + "')" : "";
+    String asks = scope.find() ? " (it asks for scope '" + scope.group(1) + "')" : "";
+    String state =
+        bound.isEmpty()
+            ? "this session provides none. " + HOW_TO_BIND
+            : "this session binds " + scopeList(bound.get()) + ": check that each scope the"
+                + " module names has its archive and that the archives hold the keys the module"
+                + " loads (compare with iree-run-module --parameters=SCOPE=FILE.irpa)";
     return ". The module imports IREE's io_parameters module: its weights are not inside the"
         + " .vmfb but in external parameter archives (.irpa, .gguf or .safetensors) that must be"
-        + " provided when the module is loaded" + scopes + ", and this session provides none."
-        + " iree-stubs' IreeSession cannot provide parameters yet; IREE's own tool takes them as"
-        + " iree-run-module --parameters=SCOPE=FILE.irpa. Or compile the model with its weights"
-        + " inlined into the module";
+        + " provided when the module is loaded" + asks + ", and " + state;
+  }
+
+  static final String HOW_TO_BIND =
+      "Bind them with IreeSession.load(vmfb, Parameters.builder().scope(SCOPE, file).build()) or"
+          + " IreeBackend.Options.withParameters(...), as iree-run-module takes"
+          + " --parameters=SCOPE=FILE.irpa; or compile the model with its weights inlined into"
+          + " the module";
+
+  /**
+   * The refusal, before IREE sees it, of a module that loads parameters from {@code needed} scopes
+   * when the session binds none ({@code bound} empty) or not all of them.
+   */
+  static IreeInvocationException missingParameters(
+      String source, List<String> needed, Optional<Set<String>> bound) {
+    String asks =
+        needed.isEmpty()
+            ? "loads weights from parameter archives (it imports IREE's io_parameters module)"
+            : "loads weights from parameter archives in scope" + (needed.size() == 1 ? " " : "s ")
+                + scopeList(needed) + " (it imports IREE's io_parameters module)";
+    String has;
+    if (bound.isEmpty()) {
+      has = "this session binds no parameter archives. " + HOW_TO_BIND;
+    } else {
+      List<String> missing = new ArrayList<>(needed);
+      missing.removeAll(bound.get());
+      has = "this session binds " + scopeList(bound.get()) + " but not " + scopeList(missing)
+          + ": bind an archive to each scope the module names (scope names are case-sensitive;"
+          + " iree-stubs inspect lists them)";
+    }
+    return new IreeInvocationException(
+        source + ": cannot load this module: it " + asks + ", and " + has
+            + ". The module imports IREE's io_parameters module: its weights are in external"
+            + " parameter archives (.irpa, .gguf or .safetensors)",
+        IreeStatusCode.NOT_FOUND.code());
+  }
+
+  static String scopeList(Collection<String> scopes) {
+    List<String> quoted = new ArrayList<>();
+    for (String s : scopes) {
+      quoted.add("'" + s + "'");
+    }
+    return quoted.isEmpty() ? "no scope" : String.join(", ", quoted);
   }
 
   /**
@@ -129,11 +178,28 @@ final class ModuleErrors {
       Optional<BytecodeVersion> moduleVersion,
       Optional<VmfbSchemaEra> layout,
       String driver) {
+    return loadFailure(
+        source, statusCode, ireeText, moduleVersion, layout, driver, Optional.empty());
+  }
+
+  /**
+   * {@link #loadFailure(String, int, String, Optional, Optional, String)} in a session that binds
+   * the parameter scopes {@code boundScopes} (empty: none).
+   */
+  static IreeInvocationException loadFailure(
+      String source,
+      int statusCode,
+      String ireeText,
+      Optional<BytecodeVersion> moduleVersion,
+      Optional<VmfbSchemaEra> layout,
+      String driver,
+      Optional<Set<String>> boundScopes) {
     String head =
         source + ": IREE's runtime cannot load this module ("
             + IreeStatusCode.describe(statusCode) + "): " + ireeText;
     if (needsParameters(ireeText)) {
-      return new IreeInvocationException(head + parametersAdvice(ireeText), statusCode);
+      return new IreeInvocationException(
+          head + parametersAdvice(ireeText, boundScopes), statusCode);
     }
     Optional<Reason> reason = classify(statusCode, ireeText, layout);
     if (reason.isEmpty()) {

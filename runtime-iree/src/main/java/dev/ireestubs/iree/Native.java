@@ -107,6 +107,20 @@ final class Native {
   private final MethodHandle bufferUnmapRange;
   private final MethodHandle bufferMapRead;
 
+  // Parameters: iree/io/file_handle.h, parameter_index.h, parameter_index_provider.h,
+  // formats/parser_registry.h, modules/io/parameters/module.h
+  private final MethodHandle instanceVmInstance;
+  private final MethodHandle sessionAppendModule;
+  private final MethodHandle vmModuleRelease;
+  private final MethodHandle fileHandleOpen;
+  private final MethodHandle fileHandleRelease;
+  private final MethodHandle parameterIndexCreate;
+  private final MethodHandle parameterIndexRelease;
+  private final MethodHandle parseFileIndex;
+  private final MethodHandle parameterIndexProviderCreate;
+  private final MethodHandle parameterProviderRelease;
+  private final MethodHandle parametersModuleCreate;
+
   // iree/base/status.h
   private final MethodHandle statusFormat;
   private final MethodHandle statusFree;
@@ -299,6 +313,49 @@ final class Native {
             FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG));
     bufferUnmapRange =
         bind("iree_hal_buffer_unmap_range", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+
+    // Parameters
+    instanceVmInstance =
+        bind("iree_runtime_instance_vm_instance", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    sessionAppendModule =
+        bind(
+            "iree_runtime_session_append_module",
+            FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
+    vmModuleRelease = bind("iree_vm_module_release", FunctionDescriptor.ofVoid(ADDRESS));
+    fileHandleOpen =
+        bind(
+            "iree_io_file_handle_open",
+            FunctionDescriptor.of(
+                JAVA_LONG, JAVA_LONG, Layouts.STRING_VIEW, Layouts.ALLOCATOR, ADDRESS));
+    fileHandleRelease = bind("iree_io_file_handle_release", FunctionDescriptor.ofVoid(ADDRESS));
+    parameterIndexCreate =
+        bind(
+            "iree_io_parameter_index_create",
+            FunctionDescriptor.of(JAVA_LONG, Layouts.ALLOCATOR, ADDRESS));
+    parameterIndexRelease =
+        bind("iree_io_parameter_index_release", FunctionDescriptor.ofVoid(ADDRESS));
+    parseFileIndex =
+        bind(
+            "iree_io_parse_file_index",
+            FunctionDescriptor.of(
+                JAVA_LONG, Layouts.STRING_VIEW, ADDRESS, ADDRESS, Layouts.ALLOCATOR));
+    parameterIndexProviderCreate =
+        bind(
+            "iree_io_parameter_index_provider_create",
+            FunctionDescriptor.of(
+                JAVA_LONG,
+                Layouts.STRING_VIEW,
+                ADDRESS,
+                JAVA_LONG,
+                Layouts.ALLOCATOR,
+                ADDRESS));
+    parameterProviderRelease =
+        bind("iree_io_parameter_provider_release", FunctionDescriptor.ofVoid(ADDRESS));
+    parametersModuleCreate =
+        bind(
+            "iree_io_parameters_module_create",
+            FunctionDescriptor.of(
+                JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, Layouts.ALLOCATOR, ADDRESS));
 
     // iree/base/status.h
     statusFormat =
@@ -885,6 +942,113 @@ final class Native {
   long bufferUnmapRange(MemorySegment mapping) {
     try {
       return (long) bufferUnmapRange.invokeExact(mapping);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Parameters
+
+  MemorySegment instanceVmInstance(MemorySegment instance) {
+    try {
+      return (MemorySegment) instanceVmInstance.invokeExact(instance);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  long sessionAppendModule(MemorySegment session, MemorySegment module) {
+    try {
+      return (long) sessionAppendModule.invokeExact(session, module);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  void vmModuleRelease(MemorySegment module) {
+    try {
+      vmModuleRelease.invokeExact(module);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  long fileHandleOpen(
+      long mode, MemorySegment path, MemorySegment allocator, MemorySegment outHandle) {
+    try {
+      return (long) fileHandleOpen.invokeExact(mode, path, allocator, outHandle);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  void fileHandleRelease(MemorySegment handle) {
+    try {
+      fileHandleRelease.invokeExact(handle);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  long parameterIndexCreate(MemorySegment allocator, MemorySegment outIndex) {
+    try {
+      return (long) parameterIndexCreate.invokeExact(allocator, outIndex);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  void parameterIndexRelease(MemorySegment index) {
+    try {
+      parameterIndexRelease.invokeExact(index);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  long parseFileIndex(
+      MemorySegment path, MemorySegment handle, MemorySegment index, MemorySegment allocator) {
+    try {
+      return (long) parseFileIndex.invokeExact(path, handle, index, allocator);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  long parameterIndexProviderCreate(
+      MemorySegment scope,
+      MemorySegment index,
+      long maxConcurrentOperations,
+      MemorySegment allocator,
+      MemorySegment outProvider) {
+    try {
+      return (long)
+          parameterIndexProviderCreate.invokeExact(
+              scope, index, maxConcurrentOperations, allocator, outProvider);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  void parameterProviderRelease(MemorySegment provider) {
+    try {
+      parameterProviderRelease.invokeExact(provider);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  long parametersModuleCreate(
+      MemorySegment vmInstance,
+      long providerCount,
+      MemorySegment providers,
+      MemorySegment allocator,
+      MemorySegment outModule) {
+    try {
+      return (long)
+          parametersModuleCreate.invokeExact(
+              vmInstance, providerCount, providers, allocator, outModule);
     } catch (Throwable t) {
       throw rethrow(t);
     }

@@ -193,7 +193,8 @@ class ModuleErrorsTest {
           .startsWith("scale.vmfb: IREE's runtime cannot load this module (NOT_FOUND): " + text);
       assertThat(e).hasMessageThat().contains("The module imports IREE's io_parameters module");
       assertThat(e).hasMessageThat().contains("external parameter archives (.irpa");
-      assertThat(e).hasMessageThat().contains("iree-run-module --parameters=SCOPE=FILE.irpa");
+      assertThat(e).hasMessageThat().contains("--parameters=SCOPE=FILE.irpa");
+      assertThat(e).hasMessageThat().contains("Parameters.builder().scope(SCOPE, file)");
     }
     assertThat(
             ModuleErrors.loadFailure(

@@ -8,6 +8,8 @@ import dev.ireestubs.iree.models.Adder;
 import dev.ireestubs.iree.models.IdentityI64;
 import dev.ireestubs.iree.models.Matmul;
 import dev.ireestubs.iree.models.MultiOutput;
+import dev.ireestubs.iree.models.Scale;
+import dev.ireestubs.iree.models.Scale2;
 import dev.ireestubs.iree.models.SimpleMul;
 import dev.ireestubs.iree.models.VmvxMul;
 import dev.ireestubs.testing.SharedData;
@@ -43,5 +45,7 @@ class StubDeclarationsTest {
     assertDeclaration(Abs0d.FILE, "module", "abs", Abs0d.DECLARATION);
     assertDeclaration(VmvxMul.FILE, "arithmetic", "simple_mul", VmvxMul.DECLARATION);
     assertDeclaration(SimpleMul.FILE, "module", "simple_mul", SimpleMul.DECLARATION);
+    assertDeclaration(Scale.FILE, "module", "scale", Scale.DECLARATION);
+    assertDeclaration(Scale2.FILE, "module", "scale2", Scale2.DECLARATION);
   }
 }
