@@ -63,6 +63,15 @@ final class Inspector {
         sb.append("  ").append(oneLine(a.key())).append(" = ").append(oneLine(a.value())).append('\n');
       }
     }
+    if (module.needsParameters()) {
+      sb.append("parameters: needs external parameter archives (imports io_parameters); scopes: ")
+          .append(
+              module.parameterScopes().isEmpty()
+                  ? "not found in the bytecode"
+                  : String.join(", ", module.parameterScopes().stream().map(Inspector::oneLine)
+                      .map(x -> "'" + x + "'").toList()))
+          .append("\n  (IreeSession.load(vmfb, Parameters.builder().scope(SCOPE, file).build()))\n");
+    }
     sb.append("exports:").append(module.exports().isEmpty() ? " none" : "").append('\n');
     for (Resolution r : resolutions) {
       appendExport(sb, r);

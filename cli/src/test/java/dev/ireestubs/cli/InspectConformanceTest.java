@@ -35,6 +35,33 @@ class InspectConformanceTest {
   private static final String HEADER = "Java interface (checked against this module by ";
 
   @Test
+  void modulesWithParameterArchivesSayWhichScopes() throws Exception {
+    String[][] cases = {
+      {"vmfb/2026-08_djl-iree-engine_scale_bc17.vmfb", "scopes: 'model'\n"},
+      {"params/2026-08_djl-iree-engine_scale2_bc17.vmfb", "scopes: 'bias', 'model'\n"},
+      {"vmfb/2026-08_djl-iree-engine_add_bc17.vmfb", null}
+    };
+    for (String[] c : cases) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      int status =
+          Main.run(
+              new String[] {"inspect", SharedData.require(c[0]).toString()},
+              new PrintStream(out, true, StandardCharsets.UTF_8),
+              new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+      String stdout = out.toString(StandardCharsets.UTF_8);
+      assertThat(status).isEqualTo(0);
+      if (c[1] == null) {
+        assertThat(stdout).doesNotContain("parameters:");
+      } else {
+        assertThat(stdout)
+            .contains(
+                "parameters: needs external parameter archives (imports io_parameters); "
+                    + c[1]);
+      }
+    }
+  }
+
+  @Test
   void inspectsEveryRealModule() throws Exception {
     Path dir = SharedData.require("vmfb");
     List<Path> files;
