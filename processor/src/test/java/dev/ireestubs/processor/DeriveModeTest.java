@@ -163,6 +163,70 @@ class DeriveModeTest {
     assertThat(c.generatedSourceFile("derived.Iree_Scorer")).isPresent();
   }
 
+  @Test
+  void neitherOrBothSourcesIsAnErrorOnTheAnnotation() {
+    Compilation none = t.compile(packageInfo("derived", "@IreeClient(name = \"X\")"));
+    assertThat(none).hadErrorContaining("[IreeBadInterface] @IreeClient on package derived names no module");
+    assertThat(none).hadErrorContaining("names no module").inFile(none.sourceFiles().get(0)).onLineContaining("@IreeClient");
+    Compilation both =
+        t.compile(packageInfo("derived", "@IreeClient(vmfb = \"a.vmfb\", abi = \"a.json\")"));
+    assertThat(both).hadErrorContaining("sets both vmfb and abi");
+  }
+
+  @Test
+  void aNameThatIsNotAJavaTypeNameIsAnError() throws IOException {
+    writeModule("models/adder.vmfb", adderModule());
+    Compilation c =
+        t.compile(packageInfo("derived", "@IreeClient(vmfb = \"models/adder.vmfb\", name = \"class\")"));
+    assertThat(c).hadErrorContaining("@IreeClient(name = \"class\") is not a Java type name");
+  }
+
+  @Test
+  void aMissingOrUnreadableModuleIsAnErrorOnItsValue() throws IOException {
+    Compilation missing = t.compile(packageInfo("derived", "@IreeClient(vmfb = \"nowhere.vmfb\")"));
+    assertThat(missing).hadErrorContaining("[IreeBadReflection] compiled module \"nowhere.vmfb\" of @IreeClient");
+    assertThat(missing).hadErrorContaining("nowhere.vmfb").inFile(missing.sourceFiles().get(0)).onLineContaining("nowhere.vmfb");
+    writeModule("junk.vmfb", "not a module".getBytes(StandardCharsets.UTF_8));
+    Compilation junk = t.compile(packageInfo("derived", "@IreeClient(vmfb = \"junk.vmfb\")"));
+    assertThat(junk).hadErrorContaining("is not a readable IREE module");
+    Compilation noJson = t.compile(packageInfo("derived", "@IreeClient(abi = \"none.json\")"));
+    assertThat(noJson).hadErrorContaining("[IreeBadReflection] reflection file \"none.json\" of @IreeClient");
+    t.file("bad.json", "{'f': 3}");
+    Compilation bad = t.compile(packageInfo("derived", "@IreeClient(abi = \"bad.json\")"));
+    assertThat(bad).hadErrorContaining("is not a module file of iree.abi JSON");
+  }
+
+  @Test
+  void aClashWithAnExistingTypeOrAnotherClientIsAnError() throws IOException {
+    writeModule("models/adder.vmfb", adderModule());
+    Compilation existing =
+        t.compile(
+            packageInfo("derived", "@IreeClient(vmfb = \"models/adder.vmfb\")"),
+            JavaFileObjects.forSourceString("derived.Adder", "package derived; class Adder {}"));
+    assertThat(existing).hadErrorContaining("derives interface derived.Adder, but a type of that name already exists");
+    Compilation twice =
+        t.compile(
+            packageInfo(
+                "derived",
+                "@IreeClient(vmfb = \"models/adder.vmfb\")",
+                "@IreeClient(vmfb = \"models/adder.vmfb\")"));
+    assertThat(twice).hadErrorContaining("[IreeBadInterface] cannot write interface derived.Adder");
+  }
+
+  @Test
+  void moduleWithVmfbIsAWarningAndUnbindableFunctionsAreWarnings() throws IOException {
+    writeModule("models/adder.vmfb", adderModule());
+    Compilation c =
+        t.compile(
+            packageInfo("derived", "@IreeClient(vmfb = \"models/adder.vmfb\", module = \"m\")"));
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningContaining("[IreeIgnoredAnnotation] @IreeClient(module = \"m\") has no effect with vmfb");
+    t.file("half.json", "{'ok': {'a': [], 'r': []}, 'half': {'a': [['ndarray', 'complex64', 1, 2]], 'r': []}}");
+    Compilation half = t.compile(packageInfo("derived", "@IreeClient(abi = \"half.json\", name = \"Half\")"));
+    assertThat(half).succeeded();
+    assertThat(half).hadWarningContaining("[IreeUnsupportedType] Half has no method for function \"half\"");
+  }
+
   private static void assertGolden(Compilation c, String pkg, String name) throws IOException {
     JavaFileObject file =
         c.generatedFile(StandardLocation.SOURCE_OUTPUT, pkg, name + ".java").orElseThrow();
