@@ -1,10 +1,13 @@
 package dev.ireestubs.cli;
 
 import dev.ireestubs.abi.AbiJson;
-import dev.ireestubs.abi.Declaration;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.abi.ReflectionFormat;
+import dev.ireestubs.derive.ClientDeriver;
+import dev.ireestubs.derive.InterfaceSuggestion;
+import dev.ireestubs.derive.InterfaceWriter;
+import dev.ireestubs.derive.JavaNames;
 import dev.ireestubs.vmfb.VmfbAttributes;
 import dev.ireestubs.vmfb.VmfbExport;
 import dev.ireestubs.vmfb.VmfbModule;
@@ -18,9 +21,6 @@ import java.util.Optional;
  * convention, resolved signature and every reflection attribute, and the suggested Java interface.
  */
 final class Inspector {
-
-  /** Export names starting with this are IREE's own, e.g. {@code __init}. */
-  static final String RESERVED_PREFIX = "__";
 
   private final VmfbModule module;
   private final String vmfb;
@@ -80,7 +80,7 @@ final class Inspector {
     sb.append("Java interface (checked against this module by @IreeModule(vmfb = ")
         .append(JavaNames.stringLiteral(vmfb))
         .append(")):\n\n");
-    sb.append(InterfaceWriter.write(suggestion()));
+    sb.append(InterfaceWriter.write(suggestion(), ""));
     return sb.toString();
   }
 
@@ -140,41 +140,9 @@ final class Inspector {
     }
   }
 
-  /** The suggested interface. */
+  /** The derived interface (the one {@code @IreeClient} generates), in the unnamed package. */
   InterfaceSuggestion suggestion() {
-    InterfaceSuggester suggester = new InterfaceSuggester(module.name(), vmfb);
-    for (Resolution r : resolutions) {
-      VmfbExport e = r.export();
-      if (e.name().startsWith(RESERVED_PREFIX)) {
-        suggester.omit(
-            e.name(),
-            "names starting with __ are IREE's own (the runtime calls __init itself when it loads"
-                + " the module)");
-        continue;
-      }
-      if (r.resolved().isEmpty()) {
-        suggester.omit(e.name(), "no usable signature: " + r.failure());
-        continue;
-      }
-      Reflection.Resolved resolved = r.resolved().get();
-      Optional<Declaration> declaration = Optional.empty();
-      if (resolved.source().equals(Reflection.DECLARATION)) {
-        // It parsed when the signature was resolved, so it parses again.
-        declaration = e.declaration().map(Declaration::parse);
-      }
-      List<String> notes = new ArrayList<>(resolved.warnings());
-      boolean fences = e.abiModel().filter(Reflection.COARSE_FENCES::equals).isPresent();
-      if (fences && resolved.signature().model() == FunctionSignature.CallingModel.SYNC) {
-        notes.add(
-            "iree.abi.model = coarse-fences, but only the calling convention describes it: its"
-                + " last two refs are the wait and signal fences");
-      }
-      if (resolved.signature().format() == ReflectionFormat.CALLING_CONVENTION) {
-        notes.add("no typed reflection: refs are VmRef (a BufferView for a tensor, a VmList for a list)");
-      }
-      suggester.function(e.name(), resolved.signature(), resolved.source(), declaration, notes);
-    }
-    return suggester.build();
+    return ClientDeriver.derive(module, vmfb, Optional.empty());
   }
 
   /** {@code s} on one line: line breaks and other control characters escaped. */

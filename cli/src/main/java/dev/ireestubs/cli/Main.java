@@ -1,5 +1,7 @@
 package dev.ireestubs.cli;
 
+import dev.ireestubs.derive.ClientDeriver;
+import dev.ireestubs.derive.InterfaceWriter;
 import dev.ireestubs.vmfb.VmfbFormatException;
 import dev.ireestubs.vmfb.VmfbModule;
 import dev.ireestubs.vmfb.VmfbReader;
@@ -8,7 +10,12 @@ import java.io.PrintStream;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import javax.lang.model.SourceVersion;
 
 /**
  * The iree-stubs command line: {@code java -jar iree-stubs-cli.jar inspect model.vmfb} prints a
@@ -29,12 +36,15 @@ public final class Main {
   public static final int USAGE = 2;
 
   static final String USAGE_TEXT =
-      "usage: java -jar iree-stubs-cli.jar inspect <module.vmfb>\n"
+      "usage: java -jar iree-stubs-cli.jar inspect [--package <p>] [--name <N>] <module.vmfb>\n"
           + "\n"
           + "commands:\n"
           + "  inspect <module.vmfb>  print a compiled IREE module's exports, their signatures and\n"
           + "                         reflection, and a Java interface for it to use with\n"
           + "                         @IreeModule(vmfb = ...)\n"
+          + "  inspect --package <p> [--name <N>] <module.vmfb>\n"
+          + "                         print only the client @IreeClient would derive, as one source\n"
+          + "                         file of package p (interface N, else the module's name)\n"
           + "  help                   print this text\n";
 
   private Main() {}
@@ -62,15 +72,7 @@ public final class Main {
     }
     switch (args[0]) {
       case "inspect":
-        if (args.length != 2) {
-          err.print(
-              "inspect takes one file, the module to inspect; got "
-                  + (args.length - 1)
-                  + " arguments\n"
-                  + USAGE_TEXT);
-          return USAGE;
-        }
-        return inspect(args[1], out, err);
+        return inspect(Arrays.copyOfRange(args, 1, args.length), out, err);
       case "help":
       case "-h":
       case "--help":
@@ -82,7 +84,48 @@ public final class Main {
     }
   }
 
-  private static int inspect(String file, PrintStream out, PrintStream err) {
+  private static int inspect(String[] args, PrintStream out, PrintStream err) {
+    Optional<String> packageName = Optional.empty();
+    Optional<String> name = Optional.empty();
+    List<String> files = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--package") || a.equals("--name")) {
+        if (i + 1 >= args.length) {
+          err.print(a + " needs a value\n" + USAGE_TEXT);
+          return USAGE;
+        }
+        String v = args[++i];
+        if (a.equals("--package")) {
+          if (!SourceVersion.isName(v)) {
+            err.print("--package " + v + " is not a Java package name\n" + USAGE_TEXT);
+            return USAGE;
+          }
+          packageName = Optional.of(v);
+        } else {
+          if (!SourceVersion.isIdentifier(v) || SourceVersion.isKeyword(v)) {
+            err.print("--name " + v + " is not a Java type name\n" + USAGE_TEXT);
+            return USAGE;
+          }
+          name = Optional.of(v);
+        }
+      } else {
+        files.add(a);
+      }
+    }
+    if (files.size() != 1) {
+      err.print(
+          "inspect takes one file, the module to inspect; got "
+              + files.size()
+              + " arguments\n"
+              + USAGE_TEXT);
+      return USAGE;
+    }
+    if (name.isPresent() && packageName.isEmpty()) {
+      err.print("--name needs --package (it names the client printed as a source file)\n" + USAGE_TEXT);
+      return USAGE;
+    }
+    String file = files.get(0);
     Path path;
     try {
       path = Path.of(file);
@@ -103,8 +146,14 @@ public final class Main {
       err.println(file + ": cannot read the file: " + e);
       return FAILED;
     }
-    Path name = path.getFileName();
-    out.print(new Inspector(module, name == null ? file : name.toString()).report());
+    Path base = path.getFileName();
+    String vmfb = base == null ? file : base.toString();
+    if (packageName.isPresent()) {
+      out.print(
+          InterfaceWriter.write(ClientDeriver.derive(module, vmfb, name), packageName.get()));
+    } else {
+      out.print(new Inspector(module, vmfb).report());
+    }
     out.flush();
     return OK;
   }

@@ -1,11 +1,12 @@
 package dev.ireestubs.cli;
 
+import dev.ireestubs.derive.*;
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.Reflection;
-import dev.ireestubs.cli.InterfaceSuggestion.Method;
+import dev.ireestubs.derive.InterfaceSuggestion.Method;
 import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vmfb.VmfbAttributes;
 import dev.ireestubs.vmfb.VmfbExport;
@@ -116,7 +117,7 @@ class InspectConformanceTest {
       InterfaceSuggestion suggestion = new Inspector(module, name).suggestion();
       assertWithMessage("%s: printed interface", name)
           .that(java)
-          .isEqualTo(InterfaceWriter.write(suggestion));
+          .isEqualTo(InterfaceWriter.write(suggestion, ""));
       Javac.assertCompiles(suggestion.interfaceName(), java, false);
 
       // Every export is a method or left out with a reason.
@@ -135,7 +136,7 @@ class InspectConformanceTest {
           inline.put(m.function(), inlineReflection(e, r));
         }
         Javac.assertCompiles(
-            suggestion.interfaceName(), InterfaceWriter.write(suggestion, inline), true);
+            suggestion.interfaceName(), InterfaceWriter.writeInline(suggestion, inline), true);
       }
     }
     assertThat(pointers).isEqualTo(1);

@@ -1,5 +1,6 @@
 package dev.ireestubs.cli;
 
+import dev.ireestubs.derive.*;
 import static com.google.common.truth.Truth.assertThat;
 
 import dev.ireestubs.vmfb.BytecodeVersion;
@@ -110,26 +111,27 @@ class InspectorTest {
     String java = report.substring(report.indexOf("import "));
     assertThat(java)
         .contains(
-            "@IreeModule(name = \"my_model\", vmfb = \"model.vmfb\")\n"
-                + "public interface MyModel {\n"
-                + "  // (named image: tensor<4xf32>, i32) -> (tensor<4xf32>), from iree.abi\n"
-                + "  FloatArray predict(FloatArray image, int input1);\n"
-                + "\n"
-                + "  // async (tensor<4xf32>) -> (tensor<4xf32>), from iree.abi.declaration\n"
-                + "  // coarse-fences: the backend appends the wait and signal fences; they are not"
-                + " parameters\n"
+            "@IreeModule(vmfb = \"model.vmfb\")\npublic interface MyModel {\n");
+    assertThat(java)
+        .contains(
+            "   * <p>Checked against (named image: tensor&#60;4xf32&#62;, i32) -&#62;"
+                + " (tensor&#60;4xf32&#62;), from iree.abi.\n"
+                + "   */\n"
+                + "  FloatArray predict(FloatArray image, int input1);\n");
+    assertThat(java)
+        .contains(
+            "   * <p>Coarse-fences: the backend appends the wait and signal fences; they are"
+                + " not parameters.\n"
+                + "   */\n"
                 + "  @IreeFunction(\"main$async\")\n"
-                + "  FloatArray mainAsync(FloatArray input0);\n"
-                + "\n"
-                + "  // async (ref) -> (ref), from calling convention\n"
-                + "  // coarse-fences: the backend appends the wait and signal fences; they are not"
-                + " parameters\n"
-                + "  // no typed reflection: refs are VmRef (a BufferView for a tensor, a VmList for a"
-                + " list)\n"
-                + "  VmRef filter(VmRef input0);\n"
-                + "\n"
-                + "  // (ref) -> (ref), from calling convention\n"
-                + "  // the iree.abi.declaration does not parse (");
+                + "  FloatArray mainAsync(FloatArray input0);\n");
+    assertThat(java)
+        .contains(
+            "   * Calls {@code filter} (unchecked):\n"
+                + "   *\n"
+                + "   * <pre>{@code calling convention 0rrr_r}</pre>\n");
+    assertThat(java).contains("  VmRef filter(VmRef input0);\n");
+    assertThat(java).contains("   * <p>the iree.abi.declaration does not parse (");
     assertThat(java)
         .contains(
             "  // Not in this interface:\n"
@@ -166,7 +168,10 @@ class InspectorTest {
                 + "    f = I11!B3!d4B3!d4R6!B3!d4\n"
                 + "    as iree.abi JSON: {\"a\":[[\"ndarray\",\"f32\",1,4],[\"ndarray\",\"f32\",1,4]],"
                 + "\"r\":[[\"ndarray\",\"f32\",1,4]]}\n");
-    assertThat(report).contains("  FloatArray simple_mul(FloatArray input0, FloatArray input1);\n");
+    assertThat(report)
+        .contains(
+            "  @IreeFunction(\"simple_mul\")\n"
+                + "  FloatArray simpleMul(FloatArray input0, FloatArray input1);\n");
   }
 
   @Test

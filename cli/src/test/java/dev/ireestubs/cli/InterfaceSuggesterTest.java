@@ -1,10 +1,11 @@
 package dev.ireestubs.cli;
 
+import dev.ireestubs.derive.*;
 import static com.google.common.truth.Truth.assertThat;
 
 import dev.ireestubs.abi.Declaration;
 import dev.ireestubs.abi.Reflection;
-import dev.ireestubs.cli.InterfaceSuggestion.Method;
+import dev.ireestubs.derive.InterfaceSuggestion.Method;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,7 @@ class InterfaceSuggesterTest {
     final Map<String, String> reflections = new LinkedHashMap<>();
 
     Fixture(String module) {
-      suggester = new InterfaceSuggester(module, "model.vmfb");
+      suggester = new InterfaceSuggester(module, InterfaceSuggestion.Source.vmfb("model.vmfb"), Optional.empty());
     }
 
     /** Adds a function; JSON may be written with single quotes. */
@@ -39,6 +40,7 @@ class InterfaceSuggesterTest {
           name,
           Reflection.parse(text),
           json ? Reflection.IREE_ABI : Reflection.DECLARATION,
+          text,
           json ? Optional.empty() : Optional.of(Declaration.parse(text)),
           List.of());
       return this;
@@ -51,10 +53,10 @@ class InterfaceSuggesterTest {
     /** The printed interface, after checking it compiles as printed and binds under the processor. */
     String checked() {
       InterfaceSuggestion s = build();
-      String text = InterfaceWriter.write(s);
+      String text = InterfaceWriter.write(s, "");
       Javac.assertCompiles(s.interfaceName(), text, false);
       if (!s.methods().isEmpty()) {
-        Javac.assertCompiles(s.interfaceName(), InterfaceWriter.write(s, reflections), true);
+        Javac.assertCompiles(s.interfaceName(), InterfaceWriter.writeInline(s, reflections), true);
       }
       return text;
     }
@@ -78,9 +80,21 @@ class InterfaceSuggesterTest {
             "import dev.ireestubs.annotations.IreeModule;\n"
                 + "import dev.ireestubs.ndarray.FloatArray;\n"
                 + "\n"
-                + "@IreeModule(name = \"module\", vmfb = \"model.vmfb\")\n"
+                + "/**\n"
+                + " * The typed client of IREE module {@code module}, derived by iree-stubs from"
+                + " {@code model.vmfb}: one method per exported function.\n"
+                + " */\n"
+                + "@IreeModule(vmfb = \"model.vmfb\")\n"
                 + "public interface Module {\n"
-                + "  // (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>), from iree.abi.declaration\n"
+                + "  /**\n"
+                + "   * Calls {@code add}:\n"
+                + "   *\n"
+                + "   * <pre>{@code sync func @add(%input0: tensor<4xf32>, %input1: tensor<4xf32>) ->"
+                + " (%output0: tensor<4xf32>)}</pre>\n"
+                + "   *\n"
+                + "   * <p>Checked against (tensor&#60;4xf32&#62;, tensor&#60;4xf32&#62;) -&#62;"
+                + " (tensor&#60;4xf32&#62;), from iree.abi.declaration.\n"
+                + "   */\n"
                 + "  FloatArray add(FloatArray input0, FloatArray input1);\n"
                 + "}\n");
   }
@@ -254,7 +268,7 @@ class InterfaceSuggesterTest {
                 + "      @IreeKey(\"input:1\") long input1,\n"
                 + "      @IreeKey(\"int\") float int_,\n"
                 + "      @IreeKey(\"input0\") int input0_2,\n"
-                + "      byte snake_key);\n");
+                + "      @IreeKey(\"snake_key\") byte snakeKey);\n");
   }
 
   @Test
@@ -310,9 +324,12 @@ class InterfaceSuggesterTest {
             .checked();
     assertThat(text)
         .contains(
-            "  // async (tensor<4xf32>) -> (tensor<4xf32>), from iree.abi.declaration\n"
-                + "  // coarse-fences: the backend appends the wait and signal fences; they are not"
-                + " parameters\n"
+            "   * <p>Checked against async (tensor&#60;4xf32&#62;) -&#62; (tensor&#60;4xf32&#62;),"
+                + " from iree.abi.declaration.\n"
+                + "   *\n"
+                + "   * <p>Coarse-fences: the backend appends the wait and signal fences; they are"
+                + " not parameters.\n"
+                + "   */\n"
                 + "  FloatArray f(FloatArray input0);\n");
   }
 
@@ -362,7 +379,7 @@ class InterfaceSuggesterTest {
         .contains(
             "  @IreeFunction(\"mainAsync\")\n"
                 + "  void mainAsync2();\n");
-    assertThat(text).contains("  // () -> (), from iree.abi\n  void simple_mul();\n");
+    assertThat(text).contains("  @IreeFunction(\"simple_mul\")\n  void simpleMul();\n");
     assertThat(text).contains("  @IreeFunction(\"default\")\n  void default_();\n");
     assertThat(text).contains("  @IreeFunction(\"hashCode\")\n  void hashCode2();\n");
     assertThat(text).contains("  @IreeFunction(\"3d-conv.v2\")\n  void _3dConvV2();\n");
@@ -404,9 +421,7 @@ class InterfaceSuggesterTest {
     assertThat(f.build().interfaceName()).isEqualTo(interfaceName);
     assertThat(f.checked())
         .contains(
-            "@IreeModule(name = \""
-                + moduleName
-                + "\", vmfb = \"model.vmfb\")\npublic interface "
+            "@IreeModule(vmfb = \"model.vmfb\")\npublic interface "
                 + interfaceName
                 + " {\n");
   }
@@ -414,16 +429,17 @@ class InterfaceSuggesterTest {
   @Test
   void emptyModuleNameIsFlagged() {
     InterfaceSuggestion s = new Fixture("").fn("f", "{'a':[],'r':[]}").build();
-    String text = InterfaceWriter.write(s);
+    String text = InterfaceWriter.write(s, "");
     Javac.assertCompiles(s.interfaceName(), text, false);
     assertThat(text)
         .contains(
-            "// the module has no name, but a stub looks its functions up by module name:"
-                + " @IreeModule(name) must name the module as the runtime knows it\n"
-                + "@IreeModule(name = \"\", vmfb = \"model.vmfb\")\n"
+            " * <p>the module has no name, but a stub looks its functions up by module name:"
+                + " &#64;IreeModule(name) must name the module as the runtime knows it\n"
+                + " */\n"
+                + "@IreeModule(vmfb = \"model.vmfb\")\n"
                 + "public interface Module {\n");
     // As the note says, the processor rejects it.
-    String inline = InterfaceWriter.write(s, Map.of("f", "{\"a\":[],\"r\":[]}"));
+    String inline = InterfaceWriter.writeInline(s, Map.of("f", "{\"a\":[],\"r\":[]}"));
     assertThat(Javac.problems(s.interfaceName(), inline, true)).isNotEmpty();
   }
 
@@ -439,7 +455,7 @@ class InterfaceSuggesterTest {
             .checked();
     assertThat(text)
         .contains(
-            "  HalfArray tokens_to_image(\n"
+            "  HalfArray tokensToImage(\n"
                 + "      HalfArray input0,\n"
                 + "      HalfArray input1,\n"
                 + "      LongArray input2,\n"

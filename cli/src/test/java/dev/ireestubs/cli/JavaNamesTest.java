@@ -1,5 +1,6 @@
 package dev.ireestubs.cli;
 
+import dev.ireestubs.derive.*;
 import static com.google.common.truth.Truth.assertThat;
 
 import org.junit.jupiter.api.Test;

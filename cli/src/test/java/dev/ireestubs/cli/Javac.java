@@ -1,5 +1,6 @@
 package dev.ireestubs.cli;
 
+import dev.ireestubs.derive.*;
 import static com.google.common.truth.Truth.assertWithMessage;
 
 import dev.ireestubs.processor.IreeStubsProcessor;
@@ -39,6 +40,25 @@ final class Javac {
    * cleanly.
    */
   static List<String> problems(String interfaceName, String source, boolean withProcessor) {
+    return problems(
+        PACKAGE, interfaceName, "package " + PACKAGE + ";\n\n" + source, withProcessor, List.of());
+  }
+
+  /**
+   * Compiles the whole compilation unit {@code text} of {@code packageName.interfaceName} with the
+   * processor and {@code extraOptions}; every error and warning, one per line.
+   */
+  static List<String> problemsOfFile(
+      String packageName, String interfaceName, String text, List<String> extraOptions) {
+    return problems(packageName, interfaceName, text, true, extraOptions);
+  }
+
+  private static List<String> problems(
+      String packageName,
+      String interfaceName,
+      String text,
+      boolean withProcessor,
+      List<String> extraOptions) {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     assertWithMessage("the system Java compiler (tests need a JDK)").that(javac).isNotNull();
     Path out = null;
@@ -58,10 +78,10 @@ final class Javac {
         if (!withProcessor) {
           options.add("-proc:none");
         }
-        String text = "package " + PACKAGE + ";\n\n" + source;
+        options.addAll(extraOptions);
         JavaCompiler.CompilationTask task =
             javac.getTask(
-                null, files, diagnostics, options, null, List.of(new Source(interfaceName, text)));
+                null, files, diagnostics, options, null, List.of(new Source(packageName, interfaceName, text)));
         if (withProcessor) {
           task.setProcessors(List.of(new IreeStubsProcessor()));
         }
@@ -110,8 +130,10 @@ final class Javac {
   private static final class Source extends SimpleJavaFileObject {
     private final String text;
 
-    Source(String simpleName, String text) {
-      super(URI.create("string:///" + PACKAGE + "/" + simpleName + ".java"), Kind.SOURCE);
+    Source(String packageName, String simpleName, String text) {
+      super(
+          URI.create("string:///" + packageName.replace('.', '/') + "/" + simpleName + ".java"),
+          Kind.SOURCE);
       this.text = text;
     }
 

@@ -1,8 +1,10 @@
 package dev.ireestubs.cli;
 
+import dev.ireestubs.derive.*;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.ireestubs.testing.TestModules;
 import dev.ireestubs.vmfb.VmfbFormatException;
 import dev.ireestubs.vmfb.VmfbReader;
 import java.io.ByteArrayOutputStream;
@@ -10,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -106,5 +109,51 @@ class MainTest {
     assertThat(r.status()).isEqualTo(1);
     assertThat(r.out()).isEmpty();
     assertThat(r.err()).startsWith(dir.toString());
+  }
+
+  @Test
+  void inspectWithPackagePrintsTheDerivedClientAsOneSourceFile(@TempDir Path dir)
+      throws Exception {
+    TestModules.Spec spec =
+        TestModules.spec()
+            .name("adder")
+            .bytecodeVersion(17, 0)
+            .function(
+                "simple_add",
+                "0rr_r",
+                "iree.abi.declaration",
+                "sync func @simple_add(%input0: tensor<4xf32>, %input1: tensor<4xf32>) ->"
+                    + " (%output0: tensor<4xf32>)")
+            .function("__init", "0v_v");
+    spec.export("simple_add", 0, null).export("__init", 1, null);
+    Path vmfb = dir.resolve("adder.vmfb");
+    Files.write(vmfb, spec.ireeZip());
+    Run r = run("inspect", "--package", "com.acme.models", "--name", "Sum", vmfb.toString());
+    assertThat(r.err()).isEmpty();
+    assertThat(r.status()).isEqualTo(0);
+    assertThat(r.out()).startsWith("package com.acme.models;\n\nimport ");
+    assertThat(r.out()).contains("@IreeModule(vmfb = \"adder.vmfb\")\npublic interface Sum {\n");
+    assertThat(r.out()).contains("  FloatArray simpleAdd(FloatArray input0, FloatArray input1);\n");
+    // It is the client @IreeClient derives, and compiles with the processor when the module is
+    // found under its base name.
+    assertThat(r.out())
+        .isEqualTo(
+            InterfaceWriter.write(
+                ClientDeriver.derive(
+                    VmfbReader.read(vmfb), "adder.vmfb", java.util.Optional.of("Sum")),
+                "com.acme.models"));
+    assertThat(
+            Javac.problemsOfFile(
+                "com.acme.models", "Sum", r.out(), List.of("-Airee.reflectionDir=" + dir)))
+        .isEmpty();
+  }
+
+  @Test
+  void inspectWithABadPackageOrNameExits2() {
+    assertThat(run("inspect", "--package", "1bad", "m.vmfb").status()).isEqualTo(2);
+    assertThat(run("inspect", "--package", "p", "--name", "class", "m.vmfb").err())
+        .startsWith("--name class is not a Java type name\n");
+    assertThat(run("inspect", "--name", "N", "m.vmfb").err()).startsWith("--name needs --package");
+    assertThat(run("inspect", "m.vmfb", "--package").err()).startsWith("--package needs a value");
   }
 }

@@ -14,6 +14,8 @@ final class Annotations {
   static final String IREE_MODULE = "dev.ireestubs.annotations.IreeModule";
   static final String IREE_FUNCTION = "dev.ireestubs.annotations.IreeFunction";
   static final String IREE_KEY = "dev.ireestubs.annotations.IreeKey";
+  static final String IREE_CLIENT = "dev.ireestubs.annotations.IreeClient";
+  static final String IREE_CLIENTS = "dev.ireestubs.annotations.IreeClients";
 
   private Annotations() {}
 

@@ -13,7 +13,10 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.TreeSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,6 +29,7 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
@@ -46,6 +50,10 @@ import javax.tools.JavaFileObject;
  * <p>One pipeline per interface, each step a class named for it:
  *
  * <ol>
+ *   <li>derive mode (only for {@code @IreeClient} on a package): {@link ClientDerivation} has
+ *       {@code dev.ireestubs.derive.ClientDeriver} (shared with the cli) derive the module's
+ *       interface and writes it, annotated {@code @IreeModule}, with the package as its originating
+ *       element; the next round takes it through the steps below like any interface;
  *   <li>declaration: {@link DeclarationReader} (with {@link TypeReader}) reads the interface once
  *       into a {@link Declaration} of plain values ({@link JavaType}s, records, annotations, a
  *       {@link Location} per diagnostic);
@@ -79,6 +87,12 @@ public final class IreeStubsProcessor extends AbstractProcessor {
 
   private Trees trees;
 
+  /**
+   * Interfaces derived by {@code @IreeClient}, by qualified name, with the package annotated: their
+   * module is found beside the package's sources, and their failures are reported there too.
+   */
+  private final Map<String, ClientDerivation.Request> derived = new HashMap<>();
+
   /** The processor, as the compiler loads it. */
   public IreeStubsProcessor() {
     this(new StubWriter());
@@ -103,7 +117,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(Annotations.IREE_MODULE);
+    return Set.of(Annotations.IREE_MODULE, Annotations.IREE_CLIENT, Annotations.IREE_CLIENTS);
   }
 
   @Override
@@ -142,6 +156,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
       }
     }
     deferred.clear();
+    deriveClients(round);
     TypeElement annotation = processingEnv.getElementUtils().getTypeElement(Annotations.IREE_MODULE);
     if (annotation != null) {
       List<TypeElement> fresh = new ArrayList<>();
@@ -158,18 +173,87 @@ public final class IreeStubsProcessor extends AbstractProcessor {
     }
   }
 
+  /** Writes the interface of every {@code @IreeClient} of this round (checked next round). */
+  private void deriveClients(RoundEnvironment round) {
+    Set<PackageElement> packages = new TreeSet<>(Comparator.comparing(p -> p.getQualifiedName().toString()));
+    for (String name : List.of(Annotations.IREE_CLIENT, Annotations.IREE_CLIENTS)) {
+      TypeElement annotation = processingEnv.getElementUtils().getTypeElement(name);
+      if (annotation != null) {
+        for (Element e : round.getElementsAnnotatedWith(annotation)) {
+          if (e instanceof PackageElement) {
+            packages.add((PackageElement) e);
+          }
+        }
+      }
+    }
+    ClientDerivation derivation =
+        new ClientDerivation(processingEnv.getFiler(), processingEnv.getElementUtils());
+    for (PackageElement pkg : packages) {
+      for (AnnotationMirror mirror : ClientDerivation.mirrors(pkg)) {
+        Reporter report = new Reporter(pkg, this::hasSource);
+        ClientDerivation.Request request = derivation.request(pkg, mirror);
+        try {
+          derivation
+              .derive(request, loader(pkg), report)
+              .ifPresent(name -> derived.put(name, request));
+          report.flush(processingEnv.getMessager());
+        } catch (IOException | RuntimeException | LinkageError | AssertionError e) {
+          report.flush(processingEnv.getMessager());
+          processingEnv
+              .getMessager()
+              .printMessage(
+                  Diagnostic.Kind.ERROR,
+                  Tag.INTERNAL_ERROR.prefix()
+                      + "the iree-stubs processor failed deriving a client for package "
+                      + pkg.getQualifiedName()
+                      + "; please report this with the stack trace: "
+                      + stackTrace(e),
+                  pkg,
+                  mirror);
+        }
+      }
+    }
+  }
+
+  private ReflectionLoader loader(Element besideSourcesOf) {
+    return new ReflectionLoader(
+        processingEnv.getFiler(),
+        Optional.ofNullable(processingEnv.getOptions().get(REFLECTION_DIR_OPTION)),
+        resourceFoldersBeside(besideSourcesOf));
+  }
+
   private void processInterface(TypeElement element, boolean last) {
     Reporter report = new Reporter(element, this::hasSource);
+    ClientDerivation.Request origin = derived.get(element.getQualifiedName().toString());
+    try {
+      processInterface(element, last, report, origin);
+    } finally {
+      if (origin != null && report.hasErrors()) {
+        processingEnv
+            .getMessager()
+            .printMessage(
+                Diagnostic.Kind.ERROR,
+                Tag.BAD_INTERFACE.prefix()
+                    + "the interface "
+                    + element.getQualifiedName()
+                    + " derived by this @IreeClient does not check against its module (see the"
+                    + " errors on it); please report this, and write the interface by hand"
+                    + " meanwhile (cli inspect --package prints it)",
+                origin.pkg(),
+                origin.mirror());
+      }
+    }
+  }
+
+  private void processInterface(
+      TypeElement element, boolean last, Reporter report, ClientDerivation.Request origin) {
     try {
       Optional<AnnotationMirror> module = Annotations.find(element, Annotations.IREE_MODULE);
       if (module.isEmpty()) {
         return;
       }
-      ReflectionLoader loader =
-          new ReflectionLoader(
-              processingEnv.getFiler(),
-              Optional.ofNullable(processingEnv.getOptions().get(REFLECTION_DIR_OPTION)),
-              resourceFoldersBeside(element));
+      // A derived interface is in generated sources: its module is beside the package-info.
+      ReflectionLoader loader = loader(origin == null ? element : origin.pkg());
       Optional<Declaration> declaration =
           new DeclarationReader(
                   processingEnv.getElementUtils(), processingEnv.getTypeUtils(), this::hasSource)
@@ -273,7 +357,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
    * The resource folders beside the source folder of {@code element}'s source file (see {@link
    * ReflectionLoader#resourceFoldersBeside}); empty when the compiler cannot say where it is.
    */
-  private List<Path> resourceFoldersBeside(TypeElement element) {
+  private List<Path> resourceFoldersBeside(Element element) {
     if (trees == null) {
       return List.of();
     }

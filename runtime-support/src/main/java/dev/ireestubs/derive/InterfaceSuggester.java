@@ -1,14 +1,15 @@
-package dev.ireestubs.cli;
+package dev.ireestubs.derive;
 
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.Declaration;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.JavaMapping;
-import dev.ireestubs.cli.InterfaceSuggestion.Method;
-import dev.ireestubs.cli.InterfaceSuggestion.Omitted;
-import dev.ireestubs.cli.InterfaceSuggestion.RecordType;
-import dev.ireestubs.cli.InterfaceSuggestion.Variable;
+import dev.ireestubs.abi.ReflectionFormat;
+import dev.ireestubs.derive.InterfaceSuggestion.Method;
+import dev.ireestubs.derive.InterfaceSuggestion.Omitted;
+import dev.ireestubs.derive.InterfaceSuggestion.RecordType;
+import dev.ireestubs.derive.InterfaceSuggestion.Variable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -42,12 +43,16 @@ import java.util.TreeSet;
  * never collide, keywords get a {@code _} suffix, and the output is deterministic. An export whose
  * signature holds a type no Java type binds to is {@linkplain #omit omitted} with the reason.
  */
-final class InterfaceSuggester {
+public final class InterfaceSuggester {
 
-  static final String ANNOTATIONS = "dev.ireestubs.annotations.";
-  static final String NDARRAY = "dev.ireestubs.ndarray.";
-  static final String VM_REF = "dev.ireestubs.vm.VmRef";
-  static final String LIST = "java.util.List";
+  /** The package of the annotations, with a dot. */
+  public static final String ANNOTATIONS = "dev.ireestubs.annotations.";
+  /** The package of the typed arrays, with a dot. */
+  public static final String NDARRAY = "dev.ireestubs.ndarray.";
+  /** The opaque ref type. */
+  public static final String VM_REF = "dev.ireestubs.vm.VmRef";
+  /** The list type. */
+  public static final String LIST = "java.util.List";
 
   /** Simple names a nested record must not take: they would shadow a type the interface uses. */
   private static final Set<String> RESERVED_TYPE_NAMES = reservedTypeNames();
@@ -81,7 +86,7 @@ final class InterfaceSuggester {
   }
 
   private final String moduleName;
-  private final String vmfb;
+  private final InterfaceSuggestion.Source source;
   private final String interfaceName;
   private final NameAllocator typeNames = new NameAllocator();
   private final NameAllocator methodNames = new NameAllocator();
@@ -102,14 +107,17 @@ final class InterfaceSuggester {
 
   /**
    * @param moduleName the module's name, for {@code @IreeModule(name = ...)} and the interface name
-   * @param vmfb the module's file name, for {@code @IreeModule(vmfb = ...)}
+   * @param source the file {@code @IreeModule} names
+   * @param interfaceName the interface's simple name; empty: the module's name in PascalCase
    */
-  InterfaceSuggester(String moduleName, String vmfb) {
+  public InterfaceSuggester(
+      String moduleName, InterfaceSuggestion.Source source, Optional<String> interfaceName) {
     this.moduleName = Objects.requireNonNull(moduleName, "moduleName");
-    this.vmfb = Objects.requireNonNull(vmfb, "vmfb");
-    String name = JavaNames.typeName(moduleName, "Module");
-    this.interfaceName = RESERVED_TYPE_NAMES.contains(name) ? name + "Module" : name;
-    typeNames.reserve(RESERVED_TYPE_NAMES).reserve(interfaceName);
+    this.source = Objects.requireNonNull(source, "source");
+    String name = interfaceName.orElse(JavaNames.typeName(moduleName, "Module"));
+    this.interfaceName =
+        interfaceName.isEmpty() && RESERVED_TYPE_NAMES.contains(name) ? name + "Module" : name;
+    typeNames.reserve(RESERVED_TYPE_NAMES).reserve(this.interfaceName);
     methodNames.reserve(JavaNames.OBJECT_METHOD_NAMES);
     imports.add(ANNOTATIONS + "IreeModule");
   }
@@ -120,23 +128,25 @@ final class InterfaceSuggester {
    *
    * @param signature the export's resolved signature
    * @param source where the signature came from ({@code iree.abi.declaration}, ...), for a comment
+   * @param reflection the reflection text as the module states it, quoted in the method's Javadoc
    * @param declaration the export's parsed declaration, whose parameter names name the parameters
    *     and result components
    * @param notes further lines for the method's comment (warnings, caveats)
    */
-  InterfaceSuggester function(
+  public InterfaceSuggester function(
       String function,
       FunctionSignature signature,
       String source,
+      String reflection,
       Optional<Declaration> declaration,
       List<String> notes) {
     Objects.requireNonNull(function, "function");
     Objects.requireNonNull(signature, "signature");
     Optional<String> problem = unbindable(signature, declaration);
     if (problem.isPresent()) {
-      return omit(function, problem.get());
+      return omit(function, problem.get(), false);
     }
-    String name = methodNames.allocate(JavaNames.memberName(function, "function"));
+    String name = methodNames.allocate(JavaNames.camelName(function, "function"));
     String typeBase = name + "_result";
     List<RecordType> introduced = new ArrayList<>();
 
@@ -148,7 +158,7 @@ final class InterfaceSuggester {
       String fallback = "input" + i;
       if (arg instanceof AbiType.Named) {
         AbiType.Named named = (AbiType.Named) arg;
-        String p = parameterNames.allocate(JavaNames.memberName(named.name(), fallback));
+        String p = parameterNames.allocate(JavaNames.camelName(named.name(), fallback));
         Optional<String> key = p.equals(named.name()) ? Optional.empty() : Optional.of(named.name());
         if (key.isPresent()) {
           imports.add(ANNOTATIONS + "IreeKey");
@@ -157,7 +167,7 @@ final class InterfaceSuggester {
             new Variable(javaType(named.type(), named.name(), introduced).source(), p, key));
       } else {
         String raw = parameterName(declaration, i, true).orElse(fallback);
-        String p = parameterNames.allocate(JavaNames.memberName(raw, fallback));
+        String p = parameterNames.allocate(JavaNames.camelName(raw, fallback));
         parameters.add(new Variable(javaType(arg, raw, introduced).source(), p, Optional.empty()));
       }
     }
@@ -177,27 +187,35 @@ final class InterfaceSuggester {
     }
 
     List<String> comments = new ArrayList<>();
-    comments.add(signature + ", from " + source);
+    comments.add("Checked against " + signature + ", from " + source + ".");
     if (signature.model() == FunctionSignature.CallingModel.COARSE_FENCES) {
       comments.add(
-          "coarse-fences: the backend appends the wait and signal fences; they are not parameters");
+          "Coarse-fences: the backend appends the wait and signal fences; they are not"
+              + " parameters.");
     }
     comments.addAll(notes);
     if (!name.equals(function)) {
       imports.add(ANNOTATIONS + "IreeFunction");
     }
-    methods.add(new Method(name, function, parameters, returnType, comments, introduced));
+    boolean unchecked = signature.format() == ReflectionFormat.CALLING_CONVENTION;
+    methods.add(
+        new Method(
+            name, function, parameters, returnType, reflection, comments, unchecked, introduced));
     return this;
   }
 
-  /** Leaves export {@code function} out of the interface, saying why. */
-  InterfaceSuggester omit(String function, String reason) {
-    omitted.add(new Omitted(function, reason));
+  /**
+   * Leaves export {@code function} out of the interface, saying why.
+   *
+   * @param bookkeeping true for IREE's own exports, left out by design
+   */
+  public InterfaceSuggester omit(String function, String reason, boolean bookkeeping) {
+    omitted.add(new Omitted(function, reason, bookkeeping));
     return this;
   }
 
   /** The interface so far. */
-  InterfaceSuggestion build() {
+  public InterfaceSuggestion build() {
     List<String> notes = new ArrayList<>();
     if (moduleName.isEmpty()) {
       notes.add(
@@ -205,7 +223,7 @@ final class InterfaceSuggester {
               + " @IreeModule(name) must name the module as the runtime knows it");
     }
     return new InterfaceSuggestion(
-        interfaceName, moduleName, vmfb, List.copyOf(imports), notes, methods, omitted);
+        interfaceName, moduleName, source, List.copyOf(imports), notes, methods, omitted);
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -260,7 +278,7 @@ final class InterfaceSuggester {
     for (int i = 0; i < dict.entries().size(); i++) {
       AbiType.Entry e = dict.entries().get(i);
       String camel = AbiType.Dict.camelCase(e.key());
-      String name = componentNames.allocate(JavaNames.memberName(camel, "value" + i));
+      String name = componentNames.allocate(JavaNames.camelName(camel, "value" + i));
       // The processor binds a component without @IreeKey to the key of its exact name, else to the
       // key whose camelCase form it is; annotate whenever that would not find this key.
       boolean binds = name.equals(e.key()) || (name.equals(camel) && !keys.contains(name));
@@ -270,7 +288,7 @@ final class InterfaceSuggester {
       }
       components.add(new Variable(javaType(e.type(), e.key(), introduced).source(), name, k));
     }
-    return declare(key, base, components, introduced);
+    return declare(key, base, "the structure " + hint, components, introduced);
   }
 
   private String sequenceRecord(
@@ -286,7 +304,7 @@ final class InterfaceSuggester {
       String type = javaType(elements.get(i), hint + "_value" + i, introduced).source();
       components.add(new Variable(type, "value" + i, Optional.empty()));
     }
-    return declare(key, base, components, introduced);
+    return declare(key, base, "the positional structure " + hint, components, introduced);
   }
 
   /** A positional record of results, components named after the declaration's results. */
@@ -299,7 +317,7 @@ final class InterfaceSuggester {
     List<String> names = new ArrayList<>();
     for (int i = 0; i < results.size(); i++) {
       String raw = parameterName(declaration, i, false).orElse("output" + i);
-      names.add(componentNames.allocate(JavaNames.memberName(raw, "output" + i)));
+      names.add(componentNames.allocate(JavaNames.camelName(raw, "output" + i)));
     }
     String base = JavaNames.typeName(hint, "Result");
     RecordKey key = new RecordKey(base, List.of(results, names));
@@ -312,14 +330,18 @@ final class InterfaceSuggester {
       String type = javaType(results.get(i), names.get(i), introduced).source();
       components.add(new Variable(type, names.get(i), Optional.empty()));
     }
-    return declare(key, base, components, introduced);
+    return declare(key, base, "the results of " + hint.replaceAll("_result$", ""), components, introduced);
   }
 
   private String declare(
-      RecordKey key, String base, List<Variable> components, List<RecordType> introduced) {
+      RecordKey key,
+      String base,
+      String what,
+      List<Variable> components,
+      List<RecordType> introduced) {
     String name = typeNames.allocate(base);
     records.put(key, name);
-    introduced.add(new RecordType(name, components));
+    introduced.add(new RecordType(name, what, components));
     return name;
   }
 
@@ -338,7 +360,7 @@ final class InterfaceSuggester {
   // What no Java type binds
 
   /** Why no method can bind {@code signature}, naming the first offending value; empty if one can. */
-  static Optional<String> unbindable(FunctionSignature signature, Optional<Declaration> declaration) {
+  public static Optional<String> unbindable(FunctionSignature signature, Optional<Declaration> declaration) {
     List<AbiType> args = signature.arguments();
     for (int i = 0; i < args.size(); i++) {
       AbiType arg = args.get(i);

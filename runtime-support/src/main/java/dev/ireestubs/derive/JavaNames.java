@@ -1,4 +1,4 @@
-package dev.ireestubs.cli;
+package dev.ireestubs.derive;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,19 +10,19 @@ import javax.lang.model.SourceVersion;
  * declaration parameter names, the module name) into Java identifiers, and writes Java literals and
  * comments that stay one token or one line whatever the metadata holds.
  */
-final class JavaNames {
+public final class JavaNames {
   private JavaNames() {}
 
   /**
    * Names a record component may not have (JLS 8.10.1: they would clash with {@code Object}'s
    * no-argument methods).
    */
-  static final Set<String> FORBIDDEN_COMPONENT_NAMES =
+  public static final Set<String> FORBIDDEN_COMPONENT_NAMES =
       Set.of(
           "clone", "finalize", "getClass", "hashCode", "notify", "notifyAll", "toString", "wait");
 
   /** Names of {@code Object}'s methods: a method of the interface should not take one. */
-  static final Set<String> OBJECT_METHOD_NAMES =
+  public static final Set<String> OBJECT_METHOD_NAMES =
       Set.of(
           "clone",
           "equals",
@@ -35,7 +35,7 @@ final class JavaNames {
           "wait");
 
   /** True when {@code name} can be a Java method, parameter or component name as it is. */
-  static boolean isJavaName(String name) {
+  public static boolean isJavaName(String name) {
     return SourceVersion.isIdentifier(name) && !SourceVersion.isKeyword(name);
   }
 
@@ -47,7 +47,7 @@ final class JavaNames {
    * {@code servingDefault0}), with {@code _} before a leading digit, {@code fallback} when nothing
    * is left, and {@code _} after a keyword. Collisions are the {@link NameAllocator}'s job.
    */
-  static String memberName(String raw, String fallback) {
+  public static String memberName(String raw, String fallback) {
     if (isJavaName(raw) && raw.indexOf('$') < 0) {
       return raw;
     }
@@ -71,7 +71,7 @@ final class JavaNames {
    * A type name for {@code raw}: its words (as {@link #memberName}) each capitalised and joined, {@code sdxl_compiled_pipeline} becoming {@code
    * SdxlCompiledPipeline}; {@code fallback} before a leading digit or when nothing is left.
    */
-  static String typeName(String raw, String fallback) {
+  public static String typeName(String raw, String fallback) {
     StringBuilder sb = new StringBuilder();
     for (String w : words(raw)) {
       sb.append(upperFirst(w));
@@ -121,7 +121,7 @@ final class JavaNames {
    * escaped (never as {@code \}{@code u000a}, which javac would turn into a real line break), other
    * non-ASCII characters as Unicode escapes.
    */
-  static String stringLiteral(String s) {
+  public static String stringLiteral(String s) {
     StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
@@ -165,7 +165,7 @@ final class JavaNames {
    * would end the comment) and backslashes are doubled (so no {@code \}{@code u} escape in the
    * metadata can become a line break either).
    */
-  static String commentText(String s) {
+  public static String commentText(String s) {
     StringBuilder sb = new StringBuilder(s.length());
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
@@ -178,5 +178,83 @@ final class JavaNames {
       }
     }
     return sb.toString();
+  }
+
+  /**
+   * A method or parameter name in Java's convention for {@code raw}: its words (as {@link
+   * #memberName}) in lower camelCase, the first word lower-cased ({@code simple_mul} becomes {@code
+   * simpleMul}, {@code Predict} {@code predict}, {@code MLP_forward} {@code mlpForward}, {@code
+   * main$async} {@code mainAsync}); {@code fallback} when nothing is left, {@code _} before a
+   * leading digit and after a keyword. The same {@code raw} always gives the same name.
+   */
+  public static String camelName(String raw, String fallback) {
+    List<String> words = words(raw);
+    StringBuilder sb = new StringBuilder();
+    for (String w : words) {
+      if (sb.length() == 0) {
+        sb.append(lowerFirstWord(w));
+      } else {
+        sb.append(upperFirst(w));
+      }
+    }
+    String s = sb.length() == 0 ? fallback : sb.toString();
+    if (!Character.isJavaIdentifierStart(s.codePointAt(0))) {
+      s = "_" + s;
+    }
+    return isReserved(s) ? s + "_" : s;
+  }
+
+  /** {@code MLP} as {@code mlp}, {@code Predict} as {@code predict}, {@code add} as it is. */
+  private static String lowerFirstWord(String w) {
+    if (w.codePoints().noneMatch(Character::isLowerCase)) {
+      return w.toLowerCase(java.util.Locale.ROOT);
+    }
+    int first = w.codePointAt(0);
+    return new StringBuilder()
+        .appendCodePoint(Character.toLowerCase(first))
+        .append(w, Character.charCount(first), w.length())
+        .toString();
+  }
+
+  /** A keyword, a literal ({@code true}...), or {@code _}: not usable as a name. */
+  private static boolean isReserved(String s) {
+    return SourceVersion.isKeyword(s) || s.equals("_");
+  }
+
+  /**
+   * {@code s} made safe for Javadoc and printed as it reads: HTML's special characters, {@code @}
+   * (a tag at a line's start), {@code /} (so no {@code *}{@code /} ends the comment), backslashes
+   * (so no Unicode escape is read) and every non-ASCII character become character references;
+   * control characters become spaces.
+   */
+  public static String javadocText(String s) {
+    StringBuilder sb = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); ) {
+      int cp = s.codePointAt(i);
+      i += Character.charCount(cp);
+      if (cp < 0x20 || cp == 0x7F) {
+        sb.append(' ');
+      } else if (cp > 0x7E || "&<>@/\\{}".indexOf(cp) >= 0) {
+        sb.append("&#").append(cp).append(';');
+      } else {
+        sb.appendCodePoint(cp);
+      }
+    }
+    return sb.toString();
+  }
+
+  /**
+   * {@code s} as Javadoc code: {@code {@code s}} when it reads as it is there (ASCII, braces
+   * balanced, no comment end, no backslash), else {@link #javadocText} in {@code <code>}.
+   */
+  public static String javadocCode(String s) {
+    int depth = 0;
+    boolean plain = !s.contains("*/") && !s.isEmpty();
+    for (int i = 0; plain && i < s.length(); i++) {
+      char c = s.charAt(i);
+      depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+      plain = c >= 0x20 && c < 0x7F && c != '\\' && depth >= 0;
+    }
+    return plain && depth == 0 ? "{@code " + s + "}" : "<code>" + javadocText(s) + "</code>";
   }
 }

@@ -1,4 +1,4 @@
-package dev.ireestubs.cli;
+package dev.ireestubs.derive;
 
 import java.util.HashSet;
 import java.util.Set;
@@ -8,22 +8,25 @@ import java.util.Set;
  * ones get {@code name2}, {@code name3}, ... ({@code input0_2} after a digit); reserved names are
  * never handed out as they are.
  */
-final class NameAllocator {
+public final class NameAllocator {
   private final Set<String> taken = new HashSet<>();
 
+  /** An allocator with no name taken. */
+  public NameAllocator() {}
+
   /** Marks {@code names} as taken. */
-  NameAllocator reserve(Iterable<String> names) {
+  public NameAllocator reserve(Iterable<String> names) {
     names.forEach(taken::add);
     return this;
   }
 
   /** Marks {@code names} as taken. */
-  NameAllocator reserve(String... names) {
+  public NameAllocator reserve(String... names) {
     return reserve(Set.of(names));
   }
 
   /** {@code candidate}, or the first of {@code candidate2}, {@code candidate3}... still free. */
-  String allocate(String candidate) {
+  public String allocate(String candidate) {
     String stem =
         !candidate.isEmpty() && Character.isDigit(candidate.charAt(candidate.length() - 1))
             ? candidate + "_"
@@ -37,7 +40,7 @@ final class NameAllocator {
   }
 
   /** Whether {@code name} is taken. */
-  boolean isTaken(String name) {
+  public boolean isTaken(String name) {
     return taken.contains(name);
   }
 }

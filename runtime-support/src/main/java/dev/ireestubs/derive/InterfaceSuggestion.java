@@ -1,4 +1,4 @@
-package dev.ireestubs.cli;
+package dev.ireestubs.derive;
 
 import java.util.List;
 import java.util.Objects;
@@ -6,34 +6,60 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 /**
- * The Java interface suggested for one module: every decision made ({@link InterfaceSuggester}),
+ * The Java interface derived from one module: every decision made ({@link InterfaceSuggester}),
  * nothing left for {@link InterfaceWriter} but to print it. Immutable.
  *
- * @param interfaceName the interface's simple name, e.g. {@code Module}
+ * @param interfaceName the interface's simple name, e.g. {@code MobileNet}
  * @param moduleName the module name for {@code @IreeModule(name = ...)}
- * @param vmfb the file name for {@code @IreeModule(vmfb = ...)}
+ * @param source the file the interface is checked against: {@code @IreeModule(vmfb = ...)} or
+ *     {@code @IreeModule(abi = ...)}
  * @param imports the qualified names to import (kept sorted)
- * @param notes lines about the interface as a whole, printed as comments above it
+ * @param notes sentences about the interface as a whole, printed in its Javadoc
  * @param methods the methods, in export order, each with the records it introduces
  * @param omitted the exports left out of the interface, and why
  */
-record InterfaceSuggestion(
+public record InterfaceSuggestion(
     String interfaceName,
     String moduleName,
-    String vmfb,
+    Source source,
     List<String> imports,
     List<String> notes,
     List<Method> methods,
     List<Omitted> omitted) {
 
-  InterfaceSuggestion {
+  /** Checks and copies the lists. */
+  public InterfaceSuggestion {
     Objects.requireNonNull(interfaceName, "interfaceName");
     Objects.requireNonNull(moduleName, "moduleName");
-    Objects.requireNonNull(vmfb, "vmfb");
+    Objects.requireNonNull(source, "source");
     imports = List.copyOf(new TreeSet<>(imports));
     notes = List.copyOf(notes);
     methods = List.copyOf(methods);
     omitted = List.copyOf(omitted);
+  }
+
+  /**
+   * Where the signatures come from, as {@code @IreeModule} names it.
+   *
+   * @param compiled true for a compiled module ({@code vmfb = path}), false for an {@code iree.abi}
+   *     JSON module file ({@code abi = path})
+   * @param path the resource path
+   */
+  public record Source(boolean compiled, String path) {
+    /** Checks the path. */
+    public Source {
+      Objects.requireNonNull(path, "path");
+    }
+
+    /** A compiled module at {@code path}. */
+    public static Source vmfb(String path) {
+      return new Source(true, path);
+    }
+
+    /** An {@code iree.abi} JSON module file at {@code path}. */
+    public static Source abi(String path) {
+      return new Source(false, path);
+    }
   }
 
   /**
@@ -43,8 +69,9 @@ record InterfaceSuggestion(
    * @param name the Java name
    * @param key the {@code @IreeKey} value, when the name alone does not bind
    */
-  record Variable(String type, String name, Optional<String> key) {
-    Variable {
+  public record Variable(String type, String name, Optional<String> key) {
+    /** Checks for nulls. */
+    public Variable {
       Objects.requireNonNull(type, "type");
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(key, "key");
@@ -55,11 +82,14 @@ record InterfaceSuggestion(
    * A record nested in the interface.
    *
    * @param name its simple name
+   * @param what what it holds, for its Javadoc (a sentence fragment)
    * @param components its components, in the order the signature binds them
    */
-  record RecordType(String name, List<Variable> components) {
-    RecordType {
+  public record RecordType(String name, String what, List<Variable> components) {
+    /** Checks and copies. */
+    public RecordType {
       Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(what, "what");
       components = List.copyOf(components);
     }
   }
@@ -72,27 +102,35 @@ record InterfaceSuggestion(
    *     #name()}
    * @param parameters the parameters, one per argument of the signature
    * @param returnType {@code void} or a Java type
-   * @param comments lines to print above the method (without {@code //})
+   * @param reflection the function's reflection as the module states it (its declaration, its
+   *     {@code iree.abi} JSON or its calling convention), quoted in the Javadoc
+   * @param comments further sentences for the Javadoc (where the signature came from, warnings)
+   * @param unchecked true when only a calling convention describes the function, so the types of
+   *     its refs are not checked
    * @param records the records this method introduces, printed before it
    */
-  record Method(
+  public record Method(
       String name,
       String function,
       List<Variable> parameters,
       String returnType,
+      String reflection,
       List<String> comments,
+      boolean unchecked,
       List<RecordType> records) {
-    Method {
+    /** Checks and copies. */
+    public Method {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(function, "function");
       parameters = List.copyOf(parameters);
       Objects.requireNonNull(returnType, "returnType");
+      Objects.requireNonNull(reflection, "reflection");
       comments = List.copyOf(comments);
       records = List.copyOf(records);
     }
 
     /** Whether the method needs {@code @IreeFunction} to name its export. */
-    boolean renamed() {
+    public boolean renamed() {
       return !name.equals(function);
     }
   }
@@ -102,9 +140,12 @@ record InterfaceSuggestion(
    *
    * @param function the export's name
    * @param reason why, as a sentence fragment
+   * @param bookkeeping true for IREE's own exports ({@code __init}, an {@code $async} twin), left
+   *     out by design; false for an export no Java type binds, worth a warning
    */
-  record Omitted(String function, String reason) {
-    Omitted {
+  public record Omitted(String function, String reason, boolean bookkeeping) {
+    /** Checks for nulls. */
+    public Omitted {
       Objects.requireNonNull(function, "function");
       Objects.requireNonNull(reason, "reason");
     }

@@ -1,0 +1,153 @@
+package dev.ireestubs.derive;
+
+import dev.ireestubs.abi.AbiJson;
+import dev.ireestubs.abi.Declaration;
+import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.Reflection;
+import dev.ireestubs.abi.ReflectionFormat;
+import dev.ireestubs.vmfb.VmfbExport;
+import dev.ireestubs.vmfb.VmfbModule;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Derives the whole Java interface of a module: the one place that decides which exports become
+ * methods, used by the annotation processor's derive mode ({@code @IreeClient}) and by the cli's
+ * {@code inspect}, so both print the same client.
+ *
+ * <p>Exports are handled as IREE's own tools do: names starting with {@code __} ({@code __init})
+ * are the runtime's, called when it loads the module; {@code f$async} next to {@code f} is the
+ * asynchronous twin of the synchronous wrapper {@code f}, which tools call (its wait and signal
+ * fences are plain refs in its calling convention), so only {@code f} gets a method. An {@code
+ * f$async} alone gets one, named {@code fAsync}.
+ */
+public final class ClientDeriver {
+
+  /** Export names starting with this are IREE's own, e.g. {@code __init}. */
+  public static final String RESERVED_PREFIX = "__";
+
+  /** The suffix of an asynchronous twin export. */
+  public static final String ASYNC_SUFFIX = "$async";
+
+  private ClientDeriver() {}
+
+  /**
+   * The interface of compiled module {@code module}.
+   *
+   * @param vmfbPath the path {@code @IreeModule(vmfb = ...)} names it by
+   * @param interfaceName the interface's simple name; empty: the module's name in PascalCase
+   */
+  public static InterfaceSuggestion derive(
+      VmfbModule module, String vmfbPath, Optional<String> interfaceName) {
+    Objects.requireNonNull(module, "module");
+    InterfaceSuggester suggester =
+        new InterfaceSuggester(
+            module.name(), InterfaceSuggestion.Source.vmfb(vmfbPath), interfaceName);
+    Set<String> names = new HashSet<>();
+    module.exports().forEach(e -> names.add(e.name()));
+    for (VmfbExport e : module.exports()) {
+      if (bookkeeping(e.name(), names, suggester)) {
+        continue;
+      }
+      Reflection.Resolved resolved;
+      try {
+        resolved = e.signature();
+      } catch (IllegalArgumentException | IllegalStateException ex) {
+        // No reflection and no calling convention, malformed reflection, or variadic.
+        suggester.omit(e.name(), "no usable signature: " + ex.getMessage(), false);
+        continue;
+      }
+      Optional<Declaration> declaration = Optional.empty();
+      if (resolved.source().equals(Reflection.DECLARATION)) {
+        // It parsed when the signature was resolved, so it parses again.
+        declaration = e.declaration().map(Declaration::parse);
+      }
+      List<String> notes = new ArrayList<>(resolved.warnings());
+      boolean fences = e.abiModel().filter(Reflection.COARSE_FENCES::equals).isPresent();
+      FunctionSignature signature = resolved.signature();
+      if (fences && signature.model() == FunctionSignature.CallingModel.SYNC) {
+        notes.add(
+            "iree.abi.model = coarse-fences, but only the calling convention describes it: its"
+                + " last two refs are the wait and signal fences.");
+      }
+      suggester.function(
+          e.name(), signature, resolved.source(), reflectionText(e, resolved), declaration, notes);
+    }
+    return suggester.build();
+  }
+
+  /**
+   * The interface of an {@code iree.abi} JSON module file.
+   *
+   * @param functions each function's signature, as {@link AbiJson#parseModule} reads them
+   * @param moduleName the module name the functions are looked up under at run time
+   * @param abiPath the path {@code @IreeModule(abi = ...)} names the file by
+   * @param interfaceName the interface's simple name; empty: the module's name in PascalCase
+   */
+  public static InterfaceSuggestion derive(
+      Map<String, FunctionSignature> functions,
+      String moduleName,
+      String abiPath,
+      Optional<String> interfaceName) {
+    Objects.requireNonNull(functions, "functions");
+    InterfaceSuggester suggester =
+        new InterfaceSuggester(moduleName, InterfaceSuggestion.Source.abi(abiPath), interfaceName);
+    for (Map.Entry<String, FunctionSignature> f : functions.entrySet()) {
+      if (bookkeeping(f.getKey(), functions.keySet(), suggester)) {
+        continue;
+      }
+      suggester.function(
+          f.getKey(),
+          f.getValue(),
+          Reflection.IREE_ABI,
+          AbiJson.print(f.getValue()),
+          Optional.empty(),
+          List.of());
+    }
+    return suggester.build();
+  }
+
+  /** Omits {@code name} when it is one of IREE's own exports; true when it did. */
+  private static boolean bookkeeping(
+      String name, Set<String> exports, InterfaceSuggester suggester) {
+    if (name.startsWith(RESERVED_PREFIX)) {
+      suggester.omit(
+          name,
+          "names starting with __ are IREE's own (the runtime calls __init itself when it loads"
+              + " the module)",
+          true);
+      return true;
+    }
+    if (name.endsWith(ASYNC_SUFFIX)) {
+      String sync = name.substring(0, name.length() - ASYNC_SUFFIX.length());
+      if (exports.contains(sync)) {
+        suggester.omit(
+            name,
+            "the asynchronous twin of " + sync + ", which calls it and waits (as IREE's tools do)",
+            true);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The reflection text the module states for the export, quoted in the method's Javadoc. */
+  private static String reflectionText(VmfbExport e, Reflection.Resolved resolved) {
+    String cconv = "calling convention " + e.callingConvention().orElse("(none)");
+    if (resolved.signature().format() == ReflectionFormat.CALLING_CONVENTION) {
+      return cconv;
+    }
+    if (resolved.source().equals(Reflection.DECLARATION) && e.declaration().isPresent()) {
+      return e.declaration().get();
+    }
+    if (resolved.source().equals(Reflection.IREE_ABI) && e.abiJson().isPresent()) {
+      return e.abiJson().get();
+    }
+    return resolved.signature() + " (" + resolved.source() + "; " + cconv + ")";
+  }
+}
