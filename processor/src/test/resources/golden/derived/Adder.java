@@ -17,7 +17,7 @@ public interface Adder {
    *
    * <pre>{@code sync func @simple_add(%input0: tensor<4xf32>, %input1: tensor<4xf32>) -> (%output0: tensor<4xf32>)}</pre>
    *
-   * <p>Checked against (tensor&#60;4xf32&#62;, tensor&#60;4xf32&#62;) -&#62; (tensor&#60;4xf32&#62;), from iree.abi.declaration.
+   * <p>Checked against {@code (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>) (from iree.abi.declaration)}.
    */
   @IreeFunction("simple_add")
   FloatArray simpleAdd(FloatArray input0, FloatArray input1);
@@ -30,7 +30,7 @@ public interface Adder {
    *
    * <pre>{@code sync func @split(%whole: tensor<4xf32>) -> (%low: tensor<2xf32>, %high: tensor<2xf32>)}</pre>
    *
-   * <p>Checked against (tensor&#60;4xf32&#62;) -&#62; (tensor&#60;2xf32&#62;, tensor&#60;2xf32&#62;), from iree.abi.declaration.
+   * <p>Checked against {@code (tensor<4xf32>) -> (tensor<2xf32>, tensor<2xf32>) (from iree.abi.declaration)}.
    */
   SplitResult split(FloatArray whole);
 
@@ -39,7 +39,7 @@ public interface Adder {
    *
    * <pre>{@code calling convention 0r_r}</pre>
    *
-   * <p>Checked against (ref) -&#62; (ref), from calling convention.
+   * <p>Checked against {@code (ref) -> (ref) (from calling convention)}.
    *
    * <p>Unchecked: only the calling convention describes this function, so its refs are opaque (a buffer view for a tensor, a list for a list) and nothing checks their types or shapes before the call.
    */
@@ -50,7 +50,7 @@ public interface Adder {
    *
    * <pre>{@code calling convention 0rf_r}</pre>
    *
-   * <p>Checked against (ref, f32) -&#62; (ref), from calling convention.
+   * <p>Checked against {@code (ref, f32) -> (ref) (from calling convention)}.
    *
    * <p>Unchecked: only the calling convention describes this function, so its refs are opaque (a buffer view for a tensor, a list for a list) and nothing checks their types or shapes before the call.
    */

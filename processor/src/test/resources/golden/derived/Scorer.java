@@ -24,7 +24,7 @@ public interface Scorer {
    *
    * <pre>{@code {"a":[["sdict",["image_data",["ndarray","f32",2,1,4]],["class","i32"]],["py_homogeneous_list",["ndarray","f32",1,4]]],"r":[["slist",["ndarray","f32",1,4],"i64"]],"v":1}}</pre>
    *
-   * <p>Checked against (sdict&#123;image_data: tensor&#60;1x4xf32&#62;, class: i32&#125;, list&#60;tensor&#60;4xf32&#62;&#62;) -&#62; (slist[tensor&#60;4xf32&#62;, i64]), from iree.abi.
+   * <p>Checked against {@code (sdict{image_data: tensor<1x4xf32>, class: i32}, list<tensor<4xf32>>) -> (slist[tensor<4xf32>, i64]) (from iree.abi)}.
    */
   @IreeFunction("score_batch")
   ScoreBatchResult scoreBatch(Input0 input0, List<FloatArray> input1);
@@ -34,7 +34,7 @@ public interface Scorer {
    *
    * <pre>{@code {"a":[],"r":[],"v":1}}</pre>
    *
-   * <p>Checked against () -&#62; (), from iree.abi.
+   * <p>Checked against {@code () -> () (from iree.abi)}.
    */
   @IreeFunction("Reset")
   void reset();
@@ -47,7 +47,7 @@ public interface Scorer {
    *
    * <pre>{@code {"a":[["named","query","i32"]],"r":[["sdict",["best","f32"],["best_index","i64"]]],"v":1}}</pre>
    *
-   * <p>Checked against (named query: i32) -&#62; (sdict&#123;best: f32, best_index: i64&#125;), from iree.abi.
+   * <p>Checked against {@code (named query: i32) -> (sdict{best: f32, best_index: i64}) (from iree.abi)}.
    */
   LookupResult lookup(int query);
 }

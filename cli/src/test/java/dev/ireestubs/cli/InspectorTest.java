@@ -114,8 +114,8 @@ class InspectorTest {
             "@IreeModule(vmfb = \"model.vmfb\")\npublic interface MyModel {\n");
     assertThat(java)
         .contains(
-            "   * <p>Checked against (named image: tensor&#60;4xf32&#62;, i32) -&#62;"
-                + " (tensor&#60;4xf32&#62;), from iree.abi.\n"
+            "   * <p>Checked against {@code (named image: tensor<4xf32>, i32) -> (tensor<4xf32>)"
+                + " (from iree.abi)}.\n"
                 + "   */\n"
                 + "  FloatArray predict(FloatArray image, int input1);\n");
     assertThat(java)

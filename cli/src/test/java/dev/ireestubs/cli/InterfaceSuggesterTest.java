@@ -92,8 +92,8 @@ class InterfaceSuggesterTest {
                 + "   * <pre>{@code sync func @add(%input0: tensor<4xf32>, %input1: tensor<4xf32>) ->"
                 + " (%output0: tensor<4xf32>)}</pre>\n"
                 + "   *\n"
-                + "   * <p>Checked against (tensor&#60;4xf32&#62;, tensor&#60;4xf32&#62;) -&#62;"
-                + " (tensor&#60;4xf32&#62;), from iree.abi.declaration.\n"
+                + "   * <p>Checked against {@code (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>)"
+                + " (from iree.abi.declaration)}.\n"
                 + "   */\n"
                 + "  FloatArray add(FloatArray input0, FloatArray input1);\n"
                 + "}\n");
@@ -324,8 +324,8 @@ class InterfaceSuggesterTest {
             .checked();
     assertThat(text)
         .contains(
-            "   * <p>Checked against async (tensor&#60;4xf32&#62;) -&#62; (tensor&#60;4xf32&#62;),"
-                + " from iree.abi.declaration.\n"
+            "   * <p>Checked against {@code async (tensor<4xf32>) -> (tensor<4xf32>)"
+                + " (from iree.abi.declaration)}.\n"
                 + "   *\n"
                 + "   * <p>Coarse-fences: the backend appends the wait and signal fences; they are"
                 + " not parameters.\n"

@@ -1,5 +1,7 @@
 package dev.ireestubs.example;
 
+import dev.ireestubs.example.derived.DerivedClassifier;
+import dev.ireestubs.example.derived.Iree_DerivedClassifier;
 import dev.ireestubs.host.HostModule;
 import dev.ireestubs.invoke.IreeException;
 import dev.ireestubs.invoke.ModuleBackend;
@@ -53,6 +55,14 @@ public final class ExampleApp {
       } catch (IreeException e) {
         out.println("  " + e.getClass().getSimpleName() + ": " + e.getMessage());
       }
+
+      // Derive mode: the same module through a client the build derived from its reflection
+      // (derived/package-info.java), with no hand-written interface.
+      out.println("== derived client (@IreeClient: no hand-written interface)");
+      DerivedClassifier derived = new Iree_DerivedClassifier(module);
+      DerivedClassifier.PredictResult r =
+          derived.predict(new DerivedClassifier.Input0(image, 1.0f));
+      out.println("predict(diagonal image): top class " + r.topClass());
     }
 
     out.println("== adder (checked against the iree.abi.declaration of IREE 3.11's add module)");

@@ -22,6 +22,11 @@ class ExampleAppTest {
         .contains(
             "IreeArgumentException: predict: features.image: expected tensor<1x4x4xf32> but got"
                 + " tensor<1x4x5xf32> (dimension 2 is 5, not 4)");
+    // The derived client calls the same module: the same top class as the hand-written one.
+    assertThat(out)
+        .containsMatch(
+            "(?s)predict\\(diagonal image\\): top class (\\d).*== derived client.*\n"
+                + "predict\\(diagonal image\\): top class \\1\n");
     assertThat(out).contains("add([1, 2, 3, 4], [10, 20, 30, 40]) = [11.000, 22.000, 33.000, 44.000]");
   }
 }

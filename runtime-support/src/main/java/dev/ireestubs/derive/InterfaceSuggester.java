@@ -187,7 +187,6 @@ public final class InterfaceSuggester {
     }
 
     List<String> comments = new ArrayList<>();
-    comments.add("Checked against " + signature + ", from " + source + ".");
     if (signature.model() == FunctionSignature.CallingModel.COARSE_FENCES) {
       comments.add(
           "Coarse-fences: the backend appends the wait and signal fences; they are not"
@@ -200,7 +199,15 @@ public final class InterfaceSuggester {
     boolean unchecked = signature.format() == ReflectionFormat.CALLING_CONVENTION;
     methods.add(
         new Method(
-            name, function, parameters, returnType, reflection, comments, unchecked, introduced));
+            name,
+            function,
+            parameters,
+            returnType,
+            reflection,
+            signature + " (from " + source + ")",
+            comments,
+            unchecked,
+            introduced));
     return this;
   }
 

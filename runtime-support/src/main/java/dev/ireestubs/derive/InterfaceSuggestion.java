@@ -104,7 +104,10 @@ public record InterfaceSuggestion(
    * @param returnType {@code void} or a Java type
    * @param reflection the function's reflection as the module states it (its declaration, its
    *     {@code iree.abi} JSON or its calling convention), quoted in the Javadoc
-   * @param comments further sentences for the Javadoc (where the signature came from, warnings)
+   * @param checkedAgainst the signature the method is checked against, readable, with the
+   *     reflection it came from, e.g. {@code (tensor<4xf32>) -> (tensor<4xf32>) (from
+   *     iree.abi.declaration)}
+   * @param comments further sentences for the Javadoc (coarse fences, warnings)
    * @param unchecked true when only a calling convention describes the function, so the types of
    *     its refs are not checked
    * @param records the records this method introduces, printed before it
@@ -115,6 +118,7 @@ public record InterfaceSuggestion(
       List<Variable> parameters,
       String returnType,
       String reflection,
+      String checkedAgainst,
       List<String> comments,
       boolean unchecked,
       List<RecordType> records) {
@@ -122,6 +126,7 @@ public record InterfaceSuggestion(
     public Method {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(function, "function");
+      Objects.requireNonNull(checkedAgainst, "checkedAgainst");
       parameters = List.copyOf(parameters);
       Objects.requireNonNull(returnType, "returnType");
       Objects.requireNonNull(reflection, "reflection");

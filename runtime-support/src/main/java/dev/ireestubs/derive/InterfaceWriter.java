@@ -145,6 +145,11 @@ public final class InterfaceWriter {
         .append(" * <pre>")
         .append(JavaNames.javadocCode(m.reflection()))
         .append("</pre>\n");
+    sb.append(INDENT).append(" *\n");
+    sb.append(INDENT)
+        .append(" * <p>Checked against ")
+        .append(JavaNames.javadocCode(m.checkedAgainst()))
+        .append(".\n");
     for (String c : m.comments()) {
       sb.append(INDENT).append(" *\n");
       sb.append(INDENT).append(" * <p>").append(JavaNames.javadocText(c)).append('\n');
