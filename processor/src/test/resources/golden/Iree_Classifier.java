@@ -7,6 +7,7 @@ import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.FunctionBinder;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.Marshal;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.ndarray.DoubleArray;
@@ -71,9 +72,13 @@ public final class Iree_Classifier implements Classifier {
     featuresList.push(VmValue.i32(features.label()));
     arguments.push(featuresList);
     VmList results = Marshal.results(predictFunction.invoke(arguments), 2, "predict");
-    FloatArray logits = Marshal.array(results, 0, Signatures.PREDICT_RESULT_LOGITS, FloatArray.class, "predict: result.logits");
-    FloatArray probs = Marshal.array(results, 1, Signatures.PREDICT_RESULT_PROBS, FloatArray.class, "predict: result.probs");
-    return new Classifier.Scores(probs, logits);
+    try {
+      FloatArray logits = Marshal.array(results, 0, Signatures.PREDICT_RESULT_LOGITS, FloatArray.class, "predict: result.logits");
+      FloatArray probs = Marshal.array(results, 1, Signatures.PREDICT_RESULT_PROBS, FloatArray.class, "predict: result.probs");
+      return new Classifier.Scores(probs, logits);
+    } catch (RuntimeException failure) {
+      throw Marshal.closeOnFailure(results, failure);
+    }
   }
 
   /**
@@ -84,7 +89,11 @@ public final class Iree_Classifier implements Classifier {
     VmList arguments = VmList.variant(1);
     arguments.push(Marshal.array(ids, Signatures.EMBED_TOKENS, "embed: tokens"));
     VmList results = Marshal.results(embedFunction.invoke(arguments), 1, "embed");
-    return Marshal.array(results, 0, Signatures.EMBED_RESULT, FloatArray.class, "embed: result");
+    try {
+      return Marshal.array(results, 0, Signatures.EMBED_RESULT, FloatArray.class, "embed: result");
+    } catch (RuntimeException failure) {
+      throw Marshal.closeOnFailure(results, failure);
+    }
   }
 
   /**
@@ -94,18 +103,30 @@ public final class Iree_Classifier implements Classifier {
   public List<Double> batch(List<FloatArray> rows, double scale) {
     VmList arguments = VmList.variant(2);
     VmList rowsList = VmList.variant(Marshal.notNull(rows, "batch: rows").size());
-    for (FloatArray element : rows) {
-      rowsList.push(Marshal.array(element, Signatures.BATCH_ROWS, "batch: rows[*]"));
+    try {
+      for (FloatArray element : rows) {
+        rowsList.push(Marshal.array(element, Signatures.BATCH_ROWS, "batch: rows[*]"));
+      }
+    } catch (IreeValueException failure) {
+      throw Marshal.atIndex(failure, "batch: rows", rowsList.size());
     }
     arguments.push(rowsList);
     arguments.push(VmValue.f64(scale));
     VmList results = Marshal.results(batchFunction.invoke(arguments), 1, "batch");
-    VmList resultList = Marshal.list(results, 0, -1, "batch: result");
-    List<Double> resultValues = new ArrayList<>(resultList.size());
-    for (int i = 0; i < resultList.size(); i++) {
-      resultValues.add(Marshal.f64(resultList, i, "batch: result[*]"));
+    try {
+      VmList resultList = Marshal.list(results, 0, -1, "batch: result");
+      List<Double> resultValues = new ArrayList<>(resultList.size());
+      try {
+        for (int i = 0; i < resultList.size(); i++) {
+          resultValues.add(Marshal.f64(resultList, i, "batch: result[*]"));
+        }
+      } catch (IreeValueException failure2) {
+        throw Marshal.atIndex(failure2, "batch: result", resultValues.size());
+      }
+      return Collections.unmodifiableList(resultValues);
+    } catch (RuntimeException failure3) {
+      throw Marshal.closeOnFailure(results, failure3);
     }
-    return Collections.unmodifiableList(resultValues);
   }
 
   /**
@@ -120,15 +141,23 @@ public final class Iree_Classifier implements Classifier {
     pairList.push(Marshal.i1(pair.flag()));
     arguments.push(pairList);
     VmList xyList = Marshal.sequence(xy, 2, "pairs: xy");
-    for (Float element : xy) {
-      xyList.push(VmValue.f32(Marshal.notNull(element, "pairs: xy[*]")));
+    try {
+      for (Float element : xy) {
+        xyList.push(VmValue.f32(Marshal.notNull(element, "pairs: xy[*]")));
+      }
+    } catch (IreeValueException failure) {
+      throw Marshal.atIndex(failure, "pairs: xy", xyList.size());
     }
     arguments.push(xyList);
     VmList results = Marshal.results(pairsFunction.invoke(arguments), 3, "pairs");
-    long total = Marshal.i64(results, 0, "pairs: result[0]");
-    double[][] grid = Marshal.array(results, 1, Signatures.PAIRS_RESULT_1, DoubleArray.class, "pairs: result[1]").toArray2D();
-    boolean any = Marshal.i1(results, 2, "pairs: result[2]");
-    return new Classifier.Triple(total, grid, any);
+    try {
+      long total = Marshal.i64(results, 0, "pairs: result[0]");
+      double[][] grid = Marshal.array(results, 1, Signatures.PAIRS_RESULT_1, DoubleArray.class, "pairs: result[1]").toArray2D();
+      boolean any = Marshal.i1(results, 2, "pairs: result[2]");
+      return new Classifier.Triple(total, grid, any);
+    } catch (RuntimeException failure2) {
+      throw Marshal.closeOnFailure(results, failure2);
+    }
   }
 
   /**

@@ -81,7 +81,11 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     arguments.push(Marshal.array(Marshal.copy(a, Signatures.MATMUL_A, "matmul: a"), Signatures.MATMUL_A, "matmul: a"));
     arguments.push(Marshal.array(b, Signatures.MATMUL_B, "matmul: b"));
     VmList results = Marshal.results(matmulFunction.invoke(arguments), 1, "matmul");
-    return Marshal.array(results, 0, Signatures.MATMUL_RESULT, FloatArray.class, "matmul: result").toArray2D();
+    try {
+      return Marshal.array(results, 0, Signatures.MATMUL_RESULT, FloatArray.class, "matmul: result").toArray2D();
+    } catch (RuntimeException failure) {
+      throw Marshal.closeOnFailure(results, failure);
+    }
   }
 
   /**
@@ -93,7 +97,11 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     arguments.push(Marshal.array(a, Signatures.TEST_A, "test: a"));
     arguments.push(Marshal.array(b, Signatures.TEST_B, "test: b"));
     VmList results = Marshal.results(testFunction.invoke(arguments), 1, "test");
-    return Marshal.i64(results, 0, "test: result");
+    try {
+      return Marshal.i64(results, 0, "test: result");
+    } catch (RuntimeException failure) {
+      throw Marshal.closeOnFailure(results, failure);
+    }
   }
 
   /**
@@ -105,7 +113,11 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     arguments.push(Marshal.array(x, Signatures.MAIN_X, "main: x"));
     arguments.push(Marshal.notNull(y, "main: y"));
     VmList results = Marshal.results(mainSyncFunction.invoke(arguments), 1, "main");
-    return Marshal.ref(results, 0, "main: result");
+    try {
+      return Marshal.ref(results, 0, "main: result");
+    } catch (RuntimeException failure) {
+      throw Marshal.closeOnFailure(results, failure);
+    }
   }
 
   /**
@@ -119,7 +131,11 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     arguments.push(Marshal.notNull(c, "main$async: c"));
     arguments.push(Marshal.array(d, Signatures.MAIN_ASYNC_D, "main$async: d"));
     VmList results = Marshal.results(mainAsyncFunction.invoke(arguments), 1, "main$async");
-    return Marshal.array(results, 0, Signatures.MAIN_ASYNC_RESULT, NdArray.class, "main$async: result");
+    try {
+      return Marshal.array(results, 0, Signatures.MAIN_ASYNC_RESULT, NdArray.class, "main$async: result");
+    } catch (RuntimeException failure) {
+      throw Marshal.closeOnFailure(results, failure);
+    }
   }
 
   /**
@@ -130,7 +146,11 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     VmList arguments = VmList.variant(1);
     arguments.push(Marshal.array(image, Signatures.FILTER_IMAGE, "filter: image"));
     VmList results = Marshal.results(filterFunction.invoke(arguments), 1, "filter");
-    return Marshal.array(results, 0, Signatures.FILTER_RESULT, FloatArray.class, "filter: result");
+    try {
+      return Marshal.array(results, 0, Signatures.FILTER_RESULT, FloatArray.class, "filter: result");
+    } catch (RuntimeException failure) {
+      throw Marshal.closeOnFailure(results, failure);
+    }
   }
 
   /**
@@ -141,7 +161,11 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     VmList arguments = VmList.variant(1);
     arguments.push(Marshal.array(x, Signatures.FENCED_X, "fenced: x"));
     VmList results = Marshal.results(fencedFunction.invoke(arguments), 1, "fenced");
-    return Marshal.array(results, 0, Signatures.FENCED_RESULT, FloatArray.class, "fenced: result");
+    try {
+      return Marshal.array(results, 0, Signatures.FENCED_RESULT, FloatArray.class, "fenced: result");
+    } catch (RuntimeException failure) {
+      throw Marshal.closeOnFailure(results, failure);
+    }
   }
 
   /**
@@ -156,7 +180,11 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     featuresList.push(VmValue.i32(features.label()));
     arguments.push(featuresList);
     VmList results = Marshal.results(jsonFnFunction.invoke(arguments), 1, "json_fn");
-    return Marshal.array(results, 0, Signatures.JSON_FN_RESULT, FloatArray.class, "json_fn: result");
+    try {
+      return Marshal.array(results, 0, Signatures.JSON_FN_RESULT, FloatArray.class, "json_fn: result");
+    } catch (RuntimeException failure) {
+      throw Marshal.closeOnFailure(results, failure);
+    }
   }
 
   /**
@@ -170,7 +198,11 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     arguments.push(VmValue.f32(c));
     arguments.push(VmValue.f64(Marshal.notNull(d, "scalars: d")));
     VmList results = Marshal.results(scalarsFunction.invoke(arguments), 1, "scalars");
-    return Marshal.i32(results, 0, "scalars: result");
+    try {
+      return Marshal.i32(results, 0, "scalars: result");
+    } catch (RuntimeException failure) {
+      throw Marshal.closeOnFailure(results, failure);
+    }
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.FunctionBinder;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.Marshal;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.invoke.StubConstants;
@@ -71,12 +72,16 @@ public final class Iree_Maps implements Maps {
     }
     arguments.push(countsList);
     VmList results = Marshal.results(countFunction.invoke(arguments), 2, "count");
-    List<String> resultKeys = Signatures.COUNT_RESULT_KEYS;
-    Map<String, Long> resultMap = new LinkedHashMap<>(3);
-    for (int i2 = 0; i2 < resultKeys.size(); i2++) {
-      resultMap.put(resultKeys.get(i2), Marshal.i64(results, i2, Signatures.COUNT_RESULT_PATHS.get(i2)));
+    try {
+      List<String> resultKeys = Signatures.COUNT_RESULT_KEYS;
+      Map<String, Long> resultMap = new LinkedHashMap<>(3);
+      for (int i2 = 0; i2 < resultKeys.size(); i2++) {
+        resultMap.put(resultKeys.get(i2), Marshal.i64(results, i2, Signatures.COUNT_RESULT_PATHS.get(i2)));
+      }
+      return Collections.unmodifiableMap(resultMap);
+    } catch (RuntimeException failure) {
+      throw Marshal.closeOnFailure(results, failure);
     }
-    return Collections.unmodifiableMap(resultMap);
   }
 
   /**
@@ -103,15 +108,19 @@ public final class Iree_Maps implements Maps {
     inputList.push(imagesList);
     arguments.push(inputList);
     VmList results = Marshal.results(scaleFunction.invoke(arguments), 2, "scale");
-    FloatArray sum = Marshal.array(results, 0, Signatures.SCALE_RESULT_0, FloatArray.class, "scale: result[0]");
-    VmList resultList = Marshal.list(results, 1, 2, "scale: result[1]");
-    List<String> resultKeys = Signatures.SCALE_RESULT_1_KEYS;
-    Map<String, FloatArray> resultMap = new LinkedHashMap<>(3);
-    for (int i3 = 0; i3 < resultKeys.size(); i3++) {
-      resultMap.put(resultKeys.get(i3), Marshal.array(resultList, i3, Signatures.SCALE_RESULT_1_ARRAYS.get(i3), FloatArray.class, Signatures.SCALE_RESULT_1_PATHS.get(i3)));
+    try {
+      FloatArray sum = Marshal.array(results, 0, Signatures.SCALE_RESULT_0, FloatArray.class, "scale: result[0]");
+      VmList resultList = Marshal.list(results, 1, 2, "scale: result[1]");
+      List<String> resultKeys = Signatures.SCALE_RESULT_1_KEYS;
+      Map<String, FloatArray> resultMap = new LinkedHashMap<>(3);
+      for (int i3 = 0; i3 < resultKeys.size(); i3++) {
+        resultMap.put(resultKeys.get(i3), Marshal.array(resultList, i3, Signatures.SCALE_RESULT_1_ARRAYS.get(i3), FloatArray.class, Signatures.SCALE_RESULT_1_PATHS.get(i3)));
+      }
+      Map<String, FloatArray> scaled = Collections.unmodifiableMap(resultMap);
+      return new Maps.Output(sum, scaled);
+    } catch (RuntimeException failure) {
+      throw Marshal.closeOnFailure(results, failure);
     }
-    Map<String, FloatArray> scaled = Collections.unmodifiableMap(resultMap);
-    return new Maps.Output(sum, scaled);
   }
 
   /**
@@ -121,29 +130,41 @@ public final class Iree_Maps implements Maps {
   public List<Map<String, Integer>> batch(List<Map<String, Integer>> rows) {
     VmList arguments = VmList.variant(1);
     VmList rowsList = VmList.variant(Marshal.notNull(rows, "batch: rows").size());
-    for (Map<String, Integer> element : rows) {
-      List<String> elementKeys = Signatures.BATCH_ROWS_KEYS;
-      Marshal.requireKeys(element, elementKeys, "batch: rows[*]");
-      VmList elementList = VmList.variant(elementKeys.size());
-      for (int i = 0; i < elementKeys.size(); i++) {
-        elementList.push(VmValue.i32(Marshal.notNull(element.get(elementKeys.get(i)), Signatures.BATCH_ROWS_PATHS.get(i))));
+    try {
+      for (Map<String, Integer> element : rows) {
+        List<String> elementKeys = Signatures.BATCH_ROWS_KEYS;
+        Marshal.requireKeys(element, elementKeys, "batch: rows[*]");
+        VmList elementList = VmList.variant(elementKeys.size());
+        for (int i = 0; i < elementKeys.size(); i++) {
+          elementList.push(VmValue.i32(Marshal.notNull(element.get(elementKeys.get(i)), Signatures.BATCH_ROWS_PATHS.get(i))));
+        }
+        rowsList.push(elementList);
       }
-      rowsList.push(elementList);
+    } catch (IreeValueException failure) {
+      throw Marshal.atIndex(failure, "batch: rows", rowsList.size());
     }
     arguments.push(rowsList);
     VmList results = Marshal.results(batchFunction.invoke(arguments), 1, "batch");
-    VmList resultList = Marshal.list(results, 0, -1, "batch: result");
-    List<Map<String, Integer>> resultValues = new ArrayList<>(resultList.size());
-    for (int i2 = 0; i2 < resultList.size(); i2++) {
-      VmList elementList2 = Marshal.list(resultList, i2, 1, "batch: result[*]");
-      List<String> elementKeys2 = Signatures.BATCH_RESULT_KEYS;
-      Map<String, Integer> elementMap = new LinkedHashMap<>(2);
-      for (int i3 = 0; i3 < elementKeys2.size(); i3++) {
-        elementMap.put(elementKeys2.get(i3), Marshal.i32(elementList2, i3, Signatures.BATCH_RESULT_PATHS.get(i3)));
+    try {
+      VmList resultList = Marshal.list(results, 0, -1, "batch: result");
+      List<Map<String, Integer>> resultValues = new ArrayList<>(resultList.size());
+      try {
+        for (int i2 = 0; i2 < resultList.size(); i2++) {
+          VmList elementList2 = Marshal.list(resultList, i2, 1, "batch: result[*]");
+          List<String> elementKeys2 = Signatures.BATCH_RESULT_KEYS;
+          Map<String, Integer> elementMap = new LinkedHashMap<>(2);
+          for (int i3 = 0; i3 < elementKeys2.size(); i3++) {
+            elementMap.put(elementKeys2.get(i3), Marshal.i32(elementList2, i3, Signatures.BATCH_RESULT_PATHS.get(i3)));
+          }
+          resultValues.add(Collections.unmodifiableMap(elementMap));
+        }
+      } catch (IreeValueException failure2) {
+        throw Marshal.atIndex(failure2, "batch: result", resultValues.size());
       }
-      resultValues.add(Collections.unmodifiableMap(elementMap));
+      return Collections.unmodifiableList(resultValues);
+    } catch (RuntimeException failure3) {
+      throw Marshal.closeOnFailure(results, failure3);
     }
-    return Collections.unmodifiableList(resultValues);
   }
 
   /**

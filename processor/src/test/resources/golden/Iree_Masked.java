@@ -59,9 +59,13 @@ public final class Iree_Masked implements Masked {
     arguments.set(1, Marshal.array(value.pixels(), Signatures.F_IMAGES_PIXELS, "f: images[*].pixels"));
     arguments.set(2, VmValue.f32(scale));
     VmList results = Marshal.results(applyFunction.invoke(arguments), 2, "f");
-    FloatArray out = Marshal.array(results, 0, Signatures.F_RESULT_OUT, FloatArray.class, "f: result.out");
-    float sum = Marshal.f32(results, 1, "f: result.sum");
-    return new Masked.Output(sum, out);
+    try {
+      FloatArray out = Marshal.array(results, 0, Signatures.F_RESULT_OUT, FloatArray.class, "f: result.out");
+      float sum = Marshal.f32(results, 1, "f: result.sum");
+      return new Masked.Output(sum, out);
+    } catch (RuntimeException failure) {
+      throw Marshal.closeOnFailure(results, failure);
+    }
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.FunctionBinder;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.Marshal;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.ndarray.BFloat16Array;
@@ -85,21 +86,33 @@ public final class Iree_Misc implements Misc {
     outerList.push(innerList);
     List<Misc.Item> items = outer.items();
     VmList itemsList = VmList.variant(Marshal.notNull(items, "nested: outer.items").size());
-    for (Misc.Item element : items) {
-      Marshal.notNull(element, "nested: outer.items[*]");
-      VmList elementList = VmList.variant(2);
-      elementList.push(VmValue.i32(element.id()));
-      elementList.push(VmValue.f64(element.score()));
-      itemsList.push(elementList);
+    try {
+      for (Misc.Item element : items) {
+        Marshal.notNull(element, "nested: outer.items[*]");
+        VmList elementList = VmList.variant(2);
+        elementList.push(VmValue.i32(element.id()));
+        elementList.push(VmValue.f64(element.score()));
+        itemsList.push(elementList);
+      }
+    } catch (IreeValueException failure) {
+      throw Marshal.atIndex(failure, "nested: outer.items", itemsList.size());
     }
     outerList.push(itemsList);
     arguments.push(outerList);
     VmList results = Marshal.results(nestedFunction.invoke(arguments), 2, "nested");
-    List<Integer> resultValues = new ArrayList<>(results.size());
-    for (int i = 0; i < results.size(); i++) {
-      resultValues.add(Marshal.i32(results, i, "nested: result[*]"));
+    try {
+      List<Integer> resultValues = new ArrayList<>(results.size());
+      try {
+        for (int i = 0; i < results.size(); i++) {
+          resultValues.add(Marshal.i32(results, i, "nested: result[*]"));
+        }
+      } catch (IreeValueException failure2) {
+        throw Marshal.atIndex(failure2, "nested: result", resultValues.size());
+      }
+      return Collections.unmodifiableList(resultValues);
+    } catch (RuntimeException failure3) {
+      throw Marshal.closeOnFailure(results, failure3);
     }
-    return Collections.unmodifiableList(resultValues);
   }
 
   /**
@@ -111,9 +124,13 @@ public final class Iree_Misc implements Misc {
     arguments.push(handle);
     arguments.push(Marshal.array(half, Signatures.OPAQUE_HALF, "opaque: half"));
     VmList results = Marshal.results(opaqueFunction.invoke(arguments), 2, "opaque");
-    VmRef first = Marshal.ref(results, 0, "opaque: result[0]");
-    VmRef second = Marshal.ref(results, 1, "opaque: result[1]");
-    return new Misc.Refs(first, second);
+    try {
+      VmRef first = Marshal.ref(results, 0, "opaque: result[0]");
+      VmRef second = Marshal.ref(results, 1, "opaque: result[1]");
+      return new Misc.Refs(first, second);
+    } catch (RuntimeException failure) {
+      throw Marshal.closeOnFailure(results, failure);
+    }
   }
 
   /**
@@ -124,7 +141,11 @@ public final class Iree_Misc implements Misc {
     VmList arguments = VmList.variant(1);
     arguments.push(Marshal.array(x, Signatures.ANY_TYPE_X, "anyType: x"));
     VmList results = Marshal.results(anyTypeFunction.invoke(arguments), 1, "anyType");
-    return Marshal.array(results, 0, Signatures.ANY_TYPE_RESULT, BFloat16Array.class, "anyType: result");
+    try {
+      return Marshal.array(results, 0, Signatures.ANY_TYPE_RESULT, BFloat16Array.class, "anyType: result");
+    } catch (RuntimeException failure) {
+      throw Marshal.closeOnFailure(results, failure);
+    }
   }
 
   /**

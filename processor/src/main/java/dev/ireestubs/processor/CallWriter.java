@@ -88,6 +88,8 @@ final class CallWriter {
     TypeName type =
         single ? ((ResultModel.Single) result).javaType() : ((ResultModel.Inlined) result).javaType();
     CodeBlock value;
+    // The caller never sees the result list: a result that fails to decode closes it (its refs).
+    scope.body().beginControlFlow("try");
     if (plan instanceof CallPlan.Sip) {
       SipNode node = ((CallPlan.Sip) plan).resultNode().orElseThrow();
       value = new SipCode(scope, values).decode(binding, node, results);
@@ -97,6 +99,10 @@ final class CallWriter {
       value = values.decodeChildren(binding, results);
     }
     scope.statement("return $L", value);
+    String failure = scope.local("failure");
+    scope.body().nextControlFlow("catch ($T $N)", RuntimeException.class, failure);
+    scope.statement("throw $T.closeOnFailure($N, $N)", ValueCode.MARSHAL, results, failure);
+    scope.body().endControlFlow();
     return new Body(scope.body().build(), type, false);
   }
 

@@ -23,6 +23,8 @@ final class ValueCode {
 
   static final ClassName MARSHAL = ClassName.get("dev.ireestubs.invoke", "Marshal");
   static final ClassName VM_LIST = ClassName.get("dev.ireestubs.vm", "VmList");
+  static final ClassName IREE_VALUE_EXCEPTION =
+      ClassName.get("dev.ireestubs.invoke", "IreeValueException");
   static final ClassName VM_VALUE = ClassName.get("dev.ireestubs.vm", "VmValue");
   static final ClassName VM_REF = ClassName.get("dev.ireestubs.vm", "VmRef");
   static final ClassName ARRAY_LIST = ClassName.get("java.util", "ArrayList");
@@ -111,10 +113,23 @@ final class ValueCode {
           path);
     }
     String element = scope.local("element");
+    scope.body().beginControlFlow("try");
     scope.body().beginControlFlow("for ($T $N : $N)", l.element().javaType(), element, values);
     scope.statement("$N.push($L)", list, encode(l.element(), CodeBlock.of("$N", element)));
     scope.body().endControlFlow();
+    indexFailure(path, CodeBlock.of("$N.size()", list)); // the elements pushed so far
     return CodeBlock.of("$N", list);
+  }
+
+  /**
+   * Closes the {@code try} around a loop over a list: a failure inside names the element's index,
+   * {@code index}, in place of the {@code [*]} after the list's {@code path}; built only on failure.
+   */
+  private void indexFailure(CodeBlock path, CodeBlock index) {
+    String failure = scope.local("failure");
+    scope.body().nextControlFlow("catch ($T $N)", IREE_VALUE_EXCEPTION, failure);
+    scope.statement("throw $T.atIndex($N, $L, $L)", MARSHAL, failure, path, index);
+    scope.body().endControlFlow();
   }
 
   private CodeBlock encodeMap(MapBinding m, CodeBlock value) {
@@ -291,9 +306,11 @@ final class ValueCode {
         ARRAY_LIST,
         list);
     String i = scope.local("i");
+    scope.body().beginControlFlow("try");
     scope.body().beginControlFlow("for (int $N = 0; $N < $N.size(); $N++)", i, i, list, i);
     scope.statement("$N.add($L)", out, decode(l.element(), list, CodeBlock.of("$N", i)));
     scope.body().endControlFlow();
+    indexFailure(scope.text(l.path()), CodeBlock.of("$N.size()", out)); // the elements read so far
     return CodeBlock.of("$T.unmodifiableList($N)", COLLECTIONS, out);
   }
 

@@ -405,7 +405,7 @@ class StubWriterTest {
                 IreeArgumentException.class,
                 () -> call(iface, stub, "batch", List.of(Map.of("a", 1), Map.of("b", 2)))))
         .hasMessageThat()
-        .isEqualTo("batch: rows[*]: missing key 'a'; expected keys [a]");
+        .isEqualTo("batch: rows[1]: missing key 'a'; expected keys [a]");
   }
 
   @Test

@@ -284,4 +284,62 @@ public final class JavaMapping {
     }
     return Optional.of(first);
   }
+
+  /**
+   * The name of {@code value}'s Java type as a user writes it, for messages: {@code List}, {@code
+   * Map}, {@code Set} or {@code Collection} for any collection of that kind (never a JDK
+   * implementation class such as {@code ImmutableCollections$List12}), the array type as declared
+   * ({@code float[][]}), the simple name of other classes ({@code Integer}, {@code FloatArray}, a
+   * record's name), the nearest public supertype of a class a user cannot name (a non-public JDK
+   * class, an anonymous class, a lambda); {@code null} for null.
+   */
+  public static String typeName(Object value) {
+    return value == null ? "null" : typeName(value.getClass());
+  }
+
+  /** {@link #typeName(Object)} after its article: {@code an Integer}, {@code a float[][]}. */
+  public static String aTypeName(Object value) {
+    return value == null ? "null" : aTypeName(value.getClass());
+  }
+
+  /** {@link #typeName(Class)} after its article: {@code an Integer}, {@code a List}. */
+  public static String aTypeName(Class<?> type) {
+    String name = typeName(type);
+    return ("AEIOUaeiou".indexOf(name.charAt(0)) >= 0 ? "an " : "a ") + name;
+  }
+
+  /** The name of {@code type} as a user writes it; see {@link #typeName(Object)}. */
+  public static String typeName(Class<?> type) {
+    Objects.requireNonNull(type, "type");
+    if (type.isArray()) {
+      return typeName(type.getComponentType()) + "[]";
+    }
+    for (Class<?> kind : USER_KINDS) {
+      if (kind.isAssignableFrom(type)) {
+        return kind.getSimpleName();
+      }
+    }
+    Class<?> named = type;
+    while (!nameable(named)) {
+      Class<?>[] interfaces = named.getInterfaces();
+      Class<?> up = named.getSuperclass();
+      named = up != null && up != Object.class ? up : interfaces.length > 0 ? interfaces[0] : Object.class;
+    }
+    return named.getSimpleName();
+  }
+
+  /** The collection kinds messages name instead of their implementation classes, in this order. */
+  private static final List<Class<?>> USER_KINDS =
+      List.of(java.util.List.class, java.util.Map.class, java.util.Set.class, java.util.Collection.class);
+
+  /** True when a user can name {@code type}: it has a name and is not a hidden JDK class. */
+  private static boolean nameable(Class<?> type) {
+    if (type.isAnonymousClass() || type.isSynthetic() || type.isHidden() || type.getSimpleName().isEmpty()) {
+      return false;
+    }
+    String name = type.getName();
+    boolean jdk = name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
+        || name.startsWith("sun.") || name.startsWith("com.sun.");
+    return !jdk || java.lang.reflect.Modifier.isPublic(type.getModifiers());
+  }
 }

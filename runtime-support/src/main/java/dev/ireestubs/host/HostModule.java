@@ -1,5 +1,6 @@
 package dev.ireestubs.host;
 
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.CallingConvention;
@@ -7,10 +8,8 @@ import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.invoke.AbiValues;
 import dev.ireestubs.invoke.BackendFunction;
-import dev.ireestubs.invoke.IreeArgumentException;
 import dev.ireestubs.invoke.IreeException;
 import dev.ireestubs.invoke.IreeInvocationException;
-import dev.ireestubs.invoke.IreeResultException;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vmfb.VmfbExport;
@@ -43,8 +42,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * }</pre>
  *
  * <p>Every call is checked both ways: the argument list against the declared arguments before
- * the function runs ({@link IreeArgumentException}), and what the function returns against the
- * declared results after ({@link IreeResultException}, naming the result that is wrong), so a fake
+ * the function runs ({@link IreeValueException} of side ARGUMENT), and what the function returns against the
+ * declared results after ({@link IreeValueException} of side RESULT, naming the result that is wrong), so a fake
  * cannot drift from the real module's signature unnoticed. An exception thrown by a function body
  * that is not an {@link IreeException} arrives as an {@link IreeInvocationException} with it as
  * the cause.

@@ -1,9 +1,11 @@
 package dev.ireestubs.invoke;
 
+import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.JavaMapping;
+import dev.ireestubs.ndarray.BoolArray;
 import dev.ireestubs.ndarray.JavaArrays;
 import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.vm.BufferView;
@@ -67,7 +69,7 @@ public final class AbiValues {
    * needs exactly one value.
    *
    * @param function the function's name for messages
-   * @throws IreeArgumentException naming the function and the argument
+   * @throws IreeValueException (an argument) naming the function and the argument
    */
   public static VmList packArguments(
       FunctionSignature signature, List<?> positional, Map<String, ?> named, String function) {
@@ -84,7 +86,7 @@ public final class AbiValues {
       }
     }
     if (positional.size() > unnamed) {
-      throw new IreeArgumentException(
+      throw Marshal.fail(Side.ARGUMENT,
           function,
           "expected "
               + (names.isEmpty() ? "" : "at most ")
@@ -106,7 +108,7 @@ public final class AbiValues {
     for (Map.Entry<String, ?> e : named.entrySet()) {
       int index = indexOfNamed(declared, e.getKey());
       if (index < 0) {
-        throw new IreeArgumentException(
+        throw Marshal.fail(Side.ARGUMENT,
             function,
             "no argument is named '"
                 + e.getKey()
@@ -114,7 +116,7 @@ public final class AbiValues {
                 + (names.isEmpty() ? "; this function has no named arguments" : "; named: " + String.join(", ", names)));
       }
       if (filled[index]) {
-        throw new IreeArgumentException(
+        throw Marshal.fail(Side.ARGUMENT,
             function, "argument '" + e.getKey() + "' is given twice");
       }
       slots[index] = e.getValue();
@@ -124,7 +126,7 @@ public final class AbiValues {
     for (int i = 0; i < declared.size(); i++) {
       String path = function + ": " + argumentName(declared.get(i), i);
       if (!filled[i]) {
-        throw new IreeArgumentException(path, "no value given; expected " + declared.get(i));
+        throw Marshal.fail(Side.ARGUMENT, path, "no value given; expected " + declared.get(i));
       }
       arguments.push(encode(declared.get(i), slots[i], path));
     }
@@ -136,11 +138,20 @@ public final class AbiValues {
    * structure for an inlined {@code sdict}/{@code slist}/{@code stuple}, and a {@code List} for
    * several.
    *
-   * @throws IreeResultException naming the function and the result
+   * @throws IreeValueException (a result) naming the function and the result
    */
   public static Object unpackResults(FunctionSignature signature, VmList results, String function) {
     List<AbiType> raw = signature.vmResults();
     Marshal.results(results, raw.size(), function);
+    try {
+      return unpackCheckedResults(signature, raw, results, function);
+    } catch (RuntimeException e) {
+      throw Marshal.closeOnFailure(results, e); // the caller never sees the list: release its refs
+    }
+  }
+
+  private static Object unpackCheckedResults(
+      FunctionSignature signature, List<AbiType> raw, VmList results, String function) {
     if (signature.hasInlinedResults()) {
       AbiType only = signature.results().get(0);
       return decodeChildren(only, results, function + ": result", 0);
@@ -163,14 +174,14 @@ public final class AbiValues {
    * #unpackResults}): nothing for no results, the value for one, the structure's children for an
    * inlined {@code sdict}/{@code slist}/{@code stuple}, and a {@code List} of values for several.
    *
-   * @throws IreeResultException when the value does not fit the declared results
+   * @throws IreeValueException (a result) when the value does not fit the declared results
    */
   public static VmList packResults(FunctionSignature signature, Object result, String function) {
     String path = function + ": result";
     List<AbiType> results = signature.results();
     if (results.isEmpty()) {
       if (result != null) {
-        throw new IreeResultException(
+        throw Marshal.fail(Side.RESULT,
             path, "the function has no results but returned " + result);
       }
       return VmList.variant(0);
@@ -185,7 +196,7 @@ public final class AbiValues {
       return out;
     }
     if (!(result instanceof List) || ((List<?>) result).size() != results.size()) {
-      throw new IreeResultException(
+      throw Marshal.fail(Side.RESULT,
           path, "expected a List of " + results.size() + " results but got " + result);
     }
     VmList out = VmList.variant(results.size());
@@ -199,12 +210,12 @@ public final class AbiValues {
    * Checks a VM argument list against the signature: the count, then every argument, as a host
    * module does before running its function.
    *
-   * @throws IreeArgumentException on the first problem
+   * @throws IreeValueException (an argument) on the first problem
    */
   public static void checkArguments(FunctionSignature signature, VmList arguments, String function) {
     List<AbiType> declared = signature.arguments();
     if (arguments == null || arguments.size() != declared.size()) {
-      throw new IreeArgumentException(
+      throw Marshal.fail(Side.ARGUMENT,
           function,
           "expected "
               + declared.size()
@@ -226,13 +237,17 @@ public final class AbiValues {
    * Checks a VM result list against the signature: the raw result count (after inlining), then
    * every result, as a host module does after its function returns.
    *
-   * @throws IreeResultException on the first problem
+   * @throws IreeValueException (a result) on the first problem
    */
   public static void checkResults(FunctionSignature signature, VmList results, String function) {
     List<AbiType> raw = signature.vmResults();
     Marshal.results(results, raw.size(), function);
-    for (int i = 0; i < raw.size(); i++) {
-      check(raw.get(i), results.get(i), Side.RESULT, resultPath(signature, i, function), 0);
+    try {
+      for (int i = 0; i < raw.size(); i++) {
+        check(raw.get(i), results.get(i), Side.RESULT, resultPath(signature, i, function), 0);
+      }
+    } catch (RuntimeException e) {
+      throw Marshal.closeOnFailure(results, e); // the caller never sees the list: release its refs
     }
   }
 
@@ -272,7 +287,7 @@ public final class AbiValues {
    * The VM list element (a {@link VmValue} or a {@link VmRef}) for the Java {@code value} of a
    * {@code declared} argument.
    *
-   * @throws IreeArgumentException when the value does not fit the declaration
+   * @throws IreeValueException (an argument) when the value does not fit the declaration
    */
   public static Object encode(AbiType declared, Object value, String path) {
     return encode(declared, value, path, 0, Side.ARGUMENT);
@@ -280,7 +295,7 @@ public final class AbiValues {
 
   /**
    * The VM list element for the Java {@code value} of a {@code declared} result, as a host module
-   * returns it; what {@link #encode} checks, reported as {@link IreeResultException}s.
+   * returns it; what {@link #encode} checks, reported as {@link IreeValueException}s of side RESULT.
    */
   public static Object encodeResult(AbiType declared, Object value, String path) {
     return encode(declared, value, path, 0, Side.RESULT);
@@ -289,7 +304,7 @@ public final class AbiValues {
   private static Object encode(
       AbiType declared, Object value, String path, int depth, Side side) {
     if (depth > MAX_DEPTH) {
-      throw side.fail(path, "nested more than " + MAX_DEPTH + " deep");
+      throw Marshal.fail(side, path, "nested more than " + MAX_DEPTH + " deep");
     }
     if (declared instanceof AbiType.Named) {
       return encode(((AbiType.Named) declared).type(), value, path, depth, side);
@@ -325,8 +340,13 @@ public final class AbiValues {
       List<AbiType> elements = ((AbiType.Sequence) declared).elements();
       List<?> values = positionalValues(declared, value, path, side);
       VmList list = Marshal.sequence(values, declared, elements.size(), side, path);
+      String each = path + "[*]";
       for (int i = 0; i < elements.size(); i++) {
-        list.push(encode(elements.get(i), values.get(i), path + "[" + i + "]", depth + 1, side));
+        try {
+          list.push(encode(elements.get(i), values.get(i), each, depth + 1, side));
+        } catch (IreeValueException e) {
+          throw Marshal.atIndex(e, path, i);
+        }
       }
       return list;
     }
@@ -337,17 +357,41 @@ public final class AbiValues {
       List<?> values = (List<?>) value;
       AbiType element = ((AbiType.HomogeneousList) declared).element();
       VmList list = VmList.variant(values.size());
+      String each = path + "[*]";
       for (int i = 0; i < values.size(); i++) {
-        list.push(encode(element, values.get(i), path + "[" + i + "]", depth + 1, side));
+        try {
+          list.push(encode(element, values.get(i), each, depth + 1, side));
+        } catch (IreeValueException e) {
+          throw Marshal.atIndex(e, path, i);
+        }
       }
       return list;
     }
-    // Ref, Unknown: an opaque ref the caller got from a backend.
+    return encodeRef(declared, value, path, depth, side);
+  }
+
+  /**
+   * A ref slot ({@code r} in the calling convention, {@code !vm.list}, {@code unknown}): a {@link
+   * VmRef} as it is; and, as IREE's Python invoker does for a function with no reflection, what a
+   * variant list holds: a {@code List} (nested to any depth) as a list, a {@code Map} as the list of
+   * its values in sorted key order, an array as a buffer view; then checked against the ref type
+   * the slot names, if any.
+   */
+  private static Object encodeRef(AbiType declared, Object value, String path, int depth, Side side) {
+    Object ref = value;
     if (!(value instanceof VmRef)) {
-      throw mismatch(declared, value, "a VmRef", side, path);
+      boolean convertible =
+          value instanceof List
+              || value instanceof Map
+              || value instanceof NdArray
+              || JavaArrays.isSupported(value);
+      if (!convertible) {
+        throw mismatch(declared, value, "a VmRef, a List, a Map or an array", side, path);
+      }
+      ref = encodeDynamic(value, path, depth, side);
     }
-    checkRefType(declared, (VmRef) value, side, path);
-    return value;
+    checkRefType(declared, (VmRef) ref, side, path);
+    return ref;
   }
 
   private static VmValue encodeScalar(
@@ -368,7 +412,7 @@ public final class AbiValues {
       long v = ((Number) value).longValue();
       int bits = element.bits();
       if (bits < 64 && !Marshal.fits(v, element)) {
-        throw side.fail(
+        throw Marshal.fail(side,
             path, "expected an " + element + " but " + v + " does not fit in " + bits + " bits");
       }
       return bits <= 8
@@ -382,7 +426,7 @@ public final class AbiValues {
       double d = ((Number) value).doubleValue();
       return element.equals(ElementType.F32) ? VmValue.f32((float) d) : VmValue.f64(d);
     }
-    throw side.fail(
+    throw Marshal.fail(side,
         path,
         "a scalar "
             + element
@@ -397,7 +441,7 @@ public final class AbiValues {
       Map<?, ?> map = (Map<?, ?>) value;
       String problem = Marshal.keysProblem(map, declared.keys());
       if (problem != null) {
-        throw side.fail(path, problem);
+        throw Marshal.fail(side, path, problem);
       }
       for (AbiType.Entry e : entries) {
         list.push(encode(e.type(), map.get(e.key()), path + "." + e.key(), depth + 1, side));
@@ -409,10 +453,10 @@ public final class AbiValues {
       for (AbiType.Entry e : entries) {
         String component = matchComponent(components, e.key());
         if (component == null) {
-          throw side.fail(
+          throw Marshal.fail(side,
               path,
               "record "
-                  + value.getClass().getSimpleName()
+                  + JavaMapping.typeName(value)
                   + " has no component for key '"
                   + e.key()
                   + "' (components: "
@@ -421,10 +465,10 @@ public final class AbiValues {
         }
       }
       if (components.size() != entries.size()) {
-        throw side.fail(
+        throw Marshal.fail(side,
             path,
             "record "
-                + value.getClass().getSimpleName()
+                + JavaMapping.typeName(value)
                 + " has components "
                 + components.keySet()
                 + " but the sdict has exactly the keys "
@@ -486,12 +530,12 @@ public final class AbiValues {
         c.getAccessor().setAccessible(true);
         values.put(c.getName(), c.getAccessor().invoke(record));
       } catch (IllegalAccessException | InvocationTargetException | RuntimeException e) {
-        throw new IreeArgumentException(
+        throw Marshal.fail(Side.ARGUMENT,
             path,
             "cannot read component "
                 + c.getName()
                 + " of record "
-                + record.getClass().getName()
+                + JavaMapping.typeName(record)
                 + ": "
                 + e);
       }
@@ -502,7 +546,7 @@ public final class AbiValues {
   /** Java values by their own type, for a {@code null} (any) descriptor. */
   private static Object encodeDynamic(Object value, String path, int depth, Side side) {
     if (depth > MAX_DEPTH) {
-      throw side.fail(path, "nested more than " + MAX_DEPTH + " deep");
+      throw Marshal.fail(side, path, "nested more than " + MAX_DEPTH + " deep");
     }
     if (value == null || value instanceof VmRef || value instanceof VmValue) {
       return value;
@@ -529,8 +573,13 @@ public final class AbiValues {
     } else if (value instanceof List) {
       List<?> values = (List<?>) value;
       VmList list = VmList.variant(values.size());
+      String each = path + "[*]";
       for (int i = 0; i < values.size(); i++) {
-        list.push(encodeDynamic(values.get(i), path + "[" + i + "]", depth + 1, side));
+        try {
+          list.push(encodeDynamic(values.get(i), each, depth + 1, side));
+        } catch (IreeValueException e) {
+          throw Marshal.atIndex(e, path, i);
+        }
       }
       return list;
     } else if (value instanceof Map) {
@@ -538,7 +587,7 @@ public final class AbiValues {
       Map<String, Object> sorted = new TreeMap<>(AbiType.Dict::compareBytewise);
       for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
         if (!(e.getKey() instanceof String)) {
-          throw side.fail(path, "map keys must be strings, got " + e.getKey());
+          throw Marshal.fail(side, path, "map keys must be strings, got " + e.getKey());
         }
         sorted.put((String) e.getKey(), e.getValue());
       }
@@ -548,14 +597,14 @@ public final class AbiValues {
       }
       return list;
     }
-    throw side.fail(
-        path, "cannot pass a " + value.getClass().getName() + " to the VM");
+    throw Marshal.fail(side,
+        path, "cannot pass " + JavaMapping.aTypeName(value) + " to the VM");
   }
 
   /**
    * The Java value of a VM list element that should be a {@code declared} result.
    *
-   * @throws IreeResultException when the element does not fit the declaration
+   * @throws IreeValueException (a result) when the element does not fit the declaration
    */
   public static Object decode(AbiType declared, Object element, String path) {
     return decode(declared, element, path, 0);
@@ -563,7 +612,7 @@ public final class AbiValues {
 
   private static Object decode(AbiType declared, Object element, String path, int depth) {
     if (depth > MAX_DEPTH) {
-      throw new IreeResultException(path, "nested more than " + MAX_DEPTH + " deep");
+      throw Marshal.fail(Side.RESULT, path, "nested more than " + MAX_DEPTH + " deep");
     }
     if (declared instanceof AbiType.Named) {
       return decode(((AbiType.Named) declared).type(), element, path, depth);
@@ -572,7 +621,11 @@ public final class AbiValues {
       return decodeScalar(((AbiType.Scalar) declared).element(), element, path);
     }
     if (declared instanceof AbiType.NdArray) {
-      BufferView view = Marshal.bufferView(element, (AbiType.NdArray) declared, Side.RESULT, path);
+      AbiType.NdArray type = (AbiType.NdArray) declared;
+      BufferView view = Marshal.bufferView(element, type, Side.RESULT, path);
+      if (type.element().kind() == ElementType.Kind.BOOLEAN) {
+        return BoolArray.fromBufferView(view); // i1 may arrive in 8-bit storage: read as booleans
+      }
       return toArray(view, path);
     }
     if (declared instanceof AbiType.Dict || declared instanceof AbiType.Sequence) {
@@ -584,8 +637,13 @@ public final class AbiValues {
       VmList list = Marshal.list(element, declared, -1, Side.RESULT, path);
       AbiType type = ((AbiType.HomogeneousList) declared).element();
       List<Object> values = new ArrayList<>(list.size());
+      String each = path + "[*]";
       for (int i = 0; i < list.size(); i++) {
-        values.add(decode(type, list.get(i), path + "[" + i + "]", depth + 1));
+        try {
+          values.add(decode(type, list.get(i), each, depth + 1));
+        } catch (IreeValueException e) {
+          throw Marshal.atIndex(e, path, i);
+        }
       }
       return Collections.unmodifiableList(values);
     }
@@ -599,6 +657,9 @@ public final class AbiValues {
     VmRef ref = Marshal.ref(element, Side.RESULT, path);
     if (ref != null) {
       checkRefType(declared, ref, Side.RESULT, path);
+    }
+    if (ref instanceof VmList && isListSlot(declared)) {
+      return decodeDynamic(ref, path, depth); // as IREE's Python invoker: a list, not a handle
     }
     return ref;
   }
@@ -616,8 +677,13 @@ public final class AbiValues {
     }
     List<AbiType> elements = ((AbiType.Sequence) structure).elements();
     List<Object> values = new ArrayList<>(elements.size());
+    String each = path + "[*]";
     for (int i = 0; i < elements.size(); i++) {
-      values.add(decode(elements.get(i), list.get(i), path + "[" + i + "]", depth));
+      try {
+        values.add(decode(elements.get(i), list.get(i), each, depth));
+      } catch (IreeValueException e) {
+        throw Marshal.atIndex(e, path, i);
+      }
     }
     return Collections.unmodifiableList(values);
   }
@@ -630,7 +696,7 @@ public final class AbiValues {
 
   private static Object decodeDynamic(Object element, String path, int depth) {
     if (depth > MAX_DEPTH) {
-      throw new IreeResultException(path, "nested more than " + MAX_DEPTH + " deep");
+      throw Marshal.fail(Side.RESULT, path, "nested more than " + MAX_DEPTH + " deep");
     }
     if (element instanceof VmValue) {
       return ((VmValue) element).boxed();
@@ -642,8 +708,13 @@ public final class AbiValues {
     if (element instanceof VmList) {
       VmList list = (VmList) element;
       List<Object> values = new ArrayList<>(list.size());
+      String each = path + "[*]";
       for (int i = 0; i < list.size(); i++) {
-        values.add(decodeDynamic(list.get(i), path + "[" + i + "]", depth + 1));
+        try {
+          values.add(decodeDynamic(list.get(i), each, depth + 1));
+        } catch (IreeValueException e) {
+          throw Marshal.atIndex(e, path, i);
+        }
       }
       return Collections.unmodifiableList(values);
     }
@@ -665,7 +736,7 @@ public final class AbiValues {
     } else if (java == double.class) {
       return Marshal.floating(element, type, Side.RESULT, path);
     } else if (java == null) {
-      throw new IreeResultException(
+      throw Marshal.fail(Side.RESULT,
           path, "a scalar " + type + " has no VM value type; expected i1, i8..i64, f32 or f64");
     }
     long v = Marshal.integer(element, type, Side.RESULT, path);
@@ -692,7 +763,7 @@ public final class AbiValues {
 
   private static void check(AbiType declared, Object element, Side side, String path, int depth) {
     if (depth > MAX_DEPTH) {
-      throw side.fail(path, "nested more than " + MAX_DEPTH + " deep");
+      throw Marshal.fail(side, path, "nested more than " + MAX_DEPTH + " deep");
     }
     if (declared instanceof AbiType.Named) {
       check(((AbiType.Named) declared).type(), element, side, path, depth);
@@ -703,7 +774,7 @@ public final class AbiValues {
       } else if (type.equals(ElementType.F32) || type.equals(ElementType.F64)) {
         Marshal.floating(element, type, side, path);
       } else {
-        throw side.fail(path, "a scalar " + type + " has no VM value type");
+        throw Marshal.fail(side, path, "a scalar " + type + " has no VM value type");
       }
     } else if (declared instanceof AbiType.NdArray) {
       Marshal.bufferView(element, (AbiType.NdArray) declared, side, path);
@@ -717,14 +788,24 @@ public final class AbiValues {
     } else if (declared instanceof AbiType.Sequence) {
       List<AbiType> elements = ((AbiType.Sequence) declared).elements();
       VmList list = Marshal.list(element, declared, elements.size(), side, path);
+      String each = path + "[*]";
       for (int i = 0; i < elements.size(); i++) {
-        check(elements.get(i), list.get(i), side, path + "[" + i + "]", depth + 1);
+        try {
+          check(elements.get(i), list.get(i), side, each, depth + 1);
+        } catch (IreeValueException e) {
+          throw Marshal.atIndex(e, path, i);
+        }
       }
     } else if (declared instanceof AbiType.HomogeneousList) {
       VmList list = Marshal.list(element, declared, -1, side, path);
       AbiType type = ((AbiType.HomogeneousList) declared).element();
+      String each = path + "[*]";
       for (int i = 0; i < list.size(); i++) {
-        check(type, list.get(i), side, path + "[" + i + "]", depth + 1);
+        try {
+          check(type, list.get(i), side, each, depth + 1);
+        } catch (IreeValueException e) {
+          throw Marshal.atIndex(e, path, i);
+        }
       }
     } else if (declared instanceof AbiType.Ref) {
       VmRef ref = Marshal.ref(element, side, path);
@@ -737,6 +818,15 @@ public final class AbiValues {
     // Any, Unknown: whatever arrives.
   }
 
+  /** A ref slot a list may fill: no reflection says its type ({@code r}), or it says a list. */
+  private static boolean isListSlot(AbiType declared) {
+    if (!(declared instanceof AbiType.Ref)) {
+      return false;
+    }
+    String type = ((AbiType.Ref) declared).refType();
+    return type.equals(AbiType.Ref.ANY) || type.equals("vm.list") || type.equals("!vm.list");
+  }
+
   private static void checkRefType(AbiType declared, VmRef ref, Side side, String path) {
     if (!(declared instanceof AbiType.Ref)) {
       return;
@@ -747,13 +837,13 @@ public final class AbiValues {
     }
     String bare = expected.startsWith("!") ? expected.substring(1) : expected;
     if (!bare.equals(ref.refTypeName())) {
-      throw side.fail(
+      throw Marshal.fail(side,
           path, "expected a ref of type " + bare + " but got one of type " + ref.refTypeName());
     }
   }
 
-  private static IreeException unsupported(AbiType.Unsupported type, Side side, String path) {
-    return side.fail(
+  private static IreeValueException unsupported(AbiType.Unsupported type, Side side, String path) {
+    return Marshal.fail(side,
         path,
         "the signature uses "
             + type.source()
@@ -762,16 +852,16 @@ public final class AbiValues {
             + ")");
   }
 
-  private static IreeException mismatch(
+  private static IreeValueException mismatch(
       AbiType declared, Object value, String accepted, Side side, String path) {
-    return side.fail(
+    return Marshal.fail(side,
         path,
         "expected "
             + declared
             + " ("
             + accepted
             + ") but got "
-            + Objects.requireNonNull(value).getClass().getSimpleName()
+            + JavaMapping.typeName(Objects.requireNonNull(value))
             + (value instanceof NdArray ? " " + value : ""));
   }
 }

@@ -53,8 +53,8 @@ public final class DynamicFunction {
    *
    * @return null for no results, the value of a single result, the {@code Map} or {@code List} of
    *     an inlined structure, or a {@code List} of several results
-   * @throws IreeArgumentException when an argument does not fit the signature
-   * @throws IreeResultException when a result does not
+   * @throws IreeValueException (an argument) when an argument does not fit the signature
+   * @throws IreeValueException (a result) when a result does not
    * @throws IreeInvocationException when the backend fails
    */
   public Object call(Object... positional) {

@@ -1,26 +1,22 @@
 package dev.ireestubs.invoke;
 
 /**
- * An argument that does not match the function's signature: wrong arity, a missing or extra key,
- * a wrong shape or element type, a null. The message names the function, the argument path
- * ({@code predict: features.image}), what was expected and what was given.
+ * An argument that does not fit the function's signature: an {@link IreeValueException} of side
+ * {@link IreeValueException.Side#ARGUMENT}.
+ *
+ * @deprecated catch {@link IreeValueException} (and check {@link #side()} if it matters); this
+ *     name remains, and is what is thrown, only so that code written against it keeps compiling and
+ *     catching. It will be removed.
  */
-public class IreeArgumentException extends IreeException {
+@Deprecated
+public class IreeArgumentException extends IreeValueException {
   private static final long serialVersionUID = 1L;
-
-  private final String path;
 
   /**
    * @param path the function and argument path, e.g. {@code predict: features.image}
    * @param problem what was expected and what was given
    */
   public IreeArgumentException(String path, String problem) {
-    super(path + ": " + problem);
-    this.path = path;
-  }
-
-  /** The function and argument path, e.g. {@code predict: features.image}. */
-  public String path() {
-    return path;
+    super(Side.ARGUMENT, path, problem);
   }
 }

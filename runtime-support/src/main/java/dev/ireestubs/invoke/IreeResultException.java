@@ -1,26 +1,22 @@
 package dev.ireestubs.invoke;
 
 /**
- * A result that does not match the function's declared results: wrong count, a value where a ref
- * was declared, a wrong shape or element type. The message names the function, the result path
- * ({@code predict: result.logits}), what was declared and what arrived.
+ * A result that does not fit the function's declared results: an {@link IreeValueException} of
+ * side {@link IreeValueException.Side#RESULT}.
+ *
+ * @deprecated catch {@link IreeValueException} (and check {@link #side()} if it matters); this
+ *     name remains, and is what is thrown, only so that code written against it keeps compiling and
+ *     catching. It will be removed.
  */
-public class IreeResultException extends IreeException {
+@Deprecated
+public class IreeResultException extends IreeValueException {
   private static final long serialVersionUID = 1L;
-
-  private final String path;
 
   /**
    * @param path the function and result path, e.g. {@code predict: result.logits}
    * @param problem what was declared and what arrived
    */
   public IreeResultException(String path, String problem) {
-    super(path + ": " + problem);
-    this.path = path;
-  }
-
-  /** The function and result path. */
-  public String path() {
-    return path;
+    super(Side.RESULT, path, problem);
   }
 }

@@ -1,7 +1,9 @@
 package dev.ireestubs.invoke;
 
+import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
+import dev.ireestubs.abi.JavaMapping;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.ndarray.JavaArrays;
 import dev.ireestubs.ndarray.NdArray;
@@ -27,8 +29,8 @@ import java.util.function.Function;
  * {@code predict: result.logits}; messages say what the signature declares and what was given.
  * (Generated stubs name an argument by its Java parameter and an element of a list by {@code [*]};
  * the dynamic invoker by {@code arg0} and the index.)
- * Argument problems throw {@link IreeArgumentException}, result problems {@link
- * IreeResultException}.
+ * Problems throw {@link IreeValueException}, whose {@link IreeValueException#side() side} says
+ * whether an argument or a result is wrong.
  *
  * <p>Stricter than IREE's reference runtime, which checks neither: an array's element type and
  * shape (rank and every static dimension) are checked against the descriptor in both directions.
@@ -37,13 +39,18 @@ public final class Marshal {
 
   private Marshal() {}
 
+  /** The exception for a value at {@code path} that does not fit: built only on failure. */
+  static IreeValueException fail(Side side, String path, String problem) {
+    return IreeValueException.of(side, path, problem);
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Arguments: Java -> VM
 
   /**
    * {@code value}, which must not be null.
    *
-   * @throws IreeArgumentException {@code predict: features: is null; expected sdict[...]}
+   * @throws IreeValueException (an argument) {@code predict: features: is null; expected sdict[...]}
    */
   public static <T> T notNull(T value, AbiType declared, String path) {
     return notNull(value, declared, Side.ARGUMENT, path);
@@ -51,7 +58,7 @@ public final class Marshal {
 
   static <T> T notNull(T value, AbiType declared, Side side, String path) {
     if (value == null) {
-      throw side.fail(path, "is null; expected " + declared);
+      throw fail(side, path, "is null; expected " + declared);
     }
     return value;
   }
@@ -60,11 +67,11 @@ public final class Marshal {
    * {@code value}, which must not be null; for generated stubs, where the Java type already says
    * what is expected.
    *
-   * @throws IreeArgumentException {@code predict: features: is null}
+   * @throws IreeValueException (an argument) {@code predict: features: is null}
    */
   public static <T> T notNull(T value, String path) {
     if (value == null) {
-      throw new IreeArgumentException(path, "is null");
+      throw fail(Side.ARGUMENT, path, "is null");
     }
     return value;
   }
@@ -72,7 +79,7 @@ public final class Marshal {
   /**
    * The buffer view of {@code array} (no copy) after checking it against {@code declared}.
    *
-   * @throws IreeArgumentException when the array is null, or its element type or shape differs
+   * @throws IreeValueException (an argument) when the array is null, or its element type or shape differs
    */
   public static BufferView array(NdArray array, AbiType.NdArray declared, String path) {
     return array(array, declared, Side.ARGUMENT, path);
@@ -83,7 +90,7 @@ public final class Marshal {
     if (!fits(declared, array)) { // checked without copying the shape; described on failure
       String problem = arrayProblem(declared, array.elementType(), array.shape());
       if (problem != null) {
-        throw side.fail(path, problem);
+        throw fail(side, path, problem);
       }
     }
     return array.asBufferView();
@@ -113,7 +120,7 @@ public final class Marshal {
    * Copies a Java array ({@code float[][]}, ...) into a new n-d array with {@code factory} (e.g.
    * {@code FloatArray::of}), reporting a null or ragged array under {@code path}.
    *
-   * @throws IreeArgumentException when the array is null, ragged or holds a null row
+   * @throws IreeValueException (an argument) when the array is null, ragged or holds a null row
    */
   public static <J, A extends NdArray> A copy(
       J javaArray, Function<? super J, ? extends A> factory, AbiType.NdArray declared, String path) {
@@ -130,7 +137,7 @@ public final class Marshal {
     try {
       return factory.apply(javaArray);
     } catch (IllegalArgumentException | NullPointerException e) {
-      throw side.fail(path, e.getMessage());
+      throw fail(side, path, e.getMessage());
     }
   }
 
@@ -139,7 +146,7 @@ public final class Marshal {
    * type names ({@code FloatArray} for {@code float}), reporting a null or ragged array under {@code
    * path}; the caller then checks it against {@code declared}.
    *
-   * @throws IreeArgumentException when the array is null, ragged or holds a null row
+   * @throws IreeValueException (an argument) when the array is null, ragged or holds a null row
    */
   public static NdArray copy(Object javaArray, AbiType.NdArray declared, String path) {
     return copy(javaArray, JavaArrays::copyOf, declared, Side.ARGUMENT, path);
@@ -149,7 +156,7 @@ public final class Marshal {
    * A new variant list for the {@code expectedSize} elements of a fixed-size structure, after
    * checking that {@code values} has that many.
    *
-   * @throws IreeArgumentException when {@code values} is null or has another size
+   * @throws IreeValueException (an argument) when {@code values} is null or has another size
    */
   public static VmList sequence(Collection<?> values, AbiType declared, int expectedSize, String path) {
     return sequence(values, declared, expectedSize, Side.ARGUMENT, path);
@@ -164,7 +171,7 @@ public final class Marshal {
   /**
    * {@code values}, after checking that it is not null and has {@code expectedSize} elements.
    *
-   * @throws IreeArgumentException {@code f: xy: expected 2 elements but got 1}
+   * @throws IreeValueException (an argument) {@code f: xy: expected 2 elements but got 1}
    */
   public static <C extends Collection<?>> C requireSize(C values, int expectedSize, String path) {
     notNull(values, path);
@@ -176,7 +183,7 @@ public final class Marshal {
    * A new variant list for the {@code expectedSize} elements of a fixed-size {@code slist} or
    * {@code stuple} passed as a Java {@code List}, after checking its size.
    *
-   * @throws IreeArgumentException when {@code values} is null or has another size
+   * @throws IreeValueException (an argument) when {@code values} is null or has another size
    */
   public static VmList sequence(Collection<?> values, int expectedSize, String path) {
     notNull(values, path);
@@ -186,7 +193,7 @@ public final class Marshal {
   private static VmList sequence(
       Collection<?> values, String declared, int expectedSize, Side side, String path) {
     if (values.size() != expectedSize) {
-      throw side.fail(
+      throw fail(side, 
           path,
           "expected "
               + expectedSize
@@ -203,14 +210,14 @@ public final class Marshal {
    * keys of an {@code sdict} (in descriptor order); for a {@code Map<String, V>} passed for an
    * {@code sdict}, whose values the stub then pushes in descriptor order.
    *
-   * @throws IreeArgumentException {@code f: d: missing key 'b'; expected keys [a, b]} or {@code f:
+   * @throws IreeValueException (an argument) {@code f: d: missing key 'b'; expected keys [a, b]} or {@code f:
    *     d: unexpected keys [c]; expected exactly [a, b]}
    */
   public static <M extends Map<String, ?>> M requireKeys(M map, List<String> keys, String path) {
     notNull(map, path);
     String problem = keysProblem(map, keys);
     if (problem != null) {
-      throw new IreeArgumentException(path, problem);
+      throw fail(Side.ARGUMENT, path, problem);
     }
     return map;
   }
@@ -251,16 +258,16 @@ public final class Marshal {
    * it holds) before the exception is thrown.
    *
    * @param function the function's name for the message
-   * @throws IreeResultException when the count differs
+   * @throws IreeValueException (a result) when the count differs
    */
   public static VmList results(VmList results, int expected, String function) {
     if (results == null) {
-      throw new IreeResultException(function, "the backend returned no result list");
+      throw fail(Side.RESULT, function, "the backend returned no result list");
     }
     int actual = results.size();
     if (actual != expected) {
       results.close(); // the caller never sees the list: release what it holds
-      throw new IreeResultException(
+      throw fail(Side.RESULT, 
           function,
           "expected "
               + expected
@@ -317,7 +324,7 @@ public final class Marshal {
 
   static BufferView bufferView(Object element, AbiType.NdArray declared, Side side, String path) {
     if (!(element instanceof BufferView)) {
-      throw side.fail(
+      throw fail(side, 
           path, "expected " + declared + " (a buffer view) but got " + describe(element));
     }
     BufferView view = (BufferView) element;
@@ -325,7 +332,7 @@ public final class Marshal {
         view.elementType()
             .orElseThrow(
                 () ->
-                    side.fail(
+                    fail(side, 
                         path,
                         "expected "
                             + declared
@@ -333,7 +340,7 @@ public final class Marshal {
                             + Integer.toHexString(view.elementTypeCode())));
     String problem = arrayProblem(declared, actual, view.shape());
     if (problem != null) {
-      throw side.fail(path, problem);
+      throw fail(side, path, problem);
     }
     return view;
   }
@@ -352,7 +359,7 @@ public final class Marshal {
     try {
       return fromBufferView.apply(view);
     } catch (IllegalArgumentException e) {
-      throw new IreeResultException(path, e.getMessage());
+      throw fail(Side.RESULT, path, e.getMessage());
     }
   }
 
@@ -367,7 +374,7 @@ public final class Marshal {
     try {
       return NdArray.fromBufferView(view, arrayClass);
     } catch (IllegalArgumentException e) {
-      throw new IreeResultException(path, e.getMessage());
+      throw fail(Side.RESULT, path, e.getMessage());
     }
   }
 
@@ -390,11 +397,11 @@ public final class Marshal {
   static VmList list(Object element, AbiType declared, int expectedSize, Side side, String path) {
     String what = declared == null ? "" : " (" + declared + ")";
     if (!(element instanceof VmList)) {
-      throw side.fail(path, "expected a list" + what + " but got " + describe(element));
+      throw fail(side, path, "expected a list" + what + " but got " + describe(element));
     }
     VmList nested = (VmList) element;
     if (expectedSize >= 0 && nested.size() != expectedSize) {
-      throw side.fail(
+      throw fail(side, 
           path,
           "expected "
               + expectedSize
@@ -413,7 +420,7 @@ public final class Marshal {
 
   static VmRef ref(Object element, Side side, String path) {
     if (element != null && !(element instanceof VmRef)) {
-      throw side.fail(path, "expected a ref but got " + describe(element));
+      throw fail(side, path, "expected a ref but got " + describe(element));
     }
     return (VmRef) element;
   }
@@ -422,10 +429,60 @@ public final class Marshal {
   public static <R extends VmRef> R ref(VmList list, int index, Class<R> type, String path) {
     VmRef ref = ref(list, index, path);
     if (ref != null && !type.isInstance(ref)) {
-      throw new IreeResultException(
+      throw fail(Side.RESULT, 
           path, "expected a " + type.getSimpleName() + " but got " + describe(ref));
     }
     return type.cast(ref);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Failure paths: called only once a check has failed, so that success allocates nothing
+
+  /**
+   * {@code failure}, raised for an element of the list at {@code listPath}, with the element's
+   * index in its path: {@code batch: rows[*]: ...} becomes {@code batch: rows[2]: ...}. Generated
+   * stubs (and {@link AbiValues}) name every element of a list by one constant path ending in
+   * {@code [*]} and catch a failure inside the loop over the list to call this, so that the indexed
+   * path is built only when a check fails. Nested lists are indexed from the inside out, each loop
+   * replacing the {@code [*]} right after its own list's path. A failure whose path does not have
+   * {@code [*]} there is returned unchanged.
+   *
+   * @param listPath the path of the list, e.g. {@code batch: rows}
+   * @param index the index of the element that failed
+   */
+  public static IreeValueException atIndex(IreeValueException failure, String listPath, int index) {
+    String path = failure.path();
+    if (path == null
+        || !path.startsWith(listPath)
+        || !path.startsWith(ANY_INDEX, listPath.length())) {
+      return failure;
+    }
+    return failure.withPath(
+        listPath + "[" + index + "]" + path.substring(listPath.length() + ANY_INDEX.length()));
+  }
+
+  /** What a path has for the index of a list element until a failure names it. */
+  private static final String ANY_INDEX = "[*]";
+
+  /**
+   * {@code failure}, after closing {@code results} (releasing the refs it holds, such as buffer
+   * views and fences from a native backend): a result list whose decoding failed is never seen by
+   * the caller, so whoever decodes it closes it on every failure path. A failure to close is added
+   * to {@code failure} as suppressed.
+   *
+   * @param results the result list a backend returned, or null
+   */
+  public static RuntimeException closeOnFailure(VmList results, RuntimeException failure) {
+    if (results != null) {
+      try {
+        results.close();
+      } catch (RuntimeException e) {
+        if (e != failure) {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    return failure;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -465,7 +522,7 @@ public final class Marshal {
   static Object element(VmList list, int index, String path) {
     Objects.requireNonNull(list, "list");
     if (index < 0 || index >= list.size()) {
-      throw Side.RESULT.fail(
+      throw fail(Side.RESULT, 
           path, "expected a value at index " + index + " but the list has " + list.size());
     }
     return list.get(index);
@@ -478,12 +535,12 @@ public final class Marshal {
    */
   static long integer(Object element, ElementType declared, Side side, String path) {
     if (!(element instanceof VmValue) || !((VmValue) element).isInteger()) {
-      throw side.fail(
+      throw fail(side, 
           path, "expected " + article(declared) + " value but got " + describe(element));
     }
     long value = ((VmValue) element).asI64();
     if (!fits(value, declared)) {
-      throw side.fail(
+      throw fail(side, 
           path, "expected " + article(declared) + " value but got " + value + ", which does not fit");
     }
     return value;
@@ -517,7 +574,7 @@ public final class Marshal {
   /** The floating-point value {@code element} holds ({@code f32} or {@code f64}). */
   static double floating(Object element, ElementType declared, Side side, String path) {
     if (!(element instanceof VmValue) || !((VmValue) element).isFloat()) {
-      throw side.fail(
+      throw fail(side, 
           path, "expected " + article(declared) + " value but got " + describe(element));
     }
     return ((VmValue) element).asF64();
@@ -544,6 +601,6 @@ public final class Marshal {
     if (element instanceof VmRef) {
       return "a ref of type " + ((VmRef) element).refTypeName();
     }
-    return element.getClass().getName();
+    return JavaMapping.aTypeName(element);
   }
 }

@@ -1,5 +1,6 @@
 package dev.ireestubs.invoke;
 
+import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.SipNode;
 import dev.ireestubs.abi.SipStructure;
@@ -69,7 +70,7 @@ public final class SipFunction {
       SipNode root = structure.inputs().get();
       if (root instanceof SipNode.Dict) {
         if (!positional.isEmpty()) {
-          throw new IreeArgumentException(
+          throw Marshal.fail(Side.ARGUMENT, 
               name,
               "the inputs are a dict of keyword arguments "
                   + ((SipNode.Dict) root).keys()
@@ -80,18 +81,18 @@ public final class SipFunction {
         place(root, named, name + ": ", slots, rawTypes, true);
       } else if (root instanceof SipNode.Sequence) {
         if (!named.isEmpty()) {
-          throw new IreeArgumentException(
+          throw Marshal.fail(Side.ARGUMENT, 
               name, "the inputs are positional; no argument is named " + named.keySet());
         }
         place(root, positional, name + ": ", slots, rawTypes, true);
       } else {
         if (positional.size() != 1 || !named.isEmpty()) {
-          throw new IreeArgumentException(name, "expected exactly 1 positional argument");
+          throw Marshal.fail(Side.ARGUMENT, name, "expected exactly 1 positional argument");
         }
         place(root, positional.get(0), name + ": arg0", slots, rawTypes, false);
       }
     } else if (!positional.isEmpty() || !named.isEmpty()) {
-      throw new IreeArgumentException(name, "the function takes no arguments");
+      throw Marshal.fail(Side.ARGUMENT, name, "the function takes no arguments");
     }
     VmList list = VmList.variant(slots.length);
     for (Object slot : slots) {
@@ -111,7 +112,7 @@ public final class SipFunction {
       List<SipNode.SequenceEntry> entries = ((SipNode.Sequence) node).entries();
       List<?> values = sequenceValues(value, path);
       if (values.size() != entries.size()) {
-        throw new IreeArgumentException(
+        throw Marshal.fail(Side.ARGUMENT, 
             root ? name : path,
             "expected "
                 + entries.size()
@@ -129,7 +130,7 @@ public final class SipFunction {
     Map<?, ?> map = dictValues(value, dict.keys(), path);
     String problem = Marshal.keysProblem(map, dict.keys());
     if (problem != null) {
-      throw new IreeArgumentException(root ? name : path, problem);
+      throw Marshal.fail(Side.ARGUMENT, root ? name : path, problem);
     }
     for (SipNode.DictEntry e : dict.entries()) {
       String child = root ? path + e.key() : path + "." + e.key();
@@ -144,7 +145,7 @@ public final class SipFunction {
     if (value instanceof Record) {
       return new ArrayList<>(AbiValues.recordComponents((Record) value, path).values());
     }
-    throw new IreeArgumentException(
+    throw Marshal.fail(Side.ARGUMENT, 
         path, "expected a List or a record for a SIP sequence but got " + describe(value));
   }
 
@@ -155,12 +156,12 @@ public final class SipFunction {
     if (value instanceof Record) {
       return AbiValues.recordByKeys((Record) value, keys, path); // names or camelCase, as stubs
     }
-    throw new IreeArgumentException(
+    throw Marshal.fail(Side.ARGUMENT, 
         path, "expected a Map or a record for a SIP dict but got " + describe(value));
   }
 
   private static String describe(Object value) {
-    return value == null ? "null" : value.getClass().getSimpleName();
+    return value == null ? "null" : dev.ireestubs.abi.JavaMapping.typeName(value);
   }
 
   /** The result structure rebuilt from the raw results. */

@@ -1,5 +1,6 @@
 package dev.ireestubs.invoke;
 
+import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Shape;
@@ -89,7 +90,7 @@ final class StaticDimsCheck implements BackendFunction {
     for (int i = 0; i < count; i++) {
       long[] dims = moduleDims[i];
       if (dims != null && arguments.get(i) instanceof BufferView view && !fits(view, dims)) {
-        throw new IreeArgumentException(
+        throw Marshal.fail(Side.ARGUMENT, 
             function.qualifiedName() + ": arg" + i,
             "the module declares " + moduleTypes[i] + " but the argument has shape "
                 + Arrays.toString(view.shape()) + " (the stub declares " + stubTypes[i]

@@ -108,7 +108,9 @@ public final class BoolArray extends NdArray {
   }
 
   /**
-   * An array over the memory of {@code view}, which must hold {@code i1} elements; nothing is
+   * An array over the memory of {@code view}, which must hold {@code i1} elements or 8-bit integers
+   * ({@code i8}, {@code si8}, {@code ui8}: IREE stores {@code i1} tensors in bytes and may type an
+   * {@code i1} result so), read as booleans (any non-zero byte is {@code true}); nothing is
    * copied when its data is direct (heap data is copied into direct memory).
    *
    * @throws IllegalArgumentException when the view holds another element type, naming it and the

@@ -116,7 +116,8 @@ public final class ByteArray extends NdArray {
   }
 
   /**
-   * An array over the memory of {@code view}, which must hold {@code i8} or {@code si8} elements;
+   * An array over the memory of {@code view}, which must hold {@code i8} or {@code si8} elements (or
+   * {@code i1}, whose bytes it reads as 0 and 1, typed {@code si8});
    * nothing is copied when its data is direct (heap data is copied into direct memory). The element
    * type (signless or signed) is kept.
    *
@@ -125,7 +126,7 @@ public final class ByteArray extends NdArray {
    */
   public static ByteArray fromBufferView(BufferView view) {
     ElementType type =
-        Storage.requireElementType(view, "ByteArray", ElementType.I8, ElementType.SI8);
+        Storage.requireElementType(view, "ByteArray", ElementType.SI8);
     return new ByteArray(type, view.shape(), Storage.bytesOf(view));
   }
 

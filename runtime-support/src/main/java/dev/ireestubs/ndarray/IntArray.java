@@ -129,7 +129,7 @@ public final class IntArray extends NdArray {
    */
   public static IntArray fromBufferView(BufferView view) {
     ElementType type =
-        Storage.requireElementType(view, "IntArray", ElementType.I32, ElementType.SI32);
+        Storage.requireElementType(view, "IntArray", ElementType.SI32);
     return new IntArray(type, view.shape(), Storage.bytesOf(view));
   }
 

@@ -117,7 +117,7 @@ public final class JavaArrays {
               + " short, int or long, of rank 1 to "
               + MAX_RANK
               + ", but got "
-              + javaArray.getClass().getSimpleName());
+              + dev.ireestubs.abi.JavaMapping.typeName(javaArray));
     }
     return f.apply(javaArray);
   }

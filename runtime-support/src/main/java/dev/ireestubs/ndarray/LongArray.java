@@ -129,7 +129,7 @@ public final class LongArray extends NdArray {
    */
   public static LongArray fromBufferView(BufferView view) {
     ElementType type =
-        Storage.requireElementType(view, "LongArray", ElementType.I64, ElementType.SI64);
+        Storage.requireElementType(view, "LongArray", ElementType.SI64);
     return new LongArray(type, view.shape(), Storage.bytesOf(view));
   }
 

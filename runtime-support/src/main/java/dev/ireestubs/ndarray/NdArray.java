@@ -454,11 +454,17 @@ public abstract sealed class NdArray
   // Checks against declared types, for marshalling
 
   /**
-   * True when an array of element type {@code actual} may be passed where {@code declared} is
-   * declared: the same type; or integers of the same width where either side is signless ({@code
-   * i32} accepts {@code si32} and {@code ui32}, since the {@code iree.abi} JSON drops signedness;
-   * {@code index} counts as signless 64-bit); or anything where {@code declared} is unknown. Signed
-   * and unsigned integers never match each other.
+   * True when an array of element type {@code actual} may stand where {@code declared} is declared,
+   * because both are stored alike and IREE's runtime accepts one for the other: the same type; or
+   * integers of the same storage width where either side is signless ({@code i32} accepts {@code
+   * si32} and {@code ui32}, since the {@code iree.abi} JSON drops signedness; {@code index} counts
+   * as signless 64-bit); or {@code i1} and any 8-bit integer, since IREE stores {@code i1} tensors
+   * in bytes and may hand back an {@code i1} result as an {@code i8}/{@code ui8} buffer view; or
+   * anything where {@code declared} is unknown. Signed and unsigned integers never match each
+   * other, and floats match only themselves.
+   *
+   * <p>This is the one rule for element types: marshalling ({@code Marshal}, {@code AbiValues}),
+   * host modules' checks and every array class's {@code fromBufferView} apply it.
    */
   public static boolean isCompatible(ElementType declared, ElementType actual) {
     Objects.requireNonNull(declared, "declared");
@@ -466,14 +472,27 @@ public abstract sealed class NdArray
     if (!declared.isKnown() || declared.equals(actual)) {
       return true;
     }
-    if (declared.isInteger() && actual.isInteger() && declared.bits() == actual.bits()) {
+    if (integerLike(declared) && integerLike(actual) && storedBits(declared) == storedBits(actual)) {
       return signless(declared) || signless(actual);
     }
     return false;
   }
 
+  /** Integers, {@code index} and {@code i1}: the types whose storage is a plain integer. */
+  private static boolean integerLike(ElementType t) {
+    return t.isInteger() || t.kind() == ElementType.Kind.BOOLEAN;
+  }
+
+  /** The width an element occupies in a buffer: {@code i1} is stored in a byte. */
+  private static int storedBits(ElementType t) {
+    return t.kind() == ElementType.Kind.BOOLEAN ? 8 : t.bits();
+  }
+
+  /** Signless integers, {@code index} and {@code i1} (whose bytes IREE types as {@code i8}). */
   private static boolean signless(ElementType t) {
-    return t.kind() == ElementType.Kind.SIGNLESS_INTEGER || t.kind() == ElementType.Kind.INDEX;
+    return t.kind() == ElementType.Kind.SIGNLESS_INTEGER
+        || t.kind() == ElementType.Kind.INDEX
+        || t.kind() == ElementType.Kind.BOOLEAN;
   }
 
   /**

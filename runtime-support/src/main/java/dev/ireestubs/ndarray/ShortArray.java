@@ -129,7 +129,7 @@ public final class ShortArray extends NdArray {
    */
   public static ShortArray fromBufferView(BufferView view) {
     ElementType type =
-        Storage.requireElementType(view, "ShortArray", ElementType.I16, ElementType.SI16);
+        Storage.requireElementType(view, "ShortArray", ElementType.SI16);
     return new ShortArray(type, view.shape(), Storage.bytesOf(view));
   }
 

@@ -212,30 +212,40 @@ final class Storage {
     return copy;
   }
 
+  /** The element types {@link #requireElementType} lists in its message, in this order. */
+  private static final ElementType[] LISTED = {
+    ElementType.I1, ElementType.I8, ElementType.SI8, ElementType.UI8,
+    ElementType.I16, ElementType.SI16, ElementType.UI16, ElementType.F16, ElementType.BF16,
+    ElementType.I32, ElementType.SI32, ElementType.UI32, ElementType.F32,
+    ElementType.I64, ElementType.SI64, ElementType.UI64, ElementType.F64
+  };
+
   /**
-   * The element type of {@code view}, which must be one of {@code accepted}.
+   * The element type an array of class {@code className}, which holds {@code holds}, takes from
+   * {@code view}: the view's own type when {@link NdArray#isCompatible} accepts it for {@code holds}
+   * ({@code si32} and signless {@code i32} for {@code IntArray}), except that an {@code i1} array
+   * over an 8-bit integer view (IREE's storage of {@code i1}) is typed {@code i1}, and an integer
+   * array over an {@code i1} view is typed as the array's own type.
    *
    * @throws IllegalArgumentException naming the class, what it holds and what the view holds
    */
-  static ElementType requireElementType(
-      BufferView view, String className, ElementType... accepted) {
+  static ElementType requireElementType(BufferView view, String className, ElementType holds) {
     Objects.requireNonNull(view, "view");
     ElementType actual = view.elementType().orElse(null);
-    for (ElementType t : accepted) {
-      if (t.equals(actual)) {
-        return t;
-      }
+    if (actual != null && NdArray.isCompatible(holds, actual)) {
+      boolean retyped =
+          (holds.kind() == ElementType.Kind.BOOLEAN) != (actual.kind() == ElementType.Kind.BOOLEAN);
+      return retyped ? holds : actual;
     }
-    StringBuilder holds = new StringBuilder();
-    for (int i = 0; i < accepted.length; i++) {
-      if (i > 0) {
-        holds.append(" or ");
+    // First the type the class's factories create (signless for the signed classes), then the rest.
+    ElementType first =
+        holds.kind() == ElementType.Kind.SIGNED_INTEGER ? ElementType.integer(holds.bits()) : holds;
+    StringBuilder holdsText = new StringBuilder();
+    holdsText.append(first).append(" (HAL ").append(hex(first.halCode().get())).append(')');
+    for (ElementType t : LISTED) {
+      if (!t.equals(first) && NdArray.isCompatible(holds, t)) {
+        holdsText.append(" or ").append(t).append(" (HAL ").append(hex(t.halCode().get())).append(')');
       }
-      holds
-          .append(accepted[i])
-          .append(" (HAL ")
-          .append(hex(accepted[i].halCode().get()))
-          .append(')');
     }
     String got =
         (actual == null ? "an element type with no array class" : actual.toString())
@@ -254,7 +264,7 @@ final class Storage {
             + ".fromBufferView: "
             + className
             + " holds "
-            + holds
+            + holdsText
             + " but the buffer view"
             + " holds "
             + got

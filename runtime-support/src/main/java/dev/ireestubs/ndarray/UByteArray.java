@@ -132,7 +132,7 @@ public final class UByteArray extends NdArray {
    *     array class that holds it
    */
   public static UByteArray fromBufferView(BufferView view) {
-    ElementType type = Storage.requireElementType(view, "UByteArray", ElementType.UI8, ElementType.I8);
+    ElementType type = Storage.requireElementType(view, "UByteArray", ElementType.UI8);
     return new UByteArray(type, view.shape(), Storage.bytesOf(view));
   }
 

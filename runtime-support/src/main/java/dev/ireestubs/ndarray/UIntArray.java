@@ -132,7 +132,7 @@ public final class UIntArray extends NdArray {
    *     array class that holds it
    */
   public static UIntArray fromBufferView(BufferView view) {
-    ElementType type = Storage.requireElementType(view, "UIntArray", ElementType.UI32, ElementType.I32);
+    ElementType type = Storage.requireElementType(view, "UIntArray", ElementType.UI32);
     return new UIntArray(type, view.shape(), Storage.bytesOf(view));
   }
 

@@ -132,7 +132,7 @@ public final class ULongArray extends NdArray {
    *     array class that holds it
    */
   public static ULongArray fromBufferView(BufferView view) {
-    ElementType type = Storage.requireElementType(view, "ULongArray", ElementType.UI64, ElementType.I64);
+    ElementType type = Storage.requireElementType(view, "ULongArray", ElementType.UI64);
     return new ULongArray(type, view.shape(), Storage.bytesOf(view));
   }
 

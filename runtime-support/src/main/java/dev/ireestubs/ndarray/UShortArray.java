@@ -131,7 +131,7 @@ public final class UShortArray extends NdArray {
    *     array class that holds it
    */
   public static UShortArray fromBufferView(BufferView view) {
-    ElementType type = Storage.requireElementType(view, "UShortArray", ElementType.UI16, ElementType.I16);
+    ElementType type = Storage.requireElementType(view, "UShortArray", ElementType.UI16);
     return new UShortArray(type, view.shape(), Storage.bytesOf(view));
   }
 

@@ -1,8 +1,7 @@
 package dev.ireestubs.pydm;
 
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.abi.VmKind;
-import dev.ireestubs.invoke.IreeArgumentException;
-import dev.ireestubs.invoke.IreeResultException;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmRef;
 import dev.ireestubs.vm.VmValue;
@@ -22,8 +21,8 @@ import java.util.Objects;
  * {@code list<?>} of object records. On an exception the value slot holds a placeholder (zero or an
  * empty list) and is not read.
  *
- * <p>Every method reports problems as the invoke layer does: {@link IreeArgumentException} for
- * arguments, {@link IreeResultException} for results, with the path ({@code m.f: result[1]}) and
+ * <p>Every method reports problems as the invoke layer does: {@link IreeValueException} of side ARGUMENT for
+ * arguments, {@link IreeValueException} of side RESULT for results, with the path ({@code m.f: result[1]}) and
  * what was expected and found; codec problems keep their {@link PyDmCodecException} as the cause.
  */
 public final class PyDm {
@@ -38,14 +37,14 @@ public final class PyDm {
    * holds it: a {@link VmValue}, a {@link VmList} or another ref.
    *
    * @param function the function's name for messages and exceptions ({@code module.function})
-   * @throws IreeResultException when there are not two results or result 0 is not an {@code i32}
+   * @throws dev.ireestubs.invoke.IreeValueException (a result) when there are not two results or result 0 is not an {@code i32}
    * @throws RuntimeException the {@link PyException} the code stands for (see {@link
    *     PyExceptionResult#check})
    */
   public static Object checkResult(VmList results, String function) {
     Objects.requireNonNull(function, "function");
     if (results == null || results.isClosed() || results.size() != RESULT_COUNT) {
-      throw new IreeResultException(
+      throw IreeValueException.of(IreeValueException.Side.RESULT, 
           function + ": results",
           "a PyDM function returns "
               + RESULT_COUNT
@@ -57,7 +56,7 @@ public final class PyDm {
     }
     Object codeSlot = results.get(0);
     if (!(codeSlot instanceof VmValue) || !isI32OrNarrower((VmValue) codeSlot)) {
-      throw new IreeResultException(
+      throw IreeValueException.of(IreeValueException.Side.RESULT, 
           function + ": exception_result",
           "expected an i32 value, got " + PyObjects.describeSlot(codeSlot));
     }
@@ -72,7 +71,7 @@ public final class PyDm {
    * function returning an unboxed list or tuple (a {@code list<?>} of records, no type code), use
    * {@link #checkResult} and {@link PyObjects#decodeElements}.
    *
-   * @throws IreeResultException when the results or the value are malformed
+   * @throws dev.ireestubs.invoke.IreeValueException (a result) when the results or the value are malformed
    * @throws RuntimeException the {@link PyException} for a non-zero {@code exception_result}
    */
   public static Object decodeResult(VmList results, String function) {
@@ -85,7 +84,7 @@ public final class PyDm {
    * {@code Integer}, {@code Long}, {@code Float} or {@code Double}; an object record through {@link
    * PyObjects#decode}.
    *
-   * @throws IreeResultException for anything else (null, another ref) or a malformed record
+   * @throws dev.ireestubs.invoke.IreeValueException (a result) for anything else (null, another ref) or a malformed record
    */
   public static Object decodeValue(Object slot, String path) {
     Objects.requireNonNull(path, "path");
@@ -96,12 +95,12 @@ public final class PyDm {
       try {
         return PyObjects.decode((VmList) slot, path);
       } catch (PyDmCodecException e) {
-        IreeResultException r = new IreeResultException(e.path(), e.problem());
+        IreeValueException r = IreeValueException.of(IreeValueException.Side.RESULT, e.path(), e.problem());
         r.initCause(e);
         throw r;
       }
     }
-    throw new IreeResultException(
+    throw IreeValueException.of(IreeValueException.Side.RESULT, 
         path,
         "expected an unboxed value or an object record (list<?>), got "
             + PyObjects.describeSlot(slot));
@@ -121,7 +120,7 @@ public final class PyDm {
    * <p>For the value kinds a {@link PyObject} without an id stands for its value (an unsigned or
    * weak-sized number).
    *
-   * @throws IreeArgumentException when the value does not fit the kind
+   * @throws dev.ireestubs.invoke.IreeValueException (an argument) when the value does not fit the kind
    */
   public static Object encodeArgument(Object value, VmKind kind, String path) {
     Objects.requireNonNull(kind, "kind");
@@ -133,7 +132,7 @@ public final class PyDm {
       try {
         return PyObjects.encode(value, path);
       } catch (PyDmCodecException e) {
-        IreeArgumentException a = new IreeArgumentException(e.path(), e.problem());
+        IreeValueException a = IreeValueException.of(IreeValueException.Side.ARGUMENT, e.path(), e.problem());
         a.initCause(e);
         throw a;
       }
@@ -142,7 +141,7 @@ public final class PyDm {
     if (v instanceof PyObject) {
       PyObject o = (PyObject) v;
       if (o.id().isPresent()) {
-        throw new IreeArgumentException(
+        throw IreeValueException.of(IreeValueException.Side.ARGUMENT, 
             path, "an unboxed " + kindName(kind) + " argument has no id slot, got " + o);
       }
       v = o.value();
@@ -172,7 +171,7 @@ public final class PyDm {
         }
         break;
     }
-    throw new IreeArgumentException(
+    throw IreeValueException.of(IreeValueException.Side.ARGUMENT, 
         path,
         "an unboxed "
             + kindName(kind)
@@ -188,7 +187,7 @@ public final class PyDm {
    * Boolean} from an integer 0 or 1 (an unboxed {@code bool} travels as an {@code i32}); {@code
    * null} (Python's {@code None}) as {@code null}.
    *
-   * @throws IreeResultException naming {@code path}, the type expected and the value found
+   * @throws dev.ireestubs.invoke.IreeValueException (a result) naming {@code path}, the type expected and the value found
    */
   public static <T> T expect(Object value, Class<T> type, String path) {
     Objects.requireNonNull(type, "type");
@@ -207,20 +206,20 @@ public final class PyDm {
         return type.cast(v == 1);
       }
     }
-    throw new IreeResultException(
-        path, "expected a " + type.getName() + ", got " + PyObjects.describe(value));
+    throw IreeValueException.of(IreeValueException.Side.RESULT, 
+        path, "expected " + dev.ireestubs.abi.JavaMapping.aTypeName(type) + ", got " + PyObjects.describe(value));
   }
 
   /**
    * {@code value} as a {@code type} as {@link #expect} converts it, but never null: for results a
    * stub returns as a Java primitive, where Python's {@code None} has no value.
    *
-   * @throws IreeResultException naming {@code path} when the value is None or not a {@code type}
+   * @throws dev.ireestubs.invoke.IreeValueException (a result) naming {@code path} when the value is None or not a {@code type}
    */
   public static <T> T expectValue(Object value, Class<T> type, String path) {
     if (value == null) {
-      throw new IreeResultException(
-          path, "expected a " + type.getName() + ", got None, which the Java return type cannot hold");
+      throw IreeValueException.of(IreeValueException.Side.RESULT, 
+          path, "expected " + dev.ireestubs.abi.JavaMapping.aTypeName(type) + ", got None, which the Java return type cannot hold");
     }
     return expect(value, type, path);
   }

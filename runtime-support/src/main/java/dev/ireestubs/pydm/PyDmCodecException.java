@@ -10,8 +10,8 @@ import java.util.Objects;
  *
  * <p>An {@link IllegalArgumentException}: the codec was given something it cannot represent. A
  * {@link PyDmFunction} reports the same problems as {@link
- * dev.ireestubs.invoke.IreeArgumentException} or {@link dev.ireestubs.invoke.IreeResultException},
- * with this as the cause.
+ * dev.ireestubs.invoke.IreeValueException} (of the argument or result side), with this as the
+ * cause.
  */
 public class PyDmCodecException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;

@@ -1,10 +1,10 @@
 package dev.ireestubs.pydm;
 
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.abi.AbiParseException;
 import dev.ireestubs.abi.CallingConvention;
 import dev.ireestubs.abi.VmKind;
 import dev.ireestubs.invoke.BackendFunction;
-import dev.ireestubs.invoke.IreeArgumentException;
 import dev.ireestubs.invoke.IreeSignatureMismatchException;
 import dev.ireestubs.vm.VmList;
 import java.util.List;
@@ -103,8 +103,8 @@ public final class PyDmFunction {
    *
    * @param arguments one Java value per argument; see {@link PyDm#encodeArgument}
    * @return the decoded value (see {@link PyDm#decodeResult})
-   * @throws IreeArgumentException when the count or an argument does not fit
-   * @throws dev.ireestubs.invoke.IreeResultException when the results are malformed
+   * @throws dev.ireestubs.invoke.IreeValueException (an argument) when the count or an argument does not fit
+   * @throws dev.ireestubs.invoke.IreeValueException (a result) when the results are malformed
    * @throws RuntimeException a {@link PyException} when the function returns a non-zero {@code
    *     exception_result}: {@link PyStopIteration}, {@link PyValueError}, ..., {@link
    *     PyRaisedException}, {@link PyUnknownException}
@@ -127,7 +127,7 @@ public final class PyDmFunction {
 
   private VmList encodeArguments(Object[] arguments) {
     if (arguments.length != argumentKinds.size()) {
-      throw new IreeArgumentException(
+      throw IreeValueException.of(IreeValueException.Side.ARGUMENT, 
           name,
           "expected "
               + argumentKinds.size()

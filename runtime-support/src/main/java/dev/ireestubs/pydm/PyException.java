@@ -38,7 +38,7 @@ import java.util.Optional;
  *   <tr><td>&gt; 0</td><td>an entry of the exception table</td><td>{@link PyRaisedException}</td>
  *       <td>{@link dev.ireestubs.invoke.IreeInvocationException}</td></tr>
  *   <tr><td>other &lt; 0</td><td>not defined</td><td>{@link PyUnknownException}</td>
- *       <td>{@link dev.ireestubs.invoke.IreeResultException}</td></tr>
+ *       <td>{@link dev.ireestubs.invoke.IreeValueException} (result)</td></tr>
  * </table>
  *
  * <p>See {@link PyExceptionCode} for why each base was chosen.

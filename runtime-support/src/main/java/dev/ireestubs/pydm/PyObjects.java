@@ -569,6 +569,6 @@ public final class PyObjects {
     if (value instanceof CharSequence) {
       text = '"' + text + '"';
     }
-    return "a " + value.getClass().getName() + " (" + text + ")";
+    return dev.ireestubs.abi.JavaMapping.aTypeName(value) + " (" + text + ")";
   }
 }

@@ -8,6 +8,7 @@ import dev.ireestubs.invoke.IreeResultException;
  * function that does not follow the PyDM convention). Reported, never swallowed; an {@link
  * IreeResultException} at the path {@code function: exception_result}.
  */
+@SuppressWarnings("deprecation") // extends the old name so that code catching it still does
 public final class PyUnknownException extends IreeResultException implements PyException {
   private static final long serialVersionUID = 1L;
 

@@ -78,8 +78,8 @@ public final class OpaqueRef implements VmRef, VmResource {
     if (!type.isInstance(p)) {
       throw new VmTypeException(
           refTypeName + " ref carries "
-              + (p == null ? "no payload" : "a " + p.getClass().getName())
-              + ", expected a " + type.getName());
+              + (p == null ? "no payload" : dev.ireestubs.abi.JavaMapping.aTypeName(p))
+              + ", expected " + dev.ireestubs.abi.JavaMapping.aTypeName(type));
     }
     return type.cast(p);
   }

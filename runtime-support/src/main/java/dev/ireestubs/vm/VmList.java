@@ -341,7 +341,8 @@ public final class VmList implements VmRef, VmResource {
   private Object admit(int index, Object element) {
     if (element != null && !(element instanceof VmValue) && !(element instanceof VmRef)) {
       throw new IllegalArgumentException(
-          "a vm.list element is a VmValue, a VmRef or null; got a " + element.getClass().getName()
+          "a vm.list element is a VmValue, a VmRef or null; got "
+              + dev.ireestubs.abi.JavaMapping.aTypeName(element)
               + " (" + element + ") for index " + index);
     }
     if (element instanceof VmResource && ((VmResource) element).isClosed()) {

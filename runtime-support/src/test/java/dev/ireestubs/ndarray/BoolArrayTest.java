@@ -51,12 +51,23 @@ class BoolArrayTest {
     BufferView view = a.asBufferView();
     assertThat(view.elementTypeCode()).isEqualTo(0x13000008);
     assertThat(NdArray.fromBufferView(view)).isInstanceOf(BoolArray.class);
-    // An i8 view is not a BoolArray, and the message says which class reads it.
-    BufferView i8 = ByteArray.of(new byte[] {1, 0}).asBufferView();
+    // IREE stores i1 in bytes: an i8 or ui8 view reads as booleans, typed i1.
+    for (int code : new int[] {0x10000008, 0x11000008, 0x12000008}) {
+      BufferView bytes = BufferView.wrap(code, new long[] {3}, ByteArray.of(new byte[] {1, 0, 2}).data());
+      BoolArray b = BoolArray.fromBufferView(bytes);
+      assertThat(b.elementType()).isEqualTo(ElementType.I1);
+      assertThat(b.toArray()).isEqualTo(new boolean[] {true, false, true});
+    }
+    // A view of another width is not, and the message says which class reads it.
+    BufferView i16 = ShortArray.of(new short[] {1, 0}).asBufferView();
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> BoolArray.fromBufferView(i8));
-    assertThat(e).hasMessageThat().contains("BoolArray holds i1 (HAL 0x13000008)");
-    assertThat(e).hasMessageThat().contains("ByteArray.fromBufferView reads it");
+        assertThrows(IllegalArgumentException.class, () -> BoolArray.fromBufferView(i16));
+    assertThat(e)
+        .hasMessageThat()
+        .contains(
+            "BoolArray holds i1 (HAL 0x13000008) or i8 (HAL 0x10000008) or si8 (HAL 0x11000008)"
+                + " or ui8 (HAL 0x12000008)");
+    assertThat(e).hasMessageThat().contains("ShortArray.fromBufferView reads it");
   }
 
   @Test

@@ -72,15 +72,25 @@ class NdArrayTest {
   }
 
   @Test
+  void i1IsStoredAsAnyEightBitInteger() {
+    // IREE stores i1 tensors in bytes and may type an i1 result i8 or ui8 (issue 19).
+    for (ElementType bytes : List.of(ElementType.I8, ElementType.SI8, ElementType.UI8)) {
+      assertThat(NdArray.isCompatible(ElementType.I1, bytes)).isTrue();
+      assertThat(NdArray.isCompatible(bytes, ElementType.I1)).isTrue();
+    }
+    // Signed and unsigned bytes still do not match each other.
+    assertThat(NdArray.isCompatible(ElementType.SI8, ElementType.UI8)).isFalse();
+  }
+
+  @Test
   void otherKindsDoNotMix() {
     assertThat(NdArray.isCompatible(ElementType.F16, ElementType.BF16)).isFalse();
     assertThat(NdArray.isCompatible(ElementType.BF16, ElementType.F16)).isFalse();
     assertThat(NdArray.isCompatible(ElementType.F32, ElementType.I32)).isFalse();
     assertThat(NdArray.isCompatible(ElementType.I32, ElementType.F32)).isFalse();
     assertThat(NdArray.isCompatible(ElementType.F32, ElementType.F64)).isFalse();
-    // i1 is boolean, not an 8-bit integer, whatever its storage.
-    assertThat(NdArray.isCompatible(ElementType.I1, ElementType.I8)).isFalse();
-    assertThat(NdArray.isCompatible(ElementType.I8, ElementType.I1)).isFalse();
+    assertThat(NdArray.isCompatible(ElementType.I1, ElementType.I16)).isFalse();
+    assertThat(NdArray.isCompatible(ElementType.I1, ElementType.F16)).isFalse();
     assertThat(NdArray.isCompatible(ElementType.COMPLEX64, ElementType.F32)).isFalse();
     assertThrows(NullPointerException.class, () -> NdArray.isCompatible(null, ElementType.F32));
     assertThrows(NullPointerException.class, () -> NdArray.isCompatible(ElementType.F32, null));

@@ -254,7 +254,7 @@ class PyDmFunctionTest {
           .hasMessageThat()
           .isEqualTo(
               "m.add: arg1: an unboxed i32 argument takes a Boolean, Byte, Short or Integer, got a"
-                  + " java.lang.Long (2)");
+                  + " Long (2)");
       assertThrows(IreeArgumentException.class, () -> add.call(null, 1));
       assertThrows(
           IreeArgumentException.class,
@@ -330,7 +330,7 @@ class PyDmFunctionTest {
             assertThrows(
                 IreeResultException.class, () -> PyDm.expect(2, Boolean.class, "m.f: result")))
         .hasMessageThat()
-        .isEqualTo("m.f: result: expected a java.lang.Boolean, got a java.lang.Integer (2)");
+        .isEqualTo("m.f: result: expected a Boolean, got an Integer (2)");
     assertThrows(
         IreeResultException.class,
         () -> PyDm.expect(PyObject.of(PyTypeCode.INTEGER, 5L).withId(1), Long.class, "r"));

@@ -15,7 +15,7 @@ class PyObjectTest {
     assertThat(assertThrows(PyDmCodecException.class, () -> PyObject.of(PyTypeCode.INTEGER4, 5L)))
         .hasMessageThat()
         .isEqualTo(
-            "PyObject: an Integer4 (0x12) record holds an Integer (i32), got a java.lang.Long (5)");
+            "PyObject: an Integer4 (0x12) record holds an Integer (i32), got a Long (5)");
     assertThrows(PyDmCodecException.class, () -> PyObject.of(PyTypeCode.NONE, 0));
     assertThrows(PyDmCodecException.class, () -> PyObject.of(PyTypeCode.LIST, PyHalf.of(1f)));
     assertThrows(PyDmCodecException.class, () -> PyObject.of(PyTypeCode.BOOL, 2));

@@ -354,7 +354,7 @@ class PyObjectsTest {
     assertThat(s)
         .hasMessageThat()
         .isEqualTo(
-            "value[1]: a java.lang.String (\"abc\") of type Str (0x4) has no object-record form"
+            "value[1]: a String (\"abc\") of type Str (0x4) has no object-record form"
                 + " yet: the PyDM lowering leaves the data of Str TODO, so iree-stubs neither"
                 + " writes nor reads it");
     PyDmUnsupportedTypeException b =
@@ -464,7 +464,7 @@ class PyObjectsTest {
     assertThat(e)
         .hasMessageThat()
         .isEqualTo(
-            "value[0]: no PyDM type for a java.util.ImmutableCollections$MapN ({}); expected"
+            "value[0]: no PyDM type for a Map ({}); expected"
                 + " null, a Boolean, Byte, Short, Integer, Long, Float, Double, PyHalf,"
                 + " PyBFloat16, PyTuple, List or PyObject");
     assertThrows(PyDmCodecException.class, () -> PyObjects.encode(new Object(), "arg"));

@@ -26,7 +26,7 @@ class OpaqueRefTest {
         assertThrows(VmTypeException.class, () -> ref.payload(Integer.class));
     assertThat(e)
         .hasMessageThat()
-        .isEqualTo("hal.device ref carries a java.lang.String, expected a java.lang.Integer");
+        .isEqualTo("hal.device ref carries a String, expected an Integer");
     VmTypeException none =
         assertThrows(
             VmTypeException.class, () -> OpaqueRef.of("hal.device", null).payload(String.class));

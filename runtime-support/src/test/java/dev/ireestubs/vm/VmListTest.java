@@ -141,7 +141,7 @@ class VmListTest {
       assertThat(e)
           .hasMessageThat()
           .isEqualTo(
-              "a vm.list element is a VmValue, a VmRef or null; got a java.lang.Integer (5)"
+              "a vm.list element is a VmValue, a VmRef or null; got an Integer (5)"
                   + " for index 0");
       assertThrows(IllegalArgumentException.class, () -> VmList.of("text"));
       assertThat(list.size()).isEqualTo(0);
