@@ -13,8 +13,8 @@ import javax.annotation.processing.Generated;
 @Generated("dev.ireestubs.processor.IreeStubsProcessor")
 @IreeModule(name = "scorer", abi = "scorer.abi.json")
 public interface Scorer {
-  /** Holds the structure input0. */
-  record Input0(FloatArray imageData, @IreeKey("class") int class_) {}
+  /** Holds the structure scoreBatch_input0. */
+  record ScoreBatchInput0(FloatArray imageData, @IreeKey("class") int class_) {}
 
   /** Holds the results of scoreBatch. */
   record ScoreBatchResult(FloatArray output0, long output1) {}
@@ -27,7 +27,7 @@ public interface Scorer {
    * <p>Checked against {@code (sdict{image_data: tensor<1x4xf32>, class: i32}, list<tensor<4xf32>>) -> (slist[tensor<4xf32>, i64]) (from iree.abi)}.
    */
   @IreeFunction("score_batch")
-  ScoreBatchResult scoreBatch(Input0 input0, List<FloatArray> input1);
+  ScoreBatchResult scoreBatch(ScoreBatchInput0 input0, List<FloatArray> input1);
 
   /**
    * Calls {@code Reset}:

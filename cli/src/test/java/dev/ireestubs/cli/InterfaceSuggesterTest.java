@@ -193,8 +193,8 @@ class InterfaceSuggesterTest {
             .fn("f", "{'a':[['sdict',['aB','i32'],['a_b','i32']]],'r':[]}")
             .fn("g", "{'a':[['sdict',['a_b','i32'],['aB','i32']]],'r':[]}")
             .checked();
-    assertThat(text).contains("  record Input0(int aB, @IreeKey(\"a_b\") int aB2) {}\n");
-    assertThat(text).contains("  record Input0_2(@IreeKey(\"a_b\") int aB, @IreeKey(\"aB\") int aB2) {}\n");
+    assertThat(text).contains("  record FInput(int aB, @IreeKey(\"a_b\") int aB2) {}\n");
+    assertThat(text).contains("  record GInput(@IreeKey(\"a_b\") int aB, @IreeKey(\"aB\") int aB2) {}\n");
   }
 
   @Test
@@ -208,8 +208,8 @@ class InterfaceSuggesterTest {
             .checked();
     assertThat(text).contains("  record Meta(long id, float score) {}\n");
     assertThat(text).contains("  record Pair(int value0, FloatArray value1) {}\n");
-    assertThat(text).contains("  record Input0(Meta meta, Pair pair) {}\n");
-    assertThat(text).contains("  void f(Input0 input0);\n");
+    assertThat(text).contains("  record FInput(Meta meta, Pair pair) {}\n");
+    assertThat(text).contains("  void f(FInput input0);\n");
   }
 
   @Test
@@ -229,9 +229,9 @@ class InterfaceSuggesterTest {
   void mixedAndEmptySequencesArePositionalRecords() {
     String text =
         module().fn("f", "{'a':[['slist','i32',['ndarray','f32',1,4]],['stuple']],'r':[]}").checked();
-    assertThat(text).contains("  record Input0(int value0, FloatArray value1) {}\n");
-    assertThat(text).contains("  record Input1() {}\n");
-    assertThat(text).contains("  void f(Input0 input0, Input1 input1);\n");
+    assertThat(text).contains("  record FInput0(int value0, FloatArray value1) {}\n");
+    assertThat(text).contains("  record FInput1() {}\n");
+    assertThat(text).contains("  void f(FInput0 input0, FInput1 input1);\n");
   }
 
   @Test

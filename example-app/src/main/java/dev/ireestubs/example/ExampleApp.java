@@ -61,7 +61,7 @@ public final class ExampleApp {
       out.println("== derived client (@IreeClient: no hand-written interface)");
       DerivedClassifier derived = new Iree_DerivedClassifier(module);
       DerivedClassifier.PredictResult r =
-          derived.predict(new DerivedClassifier.Input0(image, 1.0f));
+          derived.predict(new DerivedClassifier.PredictInput(image, 1.0f));
       out.println("predict(diagonal image): top class " + r.topClass());
     }
 

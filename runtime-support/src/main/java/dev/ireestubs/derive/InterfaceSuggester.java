@@ -166,9 +166,15 @@ public final class InterfaceSuggester {
         parameters.add(
             new Variable(javaType(named.type(), named.name(), introduced).source(), p, key));
       } else {
-        String raw = parameterName(declaration, i, true).orElse(fallback);
+        Optional<String> declared = parameterName(declaration, i, true);
+        String raw = declared.orElse(fallback);
         String p = parameterNames.allocate(JavaNames.camelName(raw, fallback));
-        parameters.add(new Variable(javaType(arg, raw, introduced).source(), p, Optional.empty()));
+        // A structure with no name of its own is named after its function: PredictInput (or
+        // PredictInput1 among several arguments) reads better than Input0.
+        String typeName =
+            declared.orElse(name + "_input" + (args.size() == 1 ? "" : String.valueOf(i)));
+        parameters.add(
+            new Variable(javaType(arg, typeName, introduced).source(), p, Optional.empty()));
       }
     }
 
