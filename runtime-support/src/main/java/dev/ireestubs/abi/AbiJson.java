@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Parser and canonical printer for the {@code iree.abi} JSON: one function {@code
@@ -23,8 +21,8 @@ import java.util.regex.Pattern;
  *   <li>primitives {@code "i1"}, {@code "i<width>"}, {@code "f16"}, {@code "f32"}, {@code "f64"},
  *       {@code "bf16"} become {@link AbiType.Scalar}; {@code "unknown"} becomes {@link
  *       AbiType.Unknown}; {@code null} becomes {@link AbiType.Any};
- *   <li>{@code ["ndarray", E, rank, dims...]} ({@code rank} {@code null} = unranked with no dims,
- *       a {@code null} dim = dynamic) becomes {@link AbiType.NdArray};
+ *   <li>{@code ["ndarray", E, rank, dims...]} ({@code rank} {@code null} = unranked with no dims, a
+ *       {@code null} dim = dynamic) becomes {@link AbiType.NdArray};
  *   <li>{@code ["slist", T...]} and {@code ["stuple", T...]} become {@link AbiType.Sequence};
  *   <li>{@code ["sdict", [key, T]...]} becomes {@link AbiType.Dict}, keys in the order given;
  *   <li>{@code ["py_homogeneous_list", T]} becomes {@link AbiType.HomogeneousList};
@@ -35,9 +33,9 @@ import java.util.regex.Pattern;
  * {@code pytuple}, {@code py_uniform_dict}, {@code pystr}, and any other unknown tag), a {@code
  * named} below the root, and an ndarray whose rank disagrees with its dims parse as {@link
  * AbiType.Unsupported}, so one odd function never fails a whole module; such a record keeps its
- * JSON (canonical: no whitespace, keys in source order, numbers as written) and prints back as
- * that JSON. Text that is not JSON, a record of the wrong JSON shape, a number beyond the range of
- * a double, and text beyond a {@link ParseLimits} limit are {@link AbiParseException}s naming the
+ * JSON (canonical: no whitespace, keys in source order, numbers as written) and prints back as that
+ * JSON. Text that is not JSON, a record of the wrong JSON shape, a number beyond the range of a
+ * double, and text beyond a {@link ParseLimits} limit are {@link AbiParseException}s naming the
  * JSON path (or the limit), line and column. Parsing takes time and memory linear in the text.
  *
  * <p>The printer writes what IREE's compiler writes: no whitespace, object keys sorted ({@code
@@ -50,9 +48,12 @@ import java.util.regex.Pattern;
 public final class AbiJson {
 
   private static final ReflectionFormat FORMAT = ReflectionFormat.IREE_ABI_JSON;
-  private static final Pattern INTEGER = Pattern.compile("i([1-9][0-9]{0,7})");
   private static final Set<String> KNOWN_UNSUPPORTED_TAGS =
       Set.of("sdict_kwargs", "py_uniform_list", "pytuple", "py_uniform_dict", "pystr");
+  private static final String NOT_IN_SPEC = "not part of the iree.abi V1 spec";
+  private static final String UNKNOWN_TAG = "unknown type record tag ";
+  private static final String UNKNOWN_PRIMITIVE =
+      "unknown primitive type (expected i<width>, f16, f32, f64 or bf16)";
 
   private AbiJson() {}
 
@@ -62,19 +63,19 @@ public final class AbiJson {
    * Parses one function object {@code {"a":[...],"r":[...]}} ({@code "v"} optional; other keys
    * ignored, as IREE's runtime ignores them).
    *
-   * @throws AbiParseException when the text is not such an object, or breaks a {@link
-   *     ParseLimits} limit
+   * @throws AbiParseException when the text is not such an object, or breaks a {@link ParseLimits}
+   *     limit
    */
   public static FunctionSignature parseFunction(String json) {
     return function(JsonTree.parse(json), Path.ROOT);
   }
 
   /**
-   * Parses a module file: a JSON object mapping each function name to a function object. The
-   * map keeps the file's order.
+   * Parses a module file: a JSON object mapping each function name to a function object. The map
+   * keeps the file's order.
    *
-   * @throws AbiParseException when the text is not such an object, or breaks a {@link
-   *     ParseLimits} limit (such as more than {@link ParseLimits#MAX_FUNCTIONS} functions)
+   * @throws AbiParseException when the text is not such an object, or breaks a {@link ParseLimits}
+   *     limit (such as more than {@link ParseLimits#MAX_FUNCTIONS} functions)
    */
   public static Map<String, FunctionSignature> parseModule(String json) {
     Node root = JsonTree.parse(json);
@@ -107,8 +108,8 @@ public final class AbiJson {
   /**
    * Parses one type record, e.g. {@code ["ndarray","f32",1,4]}.
    *
-   * @throws AbiParseException when the text is not a type record, or breaks a {@link
-   *     ParseLimits} limit
+   * @throws AbiParseException when the text is not a type record, or breaks a {@link ParseLimits}
+   *     limit
    */
   public static AbiType parseType(String json) {
     return type(JsonTree.parse(json), Path.ROOT, Place.NESTED);
@@ -135,7 +136,9 @@ public final class AbiJson {
   private static FunctionSignature function(Node node, Path path) {
     if (!node.isObject()) {
       throw error(
-          path, node, "expected a function object {\"a\":[...],\"r\":[...]}, found " + node.describe());
+          path,
+          node,
+          "expected a function object {\"a\":[...],\"r\":[...]}, found " + node.describe());
     }
     Map<String, Node> fields = node.object();
     List<AbiType> args = records(fields, "a", node, path, Place.ARGUMENT);
@@ -144,7 +147,8 @@ public final class AbiJson {
     Node v = fields.get("v");
     if (v != null) {
       if (!v.isInteger() || v.integer().bitLength() > 31) {
-        throw error(path.key("v"), v, "expected the ABI version as an integer, found " + v.describe());
+        throw error(
+            path.key("v"), v, "expected the ABI version as an integer, found " + v.describe());
       }
       version = OptionalInt.of(v.integer().intValue());
     }
@@ -194,7 +198,9 @@ public final class AbiJson {
           path,
           node,
           "expected an array starting with a tag such as \"ndarray\" or \"sdict\", found "
-              + (items.isEmpty() ? "an empty array" : "an array starting with " + items.get(0).describe()));
+              + (items.isEmpty()
+                  ? "an empty array"
+                  : "an array starting with " + items.get(0).describe()));
     }
     String tag = items.get(0).string();
     switch (tag) {
@@ -229,9 +235,11 @@ public final class AbiJson {
             node,
             place,
             KNOWN_UNSUPPORTED_TAGS.contains(tag)
-                ? "\"" + tag + "\" is not part of the iree.abi V1 spec (a pre-2021-08 or"
+                ? "\""
+                    + tag
+                    + "\" is not part of the iree.abi V1 spec (a pre-2021-08 or"
                     + " frontend-specific tag)"
-                : "unknown type record tag " + AbiJson.excerpt(tag));
+                : UNKNOWN_TAG + AbiJson.excerpt(tag));
     }
   }
 
@@ -244,7 +252,10 @@ public final class AbiJson {
     return new AbiType.Unsupported(tag, source, FORMAT, reason);
   }
 
-  /** A string naming something (an sdict key, an argument), at most {@link ParseLimits#MAX_NAME_LENGTH} long. */
+  /**
+   * A string naming something (an sdict key, an argument), at most {@link
+   * ParseLimits#MAX_NAME_LENGTH} long.
+   */
   private static String name(Node node, Path path, String what) {
     if (!node.isString()) {
       throw error(path, node, "expected the " + what + " as a string, found " + node.describe());
@@ -272,15 +283,12 @@ public final class AbiJson {
     if (s.equals("unknown")) {
       return new AbiType.Unknown();
     }
+    // The source quotes the string, so the reason need not (and one string serves every record).
     return new AbiType.Unsupported(
         s,
         quote(s),
         FORMAT,
-        KNOWN_UNSUPPORTED_TAGS.contains(s)
-            ? "\"" + s + "\" is not part of the iree.abi V1 spec"
-            : "unknown primitive type "
-                + AbiJson.excerpt(s)
-                + " (expected i<width>, f16, f32, f64 or bf16)");
+        KNOWN_UNSUPPORTED_TAGS.contains(s) ? NOT_IN_SPEC : UNKNOWN_PRIMITIVE);
   }
 
   /** The element type a JSON primitive names, or null. */
@@ -308,18 +316,25 @@ public final class AbiJson {
         // How the compiler writes every 8-bit float; which one is lost.
         return ElementType.otherFloat("f8", 8);
       default:
-        if (s.length() < 2 || s.length() > 9 || s.charAt(0) != 'i') {
-          return null;
-        }
-        Matcher m = INTEGER.matcher(s);
-        if (m.matches()) {
-          int bits = Integer.parseInt(m.group(1));
-          if (bits <= ElementType.MAX_INTEGER_WIDTH) {
-            return ElementType.integer(bits);
-          }
-        }
-        return null;
+        int bits = integerWidth(s);
+        return bits > 0 && bits <= ElementType.MAX_INTEGER_WIDTH ? ElementType.integer(bits) : null;
     }
+  }
+
+  /** The width of {@code i<width>} (no leading zero, at most 8 digits), else -1. */
+  private static int integerWidth(String s) {
+    if (s.length() < 2 || s.length() > 9 || s.charAt(0) != 'i' || s.charAt(1) == '0') {
+      return -1;
+    }
+    int bits = 0;
+    for (int i = 1; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      bits = bits * 10 + (c - '0');
+    }
+    return bits;
   }
 
   private static AbiType ndarray(Node node, Path path, Place place) {
@@ -335,7 +350,10 @@ public final class AbiJson {
       element = elementOrNull(e.string());
     } else if (e.isString()) {
       return unsupported(
-          "ndarray", node, place, "unsupported ndarray element type " + AbiJson.excerpt(e.string()));
+          "ndarray",
+          node,
+          place,
+          "unsupported ndarray element type " + AbiJson.excerpt(e.string()));
     } else {
       throw error(
           path.index(1), e, "expected the element type as a string or null, found " + e.describe());
@@ -377,7 +395,11 @@ public final class AbiJson {
           "ndarray",
           node,
           place,
-          "the rank is " + rank + " but " + dimCount + (dimCount == 1 ? " dim is" : " dims are")
+          "the rank is "
+              + rank
+              + " but "
+              + dimCount
+              + (dimCount == 1 ? " dim is" : " dims are")
               + " listed");
     }
     return new AbiType.NdArray(element, Shape.of(dims));
@@ -401,7 +423,9 @@ public final class AbiJson {
       Path entryPath = path.index(i);
       if (!entry.isArray() || entry.array().size() != 2 || !entry.array().get(0).isString()) {
         throw error(
-            entryPath, entry, "expected an sdict entry [key, T] with a string key, found " + describeEntry(entry));
+            entryPath,
+            entry,
+            "expected an sdict entry [key, T] with a string key, found " + describeEntry(entry));
       }
       String key = name(entry.array().get(0), entryPath.index(0), "sdict key");
       Integer first = seen.putIfAbsent(key, i);
@@ -409,9 +433,14 @@ public final class AbiJson {
         throw error(
             entryPath.index(0),
             entry.array().get(0),
-            "duplicate sdict key " + AbiJson.excerpt(key) + " (first at " + path.index(first) + ")");
+            "duplicate sdict key "
+                + AbiJson.excerpt(key)
+                + " (first at "
+                + path.index(first)
+                + ")");
       }
-      entries.add(new AbiType.Entry(key, type(entry.array().get(1), entryPath.index(1), place.children())));
+      entries.add(
+          new AbiType.Entry(key, type(entry.array().get(1), entryPath.index(1), place.children())));
     }
     return new AbiType.Dict(entries);
   }
@@ -426,7 +455,10 @@ public final class AbiJson {
   private static void expectLength(Node node, Path path, int min, int max, String form) {
     int n = node.array().size();
     if (n < min || n > max) {
-      throw error(path, node, "expected " + form + ", found an array of " + n + " values " + node.excerpt());
+      throw error(
+          path,
+          node,
+          "expected " + form + ", found an array of " + n + " values " + node.excerpt());
     }
   }
 
@@ -547,7 +579,7 @@ public final class AbiJson {
    */
   static String excerpt(String s) {
     if (s.length() <= EXCERPT_LENGTH) {
-      return quote(s);
+      return isPlain(s) ? "\"" + s + "\"" : quote(s);
     }
     return quote(s.substring(0, EXCERPT_LENGTH))
         + "... ("
@@ -555,8 +587,22 @@ public final class AbiJson {
         + " characters)";
   }
 
+  /** True when {@code s} needs no escape in a JSON string. */
+  private static boolean isPlain(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < 0x20 || c == '"' || c == '\\') {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** A JSON string literal. */
   static String quote(String s) {
+    if (isPlain(s)) {
+      return "\"" + s + "\"";
+    }
     StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);

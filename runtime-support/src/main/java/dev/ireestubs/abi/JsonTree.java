@@ -7,11 +7,12 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.base.ParserBase;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +24,8 @@ import java.util.regex.Pattern;
  *
  * <p>Reading costs time and memory linear in the text: a value keeps its line and column but not
  * its path, which {@link Path} builds only when an error names it; the {@link ParseLimits} are
- * Jackson's {@link StreamReadConstraints}, and breaking one is an {@link AbiParseException}
- * naming it.
+ * Jackson's {@link StreamReadConstraints}, and breaking one is an {@link AbiParseException} naming
+ * it.
  */
 final class JsonTree {
 
@@ -46,9 +47,9 @@ final class JsonTree {
   private static final Pattern SIMPLE_KEY = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
 
   /**
-   * A JSON path such as {@code $.a[0][2]}, built up as values are visited and turned into text
-   * only for an error message. Keys that are not identifiers are written {@code ["key"]}, long
-   * ones shortened.
+   * A JSON path such as {@code $.a[0][2]}, built up as values are visited and turned into text only
+   * for an error message. Keys that are not identifiers are written {@code ["key"]}, long ones
+   * shortened.
    */
   static final class Path {
     /** The root, {@code $}. */
@@ -101,8 +102,8 @@ final class JsonTree {
   record Decimal(String text) {}
 
   /**
-   * A parsed value: {@code String}, {@code Long} or {@code BigInteger} (integers), {@link
-   * Decimal}, {@code Boolean}, {@code null}, {@code List<Node>} or {@code Map<String, Node>}.
+   * A parsed value: {@code String}, {@code Long} or {@code BigInteger} (integers), {@link Decimal},
+   * {@code Boolean}, {@code null}, {@code List<Node>} or {@code Map<String, Node>}.
    */
   static final class Node {
     final Object value;
@@ -190,8 +191,8 @@ final class JsonTree {
     }
 
     /**
-     * The canonical text for a message: at most about {@link #EXCERPT_LENGTH} characters, cut
-     * with {@code ...} (and the full length) when longer.
+     * The canonical text for a message: at most about {@link #EXCERPT_LENGTH} characters, cut with
+     * {@code ...} (and the full length) when longer.
      */
     String excerpt() {
       StringBuilder sb = new StringBuilder();
@@ -263,7 +264,7 @@ final class JsonTree {
         throw new AbiParseException(
             ReflectionFormat.IREE_ABI_JSON, "offset 0", "expected a JSON value, found no text");
       }
-      Node root = read(p, Path.ROOT);
+      Node root = read(p, Path.ROOT, new ArrayList<>(), 0);
       JsonToken trailing = p.nextToken();
       if (trailing != null) {
         throw error(p, Path.ROOT, "expected the end of the text, found more JSON");
@@ -271,7 +272,8 @@ final class JsonTree {
       return root;
     } catch (JsonProcessingException e) {
       // Jackson's constraint errors carry no location; the parser still knows where it stopped.
-      JsonLocation loc = e.getLocation() != null || p == null ? e.getLocation() : p.currentLocation();
+      JsonLocation loc =
+          e.getLocation() != null || p == null ? e.getLocation() : p.currentLocation();
       throw new AbiParseException(
           ReflectionFormat.IREE_ABI_JSON,
           loc == null ? "an unknown position" : position(loc.getLineNr(), loc.getColumnNr()),
@@ -293,19 +295,25 @@ final class JsonTree {
   }
 
   /** Reads the value at the current token; {@code path} is only used for errors. */
-  private static Node read(JsonParser p, Path path) throws IOException {
+  private static Node read(JsonParser p, Path path, List<List<Node>> scratches, int depth)
+      throws IOException {
     int line = tokenLine(p);
     int column = tokenColumn(p);
     JsonToken t = p.currentToken();
     switch (t) {
       case START_ARRAY:
         {
-          List<Node> items = new ArrayList<>();
+          // Items gather in this depth's scratch list and are copied once into an array of the
+          // exact size: most arrays are short records, and a default ArrayList would be mostly
+          // empty space.
+          List<Node> scratch = scratch(scratches, depth);
+          int first = scratch.size();
           JsonToken next;
           while ((next = p.nextToken()) != JsonToken.END_ARRAY) {
-            items.add(read(p, isContainer(next) ? path.index(items.size()) : path));
+            int index = scratch.size() - first;
+            scratch.add(read(p, isContainer(next) ? path.index(index) : path, scratches, depth + 1));
           }
-          return new Node(items, line, column);
+          return new Node(take(scratch, first), line, column);
         }
       case START_OBJECT:
         {
@@ -320,7 +328,7 @@ final class JsonTree {
                   "duplicate key " + AbiJson.excerpt(name));
             }
             JsonToken next = p.nextToken();
-            fields.put(name, read(p, isContainer(next) ? path.key(name) : path));
+            fields.put(name, read(p, isContainer(next) ? path.key(name) : path, scratches, depth + 1));
           }
           return new Node(fields, line, column);
         }
@@ -332,8 +340,7 @@ final class JsonTree {
         {
           String literal = p.getText();
           if (!Double.isFinite(p.getDoubleValue())) {
-            throw error(
-                p, path, "the number " + literal + " is beyond the range of a double");
+            throw error(p, path, "the number " + literal + " is beyond the range of a double");
           }
           return new Node(new Decimal(literal), line, column);
         }
@@ -346,6 +353,27 @@ final class JsonTree {
       default:
         throw error(p, path, "unexpected JSON token " + t);
     }
+  }
+
+  /** Removes the items from {@code first} on from {@code scratch}, as a list of exactly them. */
+  private static List<Node> take(List<Node> scratch, int first) {
+    int n = scratch.size() - first;
+    if (n == 0) {
+      return List.of();
+    }
+    Node[] items = new Node[n];
+    for (int i = n - 1; i >= 0; i--) {
+      items[i] = scratch.remove(first + i);
+    }
+    return Arrays.asList(items);
+  }
+
+  /** The scratch list of {@code depth}, made on first use. */
+  private static List<Node> scratch(List<List<Node>> scratches, int depth) {
+    while (scratches.size() <= depth) {
+      scratches.add(new ArrayList<>());
+    }
+    return scratches.get(depth);
   }
 
   private static boolean isContainer(JsonToken t) {
@@ -437,5 +465,4 @@ final class JsonTree {
     int nl = msg.indexOf('\n');
     return "malformed JSON: " + (nl < 0 ? msg : msg.substring(0, nl));
   }
-
 }

@@ -198,11 +198,10 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
    * {@link #parse} reads it back to an equal signature. It is byte for byte what IREE's compiler
    * wrote when the children are in its sorted order ({@link #keyOrderProblems()} is empty).
    *
-   * <p>Written in one pass: each span's length is computed from its children rather than by
-   * writing them out first, so the cost is linear in the text however deep the structures nest.
+   * <p>Written in one pass: each span's length is computed from its children rather than by writing
+   * them out first, so the cost is linear in the text however deep the structures nest.
    *
-   * @throws IllegalArgumentException when a span would be too long for a V0 length (an {@code
-   *     int})
+   * @throws IllegalArgumentException when a span would be too long for a V0 length (an {@code int})
    */
   public String encode() {
     StringBuilder sb = new StringBuilder();
@@ -371,8 +370,8 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
   }
 
   /**
-   * Where a structure sits below a side, {@code [0]["foo"]}, kept as links and written out only
-   * for a problem that is listed. Keys longer than {@value #PATH_KEY_LENGTH} characters are cut.
+   * Where a structure sits below a side, {@code [0]["foo"]}, kept as links and written out only for
+   * a problem that is listed. Keys longer than {@value #PATH_KEY_LENGTH} characters are cut.
    */
   private static final class Path {
     final Path parent;
@@ -431,8 +430,8 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
 
   /**
    * The problems found, counting all of them but keeping (and writing out) only the first {@link
-   * #MAX_LISTED_PROBLEMS}, so that a signature with a problem at every one of many leaves costs
-   * no more to check than to read.
+   * #MAX_LISTED_PROBLEMS}, so that a signature with a problem at every one of many leaves costs no
+   * more to check than to read.
    */
   private static final class Problems {
     final List<Problem> listed = new ArrayList<>();
@@ -474,13 +473,17 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
             out.add(
                 () ->
                     new Problem(
-                        Path.of(side, path), "sequence key " + key + " appears twice; keys must be unique"));
+                        Path.of(side, path),
+                        "sequence key " + key + " appears twice; keys must be unique"));
           } else if (key < previous) {
             out.add(
                 () ->
                     new Problem(
                         Path.of(side, path),
-                        "sequence key " + key + " follows " + previous
+                        "sequence key "
+                            + key
+                            + " follows "
+                            + previous
                             + "; the compiler writes sequence keys in ascending order"));
           }
         }
@@ -498,13 +501,18 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
                 () ->
                     new Problem(
                         Path.of(side, path),
-                        "dict key " + AbiJson.excerpt(key) + " appears twice; keys must be unique"));
+                        "dict key "
+                            + AbiJson.excerpt(key)
+                            + " appears twice; keys must be unique"));
           } else if (c < 0) {
             out.add(
                 () ->
                     new Problem(
                         Path.of(side, path),
-                        "dict key " + AbiJson.excerpt(key) + " follows " + AbiJson.excerpt(previous)
+                        "dict key "
+                            + AbiJson.excerpt(key)
+                            + " follows "
+                            + AbiJson.excerpt(previous)
                             + "; the compiler writes dict keys in byte-wise ascending order"));
           }
         }
@@ -546,22 +554,31 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
     String rule =
         n == 0
             ? ""
-            : "; with " + n + (n == 1 ? " leaf" : " leaves") + " the raw indices must be exactly 0.."
-                + (n - 1) + ", each once";
+            : "; with "
+                + n
+                + (n == 1 ? " leaf" : " leaves")
+                + " the raw indices must be exactly 0.."
+                + (n - 1)
+                + ", each once";
     Map<Integer, Path> seen = new HashMap<>();
     for (int i = 0; i < n; i++) {
       int index = leaves.get(i).rawIndex();
       Path path = paths.get(i);
       if (index >= n) {
         out.add(
-            () -> new Problem(Path.of(name, path), "raw index " + index + " is out of range" + rule));
+            () ->
+                new Problem(Path.of(name, path), "raw index " + index + " is out of range" + rule));
       } else if (seen.containsKey(index)) {
         Path first = seen.get(index);
         out.add(
             () ->
                 new Problem(
                     Path.of(name, path),
-                    "raw index " + index + " is used again (first at " + Path.of(name, first) + ")"
+                    "raw index "
+                        + index
+                        + " is used again (first at "
+                        + Path.of(name, first)
+                        + ")"
                         + rule));
       } else {
         seen.put(index, path);
@@ -607,7 +624,9 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
       List<Problem> rest =
           problems.listed.subList(1, Math.min(problems.listed.size(), 1 + MORE_LIMIT));
       more =
-          " (and " + (problems.count - 1) + " more: "
+          " (and "
+              + (problems.count - 1)
+              + " more: "
               + rest.stream().map(Problem::toString).collect(Collectors.joining("; "))
               + (problems.count - 1 > MORE_LIMIT ? "; ..." : "")
               + ")";

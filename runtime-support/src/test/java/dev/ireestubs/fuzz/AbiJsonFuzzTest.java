@@ -12,34 +12,63 @@ import java.util.Optional;
 
 /**
  * Fuzz targets for the {@code iree.abi} JSON parser and printer ({@link AbiJson}): a function
- * object and a module file. Each input is parsed within the cost bounds of {@link FuzzContract};
- * a refusal is an {@code AbiParseException}; what parses prints to text that parses back to the
- * same signature and prints the same again.
+ * object and a module file. Each input is parsed within the cost bounds of {@link FuzzContract}; a
+ * refusal is an {@code AbiParseException}; what parses prints to text that parses back to the same
+ * signature and prints the same again.
  */
 class AbiJsonFuzzTest {
 
   @FuzzTest
   @DictionaryEntries({
-    "\"a\"", "\"r\"", "\"v\"", "\"ndarray\"", "\"slist\"", "\"stuple\"", "\"sdict\"",
-    "\"named\"", "\"py_homogeneous_list\"", "\"i32\"", "\"f32\"", "\"i1\"", "\"bf16\"",
-    "\"unknown\"", "\"pytuple\"", "null", "1e999", "-0", "\\u0000"
+    "\"a\"",
+    "\"r\"",
+    "\"v\"",
+    "\"ndarray\"",
+    "\"slist\"",
+    "\"stuple\"",
+    "\"sdict\"",
+    "\"named\"",
+    "\"py_homogeneous_list\"",
+    "\"i32\"",
+    "\"f32\"",
+    "\"i1\"",
+    "\"bf16\"",
+    "\"unknown\"",
+    "\"pytuple\"",
+    "null",
+    "1e999",
+    "-0",
+    "\\u0000"
   })
   void function(byte[] data) {
     String text = FuzzContract.text(data);
     Optional<FunctionSignature> parsed =
-        bounded("AbiJson.parseFunction", data.length, () -> refusedOr(() -> AbiJson.parseFunction(text)));
+        bounded(
+            "AbiJson.parseFunction",
+            data.length,
+            () -> refusedOr(() -> AbiJson.parseFunction(text)));
     parsed.ifPresent(s -> bounded("print and parse again", data.length, () -> roundTrip(s)));
   }
 
   @FuzzTest
   @DictionaryEntries({
-    "{\"a\":[],\"r\":[]}", "\"a\"", "\"r\"", "\"ndarray\"", "\"sdict\"", "\"stuple\"",
-    "\"named\"", "\"i32\"", "\"f32\"", "null", "1e999"
+    "{\"a\":[],\"r\":[]}",
+    "\"a\"",
+    "\"r\"",
+    "\"ndarray\"",
+    "\"sdict\"",
+    "\"stuple\"",
+    "\"named\"",
+    "\"i32\"",
+    "\"f32\"",
+    "null",
+    "1e999"
   })
   void module(byte[] data) {
     String text = FuzzContract.text(data);
     Optional<Map<String, FunctionSignature>> parsed =
-        bounded("AbiJson.parseModule", data.length, () -> refusedOr(() -> AbiJson.parseModule(text)));
+        bounded(
+            "AbiJson.parseModule", data.length, () -> refusedOr(() -> AbiJson.parseModule(text)));
     parsed.ifPresent(m -> bounded("print and parse again", data.length, () -> roundTrip(m)));
   }
 

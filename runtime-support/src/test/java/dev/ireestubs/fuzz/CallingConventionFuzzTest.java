@@ -12,8 +12,8 @@ import java.util.Optional;
 /**
  * Fuzz target for the calling-convention parser ({@link CallingConvention}). Each input is parsed
  * within the cost bounds of {@link FuzzContract}; a refusal is an {@code AbiParseException}. What
- * parses prints back to exactly the input (as documented); a convention without a variadic
- * segment gives a signature whose expected convention is the same one, and which it matches.
+ * parses prints back to exactly the input (as documented); a convention without a variadic segment
+ * gives a signature whose expected convention is the same one, and which it matches.
  */
 class CallingConventionFuzzTest {
 
@@ -23,7 +23,9 @@ class CallingConventionFuzzTest {
     String text = FuzzContract.text(data);
     Optional<CallingConvention> parsed =
         bounded(
-            "CallingConvention.parse", data.length, () -> refusedOr(() -> CallingConvention.parse(text)));
+            "CallingConvention.parse",
+            data.length,
+            () -> refusedOr(() -> CallingConvention.parse(text)));
     parsed.ifPresent(c -> bounded("print and derive", data.length, () -> check(text, c)));
   }
 
@@ -35,7 +37,8 @@ class CallingConventionFuzzTest {
     FunctionSignature signature = c.toSignature();
     Roundtrips.requireEqual(Optional.of(c), CallingConvention.expectedFor(signature), text);
     if (!c.matches(signature)) {
-      throw new AssertionError(text + " does not match its own signature: " + c.mismatches(signature));
+      throw new AssertionError(
+          text + " does not match its own signature: " + c.mismatches(signature));
     }
   }
 }

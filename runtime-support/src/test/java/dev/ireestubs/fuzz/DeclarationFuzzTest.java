@@ -16,17 +16,38 @@ import java.util.Optional;
  * parser under it. Each input is parsed within the cost bounds of {@link FuzzContract}; a refusal
  * is an {@code AbiParseException}. What parses prints to the canonical text, which parses back to
  * an equal declaration and prints the same again; every parameter's type prints back as its type
- * text's meaning; and the signature prints as {@code iree.abi} JSON that parses (the JSON
- * printer is total over what any parser returns).
+ * text's meaning; and the signature prints as {@code iree.abi} JSON that parses (the JSON printer
+ * is total over what any parser returns).
  */
 class DeclarationFuzzTest {
 
   @FuzzTest
   @DictionaryEntries({
-    "sync func @", "async func @", "(%input0: ", ") -> (%output0: ", "tensor<", "?x", "xf32>",
-    "!hal.buffer_view", "!hal.fence", "!util.list<?>", "!vm.list<", "tuple<", "complex<f32>",
-    "index", "i1", "si8", "ui64", "bf16", "f8E4M3FN", "{iree.abi.name = \"x\"}",
-    "{iree.abi.output = 1 : index}", "#enc", "\\\"", "memref<4xf32>", "*x"
+    "sync func @",
+    "async func @",
+    "(%input0: ",
+    ") -> (%output0: ",
+    "tensor<",
+    "?x",
+    "xf32>",
+    "!hal.buffer_view",
+    "!hal.fence",
+    "!util.list<?>",
+    "!vm.list<",
+    "tuple<",
+    "complex<f32>",
+    "index",
+    "i1",
+    "si8",
+    "ui64",
+    "bf16",
+    "f8E4M3FN",
+    "{iree.abi.name = \"x\"}",
+    "{iree.abi.output = 1 : index}",
+    "#enc",
+    "\\\"",
+    "memref<4xf32>",
+    "*x"
   })
   void declaration(byte[] data) {
     String text = FuzzContract.text(data);

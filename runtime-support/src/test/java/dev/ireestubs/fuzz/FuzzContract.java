@@ -9,8 +9,8 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * What every fuzz target checks besides "no crash": the cost of one input, and which exceptions
- * may leave a parser.
+ * What every fuzz target checks besides "no crash": the cost of one input, and which exceptions may
+ * leave a parser.
  *
  * <p><b>Cost.</b> {@link #bounded} runs a step and measures what the current thread allocated
  * ({@code com.sun.management.ThreadMXBean#getCurrentThreadAllocatedBytes}) and the CPU time it
@@ -28,8 +28,8 @@ import java.util.function.Supplier;
  * fuzzing, Jazzer's coverage instrumentation allocates an array at every {@code switch} it passes
  * and slows everything down, so the allocation bound is loosened to {@value
  * #FUZZING_BYTES_PER_INPUT_BYTE} bytes per input byte plus {@value #FUZZING_FIXED_BYTES}: it still
- * catches allocation from a length read in the input, and the regression run afterwards applies
- * the tight bound to everything the fuzzer kept.
+ * catches allocation from a length read in the input, and the regression run afterwards applies the
+ * tight bound to everything the fuzzer kept.
  *
  * <p><b>Exceptions.</b> {@link #refusedOr} lets only {@link AbiParseException} out as "refused";
  * anything else escapes the target and is a finding.
@@ -39,22 +39,22 @@ final class FuzzContract {
   /** Allocation allowed per input byte. */
   static final long BYTES_PER_INPUT_BYTE = 100;
 
+  /** Allocation allowed whatever the input's size (messages, stack traces, small tables). */
+  static final long FIXED_BYTES = 256 * 1024;
+
   /** Allocation allowed per input byte while fuzzing (instrumented). */
   static final long FUZZING_BYTES_PER_INPUT_BYTE = 10_000;
 
   /** Allocation allowed whatever the input's size while fuzzing (instrumented). */
   static final long FUZZING_FIXED_BYTES = 4 * 1024 * 1024;
 
-  private static final boolean FUZZING = isFuzzing();
-
-  /** Allocation allowed whatever the input's size (messages, stack traces, small tables). */
-  static final long FIXED_BYTES = 256 * 1024;
-
   /** CPU time allowed per input byte, in nanoseconds. */
   static final long CPU_NANOS_PER_INPUT_BYTE = 5_000;
 
   /** CPU time allowed whatever the input's size, in milliseconds. */
   static final long FIXED_CPU_MILLIS = 2_000;
+
+  private static final boolean FUZZING = isFuzzing();
 
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -168,8 +168,7 @@ final class FuzzContract {
     }
 
     boolean within(long inputBytes) {
-      return bytes <= byteLimit(inputBytes)
-          && cpuNanos <= cpuLimitNanos(inputBytes);
+      return bytes <= byteLimit(inputBytes) && cpuNanos <= cpuLimitNanos(inputBytes);
     }
   }
 }

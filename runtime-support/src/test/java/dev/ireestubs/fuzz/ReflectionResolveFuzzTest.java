@@ -19,17 +19,28 @@ import java.util.Optional;
  * empty), each further line an attribute {@code key=value} (a line without {@code =} is a key with
  * an empty value). Within the cost bounds of {@link FuzzContract}, resolving either gives a
  * signature, or throws an {@code AbiParseException}, or the documented {@code
- * IllegalArgumentException} for "no usable reflection and no calling convention"; nothing else.
- * A resolved signature is compared with the calling convention, and the V0 attributes, when
- * present, combine into a SIP structure or are refused with an {@code AbiParseException}.
+ * IllegalArgumentException} for "no usable reflection and no calling convention"; nothing else. A
+ * resolved signature is compared with the calling convention, and the V0 attributes, when present,
+ * combine into a SIP structure or are refused with an {@code AbiParseException}.
  */
 class ReflectionResolveFuzzTest {
 
   @FuzzTest
   // No entry holds a line break: Jazzer writes entries into libFuzzer's dictionary unescaped.
   @DictionaryEntries({
-    "iree.abi={\"a\":[],\"r\":[]}", "iree.abi.declaration=sync func @f(", "f=I", "fv=1", "sip=I",
-    "sipv=1", "abi=sip", "abiv=1", "fbr=", "iree.abi.model=coarse-fences", "0rr_r", "0CrD_v", "_v"
+    "iree.abi={\"a\":[],\"r\":[]}",
+    "iree.abi.declaration=sync func @f(",
+    "f=I",
+    "fv=1",
+    "sip=I",
+    "sipv=1",
+    "abi=sip",
+    "abiv=1",
+    "fbr=",
+    "iree.abi.model=coarse-fences",
+    "0rr_r",
+    "0CrD_v",
+    "_v"
   })
   void resolve(byte[] data) {
     String text = FuzzContract.text(data);

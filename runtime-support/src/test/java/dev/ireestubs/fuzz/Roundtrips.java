@@ -15,8 +15,12 @@ final class Roundtrips {
   static void requireEqual(Object expected, Object actual, String printed) {
     if (!Objects.equals(expected, actual)) {
       throw new AssertionError(
-          "round trip changed the value\n  before: " + cut(expected) + "\n  after:  " + cut(actual)
-              + "\n  printed: " + cut(printed));
+          "round trip changed the value\n  before: "
+              + cut(expected)
+              + "\n  after:  "
+              + cut(actual)
+              + "\n  printed: "
+              + cut(printed));
     }
   }
 

@@ -12,8 +12,8 @@ import java.util.Optional;
  * Fuzz target for the V0 SIP signature parser ({@link SipSignature}, reflection key {@code sip}).
  * Each input is parsed within the cost bounds of {@link FuzzContract}; a refusal is an {@code
  * AbiParseException}. What parses encodes to text that parses back to the same signature and
- * encodes the same again; its problems are listed and {@code validate()} refuses it with an
- * {@code AbiParseException} exactly when there are some; its raw indices and pretty forms exist.
+ * encodes the same again; its problems are listed and {@code validate()} refuses it with an {@code
+ * AbiParseException} exactly when there are some; its raw indices and pretty forms exist.
  */
 class SipSignatureFuzzTest {
 
@@ -42,7 +42,11 @@ class SipSignatureFuzzTest {
     boolean refused = refusedOr(s::validate).isEmpty();
     if (problems != refused) {
       throw new AssertionError(
-          "validate() " + (refused ? "refused" : "accepted") + " " + encoded + " with problems "
+          "validate() "
+              + (refused ? "refused" : "accepted")
+              + " "
+              + encoded
+              + " with problems "
               + s.problems());
     }
     s.inputIndices();

@@ -18,11 +18,26 @@ import java.util.Optional;
 class V0RawSignatureFuzzTest {
 
   @FuzzTest
-  @DictionaryEntries({"I", "R", "B", "S", "O1!", "U1!", "!", "t", "d-1", "d", "_", "-", "2147483647"})
+  @DictionaryEntries({
+    "I",
+    "R",
+    "B",
+    "S",
+    "O1!",
+    "U1!",
+    "!",
+    "t",
+    "d-1",
+    "d",
+    "_",
+    "-",
+    "2147483647"
+  })
   void raw(byte[] data) {
     String text = FuzzContract.text(data);
     Optional<FunctionSignature> parsed =
-        bounded("V0RawSignature.parse", data.length, () -> refusedOr(() -> V0RawSignature.parse(text)));
+        bounded(
+            "V0RawSignature.parse", data.length, () -> refusedOr(() -> V0RawSignature.parse(text)));
     parsed.ifPresent(s -> bounded("encode and parse again", data.length, () -> check(s)));
   }
 

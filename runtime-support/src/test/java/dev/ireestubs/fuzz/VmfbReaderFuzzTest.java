@@ -15,10 +15,10 @@ import java.util.Optional;
 /**
  * Fuzz target for the compiled-module reader ({@link VmfbReader}): bare and size-prefixed
  * FlatBuffers and ZIP archives of every schema layout. Within the cost bounds of {@link
- * FuzzContract}, reading either gives a module or throws a {@link VmfbFormatException}; then
- * every export's reflection is resolved as the processor and {@code inspect} do, which gives a
- * signature or throws an {@code AbiParseException}, or the documented {@code
- * IllegalArgumentException} for an export with no reflection and no calling convention.
+ * FuzzContract}, reading either gives a module or throws a {@link VmfbFormatException}; then every
+ * export's reflection is resolved as the processor and {@code inspect} do, which gives a signature
+ * or throws an {@code AbiParseException}, or the documented {@code IllegalArgumentException} for an
+ * export with no reflection and no calling convention.
  *
  * <p>The seeds ({@code seed-*}) are small modules of each schema layout and container, written by
  * this project's own module builder (the test suite's {@code TestModules}), not compiled by IREE.
@@ -26,7 +26,14 @@ import java.util.Optional;
 class VmfbReaderFuzzTest {
 
   @FuzzTest
-  @DictionaryEntries({"IREE", "BMOD", "PK\u0003\u0004", "PK\u0001\u0002", "PK\u0005\u0006", "module.fb"})
+  @DictionaryEntries({
+    "IREE",
+    "BMOD",
+    "PK\u0003\u0004",
+    "PK\u0001\u0002",
+    "PK\u0005\u0006",
+    "module.fb"
+  })
   void read(byte[] data) {
     bounded("VmfbReader.read", data.length, () -> check(data));
   }
