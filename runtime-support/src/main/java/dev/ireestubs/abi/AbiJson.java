@@ -619,19 +619,19 @@ public final class AbiJson {
 
   /** The JSON escape of a control character: a two-character one where JSON has it, else six. */
   private static String controlEscape(char c) {
-    switch (c) {
-      case '\n':
-        return "\\n";
-      case '\r':
-        return "\\r";
-      case '\t':
-        return "\\t";
-      case '\b':
-        return "\\b";
-      case '\f':
-        return "\\f";
-      default:
-        return String.format("\\u%04x", (int) c);
+    return CONTROL_ESCAPES[c];
+  }
+
+  private static final String[] CONTROL_ESCAPES = new String[0x20];
+
+  static {
+    for (char c = 0; c < 0x20; c++) {
+      CONTROL_ESCAPES[c] = String.format("\\u%04x", (int) c);
     }
+    CONTROL_ESCAPES['\n'] = "\\n";
+    CONTROL_ESCAPES['\r'] = "\\r";
+    CONTROL_ESCAPES['\t'] = "\\t";
+    CONTROL_ESCAPES['\b'] = "\\b";
+    CONTROL_ESCAPES['\f'] = "\\f";
   }
 }

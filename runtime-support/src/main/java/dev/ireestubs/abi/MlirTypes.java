@@ -52,7 +52,6 @@ public final class MlirTypes {
    */
   static final String TYPE_STOPS = ",){%";
 
-  private static final Pattern INTEGER = Pattern.compile("(i|si|ui)([1-9][0-9]{0,7})");
   /** MLIR's small-float naming scheme: {@code f<width>E<exp>M<mantissa><flags>}. */
   private static final Pattern SMALL_FLOAT = Pattern.compile("f([1-9][0-9]?)E[0-9]+M[0-9]+[A-Z0-9]*");
   private static final Pattern DIALECT_TYPE =
@@ -325,26 +324,47 @@ public final class MlirTypes {
       default:
         break;
     }
-    Matcher small = SMALL_FLOAT.matcher(name);
-    if (small.matches()) {
-      return Optional.of(ElementType.otherFloat(name, Integer.parseInt(small.group(1))));
+    if (name.startsWith("f")) {
+      Matcher small = SMALL_FLOAT.matcher(name);
+      if (small.matches()) {
+        return Optional.of(ElementType.otherFloat(name, Integer.parseInt(small.group(1))));
+      }
+      return Optional.empty();
     }
-    Matcher m = INTEGER.matcher(name);
-    if (m.matches()) {
-      int bits = Integer.parseInt(m.group(2));
-      if (bits > ElementType.MAX_INTEGER_WIDTH) {
+    return integerType(name);
+  }
+
+  /**
+   * {@code i<N>}, {@code si<N>} or {@code ui<N>} (no leading zero, at most 8 digits, at most
+   * {@link ElementType#MAX_INTEGER_WIDTH}); read by hand, as declarations are mostly these.
+   */
+  private static Optional<ElementType> integerType(String name) {
+    int digits = name.startsWith("i") ? 1 : name.startsWith("si") || name.startsWith("ui") ? 2 : -1;
+    if (digits < 0 || name.length() == digits || name.length() > digits + 8) {
+      return Optional.empty();
+    }
+    if (name.charAt(digits) == '0') {
+      return Optional.empty();
+    }
+    int bits = 0;
+    for (int i = digits; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (c < '0' || c > '9') {
         return Optional.empty();
       }
-      switch (m.group(1)) {
-        case "i":
-          return Optional.of(ElementType.integer(bits));
-        case "si":
-          return Optional.of(ElementType.signedInteger(bits));
-        default:
-          return Optional.of(ElementType.unsignedInteger(bits));
-      }
+      bits = bits * 10 + (c - '0');
     }
-    return Optional.empty();
+    if (bits > ElementType.MAX_INTEGER_WIDTH) {
+      return Optional.empty();
+    }
+    switch (name.charAt(0)) {
+      case 'i':
+        return Optional.of(ElementType.integer(bits));
+      case 's':
+        return Optional.of(ElementType.signedInteger(bits));
+      default:
+        return Optional.of(ElementType.unsignedInteger(bits));
+    }
   }
 
   // ---------------------------------------------------------------- printing

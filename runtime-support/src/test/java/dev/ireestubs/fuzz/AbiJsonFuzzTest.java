@@ -47,7 +47,10 @@ class AbiJsonFuzzTest {
             "AbiJson.parseFunction",
             data.length,
             () -> refusedOr(() -> AbiJson.parseFunction(text)));
-    parsed.ifPresent(s -> bounded("print and parse again", data.length, () -> roundTrip(s)));
+    parsed.ifPresent(
+        s ->
+            Roundtrips.check(
+                "iree.abi JSON", data.length, s, AbiJson::print, AbiJson::parseFunction));
   }
 
   @FuzzTest
@@ -69,21 +72,13 @@ class AbiJsonFuzzTest {
     Optional<Map<String, FunctionSignature>> parsed =
         bounded(
             "AbiJson.parseModule", data.length, () -> refusedOr(() -> AbiJson.parseModule(text)));
-    parsed.ifPresent(m -> bounded("print and parse again", data.length, () -> roundTrip(m)));
-  }
-
-  /** parse(print(s)) equals s, and printing that gives the same text. */
-  static void roundTrip(FunctionSignature signature) {
-    String printed = AbiJson.print(signature);
-    FunctionSignature again = AbiJson.parseFunction(printed);
-    Roundtrips.requireEqual(signature, again, printed);
-    Roundtrips.requireEqual(printed, AbiJson.print(again), printed);
-  }
-
-  private static void roundTrip(Map<String, FunctionSignature> module) {
-    String printed = AbiJson.printModule(module);
-    Map<String, FunctionSignature> again = AbiJson.parseModule(printed);
-    Roundtrips.requireEqual(module, again, printed);
-    Roundtrips.requireEqual(printed, AbiJson.printModule(again), printed);
+    parsed.ifPresent(
+        m ->
+            Roundtrips.check(
+                "iree.abi JSON module",
+                data.length,
+                m,
+                AbiJson::printModule,
+                AbiJson::parseModule));
   }
 }

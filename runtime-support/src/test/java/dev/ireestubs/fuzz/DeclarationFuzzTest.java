@@ -53,19 +53,22 @@ class DeclarationFuzzTest {
     String text = FuzzContract.text(data);
     Optional<Declaration> parsed =
         bounded("Declaration.parse", data.length, () -> refusedOr(() -> Declaration.parse(text)));
-    parsed.ifPresent(d -> bounded("print and parse again", data.length, () -> check(d)));
+    parsed.ifPresent(d -> check(d, data.length));
   }
 
-  private static void check(Declaration d) {
-    String printed = d.print();
-    Declaration again = Declaration.parse(printed);
-    Roundtrips.requireEqual(d, again, printed);
-    Roundtrips.requireEqual(printed, again.print(), printed);
-    for (Declaration.Parameter p : d.arguments()) {
-      Roundtrips.requireEqual(p.type(), MlirTypes.parse(p.typeText()), p.typeText());
-      p.attributeMap();
-    }
+  private static void check(Declaration d, long inputBytes) {
+    Roundtrips.check("declaration", inputBytes, d, Declaration::print, Declaration::parse);
+    bounded(
+        "parameter types and attributes",
+        inputBytes,
+        () -> {
+          for (Declaration.Parameter p : d.arguments()) {
+            Roundtrips.requireEqual(p.type(), MlirTypes.parse(p.typeText()), p.typeText());
+            p.attributeMap();
+          }
+        });
     FunctionSignature signature = d.toSignature();
-    AbiJson.parseFunction(AbiJson.print(signature));
+    String json = bounded("print as iree.abi JSON", inputBytes, () -> AbiJson.print(signature));
+    bounded("parse that JSON", inputBytes, () -> AbiJson.parseFunction(json));
   }
 }

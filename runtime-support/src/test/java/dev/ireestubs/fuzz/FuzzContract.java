@@ -24,7 +24,8 @@ import java.util.function.Supplier;
  * catches loops that allocate nothing.
  *
  * <p>These bounds hold in regression runs ({@code mvn verify}, and any run without {@code
- * JAZZER_FUZZ}, which also replays the corpus a fuzzing run grew in {@code .cifuzz-corpus}). While
+ * JAZZER_FUZZ}; with {@code JAZZER_COVERAGE=true} such a run also replays the corpus a fuzzing run
+ * grew in {@code .cifuzz-corpus}). While
  * fuzzing, Jazzer's coverage instrumentation allocates an array at every {@code switch} it passes
  * and slows everything down, so the allocation bound is loosened to {@value
  * #FUZZING_BYTES_PER_INPUT_BYTE} bytes per input byte plus {@value #FUZZING_FIXED_BYTES}: it still

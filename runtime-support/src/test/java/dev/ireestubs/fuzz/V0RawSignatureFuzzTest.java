@@ -38,14 +38,11 @@ class V0RawSignatureFuzzTest {
     Optional<FunctionSignature> parsed =
         bounded(
             "V0RawSignature.parse", data.length, () -> refusedOr(() -> V0RawSignature.parse(text)));
-    parsed.ifPresent(s -> bounded("encode and parse again", data.length, () -> check(s)));
-  }
-
-  private static void check(FunctionSignature s) {
-    String encoded = V0RawSignature.encode(s);
-    FunctionSignature again = V0RawSignature.parse(encoded);
-    Roundtrips.requireEqual(s, again, encoded);
-    Roundtrips.requireEqual(encoded, V0RawSignature.encode(again), encoded);
-    V0RawSignature.pretty(s);
+    parsed.ifPresent(
+        s -> {
+          Roundtrips.check(
+              "V0 raw signature", data.length, s, V0RawSignature::encode, V0RawSignature::parse);
+          bounded("V0RawSignature.pretty", data.length, () -> V0RawSignature.pretty(s));
+        });
   }
 }
