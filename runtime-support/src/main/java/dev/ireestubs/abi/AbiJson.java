@@ -239,7 +239,7 @@ public final class AbiJson {
                     + tag
                     + "\" is not part of the iree.abi V1 spec (a pre-2021-08 or"
                     + " frontend-specific tag)"
-                : UNKNOWN_TAG + AbiJson.excerpt(tag));
+                : UNKNOWN_TAG + JsonStrings.excerpt(tag));
     }
   }
 
@@ -286,7 +286,7 @@ public final class AbiJson {
     // The source quotes the string, so the reason need not (and one string serves every record).
     return new AbiType.Unsupported(
         s,
-        quote(s),
+        JsonStrings.quote(s),
         FORMAT,
         KNOWN_UNSUPPORTED_TAGS.contains(s) ? NOT_IN_SPEC : UNKNOWN_PRIMITIVE);
   }
@@ -353,7 +353,7 @@ public final class AbiJson {
           "ndarray",
           node,
           place,
-          "unsupported ndarray element type " + AbiJson.excerpt(e.string()));
+          "unsupported ndarray element type " + JsonStrings.excerpt(e.string()));
     } else {
       throw error(
           path.index(1), e, "expected the element type as a string or null, found " + e.describe());
@@ -434,7 +434,7 @@ public final class AbiJson {
             entryPath.index(0),
             entry.array().get(0),
             "duplicate sdict key "
-                + AbiJson.excerpt(key)
+                + JsonStrings.excerpt(key)
                 + " (first at "
                 + path.index(first)
                 + ")");
@@ -470,168 +470,17 @@ public final class AbiJson {
 
   /** The canonical text of one function: {@code {"a":[...],"r":[...],"v":1}}. */
   public static String print(FunctionSignature signature) {
-    StringBuilder sb = new StringBuilder();
-    writeFunction(sb, signature);
-    return sb.toString();
+    return AbiJsonPrinter.print(signature);
   }
 
   /** The canonical text of a module file; functions in the map's order. */
   public static String printModule(Map<String, FunctionSignature> functions) {
-    StringBuilder sb = new StringBuilder("{");
-    boolean first = true;
-    for (Map.Entry<String, FunctionSignature> e : functions.entrySet()) {
-      if (!first) {
-        sb.append(',');
-      }
-      first = false;
-      sb.append(quote(e.getKey())).append(':');
-      writeFunction(sb, e.getValue());
-    }
-    return sb.append('}').toString();
+    return AbiJsonPrinter.printModule(functions);
   }
 
   /** The canonical text of one type record. */
   public static String printType(AbiType type) {
-    StringBuilder sb = new StringBuilder();
-    writeType(sb, type);
-    return sb.toString();
+    return AbiJsonPrinter.printType(type);
   }
 
-  private static void writeFunction(StringBuilder sb, FunctionSignature signature) {
-    sb.append("{\"a\":");
-    writeList(sb, signature.arguments());
-    sb.append(",\"r\":");
-    writeList(sb, signature.results());
-    signature.abiVersion().ifPresent(v -> sb.append(",\"v\":").append(v));
-    sb.append('}');
-  }
-
-  private static void writeList(StringBuilder sb, List<AbiType> types) {
-    sb.append('[');
-    for (int i = 0; i < types.size(); i++) {
-      if (i > 0) {
-        sb.append(',');
-      }
-      writeType(sb, types.get(i));
-    }
-    sb.append(']');
-  }
-
-  private static void writeType(StringBuilder sb, AbiType type) {
-    if (type instanceof AbiType.Scalar) {
-      sb.append(quote(((AbiType.Scalar) type).element().abiJsonName()));
-    } else if (type instanceof AbiType.NdArray) {
-      AbiType.NdArray a = (AbiType.NdArray) type;
-      sb.append("[\"ndarray\",").append(quote(a.element().abiJsonName())).append(',');
-      if (!a.shape().isRanked()) {
-        sb.append("null");
-      } else {
-        sb.append(a.shape().rank());
-        for (long d : a.shape().dims()) {
-          sb.append(',').append(d == Shape.DYNAMIC ? "null" : Long.toString(d));
-        }
-      }
-      sb.append(']');
-    } else if (type instanceof AbiType.Sequence) {
-      AbiType.Sequence s = (AbiType.Sequence) type;
-      sb.append('[').append(quote(s.kind().tag()));
-      for (AbiType e : s.elements()) {
-        sb.append(',');
-        writeType(sb, e);
-      }
-      sb.append(']');
-    } else if (type instanceof AbiType.Dict) {
-      sb.append("[\"sdict\"");
-      for (AbiType.Entry e : ((AbiType.Dict) type).entries()) {
-        sb.append(",[").append(quote(e.key())).append(',');
-        writeType(sb, e.type());
-        sb.append(']');
-      }
-      sb.append(']');
-    } else if (type instanceof AbiType.HomogeneousList) {
-      sb.append("[\"py_homogeneous_list\",");
-      writeType(sb, ((AbiType.HomogeneousList) type).element());
-      sb.append(']');
-    } else if (type instanceof AbiType.Named) {
-      AbiType.Named n = (AbiType.Named) type;
-      sb.append("[\"named\",").append(quote(n.name())).append(',');
-      writeType(sb, n.type());
-      sb.append(']');
-    } else if (type instanceof AbiType.Any) {
-      sb.append("null");
-    } else if (type instanceof AbiType.Unsupported) {
-      AbiType.Unsupported u = (AbiType.Unsupported) type;
-      // A record read from JSON is written back as the JSON it was; text from another format is
-      // not JSON, so it becomes a string and the output stays valid.
-      sb.append(u.format() == FORMAT ? u.source() : quote(u.source()));
-    } else {
-      // Unknown, and opaque refs, which the compiler writes as "unknown".
-      sb.append("\"unknown\"");
-    }
-  }
-
-  /** At most this many characters of a string are quoted in an error message. */
-  static final int EXCERPT_LENGTH = 120;
-
-  /**
-   * A JSON string literal of {@code s} for a message: quoted, cut after {@link #EXCERPT_LENGTH}
-   * characters (and the length said) when longer.
-   */
-  static String excerpt(String s) {
-    if (s.length() <= EXCERPT_LENGTH) {
-      return isPlain(s) ? "\"" + s + "\"" : quote(s);
-    }
-    return quote(s.substring(0, EXCERPT_LENGTH))
-        + "... ("
-        + String.format(java.util.Locale.ROOT, "%,d", s.length())
-        + " characters)";
-  }
-
-  /** True when {@code s} needs no escape in a JSON string. */
-  private static boolean isPlain(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c < 0x20 || c == '"' || c == '\\') {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** A JSON string literal. */
-  static String quote(String s) {
-    if (isPlain(s)) {
-      return "\"" + s + "\"";
-    }
-    StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == '"' || c == '\\') {
-        sb.append('\\').append(c);
-      } else if (c >= 0x20) {
-        sb.append(c);
-      } else {
-        sb.append(controlEscape(c));
-      }
-    }
-    return sb.append('"').toString();
-  }
-
-  /** The JSON escape of a control character: a two-character one where JSON has it, else six. */
-  private static String controlEscape(char c) {
-    return CONTROL_ESCAPES[c];
-  }
-
-  private static final String[] CONTROL_ESCAPES = new String[0x20];
-
-  static {
-    for (char c = 0; c < 0x20; c++) {
-      CONTROL_ESCAPES[c] = String.format("\\u%04x", (int) c);
-    }
-    CONTROL_ESCAPES['\n'] = "\\n";
-    CONTROL_ESCAPES['\r'] = "\\r";
-    CONTROL_ESCAPES['\t'] = "\\t";
-    CONTROL_ESCAPES['\b'] = "\\b";
-    CONTROL_ESCAPES['\f'] = "\\f";
-  }
 }

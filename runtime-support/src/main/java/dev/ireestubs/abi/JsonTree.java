@@ -42,7 +42,7 @@ final class JsonTree {
           .build();
 
   /** At most this many characters of a value are quoted in an error message. */
-  static final int EXCERPT_LENGTH = AbiJson.EXCERPT_LENGTH;
+  static final int EXCERPT_LENGTH = JsonStrings.EXCERPT_LENGTH;
 
   private static final Pattern SIMPLE_KEY = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
 
@@ -93,7 +93,7 @@ final class JsonTree {
       } else if (key.length() <= EXCERPT_LENGTH && SIMPLE_KEY.matcher(key).matches()) {
         sb.append('.').append(key);
       } else {
-        sb.append('[').append(AbiJson.excerpt(key)).append(']');
+        sb.append('[').append(JsonStrings.excerpt(key)).append(']');
       }
     }
   }
@@ -169,7 +169,7 @@ final class JsonTree {
         return "null";
       }
       if (value instanceof String) {
-        return "the string " + AbiJson.excerpt((String) value);
+        return "the string " + JsonStrings.excerpt((String) value);
       }
       if (value instanceof Decimal) {
         return "the number " + ((Decimal) value).text();
@@ -210,7 +210,7 @@ final class JsonTree {
       if (value == null) {
         sb.append("null");
       } else if (value instanceof String) {
-        sb.append(AbiJson.quote((String) value));
+        sb.append(JsonStrings.quote((String) value));
       } else if (value instanceof List) {
         sb.append('[');
         List<Node> items = array();
@@ -231,7 +231,7 @@ final class JsonTree {
             sb.append(',');
           }
           first = false;
-          sb.append(AbiJson.quote(e.getKey())).append(':');
+          sb.append(JsonStrings.quote(e.getKey())).append(':');
           if (!e.getValue().write(sb, limit)) {
             return false;
           }
@@ -325,7 +325,7 @@ final class JsonTree {
               throw new AbiParseException(
                   ReflectionFormat.IREE_ABI_JSON,
                   path.key(name) + " (" + position(key.getLineNr(), key.getColumnNr()) + ")",
-                  "duplicate key " + AbiJson.excerpt(name));
+                  "duplicate key " + JsonStrings.excerpt(name));
             }
             JsonToken next = p.nextToken();
             fields.put(name, read(p, isContainer(next) ? path.key(name) : path, scratches, depth + 1));

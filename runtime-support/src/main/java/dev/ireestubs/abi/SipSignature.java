@@ -5,9 +5,7 @@ import dev.ireestubs.abi.V0Components.IntegerComponent;
 import dev.ireestubs.abi.V0Components.SpanComponent;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -54,8 +52,6 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
    */
   public static final int MAX_LISTED_PROBLEMS = 16;
 
-  /** At most this many characters of a dict key are written in a problem's path. */
-  private static final int PATH_KEY_LENGTH = 40;
 
   public SipSignature {
     Objects.requireNonNull(inputs, "inputs");
@@ -176,7 +172,7 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
                 "MAX_NAME_LENGTH",
                 ParseLimits.MAX_NAME_LENGTH));
       }
-      entries.add(new SipNode.DictEntry(k, child(r, "key " + AbiJson.excerpt(k))));
+      entries.add(new SipNode.DictEntry(k, child(r, "key " + JsonStrings.excerpt(k))));
     }
     return new SipNode.Dict(entries);
   }
@@ -349,61 +345,21 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
 
   private static List<Integer> indices(Optional<SipNode> side) {
     List<Integer> out = new ArrayList<>();
-    side.ifPresent(n -> forEachLeaf(n, null, (leaf, path) -> out.add(leaf.rawIndex())));
+    side.ifPresent(n -> collectIndices(n, out));
     return Collections.unmodifiableList(out);
   }
 
-  /** Visits the leaves under {@code node} depth first, each with its path (for messages). */
-  private static void forEachLeaf(
-      SipNode node, Path path, java.util.function.BiConsumer<SipNode.Leaf, Path> visit) {
+  private static void collectIndices(SipNode node, List<Integer> out) {
     if (node instanceof SipNode.Leaf) {
-      visit.accept((SipNode.Leaf) node, path);
+      out.add(((SipNode.Leaf) node).rawIndex());
     } else if (node instanceof SipNode.Sequence) {
       for (SipNode.SequenceEntry e : ((SipNode.Sequence) node).entries()) {
-        forEachLeaf(e.node(), new Path(path, e.key(), null), visit);
+        collectIndices(e.node(), out);
       }
     } else {
       for (SipNode.DictEntry e : ((SipNode.Dict) node).entries()) {
-        forEachLeaf(e.node(), new Path(path, 0, e.key()), visit);
+        collectIndices(e.node(), out);
       }
-    }
-  }
-
-  /**
-   * Where a structure sits below a side, {@code [0]["foo"]}, kept as links and written out only for
-   * a problem that is listed. Keys longer than {@value #PATH_KEY_LENGTH} characters are cut.
-   */
-  private static final class Path {
-    final Path parent;
-    final int index;
-    final String key;
-
-    Path(Path parent, int index, String key) {
-      this.parent = parent;
-      this.index = index;
-      this.key = key;
-    }
-
-    static String of(String side, Path path) {
-      StringBuilder sb = new StringBuilder(side);
-      write(sb, path);
-      return sb.toString();
-    }
-
-    private static void write(StringBuilder sb, Path path) {
-      if (path == null) {
-        return;
-      }
-      write(sb, path.parent);
-      sb.append('[');
-      if (path.key == null) {
-        sb.append(path.index);
-      } else if (path.key.length() <= PATH_KEY_LENGTH) {
-        sb.append(AbiJson.quote(path.key));
-      } else {
-        sb.append(AbiJson.quote(path.key.substring(0, PATH_KEY_LENGTH))).append("...");
-      }
-      sb.append(']');
     }
   }
 
@@ -429,96 +385,13 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
   }
 
   /**
-   * The problems found, counting all of them but keeping (and writing out) only the first {@link
-   * #MAX_LISTED_PROBLEMS}, so that a signature with a problem at every one of many leaves costs no
-   * more to check than to read.
-   */
-  private static final class Problems {
-    final List<Problem> listed = new ArrayList<>();
-    int count;
-
-    void add(java.util.function.Supplier<Problem> problem) {
-      count++;
-      if (listed.size() < MAX_LISTED_PROBLEMS) {
-        listed.add(problem.get());
-      }
-    }
-  }
-
-  /**
    * Keys out of the compiler's order: at every level, sequence keys strictly ascending and dict
    * keys strictly ascending byte-wise (UTF-8, as C++ {@code std::map<std::string>} sorts them); a
    * repeated key is a problem too. Empty when every level is in order; at most {@link
    * #MAX_LISTED_PROBLEMS}, the first found.
    */
   public List<Problem> keyOrderProblems() {
-    Problems out = new Problems();
-    keyOrderProblems(out);
-    return Collections.unmodifiableList(out.listed);
-  }
-
-  private void keyOrderProblems(Problems out) {
-    inputs.ifPresent(n -> keyOrder(n, "inputs", null, out));
-    results.ifPresent(n -> keyOrder(n, "results", null, out));
-  }
-
-  private static void keyOrder(SipNode node, String side, Path path, Problems out) {
-    if (node instanceof SipNode.Sequence) {
-      List<SipNode.SequenceEntry> entries = ((SipNode.Sequence) node).entries();
-      for (int i = 0; i < entries.size(); i++) {
-        int key = entries.get(i).key();
-        if (i > 0) {
-          int previous = entries.get(i - 1).key();
-          if (key == previous) {
-            out.add(
-                () ->
-                    new Problem(
-                        Path.of(side, path),
-                        "sequence key " + key + " appears twice; keys must be unique"));
-          } else if (key < previous) {
-            out.add(
-                () ->
-                    new Problem(
-                        Path.of(side, path),
-                        "sequence key "
-                            + key
-                            + " follows "
-                            + previous
-                            + "; the compiler writes sequence keys in ascending order"));
-          }
-        }
-        keyOrder(entries.get(i).node(), side, new Path(path, key, null), out);
-      }
-    } else if (node instanceof SipNode.Dict) {
-      List<SipNode.DictEntry> entries = ((SipNode.Dict) node).entries();
-      for (int i = 0; i < entries.size(); i++) {
-        String key = entries.get(i).key();
-        if (i > 0) {
-          String previous = entries.get(i - 1).key();
-          int c = AbiType.Dict.compareBytewise(key, previous);
-          if (c == 0) {
-            out.add(
-                () ->
-                    new Problem(
-                        Path.of(side, path),
-                        "dict key "
-                            + AbiJson.excerpt(key)
-                            + " appears twice; keys must be unique"));
-          } else if (c < 0) {
-            out.add(
-                () ->
-                    new Problem(
-                        Path.of(side, path),
-                        "dict key "
-                            + AbiJson.excerpt(key)
-                            + " follows "
-                            + AbiJson.excerpt(previous)
-                            + "; the compiler writes dict keys in byte-wise ascending order"));
-          }
-        }
-        keyOrder(entries.get(i).node(), side, new Path(path, 0, key), out);
-      }
-    }
+    return SipProblems.keyOrder(this).listed();
   }
 
   /**
@@ -528,68 +401,7 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
    * found.
    */
   public List<Problem> rawIndexProblems() {
-    Problems out = new Problems();
-    rawIndexProblems(out);
-    return Collections.unmodifiableList(out.listed);
-  }
-
-  private void rawIndexProblems(Problems out) {
-    rawIndices(inputs, "inputs", out);
-    rawIndices(results, "results", out);
-  }
-
-  private static void rawIndices(Optional<SipNode> side, String name, Problems out) {
-    List<SipNode.Leaf> leaves = new ArrayList<>();
-    List<Path> paths = new ArrayList<>();
-    side.ifPresent(
-        n ->
-            forEachLeaf(
-                n,
-                null,
-                (leaf, path) -> {
-                  leaves.add(leaf);
-                  paths.add(path);
-                }));
-    int n = leaves.size();
-    String rule =
-        n == 0
-            ? ""
-            : "; with "
-                + n
-                + (n == 1 ? " leaf" : " leaves")
-                + " the raw indices must be exactly 0.."
-                + (n - 1)
-                + ", each once";
-    Map<Integer, Path> seen = new HashMap<>();
-    for (int i = 0; i < n; i++) {
-      int index = leaves.get(i).rawIndex();
-      Path path = paths.get(i);
-      if (index >= n) {
-        out.add(
-            () ->
-                new Problem(Path.of(name, path), "raw index " + index + " is out of range" + rule));
-      } else if (seen.containsKey(index)) {
-        Path first = seen.get(index);
-        out.add(
-            () ->
-                new Problem(
-                    Path.of(name, path),
-                    "raw index "
-                        + index
-                        + " is used again (first at "
-                        + Path.of(name, first)
-                        + ")"
-                        + rule));
-      } else {
-        seen.put(index, path);
-      }
-    }
-    for (int i = 0; i < n; i++) {
-      if (!seen.containsKey(i)) {
-        int missing = i;
-        out.add(() -> new Problem(name, "raw index " + missing + " is missing" + rule));
-      }
-    }
+    return SipProblems.rawIndices(this).listed();
   }
 
   /**
@@ -597,14 +409,7 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
    * #MAX_LISTED_PROBLEMS}, the first found.
    */
   public List<Problem> problems() {
-    return Collections.unmodifiableList(allProblems().listed);
-  }
-
-  private Problems allProblems() {
-    Problems out = new Problems();
-    keyOrderProblems(out);
-    rawIndexProblems(out);
-    return out;
+    return SipProblems.all(this).listed();
   }
 
   /**
@@ -614,21 +419,21 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
    *     are
    */
   public SipSignature validate() {
-    Problems problems = allProblems();
-    if (problems.count == 0) {
+    SipProblems problems = SipProblems.all(this);
+    if (problems.count() == 0) {
       return this;
     }
-    Problem first = problems.listed.get(0);
+    List<Problem> listed = problems.listed();
+    Problem first = listed.get(0);
     String more = "";
-    if (problems.count > 1) {
-      List<Problem> rest =
-          problems.listed.subList(1, Math.min(problems.listed.size(), 1 + MORE_LIMIT));
+    if (problems.count() > 1) {
+      List<Problem> rest = listed.subList(1, Math.min(listed.size(), 1 + MORE_LIMIT));
       more =
           " (and "
-              + (problems.count - 1)
+              + (problems.count() - 1)
               + " more: "
               + rest.stream().map(Problem::toString).collect(Collectors.joining("; "))
-              + (problems.count - 1 > MORE_LIMIT ? "; ..." : "")
+              + (problems.count() - 1 > MORE_LIMIT ? "; ..." : "")
               + ")";
     }
     throw new AbiParseException(FORMAT, first.path(), first.detail() + more);
