@@ -337,18 +337,25 @@ public sealed interface AbiType {
    * A record that is well-formed text but outside what this library supports: a tag seen in real
    * data but not in the spec ({@code sdict_kwargs}, {@code py_uniform_list}, {@code pytuple},
    * {@code py_uniform_dict}, {@code pystr}), a {@code named} below the root, or an inconsistent
-   * descriptor such as an ndarray whose rank and dims disagree. It keeps its source text so a
-   * printer can write it back; binding it to a Java type is an error that quotes {@link
-   * #reason()}.
+   * descriptor such as an ndarray whose rank and dims disagree. It keeps its source text and the
+   * format that text is in, so that the printer of that format writes it back exactly ({@link
+   * AbiJson} writes a JSON record as the JSON it was, and any other text as a JSON string; {@link
+   * MlirTypes} writes only declaration text); binding it to a Java type is an error that quotes
+   * {@link #reason()}.
    *
    * @param tag the record's tag (or the primitive string)
-   * @param source the record's text in its own format
+   * @param source the record's text in its own format: for {@link
+   *     ReflectionFormat#IREE_ABI_JSON}, the canonical JSON of one value (as {@link AbiJson}
+   *     parsed it: no whitespace, keys in source order, numbers as written)
+   * @param format the format of {@code source}
    * @param reason why it is unsupported, as a sentence fragment
    */
-  record Unsupported(String tag, String source, String reason) implements AbiType {
+  record Unsupported(String tag, String source, ReflectionFormat format, String reason)
+      implements AbiType {
     public Unsupported {
       Objects.requireNonNull(tag, "tag");
       Objects.requireNonNull(source, "source");
+      Objects.requireNonNull(format, "format");
       Objects.requireNonNull(reason, "reason");
     }
 

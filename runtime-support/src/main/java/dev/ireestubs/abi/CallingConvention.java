@@ -98,10 +98,12 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
    *
    * @throws AbiParseException naming the character offset and what was expected, for an unknown
    *     version, a character that is not a kind, a missing {@code _}, an unbalanced or nested
-   *     {@code C...D}, or a misplaced {@code v}
+   *     {@code C...D}, a misplaced {@code v}, or text longer than {@link
+   *     ParseLimits#MAX_TEXT_LENGTH}
    */
   public static CallingConvention parse(String text) {
     Objects.requireNonNull(text, "text");
+    ParseLimits.checkTextLength(FORMAT, text);
     if (text.isEmpty()) {
       throw error(0, "expected the version '0', found an empty string");
     }

@@ -167,10 +167,12 @@ public record Declaration(
    *
    * @throws AbiParseException with a character offset and what was expected, for text that is not
    *     a declaration (unbalanced brackets or quotes, a missing {@code %}, {@code :} or {@code )},
-   *     a malformed attribute dictionary, types nested deeper than {@value MlirTypes#MAX_DEPTH})
+   *     a malformed attribute dictionary, types nested deeper than {@value ParseLimits#MAX_DEPTH},
+   *     text longer than {@link ParseLimits#MAX_TEXT_LENGTH})
    */
   public static Declaration parse(String text) {
-    return DeclarationParser.parse(Objects.requireNonNull(text, "text"));
+    ParseLimits.checkTextLength(ReflectionFormat.DECLARATION, Objects.requireNonNull(text, "text"));
+    return DeclarationParser.parse(text);
   }
 
   /** The canonical text; {@code parse(d.print())} equals {@code d}. */

@@ -72,6 +72,15 @@ public final class ElementType {
     }
   }
 
+  /** The signless integers of widths 2..64, made once (parsers meet them constantly). */
+  private static final ElementType[] SMALL_INTEGERS = new ElementType[65];
+
+  static {
+    for (int bits = 2; bits < SMALL_INTEGERS.length; bits++) {
+      SMALL_INTEGERS[bits] = new ElementType(Kind.SIGNLESS_INTEGER, bits, "i" + bits);
+    }
+  }
+
   public static final ElementType I1 = new ElementType(Kind.BOOLEAN, 1, "i1");
   public static final ElementType I8 = integer(8);
   public static final ElementType I16 = integer(16);
@@ -117,7 +126,12 @@ public final class ElementType {
   /** A signless integer of any width, e.g. {@code i3} (width 1 is the boolean {@link #I1}). */
   public static ElementType integer(int bits) {
     checkWidth(bits);
-    return bits == 1 ? I1 : new ElementType(Kind.SIGNLESS_INTEGER, bits, "i" + bits);
+    if (bits == 1) {
+      return I1;
+    }
+    return bits < SMALL_INTEGERS.length
+        ? SMALL_INTEGERS[bits]
+        : new ElementType(Kind.SIGNLESS_INTEGER, bits, "i" + bits);
   }
 
   /** A signed ({@code si}) integer of any width. */
@@ -229,6 +243,7 @@ public final class ElementType {
       case BOOLEAN:
         return "i1";
       case SIGNLESS_INTEGER:
+        return mlirName;
       case SIGNED_INTEGER:
       case UNSIGNED_INTEGER:
         return "i" + bits;
@@ -241,7 +256,7 @@ public final class ElementType {
       case FLOAT8_E4M3FNUZ:
       case FLOAT8_E8M0FNU:
       case OTHER_FLOAT:
-        return "f" + bits;
+        return bits == 16 ? "f16" : bits == 32 ? "f32" : bits == 64 ? "f64" : "f" + bits;
       default:
         return "unknown";
     }

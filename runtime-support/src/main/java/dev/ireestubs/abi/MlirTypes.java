@@ -43,8 +43,8 @@ import java.util.regex.Pattern;
  */
 public final class MlirTypes {
 
-  /** The deepest nesting of list types the parser follows. */
-  public static final int MAX_DEPTH = 64;
+  /** The deepest nesting of list types the parser follows: {@link ParseLimits#MAX_DEPTH}. */
+  public static final int MAX_DEPTH = ParseLimits.MAX_DEPTH;
 
   /**
    * Characters that end a type at bracket depth 0 in a declaration: the separators of the
@@ -52,7 +52,6 @@ public final class MlirTypes {
    */
   static final String TYPE_STOPS = ",){%";
 
-  private static final Pattern INTEGER = Pattern.compile("(i|si|ui)([1-9][0-9]{0,7})");
   /** MLIR's small-float naming scheme: {@code f<width>E<exp>M<mantissa><flags>}. */
   private static final Pattern SMALL_FLOAT = Pattern.compile("f([1-9][0-9]?)E[0-9]+M[0-9]+[A-Z0-9]*");
   private static final Pattern DIALECT_TYPE =
@@ -72,11 +71,13 @@ public final class MlirTypes {
    * Parses one MLIR type, e.g. {@code tensor<?x8xf32>}; surrounding whitespace is ignored.
    *
    * @throws AbiParseException with a character offset when the brackets or quotes do not balance,
-   *     the text is empty or holds more than one type ({@code i32, i32}) or one of {@code )}, <code>{</code>, {@code %}
-   *     at the top level, or the nesting is deeper than {@value #MAX_DEPTH}
+   *     the text is empty or holds more than one type ({@code i32, i32}) or one of {@code )},
+   *     <code>{</code>, {@code %} at the top level, the nesting is deeper than {@value #MAX_DEPTH},
+   *     or the text is longer than {@link ParseLimits#MAX_TEXT_LENGTH}
    */
   public static AbiType parse(String text) {
     Objects.requireNonNull(text, "text");
+    ParseLimits.checkTextLength(ReflectionFormat.DECLARATION, text);
     int start = MlirText.skipSpaces(text, 0, text.length());
     int end = MlirText.trimEnd(text, start, text.length());
     int stop = MlirText.scanBalanced(text, start, end, TYPE_STOPS);
@@ -97,8 +98,7 @@ public final class MlirTypes {
       throw MlirText.error(start, "expected a type, found " + MlirText.describe(s, start));
     }
     if (depth > MAX_DEPTH) {
-      throw MlirText.error(
-          start, "types nested more than " + MAX_DEPTH + " levels deep are not supported");
+      throw MlirText.error(start, ParseLimits.tooDeep("types") + " are not supported");
     }
     String text = s.substring(start, end);
     Optional<ElementType> element = parseElementType(text);
@@ -109,7 +109,7 @@ public final class MlirTypes {
       return tensor(s, start, end);
     }
     if (text.startsWith("tuple<") && closesAtEnd(s, start + 5, end)) {
-      return new AbiType.Unsupported("tuple", text, TUPLE_REASON);
+      return new AbiType.Unsupported("tuple", text, ReflectionFormat.DECLARATION, TUPLE_REASON);
     }
     if (text.startsWith("!")) {
       return dialectType(s, start, end, depth);
@@ -129,7 +129,7 @@ public final class MlirTypes {
           "not a type this library maps (expected an element type, tensor<...>,"
               + " !hal.buffer_view, a list or another !dialect.type)";
     }
-    return new AbiType.Unsupported(tag, text, reason);
+    return new AbiType.Unsupported(tag, text, ReflectionFormat.DECLARATION, reason);
   }
 
   /** True when the {@code '<'} at {@code open} is closed by the {@code '>'} at {@code end - 1}. */
@@ -179,13 +179,19 @@ public final class MlirTypes {
           String digits = s.substring(p, q);
           if (digits.length() > 18 || (digits.length() > 1 && digits.charAt(0) == '0')) {
             return new AbiType.Unsupported(
-                "tensor", text, "dimension " + digits + " is not a canonical size this library holds");
+                "tensor",
+                text,
+                ReflectionFormat.DECLARATION,
+                "dimension " + digits + " is not a canonical size this library holds");
           }
           dim = Long.parseLong(digits);
         }
         if (q >= bodyEnd || s.charAt(q) != 'x') {
           return new AbiType.Unsupported(
-              "tensor", text, "expected 'x' after dimension " + s.substring(p, q));
+              "tensor",
+              text,
+              ReflectionFormat.DECLARATION,
+              "expected 'x' after dimension " + s.substring(p, q));
         }
         dims.add(dim);
         p = q + 1;
@@ -202,7 +208,8 @@ public final class MlirTypes {
     if (comma < bodyEnd) {
       int encStart = MlirText.skipSpaces(s, comma + 1, bodyEnd);
       if (encStart >= bodyEnd) {
-        return new AbiType.Unsupported("tensor", text, "expected an encoding after ','");
+        return new AbiType.Unsupported(
+            "tensor", text, ReflectionFormat.DECLARATION, "expected an encoding after ','");
       }
     }
     Optional<ElementType> element = parseElementType(elementText);
@@ -210,6 +217,7 @@ public final class MlirTypes {
       return new AbiType.Unsupported(
           "tensor",
           text,
+          ReflectionFormat.DECLARATION,
           elementText.isEmpty()
               ? "expected an element type"
               : "unsupported tensor element type '" + elementText + "'");
@@ -222,25 +230,37 @@ public final class MlirTypes {
     Matcher m = DIALECT_TYPE.matcher(s).region(start, end);
     if (!m.lookingAt()) {
       return new AbiType.Unsupported(
-          head(text), text, "not a dialect type !dialect.name (a type alias or malformed text)");
+          head(text),
+          text,
+          ReflectionFormat.DECLARATION,
+          "not a dialect type !dialect.name (a type alias or malformed text)");
     }
     String name = m.group(1) + "." + m.group(2);
     int after = m.end();
     boolean hasBody = after < end;
     if (hasBody && (s.charAt(after) != '<' || !closesAtEnd(s, after, end))) {
       return new AbiType.Unsupported(
-          "!" + name, text, "unexpected text after the dialect type name !" + name);
+          "!" + name,
+          text,
+          ReflectionFormat.DECLARATION,
+          "unexpected text after the dialect type name !" + name);
     }
     if (LIST_TYPES.contains(name)) {
       if (!hasBody) {
         return new AbiType.Unsupported(
-            "!" + name, text, "a list type needs an element type, e.g. !" + name + "<?>");
+            "!" + name,
+            text,
+            ReflectionFormat.DECLARATION,
+            "a list type needs an element type, e.g. !" + name + "<?>");
       }
       int a = MlirText.skipSpaces(s, after + 1, end - 1);
       int b = MlirText.trimEnd(s, a, end - 1);
       if (a == b) {
         return new AbiType.Unsupported(
-            "!" + name, text, "a list type needs an element type, e.g. !" + name + "<?>");
+            "!" + name,
+            text,
+            ReflectionFormat.DECLARATION,
+            "a list type needs an element type, e.g. !" + name + "<?>");
       }
       if (b == a + 1 && s.charAt(a) == '?') {
         return new AbiType.HomogeneousList(new AbiType.Any());
@@ -304,26 +324,47 @@ public final class MlirTypes {
       default:
         break;
     }
-    Matcher small = SMALL_FLOAT.matcher(name);
-    if (small.matches()) {
-      return Optional.of(ElementType.otherFloat(name, Integer.parseInt(small.group(1))));
+    if (name.startsWith("f")) {
+      Matcher small = SMALL_FLOAT.matcher(name);
+      if (small.matches()) {
+        return Optional.of(ElementType.otherFloat(name, Integer.parseInt(small.group(1))));
+      }
+      return Optional.empty();
     }
-    Matcher m = INTEGER.matcher(name);
-    if (m.matches()) {
-      int bits = Integer.parseInt(m.group(2));
-      if (bits > ElementType.MAX_INTEGER_WIDTH) {
+    return integerType(name);
+  }
+
+  /**
+   * {@code i<N>}, {@code si<N>} or {@code ui<N>} (no leading zero, at most 8 digits, at most
+   * {@link ElementType#MAX_INTEGER_WIDTH}); read by hand, as declarations are mostly these.
+   */
+  private static Optional<ElementType> integerType(String name) {
+    int digits = name.startsWith("i") ? 1 : name.startsWith("si") || name.startsWith("ui") ? 2 : -1;
+    if (digits < 0 || name.length() == digits || name.length() > digits + 8) {
+      return Optional.empty();
+    }
+    if (name.charAt(digits) == '0') {
+      return Optional.empty();
+    }
+    int bits = 0;
+    for (int i = digits; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (c < '0' || c > '9') {
         return Optional.empty();
       }
-      switch (m.group(1)) {
-        case "i":
-          return Optional.of(ElementType.integer(bits));
-        case "si":
-          return Optional.of(ElementType.signedInteger(bits));
-        default:
-          return Optional.of(ElementType.unsignedInteger(bits));
-      }
+      bits = bits * 10 + (c - '0');
     }
-    return Optional.empty();
+    if (bits > ElementType.MAX_INTEGER_WIDTH) {
+      return Optional.empty();
+    }
+    switch (name.charAt(0)) {
+      case 'i':
+        return Optional.of(ElementType.integer(bits));
+      case 's':
+        return Optional.of(ElementType.signedInteger(bits));
+      default:
+        return Optional.of(ElementType.unsignedInteger(bits));
+    }
   }
 
   // ---------------------------------------------------------------- printing
@@ -331,13 +372,14 @@ public final class MlirTypes {
   /**
    * The MLIR spelling of {@code type}, as a declaration prints it: {@code i32}, {@code
    * tensor<?x4xf32>}, {@code tensor<*xf32>}, {@code !hal.buffer_view}, {@code !util.list<?>},
-   * {@code !hal.fence}; an {@link AbiType.Unsupported} (such as a {@code tuple<...>}) prints its
-   * source text. Lists print as {@code !util.list}, whichever dialect they were read from.
+   * {@code !hal.fence}; an {@link AbiType.Unsupported} read from a declaration (such as a {@code
+   * tuple<...>}) prints its source text. Lists print as {@code !util.list}, whichever dialect they were read from.
    *
    * @throws IllegalArgumentException for types with no MLIR spelling: an array with an unknown
    *     element but a known shape, {@code slist}, {@code stuple} (a {@code tuple<...>} is not
    *     passed as one list, see {@link #parse(String)}), {@code sdict}, {@code named}, {@code
-   *     unknown}, a ref of unknown type, and {@link AbiType.Any} outside a list
+   *     unknown}, a ref of unknown type, {@link AbiType.Any} outside a list, and an {@link
+   *     AbiType.Unsupported} read from another format
    */
   public static String print(AbiType type) {
     StringBuilder sb = new StringBuilder();
@@ -347,8 +389,7 @@ public final class MlirTypes {
 
   private static void write(StringBuilder sb, AbiType type, int depth) {
     if (depth > MAX_DEPTH) {
-      throw new IllegalArgumentException(
-          "types nested more than " + MAX_DEPTH + " levels deep have no declaration text");
+      throw new IllegalArgumentException(ParseLimits.tooDeep("types") + " have no declaration text");
     }
     if (type instanceof AbiType.Scalar) {
       ElementType e = ((AbiType.Scalar) type).element();
@@ -388,7 +429,8 @@ public final class MlirTypes {
         throw new IllegalArgumentException("a ref of unknown type has no MLIR spelling");
       }
       sb.append('!').append(refType);
-    } else if (type instanceof AbiType.Unsupported) {
+    } else if (type instanceof AbiType.Unsupported
+        && ((AbiType.Unsupported) type).format() == ReflectionFormat.DECLARATION) {
       sb.append(((AbiType.Unsupported) type).source());
     } else {
       throw new IllegalArgumentException(type + " has no MLIR spelling");

@@ -106,7 +106,8 @@ public final class Reflection {
    *
    * @param callingConvention the function's calling convention, or null when unknown
    * @throws AbiParseException when {@code iree.abi} JSON, the V0 signature or the calling
-   *     convention is malformed
+   *     convention is malformed, or when the calling convention it falls back to is variadic
+   *     ({@code C...D}, imports only), which describes no fixed argument list
    * @throws IllegalArgumentException when there is no usable reflection and no calling convention
    */
   public static Resolved resolve(Map<String, String> attributes, String callingConvention) {
@@ -140,7 +141,7 @@ public final class Reflection {
     }
     if (callingConvention != null && !callingConvention.isEmpty()) {
       return new Resolved(
-          fromCallingConvention(CallingConvention.parse(callingConvention), fences, warnings),
+          fromCallingConvention(callingConvention, fences, warnings),
           ReflectionFormat.CALLING_CONVENTION.displayName(),
           warnings);
     }
@@ -159,7 +160,18 @@ public final class Reflection {
    * cannot hold the fences: the model is then ignored, with a warning.
    */
   private static FunctionSignature fromCallingConvention(
-      CallingConvention cconv, boolean fences, List<String> warnings) {
+      String text, boolean fences, List<String> warnings) {
+    CallingConvention cconv = CallingConvention.parse(text);
+    if (cconv.isVariadic()) {
+      throw new AbiParseException(
+          ReflectionFormat.CALLING_CONVENTION,
+          "offset " + text.indexOf('C'),
+          "the calling convention "
+              + (text.length() <= 120 ? text : text.substring(0, 120) + "...")
+              + " has a variadic segment C...D, which only imports"
+              + " have; it gives no signature with a fixed argument list, and the function has no"
+              + " other reflection (iree.abi, iree.abi.declaration or f)");
+    }
     FunctionSignature all = cconv.toSignature();
     if (!fences) {
       return all;

@@ -42,7 +42,7 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    */
   default String pretty() {
     StringBuilder sb = new StringBuilder();
-    SipSignature.pretty(sb, this, "");
+    SipSignature.pretty(sb, this, 0);
     return sb.toString();
   }
 
@@ -108,8 +108,8 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
     @Override
     public int depth() {
       int max = 0;
-      for (SequenceEntry e : entries) {
-        max = Math.max(max, e.node().depth());
+      for (int i = 0; i < entries.size(); i++) {
+        max = Math.max(max, entries.get(i).node().depth());
       }
       return max + 1;
     }
@@ -160,8 +160,8 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
     @Override
     public int depth() {
       int max = 0;
-      for (DictEntry e : entries) {
-        max = Math.max(max, e.node().depth());
+      for (int i = 0; i < entries.size(); i++) {
+        max = Math.max(max, entries.get(i).node().depth());
       }
       return max + 1;
     }

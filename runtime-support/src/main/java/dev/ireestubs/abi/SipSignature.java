@@ -5,9 +5,7 @@ import dev.ireestubs.abi.V0Components.IntegerComponent;
 import dev.ireestubs.abi.V0Components.SpanComponent;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -47,6 +45,13 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
 
   /** How many further problems {@link #validate()} quotes after the first. */
   private static final int MORE_LIMIT = 5;
+
+  /**
+   * The most problems {@link #problems()}, {@link #keyOrderProblems()} and {@link
+   * #rawIndexProblems()} list (the first found); {@link #validate()} still counts them all.
+   */
+  public static final int MAX_LISTED_PROBLEMS = 16;
+
 
   public SipSignature {
     Objects.requireNonNull(inputs, "inputs");
@@ -157,7 +162,17 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
                 + (key.tag() == 'k' ? "; int keys k belong in a sequence S" : ""));
       }
       String k = ((SpanComponent) key).contents();
-      entries.add(new SipNode.DictEntry(k, child(r, "key " + AbiJson.quote(k))));
+      if (k.length() > ParseLimits.MAX_NAME_LENGTH) {
+        throw r.error(
+            key.offset(),
+            ParseLimits.exceeded(
+                "the dict key",
+                k.length(),
+                "characters long",
+                "MAX_NAME_LENGTH",
+                ParseLimits.MAX_NAME_LENGTH));
+      }
+      entries.add(new SipNode.DictEntry(k, child(r, "key " + JsonStrings.excerpt(k))));
     }
     return new SipNode.Dict(entries);
   }
@@ -178,33 +193,93 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
    * The text of this signature, children in the order held, e.g. {@code I12!S9!k0_0k1_1R3!_0};
    * {@link #parse} reads it back to an equal signature. It is byte for byte what IREE's compiler
    * wrote when the children are in its sorted order ({@link #keyOrderProblems()} is empty).
+   *
+   * <p>Written in one pass: each span's length is computed from its children rather than by writing
+   * them out first, so the cost is linear in the text however deep the structures nest.
+   *
+   * @throws IllegalArgumentException when a span would be too long for a V0 length (an {@code int})
    */
   public String encode() {
-    V0Components.Builder in = new V0Components.Builder();
-    inputs.ifPresent(n -> write(in, n));
-    V0Components.Builder out = new V0Components.Builder();
-    results.ifPresent(n -> write(out, n));
-    return new V0Components.Builder().span('I', in).span('R', out).toString();
+    StringBuilder sb = new StringBuilder();
+    writeSide(sb, 'I', inputs);
+    writeSide(sb, 'R', results);
+    return sb.toString();
   }
 
-  private static void write(V0Components.Builder out, SipNode node) {
-    if (node instanceof SipNode.Leaf) {
-      out.integer('_', ((SipNode.Leaf) node).rawIndex());
-    } else if (node instanceof SipNode.Sequence) {
-      V0Components.Builder b = new V0Components.Builder();
-      for (SipNode.SequenceEntry e : ((SipNode.Sequence) node).entries()) {
-        b.integer('k', e.key());
-        write(b, e.node());
-      }
-      out.span('S', b);
-    } else {
-      V0Components.Builder b = new V0Components.Builder();
-      for (SipNode.DictEntry e : ((SipNode.Dict) node).entries()) {
-        b.span('K', e.key());
-        write(b, e.node());
-      }
-      out.span('D', b);
+  private static void writeSide(StringBuilder sb, char tag, Optional<SipNode> node) {
+    appendSpanHeader(sb, tag, node.isPresent() ? encodedLength(node.get()) : 0);
+    node.ifPresent(n -> write(sb, n));
+  }
+
+  /** A span's tag, length (the contents' UTF-8 bytes plus one for the {@code !}) and {@code !}. */
+  private static void appendSpanHeader(StringBuilder sb, char tag, long contentBytes) {
+    if (contentBytes + 1 > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(
+          "span contents of " + contentBytes + " bytes are too long for a V0 length");
     }
+    sb.append(tag).append(contentBytes + 1).append('!');
+  }
+
+  private static void write(StringBuilder sb, SipNode node) {
+    if (node instanceof SipNode.Leaf) {
+      sb.append('_').append(((SipNode.Leaf) node).rawIndex());
+    } else if (node instanceof SipNode.Sequence) {
+      List<SipNode.SequenceEntry> entries = ((SipNode.Sequence) node).entries();
+      appendSpanHeader(sb, 'S', contentLength(node));
+      for (int i = 0; i < entries.size(); i++) {
+        sb.append('k').append(entries.get(i).key());
+        write(sb, entries.get(i).node());
+      }
+    } else {
+      List<SipNode.DictEntry> entries = ((SipNode.Dict) node).entries();
+      appendSpanHeader(sb, 'D', contentLength(node));
+      for (int i = 0; i < entries.size(); i++) {
+        appendSpanHeader(sb, 'K', V0Components.utf8Length(entries.get(i).key()));
+        sb.append(entries.get(i).key());
+        write(sb, entries.get(i).node());
+      }
+    }
+  }
+
+  /** The UTF-8 length of {@code node}'s encoding. */
+  private static long encodedLength(SipNode node) {
+    if (node instanceof SipNode.Leaf) {
+      return 1 + digits(((SipNode.Leaf) node).rawIndex());
+    }
+    return spanLength(contentLength(node));
+  }
+
+  /** The UTF-8 length of the contents of a sequence's or dict's span. */
+  private static long contentLength(SipNode node) {
+    long n = 0;
+    if (node instanceof SipNode.Sequence) {
+      List<SipNode.SequenceEntry> entries = ((SipNode.Sequence) node).entries();
+      for (int i = 0; i < entries.size(); i++) {
+        n += 1 + digits(entries.get(i).key()) + encodedLength(entries.get(i).node());
+      }
+    } else {
+      List<SipNode.DictEntry> entries = ((SipNode.Dict) node).entries();
+      for (int i = 0; i < entries.size(); i++) {
+        n += spanLength(V0Components.utf8Length(entries.get(i).key()));
+        n += encodedLength(entries.get(i).node());
+      }
+    }
+    return n;
+  }
+
+  /** The length of a whole span with {@code contentBytes} of contents: tag, length, '!'. */
+  private static long spanLength(long contentBytes) {
+    return 1 + digits(contentBytes + 1) + 1 + contentBytes;
+  }
+
+  /** The number of decimal digits of {@code v >= 0}. */
+  private static int digits(long v) {
+    int d = 1;
+    while (v >= 10) {
+      v /= 10;
+      d++;
+    }
+    return d;
   }
 
   // ---------------------------------------------------------------- pretty form
@@ -219,27 +294,33 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
     return results.map(SipNode::pretty).orElse("");
   }
 
-  static void pretty(StringBuilder sb, SipNode node, String indent) {
+  static void pretty(StringBuilder sb, SipNode node, int level) {
     if (node instanceof SipNode.Leaf) {
       sb.append("=raw(").append(((SipNode.Leaf) node).rawIndex()).append("),\n");
       return;
     }
-    String inner = indent + "  ";
     if (node instanceof SipNode.Sequence) {
       sb.append(":[\n");
       for (SipNode.SequenceEntry e : ((SipNode.Sequence) node).entries()) {
-        sb.append(inner).append(e.key());
-        pretty(sb, e.node(), inner);
+        indent(sb, level + 1).append(e.key());
+        pretty(sb, e.node(), level + 1);
       }
-      sb.append(indent).append("],\n");
+      indent(sb, level).append("],\n");
     } else {
       sb.append(":{\n");
       for (SipNode.DictEntry e : ((SipNode.Dict) node).entries()) {
-        sb.append(inner).append(e.key());
-        pretty(sb, e.node(), inner);
+        indent(sb, level + 1).append(e.key());
+        pretty(sb, e.node(), level + 1);
       }
-      sb.append(indent).append("},\n");
+      indent(sb, level).append("},\n");
     }
+  }
+
+  private static StringBuilder indent(StringBuilder sb, int level) {
+    for (int i = 0; i < level; i++) {
+      sb.append("  ");
+    }
+    return sb;
   }
 
   /** A one-line form for messages, e.g. {@code [0: raw(0), 1: raw(1)] -> raw(0)}; {@code ()} for an empty side. */
@@ -263,32 +344,21 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
   }
 
   private static List<Integer> indices(Optional<SipNode> side) {
-    List<Leafed> leaves = new ArrayList<>();
-    side.ifPresent(n -> collectLeaves(n, "", leaves));
-    return leaves.stream().map(l -> l.index).collect(Collectors.toUnmodifiableList());
+    List<Integer> out = new ArrayList<>();
+    side.ifPresent(n -> collectIndices(n, out));
+    return Collections.unmodifiableList(out);
   }
 
-  /** One leaf with its path below the side, for messages. */
-  private static final class Leafed {
-    final int index;
-    final String path;
-
-    Leafed(int index, String path) {
-      this.index = index;
-      this.path = path;
-    }
-  }
-
-  private static void collectLeaves(SipNode node, String path, List<Leafed> out) {
+  private static void collectIndices(SipNode node, List<Integer> out) {
     if (node instanceof SipNode.Leaf) {
-      out.add(new Leafed(((SipNode.Leaf) node).rawIndex(), path));
+      out.add(((SipNode.Leaf) node).rawIndex());
     } else if (node instanceof SipNode.Sequence) {
       for (SipNode.SequenceEntry e : ((SipNode.Sequence) node).entries()) {
-        collectLeaves(e.node(), path + "[" + e.key() + "]", out);
+        collectIndices(e.node(), out);
       }
     } else {
       for (SipNode.DictEntry e : ((SipNode.Dict) node).entries()) {
-        collectLeaves(e.node(), path + "[" + AbiJson.quote(e.key()) + "]", out);
+        collectIndices(e.node(), out);
       }
     }
   }
@@ -317,106 +387,29 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
   /**
    * Keys out of the compiler's order: at every level, sequence keys strictly ascending and dict
    * keys strictly ascending byte-wise (UTF-8, as C++ {@code std::map<std::string>} sorts them); a
-   * repeated key is a problem too. Empty when every level is in order.
+   * repeated key is a problem too. Empty when every level is in order; at most {@link
+   * #MAX_LISTED_PROBLEMS}, the first found.
    */
   public List<Problem> keyOrderProblems() {
-    List<Problem> out = new ArrayList<>();
-    inputs.ifPresent(n -> keyOrder(n, "inputs", out));
-    results.ifPresent(n -> keyOrder(n, "results", out));
-    return Collections.unmodifiableList(out);
-  }
-
-  private static void keyOrder(SipNode node, String path, List<Problem> out) {
-    if (node instanceof SipNode.Sequence) {
-      List<SipNode.SequenceEntry> entries = ((SipNode.Sequence) node).entries();
-      for (int i = 0; i < entries.size(); i++) {
-        int key = entries.get(i).key();
-        if (i > 0) {
-          int previous = entries.get(i - 1).key();
-          if (key == previous) {
-            out.add(new Problem(path, "sequence key " + key + " appears twice; keys must be unique"));
-          } else if (key < previous) {
-            out.add(
-                new Problem(
-                    path,
-                    "sequence key " + key + " follows " + previous
-                        + "; the compiler writes sequence keys in ascending order"));
-          }
-        }
-        keyOrder(entries.get(i).node(), path + "[" + key + "]", out);
-      }
-    } else if (node instanceof SipNode.Dict) {
-      List<SipNode.DictEntry> entries = ((SipNode.Dict) node).entries();
-      for (int i = 0; i < entries.size(); i++) {
-        String key = entries.get(i).key();
-        if (i > 0) {
-          String previous = entries.get(i - 1).key();
-          int c = AbiType.Dict.compareBytewise(key, previous);
-          if (c == 0) {
-            out.add(
-                new Problem(
-                    path, "dict key " + AbiJson.quote(key) + " appears twice; keys must be unique"));
-          } else if (c < 0) {
-            out.add(
-                new Problem(
-                    path,
-                    "dict key " + AbiJson.quote(key) + " follows " + AbiJson.quote(previous)
-                        + "; the compiler writes dict keys in byte-wise ascending order"));
-          }
-        }
-        keyOrder(entries.get(i).node(), path + "[" + AbiJson.quote(key) + "]", out);
-      }
-    }
+    return SipProblems.keyOrder(this).listed();
   }
 
   /**
    * Raw indices that are not exactly {@code 0..n-1}, each once, on each side ({@code n} being the
    * number of leaves on that side): an index out of that range, an index used twice, an index
-   * missing. Empty when both sides are complete.
+   * missing. Empty when both sides are complete; at most {@link #MAX_LISTED_PROBLEMS}, the first
+   * found.
    */
   public List<Problem> rawIndexProblems() {
-    List<Problem> out = new ArrayList<>();
-    rawIndices(inputs, "inputs", out);
-    rawIndices(results, "results", out);
-    return Collections.unmodifiableList(out);
+    return SipProblems.rawIndices(this).listed();
   }
 
-  private static void rawIndices(Optional<SipNode> side, String name, List<Problem> out) {
-    List<Leafed> leaves = new ArrayList<>();
-    side.ifPresent(n -> collectLeaves(n, "", leaves));
-    int n = leaves.size();
-    String rule =
-        n == 0
-            ? ""
-            : "; with " + n + (n == 1 ? " leaf" : " leaves") + " the raw indices must be exactly 0.."
-                + (n - 1) + ", each once";
-    Map<Integer, String> seen = new HashMap<>();
-    for (Leafed leaf : leaves) {
-      String path = name + leaf.path;
-      if (leaf.index >= n) {
-        out.add(new Problem(path, "raw index " + leaf.index + " is out of range" + rule));
-      } else if (seen.containsKey(leaf.index)) {
-        out.add(
-            new Problem(
-                path,
-                "raw index " + leaf.index + " is used again (first at " + seen.get(leaf.index)
-                    + ")" + rule));
-      } else {
-        seen.put(leaf.index, path);
-      }
-    }
-    for (int i = 0; i < n; i++) {
-      if (!seen.containsKey(i)) {
-        out.add(new Problem(name, "raw index " + i + " is missing" + rule));
-      }
-    }
-  }
-
-  /** Every problem: {@link #keyOrderProblems()}, then {@link #rawIndexProblems()}. */
+  /**
+   * Every problem: {@link #keyOrderProblems()}, then {@link #rawIndexProblems()}; at most {@link
+   * #MAX_LISTED_PROBLEMS}, the first found.
+   */
   public List<Problem> problems() {
-    List<Problem> out = new ArrayList<>(keyOrderProblems());
-    out.addAll(rawIndexProblems());
-    return Collections.unmodifiableList(out);
+    return SipProblems.all(this).listed();
   }
 
   /**
@@ -426,18 +419,21 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
    *     are
    */
   public SipSignature validate() {
-    List<Problem> problems = problems();
-    if (problems.isEmpty()) {
+    SipProblems problems = SipProblems.all(this);
+    if (problems.count() == 0) {
       return this;
     }
-    Problem first = problems.get(0);
+    List<Problem> listed = problems.listed();
+    Problem first = listed.get(0);
     String more = "";
-    if (problems.size() > 1) {
-      List<Problem> rest = problems.subList(1, Math.min(problems.size(), 1 + MORE_LIMIT));
+    if (problems.count() > 1) {
+      List<Problem> rest = listed.subList(1, Math.min(listed.size(), 1 + MORE_LIMIT));
       more =
-          " (and " + (problems.size() - 1) + " more: "
+          " (and "
+              + (problems.count() - 1)
+              + " more: "
               + rest.stream().map(Problem::toString).collect(Collectors.joining("; "))
-              + (problems.size() - 1 > MORE_LIMIT ? "; ..." : "")
+              + (problems.count() - 1 > MORE_LIMIT ? "; ..." : "")
               + ")";
     }
     throw new AbiParseException(FORMAT, first.path(), first.detail() + more);

@@ -34,7 +34,7 @@ public final class V0Components {
    * The deepest span nesting a {@link Reader} accepts: a reader over the whole text is at depth 0
    * and each {@link Reader#open} adds one.
    */
-  public static final int MAX_DEPTH = 64;
+  public static final int MAX_DEPTH = ParseLimits.MAX_DEPTH;
 
   /** At most this many characters of a number or of contents are quoted in an error message. */
   private static final int QUOTE_LIMIT = 24;
@@ -82,33 +82,110 @@ public final class V0Components {
   }
 
   /**
-   * A span component such as {@code A7!foobar}.
+   * A span component such as {@code A7!foobar}. Compares by value, like a record of its five
+   * accessors.
    *
-   * @param tag {@code A}..{@code Z}
-   * @param contents the contents after the {@code !}, decoded from UTF-8
-   * @param offset the byte offset of the tag in the whole text
-   * @param contentOffset the byte offset of the first content byte (just after the {@code !})
-   * @param contentLength the number of content bytes: the declared length minus one
+   * <p>A span read by a {@link Reader} decodes its contents only when {@link #contents()} is first
+   * called: the span of a nested sequence is read again by {@link Reader#open}, so decoding every
+   * span's contents would copy the text once per level of nesting.
    */
-  public record SpanComponent(
-      char tag, String contents, int offset, int contentOffset, int contentLength)
-      implements Component {
-    public SpanComponent {
+  public static final class SpanComponent implements Component {
+    private final char tag;
+    private final int offset;
+    private final int contentOffset;
+    private final int contentLength;
+    /** The whole text, for contents not yet decoded; null once {@link #contents} is set. */
+    private byte[] bytes;
+    private String contents;
+
+    /**
+     * @param tag {@code A}..{@code Z}
+     * @param contents the contents after the {@code !}, decoded from UTF-8
+     * @param offset the byte offset of the tag in the whole text
+     * @param contentOffset the byte offset of the first content byte (just after the {@code !})
+     * @param contentLength the number of content bytes: the declared length minus one
+     * @throws IllegalArgumentException for a tag outside {@code A}..{@code Z} or bounds that do
+     *     not fit together
+     */
+    public SpanComponent(char tag, String contents, int offset, int contentOffset, int contentLength) {
+      this(tag, offset, contentOffset, contentLength);
+      this.contents = Objects.requireNonNull(contents, "contents");
+    }
+
+    /** A span over {@code bytes}, whose contents are decoded when asked for. */
+    private SpanComponent(byte[] bytes, char tag, int offset, int contentOffset, int contentLength) {
+      this(tag, offset, contentOffset, contentLength);
+      this.bytes = bytes;
+    }
+
+    private SpanComponent(char tag, int offset, int contentOffset, int contentLength) {
       if (!isSpanTag(tag)) {
         throw new IllegalArgumentException(
             "a span component's tag must be A..Z, got " + describeChar(tag));
       }
-      Objects.requireNonNull(contents, "contents");
       if (offset < 0 || contentOffset <= offset || contentLength < 0) {
         throw new IllegalArgumentException(
             "bad span bounds: offset " + offset + ", contents at " + contentOffset + " length "
                 + contentLength);
       }
+      this.tag = tag;
+      this.offset = offset;
+      this.contentOffset = contentOffset;
+      this.contentLength = contentLength;
+    }
+
+    /** {@code A}..{@code Z}. */
+    @Override
+    public char tag() {
+      return tag;
+    }
+
+    /** The contents after the {@code !}, decoded from UTF-8. */
+    public String contents() {
+      if (contents == null) {
+        contents = new String(bytes, contentOffset, contentLength, StandardCharsets.UTF_8);
+        bytes = null;
+      }
+      return contents;
+    }
+
+    /** The byte offset of the tag in the whole text. */
+    @Override
+    public int offset() {
+      return offset;
+    }
+
+    /** The byte offset of the first content byte (just after the {@code !}). */
+    public int contentOffset() {
+      return contentOffset;
+    }
+
+    /** The number of content bytes: the declared length minus one. */
+    public int contentLength() {
+      return contentLength;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      if (!(o instanceof SpanComponent)) {
+        return false;
+      }
+      SpanComponent that = (SpanComponent) o;
+      return tag == that.tag
+          && offset == that.offset
+          && contentOffset == that.contentOffset
+          && contentLength == that.contentLength
+          && contents().equals(that.contents());
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(tag, contents(), offset, contentOffset, contentLength);
     }
 
     @Override
     public String toString() {
-      return String.valueOf(tag) + (contentLength + 1) + "!" + contents;
+      return String.valueOf(tag) + (contentLength + 1) + "!" + contents();
     }
   }
 
@@ -148,10 +225,12 @@ public final class V0Components {
      * @param text the encoded text
      * @param format the format errors are reported for ({@link ReflectionFormat#V0_RAW} or {@link
      *     ReflectionFormat#V0_SIP})
+     * @throws AbiParseException when the text is longer than {@link ParseLimits#MAX_TEXT_LENGTH}
      */
     public static Reader of(String text, ReflectionFormat format) {
       Objects.requireNonNull(text, "text");
       Objects.requireNonNull(format, "format");
+      ParseLimits.checkTextLength(format, text);
       byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
       return new Reader(bytes, 0, bytes.length, 0, format);
     }
@@ -230,8 +309,8 @@ public final class V0Components {
       if (depth + 1 > MAX_DEPTH) {
         throw error(
             span.offset(),
-            "expected spans nested at most " + MAX_DEPTH + " deep, found span '" + span.tag()
-                + "' at depth " + (depth + 1));
+            "expected spans nested at most ParseLimits.MAX_DEPTH = " + MAX_DEPTH
+                + " deep, found span '" + span.tag() + "' at depth " + (depth + 1));
       }
       return new Reader(bytes, span.contentOffset(), contentEnd, depth + 1, format);
     }
@@ -315,8 +394,7 @@ public final class V0Components {
             "span '" + tag + "' ends inside a multi-byte UTF-8 character (its length counts bytes)");
       }
       pos = contentEnd;
-      String contents = new String(bytes, contentOffset, contentLength, StandardCharsets.UTF_8);
-      return new SpanComponent(tag, contents, tagOffset, contentOffset, contentLength);
+      return new SpanComponent(bytes, tag, tagOffset, contentOffset, contentLength);
     }
 
     /** Reads an optional '-' and at least one digit into an int, with range checks. */

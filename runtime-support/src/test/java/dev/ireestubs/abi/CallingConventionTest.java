@@ -217,7 +217,8 @@ class CallingConventionTest {
 
   @Test
   void slotsWithoutAKindAreNotChecked() {
-    AbiType odd = new AbiType.Unsupported("memref", "memref<4xf32>", "memref types do not cross");
+    AbiType odd = new AbiType.Unsupported(
+            "memref", "memref<4xf32>", ReflectionFormat.DECLARATION, "memref types do not cross");
     assertThat(
             CallingConvention.parse("0i_f")
                 .mismatches(sig(List.of(odd), List.of(new Scalar(ElementType.F16)))))

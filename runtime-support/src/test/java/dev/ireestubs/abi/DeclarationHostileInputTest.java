@@ -119,7 +119,7 @@ class DeclarationHostileInputTest {
     for (String open : List.of("!util.list<", "!vm.list<", "!iree_input.list<")) {
       String type = "sync func @f(%a: " + open.repeat(10_000) + "i32" + ">".repeat(10_000) + ")";
       AbiParseException e = assertThrows(AbiParseException.class, () -> Declaration.parse(type));
-      assertThat(e.detail()).contains("nested more than 64 levels");
+      assertThat(e.detail()).contains("nested more than ParseLimits.MAX_DEPTH = 64 levels");
     }
     // ...while text the parser only scans may nest as deep as it likes.
     String deepAttr =

@@ -216,11 +216,15 @@ class DeclarationTest {
     types.put("!iree_input.list<?>", new HomogeneousList(new AbiType.Any()));
     types.put(
         "tuple<i32, tensor<4xf32>>",
-        new Unsupported("tuple", "tuple<i32, tensor<4xf32>>", MlirTypes.TUPLE_REASON));
+        new Unsupported(
+            "tuple", "tuple<i32, tensor<4xf32>>", ReflectionFormat.DECLARATION, MlirTypes.TUPLE_REASON));
     types.put(
         "memref<4xf32>",
         new Unsupported(
-            "memref", "memref<4xf32>", "memref types do not cross IREE's function ABI; expected a tensor"));
+            "memref",
+            "memref<4xf32>",
+            ReflectionFormat.DECLARATION,
+            "memref types do not cross IREE's function ABI; expected a tensor"));
     StringBuilder text = new StringBuilder("sync func @all(");
     int i = 0;
     for (String t : types.keySet()) {
@@ -309,7 +313,7 @@ class DeclarationTest {
     assertError("sync func @f(%a: i32 {x = 1, x = 2})", 29, "duplicate attribute x (first at offset 22)");
     assertError("sync func @f(%a: i32 {(x) = 2})", 22, "expected an attribute name (an identifier or a string), found '('");
     String deep = "sync func @f(%a: " + "!util.list<".repeat(64) + "i32" + ">".repeat(64) + ")";
-    assertError(deep, 17 + 64 * 11, "types nested more than 64 levels deep are not supported");
+    assertError(deep, 17 + 64 * 11, "types nested more than ParseLimits.MAX_DEPTH = 64 levels deep are not supported");
   }
 
   private static void assertError(String text, int offset, String detail) {

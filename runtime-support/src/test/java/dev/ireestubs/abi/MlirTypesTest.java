@@ -202,6 +202,7 @@ class MlirTypesTest {
                 new Unsupported(
                     "memref",
                     "memref<4xf32>",
+                    ReflectionFormat.DECLARATION,
                     "memref types do not cross IREE's function ABI; expected a tensor")));
   }
 
@@ -211,7 +212,7 @@ class MlirTypesTest {
         List.of("tuple<>", "tuple<i32, tensor<4xf32>>", "tuple<tuple<index>,!hal.fence>",
             "tuple<i32,,f32>")) {
       AbiType parsed = MlirTypes.parse(t);
-      assertWithMessage(t).that(parsed).isEqualTo(new Unsupported("tuple", t, MlirTypes.TUPLE_REASON));
+      assertWithMessage(t).that(parsed).isEqualTo(new Unsupported("tuple", t, ReflectionFormat.DECLARATION, MlirTypes.TUPLE_REASON));
       assertWithMessage(t).that(parsed.vmKind()).isEmpty();
       assertWithMessage(t).that(MlirTypes.print(parsed)).isEqualTo(t);
     }
@@ -220,7 +221,8 @@ class MlirTypesTest {
     assertThat(MlirTypes.parse("!util.list<tuple<i32>>"))
         .isEqualTo(
             new HomogeneousList(
-                new Unsupported("tuple", "tuple<i32>", MlirTypes.TUPLE_REASON)));
+                new Unsupported(
+                    "tuple", "tuple<i32>", ReflectionFormat.DECLARATION, MlirTypes.TUPLE_REASON)));
     // A structure from the JSON formats has no tuple spelling: it would read back as unsupported.
     assertThrows(
         IllegalArgumentException.class,
@@ -282,7 +284,7 @@ class MlirTypesTest {
     String deep = "!util.list<".repeat(64) + "i32" + ">".repeat(64);
     AbiParseException e = assertThrows(AbiParseException.class, () -> MlirTypes.parse(deep));
     assertThat(e.position()).isEqualTo("offset " + 64 * "!util.list<".length());
-    assertThat(e.detail()).isEqualTo("types nested more than 64 levels deep are not supported");
+    assertThat(e.detail()).isEqualTo("types nested more than ParseLimits.MAX_DEPTH = 64 levels deep are not supported");
 
     // Unsupported types are scanned, not followed: any depth is fine.
     String tuples = "tuple<".repeat(10_000) + ">".repeat(10_000);

@@ -357,6 +357,6 @@ class SipSignatureTest {
     }
     String sip = new V0Components.Builder().span('I', b).span('R', "").toString();
     AbiParseException e = fails(sip);
-    assertThat(e.detail()).isEqualTo("expected spans nested at most 64 deep, found span 'S' at depth 65");
+    assertThat(e.detail()).isEqualTo("expected spans nested at most ParseLimits.MAX_DEPTH = 64 deep, found span 'S' at depth 65");
   }
 }

@@ -269,7 +269,7 @@ class V0ComponentsTest {
     Reader deepest = r;
     SpanComponent tooDeep = (SpanComponent) deepest.next();
     AbiParseException e = assertThrows(AbiParseException.class, () -> deepest.open(tooDeep));
-    assertThat(e.detail()).isEqualTo("expected spans nested at most 64 deep, found span 'X' at depth 65");
+    assertThat(e.detail()).isEqualTo("expected spans nested at most ParseLimits.MAX_DEPTH = 64 deep, found span 'X' at depth 65");
   }
 
   // ---------------------------------------------------------------- builder misuse

@@ -201,7 +201,7 @@ class V0HostileInputTest {
         assertThat(s.inputIndices()).containsExactly(0);
       } else {
         AbiParseException e = assertThrows(AbiParseException.class, () -> SipSignature.parse(sip));
-        assertThat(e.detail()).startsWith("expected spans nested at most 64 deep, found span ");
+        assertThat(e.detail()).startsWith("expected spans nested at most ParseLimits.MAX_DEPTH = 64 deep, found span ");
       }
     }
   }

@@ -227,7 +227,7 @@ class V0RawSignatureTest {
             buffer(ElementType.INDEX, 2),
             new Scalar(ElementType.integer(3)),
             new Scalar(ElementType.COMPLEX64),
-            new AbiType.Unsupported("pystr", "\"pystr\"", "no"));
+            new AbiType.Unsupported("pystr", "\"pystr\"", ReflectionFormat.IREE_ABI_JSON, "no"));
     for (AbiType t : bad) {
       FunctionSignature s = FunctionSignature.of(List.of(), List.of(t), ReflectionFormat.V0_RAW);
       IllegalArgumentException e =
