@@ -142,8 +142,9 @@ class StubHygieneTest {
   }
 
   @Test
-  void aKeyOfAMillionCharactersGivesABoundedDiagnostic() {
-    String key = "x".repeat(1_000_000);
+  void aKeyOfTheLongestLengthGivesABoundedDiagnostic() {
+    // The longest key the parsers accept (a longer one is refused as the next test shows).
+    String key = "x".repeat(dev.ireestubs.abi.ParseLimits.MAX_NAME_LENGTH);
     ProcessorTester t =
         new ProcessorTester(dir)
             .file("m.json", "{'f':{'a':[['sdict',['" + key + "','i32'],['imagee','i32']]],'r':[]}}");
@@ -169,6 +170,21 @@ class StubHygieneTest {
         .onLineContaining("record In");
     assertThat(c.diagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR).count())
         .isAtLeast(2L);
+  }
+
+  @Test
+  void aKeyOfAMillionCharactersIsRefusedNamingTheLimit() {
+    String key = "x".repeat(1_000_000);
+    ProcessorTester t =
+        new ProcessorTester(dir).file("m.json", "{'f':{'a':[['sdict',['" + key + "','i32']]],'r':[]}}");
+    JavaFileObject s =
+        source("Huge", "@IreeModule(abi = \"m.json\")", "interface Huge { void f(java.util.Map<String, Integer> in); }");
+    Compilation c = t.compile(s);
+    assertThat(c).hadErrorContaining("[IreeBadReflection]").inFile(s).onLineContaining("@IreeModule");
+    assertThat(c).hadErrorContaining("ParseLimits.MAX_STRING_LENGTH = 65,536 characters");
+    for (Diagnostic<?> d : c.errors()) {
+      assertThat(d.getMessage(null).length()).isLessThan(Reporter.MAX_MESSAGE + 200);
+    }
   }
 
   @Test
