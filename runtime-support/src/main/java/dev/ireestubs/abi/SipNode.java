@@ -88,7 +88,7 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
     /** {@code key: node}. */
     @Override
     public String toString() {
-      return key + ": " + node;
+      return SipSignature.oneLine(new StringBuilder().append(key).append(": "), node).toString();
     }
   }
 
@@ -122,7 +122,7 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
     /** {@code [0: raw(0), 1: raw(1)]}. */
     @Override
     public String toString() {
-      return entries.stream().map(SequenceEntry::toString).collect(Collectors.joining(", ", "[", "]"));
+      return SipSignature.oneLine(new StringBuilder(), this).toString();
     }
   }
 
@@ -141,7 +141,7 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
     /** {@code key: node}. */
     @Override
     public String toString() {
-      return key + ": " + node;
+      return SipSignature.oneLine(new StringBuilder().append(key).append(": "), node).toString();
     }
   }
 
@@ -174,7 +174,7 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
     /** {@code {x: raw(0), y: raw(1)}}. */
     @Override
     public String toString() {
-      return entries.stream().map(DictEntry::toString).collect(Collectors.joining(", ", "{", "}"));
+      return SipSignature.oneLine(new StringBuilder(), this).toString();
     }
   }
 }

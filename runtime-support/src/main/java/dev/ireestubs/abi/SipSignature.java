@@ -326,9 +326,45 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
   /** A one-line form for messages, e.g. {@code [0: raw(0), 1: raw(1)] -> raw(0)}; {@code ()} for an empty side. */
   @Override
   public String toString() {
-    return inputs.map(SipNode::toString).orElse("()")
-        + " -> "
-        + results.map(SipNode::toString).orElse("()");
+    StringBuilder sb = new StringBuilder();
+    if (inputs.isPresent()) {
+      oneLine(sb, inputs.get());
+    } else {
+      sb.append("()");
+    }
+    sb.append(" -> ");
+    if (results.isPresent()) {
+      oneLine(sb, results.get());
+    } else {
+      sb.append("()");
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Appends the one-line form of {@code node} ({@link SipNode#toString()}) to {@code sb}, in one
+   * builder however deep the node nests.
+   */
+  static StringBuilder oneLine(StringBuilder sb, SipNode node) {
+    if (node instanceof SipNode.Leaf) {
+      return sb.append("raw(").append(((SipNode.Leaf) node).rawIndex()).append(')');
+    }
+    if (node instanceof SipNode.Sequence) {
+      List<SipNode.SequenceEntry> entries = ((SipNode.Sequence) node).entries();
+      sb.append('[');
+      for (int i = 0; i < entries.size(); i++) {
+        sb.append(i == 0 ? "" : ", ").append(entries.get(i).key()).append(": ");
+        oneLine(sb, entries.get(i).node());
+      }
+      return sb.append(']');
+    }
+    List<SipNode.DictEntry> entries = ((SipNode.Dict) node).entries();
+    sb.append('{');
+    for (int i = 0; i < entries.size(); i++) {
+      sb.append(i == 0 ? "" : ", ").append(entries.get(i).key()).append(": ");
+      oneLine(sb, entries.get(i).node());
+    }
+    return sb.append('}');
   }
 
   // ---------------------------------------------------------------- raw indices
