@@ -26,10 +26,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -40,29 +38,12 @@ class IreeErrorsIntegrationTest {
 
   private static final int F32 = 0x21000020;
 
-  private static IreeRuntime runtime;
+  @RegisterExtension static final RequireIree.Runtime IREE = new RequireIree.Runtime();
 
   @TempDir Path dir;
 
-  @BeforeAll
-  static void start() {
-    runtime = RequireIree.runtimeOrNull();
-  }
-
-  @BeforeEach
-  void requireRuntime() {
-    RequireIree.assumeLibrary();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (runtime != null) {
-      runtime.close();
-    }
-  }
-
   private static IreeSession addSession() throws IOException {
-    return runtime.newSession().load(SharedData.require(Adder.FILE));
+    return IREE.runtime().newSession().load(SharedData.require(Adder.FILE));
   }
 
   @Test
@@ -167,7 +148,7 @@ class IreeErrorsIntegrationTest {
   @Test
   void aModuleForAnotherArchitecture() throws IOException {
     Path arm = SharedData.require("vmfb/2026-08_djl-iree-engine_add_aarch64_bc17.vmfb");
-    try (IreeSession session = runtime.newSession()) {
+    try (IreeSession session = IREE.runtime().newSession()) {
       IreeIncompatibleModuleException e =
           assertThrows(IreeIncompatibleModuleException.class, () -> session.load(arm));
       assertThat(e.reason()).isEqualTo(Reason.TARGET);
@@ -181,7 +162,7 @@ class IreeErrorsIntegrationTest {
   @Test
   void aModuleOfAnotherRelease() throws IOException {
     Path old = SharedData.require("vmfb/2024-12_iree-tutorial_matmul_3in_bc15.vmfb");
-    try (IreeSession session = runtime.newSession()) {
+    try (IreeSession session = IREE.runtime().newSession()) {
       IreeIncompatibleModuleException e =
           assertThrows(IreeIncompatibleModuleException.class, () -> session.load(old));
       assertThat(e.reason()).isEqualTo(Reason.BYTECODE_VERSION);
@@ -199,7 +180,7 @@ class IreeErrorsIntegrationTest {
     // their bytecode version or layout.
     Path bc13 = SharedData.require("vmfb/2023-02_iree-rs_simple_mul_module_bc13_noreflection.vmfb");
     Path of2021 = SharedData.require("vmfb/2021-06_iree_simple_embedding_rv64_noreflection.vmfb");
-    try (IreeSession session = runtime.newSession()) {
+    try (IreeSession session = IREE.runtime().newSession()) {
       IreeIncompatibleModuleException e =
           assertThrows(IreeIncompatibleModuleException.class, () -> session.load(bc13));
       assertThat(e.reason()).isEqualTo(Reason.BYTECODE_VERSION);
@@ -227,7 +208,7 @@ class IreeErrorsIntegrationTest {
   void aSecondModuleOfTheSameNameIsRefused() throws IOException {
     Path add = SharedData.require(Adder.FILE);
     Path matmul = SharedData.require("vmfb/2026-03_elodin_matmul_x86_64_bc17.vmfb"); // "module" too
-    try (IreeSession session = runtime.newSession().load(add)) {
+    try (IreeSession session = IREE.runtime().newSession().load(add)) {
       IllegalArgumentException fromFile =
           assertThrows(IllegalArgumentException.class, () -> session.load(matmul));
       assertThat(fromFile)
@@ -256,7 +237,7 @@ class IreeErrorsIntegrationTest {
   @Test
   void aModuleThatNeedsParametersSaysSo() throws IOException {
     Path scale = SharedData.require("vmfb/2026-08_djl-iree-engine_scale_bc17.vmfb");
-    try (IreeSession session = runtime.newSession()) {
+    try (IreeSession session = IREE.runtime().newSession()) {
       IreeInvocationException e =
           assertThrows(IreeInvocationException.class, () -> session.load(scale));
       assertThat(e).isNotInstanceOf(IreeIncompatibleModuleException.class);
@@ -293,7 +274,7 @@ class IreeErrorsIntegrationTest {
   @Test
   void aFileThatIsNotAModule() throws IOException {
     Path text = Files.writeString(dir.resolve("model.vmfb"), "not a module\n");
-    try (IreeSession session = runtime.newSession()) {
+    try (IreeSession session = IREE.runtime().newSession()) {
       IreeInvocationException e =
           assertThrows(IreeInvocationException.class, () -> session.load(text));
       assertThat(e.statusCode()).isGreaterThan(0);

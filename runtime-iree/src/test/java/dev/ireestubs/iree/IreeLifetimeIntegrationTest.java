@@ -17,35 +17,16 @@ import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Closing, many calls, many threads, on a real IREE runtime. Skipped without a library. */
 class IreeLifetimeIntegrationTest {
 
-  private static IreeRuntime runtime;
-
-  @BeforeAll
-  static void start() {
-    runtime = RequireIree.runtimeOrNull();
-  }
-
-  @BeforeEach
-  void requireRuntime() {
-    RequireIree.assumeLibrary();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (runtime != null) {
-      runtime.close();
-    }
-  }
+  @RegisterExtension static final RequireIree.Runtime IREE = new RequireIree.Runtime();
 
   private static IreeSession addSession() throws IOException {
-    return runtime.newSession().load(SharedData.require(Adder.FILE));
+    return IREE.runtime().newSession().load(SharedData.require(Adder.FILE));
   }
 
   @Test
@@ -73,7 +54,7 @@ class IreeLifetimeIntegrationTest {
 
   @Test
   void closingTheRuntimeClosesItsSessions() throws IOException {
-    IreeRuntime own = IreeRuntime.create(runtime.library());
+    IreeRuntime own = IreeRuntime.create(IREE.runtime().library());
     IreeSession a = own.newSession().load(SharedData.require(Adder.FILE));
     IreeSession b = own.newSession(Device.LOCAL_TASK);
     own.close();

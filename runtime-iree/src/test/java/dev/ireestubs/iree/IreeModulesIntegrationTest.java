@@ -19,40 +19,21 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.util.Arrays;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Real modules on a real IREE runtime, through generated stubs (whose declarations {@link
+ * Real modules on a real IREE IREE.runtime(), through generated stubs (whose declarations {@link
  * StubDeclarationsTest} checks against the files) and through the backend SPI. Runs only when
  * {@code IREE_RUNTIME_LIBRARY} names a runtime of IREE v3.11.0 (the release that compiled the
  * modules); skipped with a message otherwise.
  */
 class IreeModulesIntegrationTest {
 
-  private static IreeRuntime runtime;
-
-  @BeforeAll
-  static void start() {
-    runtime = RequireIree.runtimeOrNull();
-  }
-
-  @BeforeEach
-  void requireRuntime() {
-    RequireIree.assumeLibrary();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (runtime != null) {
-      runtime.close();
-    }
-  }
+  @RegisterExtension static final RequireIree.Runtime IREE = new RequireIree.Runtime();
 
   private static IreeSession session(String file) throws IOException {
-    return runtime.newSession().load(SharedData.require(file));
+    return IREE.runtime().newSession().load(SharedData.require(file));
   }
 
   private static FloatArray floats(float... values) {
@@ -96,7 +77,7 @@ class IreeModulesIntegrationTest {
   @Test
   void addLoadedFromMemory() throws IOException {
     byte[] bytes = Files.readAllBytes(SharedData.require(Adder.FILE));
-    try (IreeSession session = runtime.newSession().load(bytes, "add.vmfb")) {
+    try (IreeSession session = IREE.runtime().newSession().load(bytes, "add.vmfb")) {
       Arrays.fill(bytes, (byte) 0); // the session keeps its own aligned copy
       FloatArray sum = new Iree_Adder(session).add(floats(1, 2, 3, 4), floats(10, 20, 30, 40));
       assertThat(sum.toArray()).isEqualTo(new float[] {11, 22, 33, 44});
@@ -110,7 +91,7 @@ class IreeModulesIntegrationTest {
     IreeSession session =
         IreeBackend.open(
             SharedData.require(Adder.FILE),
-            IreeBackend.Options.defaults().withLibrary(runtime.library().path()));
+            IreeBackend.Options.defaults().withLibrary(IREE.runtime().library().path()));
     try (session) {
       // iree-run-module ... --function=add --input=4xf32=1,2,3,4 --input=4xf32=10,20,30,40
       //   ->  4xf32=11 22 33 44
@@ -119,7 +100,7 @@ class IreeModulesIntegrationTest {
     }
     assertThat(session.isClosed()).isTrue();
     assertThat(session.runtime().isClosed()).isTrue();
-    assertThat(runtime.isClosed()).isFalse();
+    assertThat(IREE.runtime().isClosed()).isFalse();
   }
 
   @Test

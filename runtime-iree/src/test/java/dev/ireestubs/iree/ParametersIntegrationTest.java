@@ -19,14 +19,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Modules that load their weights from parameter archives ({@code .irpa}), on IREE's runtime,
+ * Modules that load their weights from parameter archives ({@code .irpa}), on IREE's IREE.runtime(),
  * through generated stubs: the results {@code iree-run-module --parameters=SCOPE=FILE} gives
  * ({@code ../shared/iree-reflection/README.md}, "Modules with external parameters"), and each kind
  * of bad input as an exception. Skipped without a runtime library or the shared folder.
@@ -35,26 +33,9 @@ class ParametersIntegrationTest {
 
   private static final float[] INPUT = {1, 2, 3, 4};
 
-  private static IreeRuntime runtime;
+  @RegisterExtension static final RequireIree.Runtime IREE = new RequireIree.Runtime();
 
   @TempDir Path dir;
-
-  @BeforeAll
-  static void start() {
-    runtime = RequireIree.runtimeOrNull();
-  }
-
-  @BeforeEach
-  void requireRuntime() {
-    RequireIree.assumeLibrary();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (runtime != null) {
-      runtime.close();
-    }
-  }
 
   private static Path archive(String name) {
     return SharedData.require("params/" + name);
@@ -83,7 +64,7 @@ class ParametersIntegrationTest {
   void scaleWithZeroWeightsGivesZeros() throws IOException {
     Parameters zero =
         Parameters.builder().scope("model", archive("scale_weights_zero.irpa")).build();
-    try (IreeSession session = runtime.newSession().load(SharedData.require(Scale.FILE), zero)) {
+    try (IreeSession session = IREE.runtime().newSession().load(SharedData.require(Scale.FILE), zero)) {
       assertThat(new Iree_Scale(session).scale(input()).toArray())
           .isEqualTo(new float[] {0, 0, 0, 0});
     }
@@ -96,7 +77,7 @@ class ParametersIntegrationTest {
             .scope("model", archive("scale_weights.irpa"))
             .scope("bias", archive("scale2_bias.irpa"))
             .build();
-    try (IreeSession session = runtime.newSession().load(SharedData.require(Scale2.FILE), both)) {
+    try (IreeSession session = IREE.runtime().newSession().load(SharedData.require(Scale2.FILE), both)) {
       Scale2 stub = new Iree_Scale2(session);
       assertThat(stub.scale2(input()).toArray()).isEqualTo(new float[] {12, 14, 16, 18});
       // A module without parameters loads beside it.
@@ -115,7 +96,7 @@ class ParametersIntegrationTest {
             .scope("model", archive("scale2_bias.irpa"))
             .build();
     assertThat(split.scopes().get("model")).hasSize(2);
-    try (IreeSession session = runtime.newSession().load(SharedData.require(Scale2.FILE), split)) {
+    try (IreeSession session = IREE.runtime().newSession().load(SharedData.require(Scale2.FILE), split)) {
       assertThat(new Iree_Scale2(session).scale2(input()).toArray())
           .isEqualTo(new float[] {12, 14, 16, 18});
     }
@@ -123,7 +104,7 @@ class ParametersIntegrationTest {
 
   @Test
   void withoutArchivesTheLoadNamesTheScopes() throws IOException {
-    try (IreeSession session = runtime.newSession()) {
+    try (IreeSession session = IREE.runtime().newSession()) {
       IreeInvocationException e =
           assertThrows(
               IreeInvocationException.class, () -> session.load(SharedData.require(Scale2.FILE)));
@@ -140,7 +121,7 @@ class ParametersIntegrationTest {
   void aMissingScopeIsNamed() throws IOException {
     Parameters onlyModel =
         Parameters.builder().scope("model", archive("scale_weights.irpa")).build();
-    try (IreeSession session = runtime.newSession()) {
+    try (IreeSession session = IREE.runtime().newSession()) {
       IreeInvocationException e =
           assertThrows(
               IreeInvocationException.class,
@@ -153,7 +134,7 @@ class ParametersIntegrationTest {
   void aWrongScopeNameIsNamed() throws IOException {
     Parameters misspelt =
         Parameters.builder().scope("Model", archive("scale_weights.irpa")).build();
-    try (IreeSession session = runtime.newSession()) {
+    try (IreeSession session = IREE.runtime().newSession()) {
       IreeInvocationException e =
           assertThrows(
               IreeInvocationException.class,
@@ -166,7 +147,7 @@ class ParametersIntegrationTest {
   @Test
   void aMissingArchiveIsNamedWithItsScope() throws IOException {
     Path absent = dir.resolve("absent.irpa");
-    try (IreeSession session = runtime.newSession()) {
+    try (IreeSession session = IREE.runtime().newSession()) {
       NoSuchFileException e =
           assertThrows(
               NoSuchFileException.class,
@@ -192,7 +173,7 @@ class ParametersIntegrationTest {
       Path cut = dir.resolve("cut_" + length + ".irpa");
       Files.write(cut, Arrays.copyOf(bytes, length));
       Parameters p = Parameters.builder().scope("model", cut).build();
-      try (IreeSession session = runtime.newSession()) {
+      try (IreeSession session = IREE.runtime().newSession()) {
         try {
           session.load(SharedData.require(Scale.FILE), p);
           // IREE read what it needed: the truncation cut only padding after the data.
@@ -220,7 +201,7 @@ class ParametersIntegrationTest {
             .scope("model", archive("scale_weights.irpa"))
             .scope("bias", archive("scale_weights_zero.irpa"))
             .build();
-    try (IreeSession session = runtime.newSession()) {
+    try (IreeSession session = IREE.runtime().newSession()) {
       IreeInvocationException e =
           assertThrows(
               IreeInvocationException.class,
@@ -235,7 +216,7 @@ class ParametersIntegrationTest {
   void aSessionBindsParametersOnce() throws IOException {
     Parameters weights =
         Parameters.builder().scope("model", archive("scale_weights.irpa")).build();
-    try (IreeSession session = runtime.newSession().bindParameters(weights)) {
+    try (IreeSession session = IREE.runtime().newSession().bindParameters(weights)) {
       IllegalStateException e =
           assertThrows(IllegalStateException.class, () -> session.bindParameters(weights));
       assertThat(e).hasMessageThat().contains("already binds parameter scopes 'model'");
@@ -243,7 +224,7 @@ class ParametersIntegrationTest {
       assertThat(new Iree_Scale(session).scale(input()).toArray())
           .isEqualTo(new float[] {2, 4, 6, 8});
     }
-    IreeSession closed = runtime.newSession();
+    IreeSession closed = IREE.runtime().newSession();
     closed.close();
     assertThrows(IllegalStateException.class, () -> closed.bindParameters(weights));
     assertThrows(IllegalArgumentException.class, () -> Parameters.builder().scope("model"));
@@ -253,7 +234,7 @@ class ParametersIntegrationTest {
   void parametersOnAModuleWithoutThemAreHarmless() throws IOException {
     Parameters weights =
         Parameters.builder().scope("model", archive("scale_weights.irpa")).build();
-    try (IreeSession session = runtime.newSession().load(SharedData.require(Adder.FILE), weights)) {
+    try (IreeSession session = IREE.runtime().newSession().load(SharedData.require(Adder.FILE), weights)) {
       assertThat(
               new Iree_Adder(session).add(input(), FloatArray.of(INPUT.clone(), 4)).toArray())
           .isEqualTo(new float[] {2, 4, 6, 8});
@@ -268,7 +249,7 @@ class ParametersIntegrationTest {
             .scope("bias", archive("scale2_bias.irpa"))
             .build();
     for (int i = 0; i < 50; i++) {
-      IreeSession session = runtime.newSession().load(SharedData.require(Scale2.FILE), both);
+      IreeSession session = IREE.runtime().newSession().load(SharedData.require(Scale2.FILE), both);
       Scale2 stub = new Iree_Scale2(session);
       assertThat(stub.scale2(input()).toArray()).isEqualTo(new float[] {12, 14, 16, 18});
       session.close();

@@ -27,10 +27,8 @@ import dev.ireestubs.ndarray.LongArray;
 import dev.ireestubs.testing.SharedData;
 import java.io.IOException;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every module in {@code ../shared/iree-reflection/vmfb} that an IREE v3.11.0 runtime on x86_64
@@ -42,31 +40,14 @@ import org.junit.jupiter.api.Test;
  */
 class RealModulesIntegrationTest {
 
-  private static IreeRuntime runtime;
-
-  @BeforeAll
-  static void start() {
-    runtime = RequireIree.runtimeOrNull();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (runtime != null) {
-      runtime.close();
-    }
-  }
-
-  @BeforeEach
-  void requireRuntime() {
-    RequireIree.assumeLibrary();
-  }
+  @RegisterExtension static final RequireIree.Runtime IREE = new RequireIree.Runtime();
 
   private static IreeSession session(String file) throws IOException {
     return session(file, Device.LOCAL_SYNC);
   }
 
   private static IreeSession session(String file, Device device) throws IOException {
-    return runtime.newSession(device).load(SharedData.require(file));
+    return IREE.runtime().newSession(device).load(SharedData.require(file));
   }
 
   /** The function driven by the signature the runtime's own reflection gives. */

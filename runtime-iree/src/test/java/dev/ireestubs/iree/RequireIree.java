@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Integration tests run only when {@link IreeLibrary#locate()} finds a runtime library ({@code
@@ -44,5 +47,36 @@ final class RequireIree {
       told = true;
     }
     assumeTrue(false, message);
+  }
+
+  /**
+   * The runtime an integration test class shares, as a JUnit extension: {@code @RegisterExtension
+   * static final RequireIree.Runtime IREE = new RequireIree.Runtime();}. Each test is skipped when
+   * no library is found ({@link #assumeLibrary}); the runtime is made at its first use and closed
+   * after the class's last test.
+   */
+  static final class Runtime implements BeforeEachCallback, AfterAllCallback {
+    private IreeRuntime runtime;
+
+    /** The shared runtime, made on first use. */
+    synchronized IreeRuntime runtime() {
+      if (runtime == null) {
+        runtime = runtimeOrNull();
+      }
+      return runtime;
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+      assumeLibrary();
+    }
+
+    @Override
+    public synchronized void afterAll(ExtensionContext context) {
+      if (runtime != null) {
+        runtime.close();
+        runtime = null;
+      }
+    }
   }
 }

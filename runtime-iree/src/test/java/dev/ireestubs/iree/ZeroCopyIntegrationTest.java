@@ -18,11 +18,10 @@ import java.io.IOException;
 import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Arguments in 64-byte-aligned direct memory are imported without a copy, and results are mapped
@@ -31,23 +30,10 @@ import org.junit.jupiter.api.Test;
  */
 class ZeroCopyIntegrationTest {
 
-  private static IreeRuntime runtime;
-
-  @BeforeAll
-  static void start() {
-    runtime = RequireIree.runtimeOrNull();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (runtime != null) {
-      runtime.close();
-    }
-  }
+  @RegisterExtension static final RequireIree.Runtime IREE = new RequireIree.Runtime();
 
   @BeforeEach
   void requireRuntime() {
-    RequireIree.assumeLibrary();
     BufferTransfer.mapThreshold = 0;
   }
 
@@ -57,7 +43,7 @@ class ZeroCopyIntegrationTest {
   }
 
   private static IreeSession session(String file) throws IOException {
-    return runtime.newSession().load(SharedData.require(file));
+    return IREE.runtime().newSession().load(SharedData.require(file));
   }
 
   private static FloatArray floats(float... values) {
@@ -179,7 +165,7 @@ class ZeroCopyIntegrationTest {
     assertThat(before).isEqualTo(0);
     FloatArray kept;
     WeakReference<ByteBuffer> dropped;
-    try (IreeRuntime own = IreeRuntime.create(runtime.library());
+    try (IreeRuntime own = IreeRuntime.create(IREE.runtime().library());
         IreeSession session = own.newSession().load(SharedData.require(Adder.FILE))) {
       BackendFunction add = session.function("module.add");
       VmList arguments =
