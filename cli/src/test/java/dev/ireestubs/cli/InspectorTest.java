@@ -39,6 +39,8 @@ class InspectorTest {
         Optional.of(new BytecodeVersion(17, 0)),
         attributes,
         exports,
+        List.of(),
+        List.of(),
         List.of());
   }
 
@@ -188,6 +190,8 @@ class InspectorTest {
             0,
             Optional.empty(),
             VmfbAttributes.empty(),
+            List.of(),
+            List.of(),
             List.of(),
             List.of());
     String report = new Inspector(m, "old.vmfb").report();

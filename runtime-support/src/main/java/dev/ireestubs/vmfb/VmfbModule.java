@@ -58,37 +58,6 @@ public record VmfbModule(
     parameterScopes = List.copyOf(parameterScopes);
   }
 
-  /** A module without imports (as written before imports were read). */
-  public VmfbModule(
-      String sourceName,
-      VmfbContainer container,
-      boolean sizePrefixed,
-      long flatBufferOffset,
-      String fileIdentifier,
-      VmfbSchemaEra schemaEra,
-      String name,
-      long version,
-      Optional<BytecodeVersion> bytecodeVersion,
-      VmfbAttributes attributes,
-      List<VmfbExport> exports,
-      List<VmfbInternalFunction> internalFunctions) {
-    this(
-        sourceName,
-        container,
-        sizePrefixed,
-        flatBufferOffset,
-        fileIdentifier,
-        schemaEra,
-        name,
-        version,
-        bytecodeVersion,
-        attributes,
-        exports,
-        internalFunctions,
-        List.of(),
-        List.of());
-  }
-
   /**
    * Whether the module loads weights from parameter archives: it has a required import of IREE's
    * {@code io_parameters} module, which must then be registered before it (with the archives for
