@@ -7,7 +7,7 @@ import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.host.HostModule;
 import dev.ireestubs.invoke.DynamicFunction;
-import dev.ireestubs.invoke.Marshal;
+import dev.ireestubs.internal.Marshal;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;

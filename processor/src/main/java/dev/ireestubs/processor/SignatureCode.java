@@ -39,7 +39,7 @@ final class SignatureCode {
   static final ClassName SHAPE = ClassName.get("dev.ireestubs.abi", "Shape");
   static final ClassName OPTIONAL_INT = ClassName.get("java.util", "OptionalInt");
   static final ClassName LIST = ClassName.get("java.util", "List");
-  static final ClassName STUB_CONSTANTS = ClassName.get("dev.ireestubs.invoke", "StubConstants");
+  static final ClassName STUB_CONSTANTS = ClassName.get("dev.ireestubs.internal", "StubConstants");
 
   /** Code and constant-pool size, estimated from above. */
   record Cost(int bytes, int constants) {

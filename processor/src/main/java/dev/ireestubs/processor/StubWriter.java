@@ -25,7 +25,7 @@ import javax.lang.model.element.Modifier;
  */
 final class StubWriter implements StubGenerator {
 
-  static final ClassName FUNCTION_BINDER = ClassName.get("dev.ireestubs.invoke", "FunctionBinder");
+  static final ClassName FUNCTION_BINDER = ClassName.get("dev.ireestubs.internal", "FunctionBinder");
   static final ClassName BACKEND_FUNCTION = ClassName.get("dev.ireestubs.invoke", "BackendFunction");
   static final ClassName MODULE_BACKEND = ClassName.get("dev.ireestubs.invoke", "ModuleBackend");
   static final ClassName OBJECTS = ClassName.get("java.util", "Objects");

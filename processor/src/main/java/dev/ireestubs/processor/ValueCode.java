@@ -21,7 +21,7 @@ import javax.lang.model.SourceVersion;
  */
 final class ValueCode {
 
-  static final ClassName MARSHAL = ClassName.get("dev.ireestubs.invoke", "Marshal");
+  static final ClassName MARSHAL = ClassName.get("dev.ireestubs.internal", "Marshal");
   static final ClassName VM_LIST = ClassName.get("dev.ireestubs.vm", "VmList");
   static final ClassName IREE_VALUE_EXCEPTION =
       ClassName.get("dev.ireestubs.invoke", "IreeValueException");

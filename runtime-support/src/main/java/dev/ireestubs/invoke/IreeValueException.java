@@ -73,9 +73,13 @@ public class IreeValueException extends IreeException {
   }
 
   /**
-   * This exception with {@code path} in place of its path (same side, problem and stack trace).
+   * This exception with {@code path} in place of its path (same side, problem, cause and stack
+   * trace), for code that knows better where a value sits, such as the index of a list element.
+   *
+   * @param path the function and the value's path
+   * @return a new exception of the same class
    */
-  IreeValueException withPath(String path) {
+  public IreeValueException withPath(String path) {
     IreeValueException e = of(side, path, problem);
     e.setStackTrace(getStackTrace());
     for (Throwable s : getSuppressed()) {

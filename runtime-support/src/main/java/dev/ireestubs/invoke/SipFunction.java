@@ -1,5 +1,6 @@
 package dev.ireestubs.invoke;
 
+import dev.ireestubs.internal.Marshal;
 import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.SipNode;

@@ -2,9 +2,8 @@
  * Calling a loaded module's functions: the backend interfaces ({@link
  * dev.ireestubs.invoke.ModuleBackend}, {@link dev.ireestubs.invoke.BackendFunction}), the dynamic
  * invokers ({@link dev.ireestubs.invoke.DynamicFunction}, {@link
- * dev.ireestubs.invoke.SipFunction}), what generated stubs call ({@link
- * dev.ireestubs.invoke.Marshal}, {@link dev.ireestubs.invoke.FunctionBinder}), and the exceptions a
- * call can throw.
+ * dev.ireestubs.invoke.SipFunction}) and the exceptions a call can throw. What generated stubs call
+ * lives in {@code dev.ireestubs.internal}, which is not API.
  *
  * <h2>Exceptions</h2>
  *

@@ -1,5 +1,6 @@
-package dev.ireestubs.invoke;
+package dev.ireestubs.internal;
 
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
@@ -40,7 +41,7 @@ public final class Marshal {
   private Marshal() {}
 
   /** The exception for a value at {@code path} that does not fit: built only on failure. */
-  static IreeValueException fail(Side side, String path, String problem) {
+  public static IreeValueException fail(Side side, String path, String problem) {
     return IreeValueException.of(side, path, problem);
   }
 
@@ -56,7 +57,7 @@ public final class Marshal {
     return notNull(value, declared, Side.ARGUMENT, path);
   }
 
-  static <T> T notNull(T value, AbiType declared, Side side, String path) {
+  public static <T> T notNull(T value, AbiType declared, Side side, String path) {
     if (value == null) {
       throw fail(side, path, "is null; expected " + declared);
     }
@@ -85,7 +86,7 @@ public final class Marshal {
     return array(array, declared, Side.ARGUMENT, path);
   }
 
-  static BufferView array(NdArray array, AbiType.NdArray declared, Side side, String path) {
+  public static BufferView array(NdArray array, AbiType.NdArray declared, Side side, String path) {
     notNull(array, declared, side, path);
     if (!fits(declared, array)) { // checked without copying the shape; described on failure
       String problem = arrayProblem(declared, array.elementType(), array.shape());
@@ -127,7 +128,7 @@ public final class Marshal {
     return copy(javaArray, factory, declared, Side.ARGUMENT, path);
   }
 
-  static <J, A extends NdArray> A copy(
+  public static <J, A extends NdArray> A copy(
       J javaArray,
       Function<? super J, ? extends A> factory,
       AbiType.NdArray declared,
@@ -162,7 +163,7 @@ public final class Marshal {
     return sequence(values, declared, expectedSize, Side.ARGUMENT, path);
   }
 
-  static VmList sequence(
+  public static VmList sequence(
       Collection<?> values, AbiType declared, int expectedSize, Side side, String path) {
     notNull(values, declared, side, path);
     return sequence(values, " (" + declared + ")", expectedSize, side, path);
@@ -226,7 +227,7 @@ public final class Marshal {
    * Why the keys of {@code map} are not exactly {@code keys}, or null when they are: the first
    * missing key, else the keys it has that {@code keys} lacks (non-string keys included).
    */
-  static String keysProblem(Map<?, ?> map, List<String> keys) {
+  public static String keysProblem(Map<?, ?> map, List<String> keys) {
     for (String key : keys) {
       if (!map.containsKey(key)) {
         return "missing key '" + key + "'; expected keys " + keys;
@@ -322,7 +323,7 @@ public final class Marshal {
     return bufferView(element(list, index, path), declared, Side.RESULT, path);
   }
 
-  static BufferView bufferView(Object element, AbiType.NdArray declared, Side side, String path) {
+  public static BufferView bufferView(Object element, AbiType.NdArray declared, Side side, String path) {
     if (!(element instanceof BufferView)) {
       throw fail(side, 
           path, "expected " + declared + " (a buffer view) but got " + describe(element));
@@ -394,7 +395,7 @@ public final class Marshal {
     return list(element(list, index, path), null, expectedSize, Side.RESULT, path);
   }
 
-  static VmList list(Object element, AbiType declared, int expectedSize, Side side, String path) {
+  public static VmList list(Object element, AbiType declared, int expectedSize, Side side, String path) {
     String what = declared == null ? "" : " (" + declared + ")";
     if (!(element instanceof VmList)) {
       throw fail(side, path, "expected a list" + what + " but got " + describe(element));
@@ -418,7 +419,7 @@ public final class Marshal {
     return ref(element(list, index, path), Side.RESULT, path);
   }
 
-  static VmRef ref(Object element, Side side, String path) {
+  public static VmRef ref(Object element, Side side, String path) {
     if (element != null && !(element instanceof VmRef)) {
       throw fail(side, path, "expected a ref but got " + describe(element));
     }
@@ -493,7 +494,7 @@ public final class Marshal {
    * it does. Integers of one width match when either side is signless (the {@code iree.abi} JSON
    * drops signedness); an unknown declared element type or an unranked shape accepts anything.
    */
-  static String arrayProblem(AbiType.NdArray declared, ElementType element, long[] shape) {
+  public static String arrayProblem(AbiType.NdArray declared, ElementType element, long[] shape) {
     boolean typeOk = NdArray.isCompatible(declared.element(), element);
     boolean shapeOk = declared.shape().accepts(shape);
     if (typeOk && shapeOk) {
@@ -519,7 +520,7 @@ public final class Marshal {
     return "shape differs";
   }
 
-  static Object element(VmList list, int index, String path) {
+  public static Object element(VmList list, int index, String path) {
     Objects.requireNonNull(list, "list");
     if (index < 0 || index >= list.size()) {
       throw fail(Side.RESULT, 
@@ -533,7 +534,7 @@ public final class Marshal {
    * 0 or 1). The VM widens {@code i8} and {@code i16} results to {@code i32}, so any integer value
    * type is accepted as long as the number fits.
    */
-  static long integer(Object element, ElementType declared, Side side, String path) {
+  public static long integer(Object element, ElementType declared, Side side, String path) {
     if (!(element instanceof VmValue) || !((VmValue) element).isInteger()) {
       throw fail(side, 
           path, "expected " + article(declared) + " value but got " + describe(element));
@@ -552,7 +553,7 @@ public final class Marshal {
    * unsigned range or as the same bits read signed ({@code ui8} 200 or -56), since Java's integer
    * types are signed.
    */
-  static boolean fits(long value, ElementType declared) {
+  public static boolean fits(long value, ElementType declared) {
     int bits = declared.bits();
     if (declared.kind() == ElementType.Kind.BOOLEAN) {
       return value == 0 || value == 1;
@@ -572,7 +573,7 @@ public final class Marshal {
   }
 
   /** The floating-point value {@code element} holds ({@code f32} or {@code f64}). */
-  static double floating(Object element, ElementType declared, Side side, String path) {
+  public static double floating(Object element, ElementType declared, Side side, String path) {
     if (!(element instanceof VmValue) || !((VmValue) element).isFloat()) {
       throw fail(side, 
           path, "expected " + article(declared) + " value but got " + describe(element));
@@ -581,7 +582,7 @@ public final class Marshal {
   }
 
   /** A short description of a VM list element for messages. */
-  static String describe(Object element) {
+  public static String describe(Object element) {
     if (element == null) {
       return "an empty slot";
     }

@@ -1,5 +1,7 @@
-package dev.ireestubs.invoke;
+package dev.ireestubs.internal;
 
+import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.FunctionSignature;

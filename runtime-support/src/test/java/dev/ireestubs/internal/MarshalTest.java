@@ -1,5 +1,7 @@
-package dev.ireestubs.invoke;
+package dev.ireestubs.internal;
 
+import dev.ireestubs.invoke.IreeArgumentException;
+import dev.ireestubs.invoke.IreeResultException;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 

@@ -1,5 +1,9 @@
-package dev.ireestubs.invoke;
+package dev.ireestubs.internal;
 
+import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.IreeFunctionNotFoundException;
+import dev.ireestubs.invoke.IreeSignatureMismatchException;
+import dev.ireestubs.invoke.ModuleBackend;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 

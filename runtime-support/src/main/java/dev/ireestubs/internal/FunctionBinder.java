@@ -1,5 +1,9 @@
-package dev.ireestubs.invoke;
+package dev.ireestubs.internal;
 
+import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.IreeFunctionNotFoundException;
+import dev.ireestubs.invoke.IreeSignatureMismatchException;
+import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.abi.CallingConvention;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;

@@ -1,4 +1,4 @@
-package dev.ireestubs.invoke;
+package dev.ireestubs.internal;
 
 import dev.ireestubs.abi.AbiType;
 import java.util.ArrayList;
