@@ -23,7 +23,7 @@ import java.util.function.Function;
  * The leaf operations of marshalling between Java values and the IREE VM's native calling
  * convention: the one place where arguments are checked on their way in and results on their way
  * out. Generated stubs call these methods directly (with the descriptor and path as constants), and
- * {@link AbiValues} calls them while walking a signature at run time, so a typed stub, the dynamic
+ * {@link dev.ireestubs.invoke.AbiValues} calls them while walking a signature at run time, so a typed stub, the dynamic
  * invoker and a host module report the same problem with the same words.
  *
  * <p>Every {@code path} names the function and the value, as {@code predict: features.image} or
@@ -442,7 +442,7 @@ public final class Marshal {
   /**
    * {@code failure}, raised for an element of the list at {@code listPath}, with the element's
    * index in its path: {@code batch: rows[*]: ...} becomes {@code batch: rows[2]: ...}. Generated
-   * stubs (and {@link AbiValues}) name every element of a list by one constant path ending in
+   * stubs (and {@link dev.ireestubs.invoke.AbiValues}) name every element of a list by one constant path ending in
    * {@code [*]} and catch a failure inside the loop over the list to call this, so that the indexed
    * path is built only when a check fails. Nested lists are indexed from the inside out, each loop
    * replacing the {@code [*]} right after its own list's path. A failure whose path does not have
