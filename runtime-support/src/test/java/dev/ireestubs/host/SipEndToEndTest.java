@@ -16,7 +16,6 @@ import dev.ireestubs.abi.V0RawSignature;
 import dev.ireestubs.abi.V0Reflection;
 import dev.ireestubs.invoke.DynamicFunction;
 import dev.ireestubs.invoke.IreeArgumentException;
-import dev.ireestubs.invoke.SipFunction;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.UByteArray;
 import dev.ireestubs.testing.SharedData;
@@ -74,7 +73,7 @@ class SipEndToEndTest {
                     return out;
                   })
               .build();
-      SipFunction f = SipFunction.of(module.function("module.f"), structure);
+      DynamicFunction f = DynamicFunction.sip(module.function("module.f"), structure);
       JsonNode in = meaning.get("inputs");
       List<Object> positional = new ArrayList<>();
       Map<String, Object> named = new LinkedHashMap<>();
@@ -205,7 +204,7 @@ class SipEndToEndTest {
                   return List.of(out, sum);
                 })
             .build();
-    SipFunction call = SipFunction.of(module.function("module.f"), structure);
+    DynamicFunction call = DynamicFunction.sip(module.function("module.f"), structure);
     UByteArray mask = UByteArray.of(new int[] {200, 1, 1, 1}, 1, 4);
     FloatArray pixels = FloatArray.of(new float[] {1, 2, 3, 4, 5, 6}, 2, 3);
     Object result =
@@ -272,7 +271,7 @@ class SipEndToEndTest {
                   return VmList.variant(0);
                 })
             .build();
-    SipFunction.of(module.function("module.f"), structure).call(List.of(new Ids(7, 8)), Map.of());
+    DynamicFunction.sip(module.function("module.f"), structure).call(List.of(new Ids(7, 8)), Map.of());
     assertThat(received.get()).isEqualTo(VmList.of(VmValue.i32(7), VmValue.i32(8)));
   }
 }

@@ -8,15 +8,19 @@ import dev.ireestubs.abi.VmKind;
 import dev.ireestubs.host.HostFunction;
 import dev.ireestubs.host.HostModule;
 import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.DynamicFunction;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.IreeArgumentException;
 import dev.ireestubs.invoke.IreeResultException;
 import dev.ireestubs.invoke.IreeSignatureMismatchException;
+import dev.ireestubs.vm.OpaqueRef;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -337,6 +341,60 @@ class PyDmFunctionTest {
   }
 
   /** A backend function with a fixed calling convention and canned results. */
+  @Test
+  void itHasTheOneCallShapeAndRefusesNamedArguments() {
+    try (HostModule m = module()) {
+      DynamicFunction add = PyDmFunction.of(m.function("m.add"));
+      assertThat(add.call(List.of(2, 3), Map.of())).isEqualTo(5);
+      assertThat(add.codec().toString()).isEqualTo("PyDM");
+      IreeValueException e =
+          assertThrows(IreeValueException.class, () -> add.call(List.of(2), Map.of("b", 3)));
+      assertThat(e.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
+      assertThat(e)
+          .hasMessageThat()
+          .isEqualTo("m.add: a PyDM function takes its arguments by position; none is named [b]");
+    }
+  }
+
+  @Test
+  void aValueThatFailsToDecodeClosesTheResultList() {
+    AtomicInteger released = new AtomicInteger();
+    VmList results =
+        VmList.of(
+            VmValue.i32(0), OpaqueRef.withRelease("hal.fence", "fence", released::incrementAndGet));
+    PyDmFunction f = PyDmFunction.of(fake("0v_ir", results));
+    IreeValueException e = assertThrows(IreeValueException.class, f::call);
+    assertThat(e.side()).isEqualTo(IreeValueException.Side.RESULT);
+    assertThat(e).hasMessageThat().startsWith("fake.f: result: expected an unboxed value");
+    assertThat(results.isClosed()).isTrue();
+    assertThat(released.get()).isEqualTo(1);
+  }
+
+  @Test
+  void aMalformedExceptionResultClosesTheResultList() {
+    AtomicInteger released = new AtomicInteger();
+    VmList results =
+        VmList.of(
+            OpaqueRef.withRelease("hal.fence", "fence", released::incrementAndGet), VmValue.i32(0));
+    PyDmFunction f = PyDmFunction.of(fake("0v_ir", results));
+    assertThrows(IreeValueException.class, f::callRaw);
+    assertThat(results.isClosed()).isTrue();
+    assertThat(released.get()).isEqualTo(1);
+  }
+
+  @Test
+  void aRaisedExceptionClosesTheResultList() {
+    AtomicInteger released = new AtomicInteger();
+    VmList results =
+        VmList.of(
+            VmValue.i32(PyValueError.CODE),
+            OpaqueRef.withRelease("hal.fence", "placeholder", released::incrementAndGet));
+    PyDmFunction f = PyDmFunction.of(fake("0v_ir", results));
+    assertThrows(PyValueError.class, f::call);
+    assertThat(results.isClosed()).isTrue();
+    assertThat(released.get()).isEqualTo(1);
+  }
+
   private static BackendFunction fake(String cconv, VmList results) {
     List<VmList> calls = new ArrayList<>();
     return new BackendFunction() {
