@@ -42,6 +42,11 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
    * @param kind the argument's kind
    */
   public record Single(VmKind kind) implements Segment {
+    /**
+     * Refuses a null kind.
+     *
+     * @param kind the argument's kind
+     */
     public Single {
       Objects.requireNonNull(kind, "kind");
     }
@@ -64,6 +69,11 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
    * @param kinds the group repeated at the call; never empty
    */
   public record Variadic(List<VmKind> kinds) implements Segment {
+    /**
+     * Copies the kinds and refuses an empty group.
+     *
+     * @param kinds the group repeated at the call; never empty
+     */
     public Variadic {
       kinds = List.copyOf(kinds);
       if (kinds.isEmpty()) {
@@ -79,6 +89,12 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
     }
   }
 
+  /**
+   * Copies both lists.
+   *
+   * @param arguments the argument segments, in order (empty for {@code v})
+   * @param results the result kinds, in order (empty for {@code v})
+   */
   public CallingConvention {
     arguments = List.copyOf(arguments);
     results = List.copyOf(results);

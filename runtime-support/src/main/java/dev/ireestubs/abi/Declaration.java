@@ -45,6 +45,16 @@ import java.util.regex.Pattern;
 public record Declaration(
     boolean async, String name, List<Declaration.Parameter> arguments, List<Declaration.Parameter> results) {
 
+  /**
+   * Refuses an empty name, or one with whitespace, control characters or {@code (}, and copies the
+   * lists.
+   *
+   * @param async true for {@code async} (coarse fences: two {@code !hal.fence} arguments follow the
+   *     declared ones at the VM level), false for {@code sync}
+   * @param name the exported function's name (after {@code @})
+   * @param arguments the declared arguments, in order
+   * @param results the declared results, in order
+   */
   public Declaration {
     Objects.requireNonNull(name, "name");
     if (name.isEmpty()) {
@@ -76,6 +86,18 @@ public record Declaration(
     private static final Pattern INTEGER_VALUE =
         Pattern.compile("(-?[0-9]{1,18})(?:\\s*:\\s*[A-Za-z0-9_]+)?");
 
+    /**
+     * Checks that the name can follow {@code %}, that the type text parses to {@code type}, and
+     * that the attributes parse; strips the attributes' outer whitespace.
+     *
+     * @param name the name after {@code %} (from {@code iree.abi.name}, or {@code input<i>}/{@code
+     *     output<i>}); non-empty, without whitespace or any of {@code , ( ) { } [ ] < > "}
+     * @param type the type, as {@link MlirTypes#parse} maps {@code typeText}
+     * @param typeText the MLIR type text exactly as written, e.g. {@code tensor<4xf32, #enc>} (it
+     *     keeps what the model does not hold, such as a tensor encoding or which list dialect)
+     * @param attributes the text between the braces of the attribute dictionary, e.g. {@code
+     *     iree.abi.output = 1 : index}, or {@code ""} when there is none
+     */
     public Parameter {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(type, "type");

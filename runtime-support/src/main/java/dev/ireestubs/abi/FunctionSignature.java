@@ -38,6 +38,15 @@ public record FunctionSignature(
     COARSE_FENCES
   }
 
+  /**
+   * Copies the lists and refuses null format, model or version.
+   *
+   * @param arguments the root arguments, in order
+   * @param results the declared results
+   * @param format the reflection format this was read from
+   * @param model how the function is called: synchronously, or with wait/signal fences appended
+   * @param abiVersion the {@code "v"} of {@code iree.abi} JSON when present; IREE never reads it
+   */
   public FunctionSignature {
     arguments = List.copyOf(arguments);
     results = List.copyOf(results);

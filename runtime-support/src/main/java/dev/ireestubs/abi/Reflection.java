@@ -47,6 +47,14 @@ public final class Reflection {
    * @param warnings better reflection that was present but could not be used, one sentence each
    */
   public record Resolved(FunctionSignature signature, String source, List<String> warnings) {
+    /**
+     * Refuses nulls and copies the warnings.
+     *
+     * @param signature the best signature found
+     * @param source the attribute it was read from ({@code iree.abi}, {@code
+     *     iree.abi.declaration}, {@code f}) or {@code "calling convention"}
+     * @param warnings better reflection that was present but could not be used, one sentence each
+     */
     public Resolved {
       Objects.requireNonNull(signature, "signature");
       Objects.requireNonNull(source, "source");

@@ -53,6 +53,11 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    * @param rawIndex the index in the raw signature, {@code >= 0}
    */
   record Leaf(int rawIndex) implements SipNode {
+    /**
+     * Refuses a negative raw index.
+     *
+     * @param rawIndex the index in the raw signature, {@code >= 0}
+     */
     public Leaf {
       if (rawIndex < 0) {
         throw new IllegalArgumentException("a SIP raw index must be >= 0, got " + rawIndex);
@@ -78,6 +83,12 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    * @param node the child
    */
   record SequenceEntry(int key, SipNode node) {
+    /**
+     * Refuses a negative key or a null node.
+     *
+     * @param key the position in the sequence, {@code >= 0}
+     * @param node the child
+     */
     public SequenceEntry {
       if (key < 0) {
         throw new IllegalArgumentException("a SIP sequence key must be >= 0, got " + key);
@@ -100,6 +111,11 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    * @param entries the children, in the order held
    */
   record Sequence(List<SequenceEntry> entries) implements SipNode {
+    /**
+     * Copies the entries and refuses nesting deeper than {@link SipNode#MAX_DEPTH}.
+     *
+     * @param entries the children, in the order held
+     */
     public Sequence {
       entries = List.copyOf(entries);
       SipSignature.checkDepth(entries.stream().map(SequenceEntry::node).collect(Collectors.toList()));
@@ -133,6 +149,12 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    * @param node the child
    */
   record DictEntry(String key, SipNode node) {
+    /**
+     * Refuses a null key or node.
+     *
+     * @param key the key
+     * @param node the child
+     */
     public DictEntry {
       Objects.requireNonNull(key, "key");
       Objects.requireNonNull(node, "node");
@@ -152,6 +174,11 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    * @param entries the children, in the order held
    */
   record Dict(List<DictEntry> entries) implements SipNode {
+    /**
+     * Copies the entries and refuses nesting deeper than {@link SipNode#MAX_DEPTH}.
+     *
+     * @param entries the children, in the order held
+     */
     public Dict {
       entries = List.copyOf(entries);
       SipSignature.checkDepth(entries.stream().map(DictEntry::node).collect(Collectors.toList()));

@@ -53,6 +53,12 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
   public static final int MAX_LISTED_PROBLEMS = 16;
 
 
+  /**
+   * Refuses null inputs or results (an absent side is an empty {@code Optional}).
+   *
+   * @param inputs the structure of the arguments; empty when the side is empty
+   * @param results the structure of the results; empty when the side is empty
+   */
   public SipSignature {
     Objects.requireNonNull(inputs, "inputs");
     Objects.requireNonNull(results, "results");
@@ -408,6 +414,12 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
    * @param detail what is wrong, and what was expected
    */
   public record Problem(String path, String detail) {
+    /**
+     * Refuses a null path or detail.
+     *
+     * @param path where: {@code inputs}, {@code results[1]}, {@code inputs[0]["foo"]}
+     * @param detail what is wrong, and what was expected
+     */
     public Problem {
       Objects.requireNonNull(path, "path");
       Objects.requireNonNull(detail, "detail");

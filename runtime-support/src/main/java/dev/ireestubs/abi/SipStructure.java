@@ -28,6 +28,13 @@ import java.util.Objects;
  */
 public record SipStructure(SipSignature sip, FunctionSignature raw, FunctionSignature signature) {
 
+  /**
+   * Refuses null components.
+   *
+   * @param sip the validated SIP signature
+   * @param raw the raw signature ({@code f}); its arguments and results are the flat VM lists
+   * @param signature the structured view described above
+   */
   public SipStructure {
     Objects.requireNonNull(sip, "sip");
     Objects.requireNonNull(raw, "raw");
