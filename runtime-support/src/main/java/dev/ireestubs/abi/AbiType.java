@@ -23,6 +23,8 @@ public sealed interface AbiType {
    * How the value travels in the VM calling convention: {@code i I f F} for VM values, {@code r}
    * for refs; empty when the type is not a VM value or ref of one known kind ({@code f16} scalars,
    * {@link Any}, {@link Unknown}, {@link Unsupported}).
+   *
+   * @return the slot kind, or empty when the type has no single one
    */
   Optional<VmKind> vmKind();
 
@@ -84,7 +86,11 @@ public sealed interface AbiType {
       Objects.requireNonNull(shape, "shape");
     }
 
-    /** A buffer view of unknown element type and rank ({@code !hal.buffer_view}). */
+    /**
+     * A buffer view of unknown element type and rank ({@code !hal.buffer_view}).
+     *
+     * @return an array type that accepts any buffer view
+     */
     public static NdArray anyBufferView() {
       return new NdArray(ElementType.UNKNOWN, Shape.unranked());
     }
@@ -117,7 +123,11 @@ public sealed interface AbiType {
       this.tag = tag;
     }
 
-    /** The JSON tag. */
+    /**
+     * The JSON tag.
+     *
+     * @return {@code slist} or {@code stuple}
+     */
     public String tag() {
       return tag;
     }
@@ -205,6 +215,9 @@ public sealed interface AbiType {
      * The Java name a key also matches, wherever keys meet record components (the processor, the
      * dynamic invoker, {@code inspect}): the camelCase form of a snake_case key ({@code class_ids}
      * becomes {@code classIds}); leading underscores stay; a key without underscores is itself.
+     *
+     * @param key a dict key as the module spells it
+     * @return the key in camelCase, or the key itself when it has no underscore to remove
      */
     public static String camelCase(String key) {
       if (key.indexOf('_') < 0) {
@@ -224,12 +237,21 @@ public sealed interface AbiType {
       return sb.toString();
     }
 
-    /** The keys, in descriptor order. */
+    /**
+     * The keys, in descriptor order.
+     *
+     * @return every key, unmodifiable
+     */
     public List<String> keys() {
       return entries.stream().map(Entry::key).collect(Collectors.toUnmodifiableList());
     }
 
-    /** The entry for {@code key}, if any. */
+    /**
+     * The entry for {@code key}, if any.
+     *
+     * @param key the key to look up
+     * @return the key's entry, or empty when the dict has no such key
+     */
     public Optional<Entry> entry(String key) {
       return entries.stream().filter(e -> e.key().equals(key)).findFirst();
     }
@@ -237,6 +259,8 @@ public sealed interface AbiType {
     /**
      * True when the keys are in strictly ascending byte-wise (UTF-8) order, as IREE's compiler
      * writes them.
+     *
+     * @return true for the order the compiler writes, which the VM list's order follows
      */
     public boolean isSorted() {
       for (int i = 1; i < entries.size(); i++) {
@@ -247,7 +271,14 @@ public sealed interface AbiType {
       return true;
     }
 
-    /** Byte-wise comparison of the UTF-8 encodings, as C++ {@code std::string <} does. */
+    /**
+     * Byte-wise comparison of the UTF-8 encodings, as C++ {@code std::string <} does.
+     *
+     * @param a one string
+     * @param b the other string
+     * @return a negative number, zero or a positive number as {@code a} sorts before, with or after
+     *     {@code b}
+     */
     public static int compareBytewise(String a, String b) {
       byte[] x = a.getBytes(StandardCharsets.UTF_8);
       byte[] y = b.getBytes(StandardCharsets.UTF_8);
@@ -353,7 +384,11 @@ public sealed interface AbiType {
       Objects.requireNonNull(refType, "refType");
     }
 
-    /** A ref of unknown type. */
+    /**
+     * A ref of unknown type.
+     *
+     * @return a ref whose type name is {@link #ANY}
+     */
     public static Ref any() {
       return new Ref(ANY);
     }

@@ -130,6 +130,9 @@ public record Declaration(
     /**
      * A parameter with no attributes whose type text is {@link MlirTypes#print} of {@code type}.
      *
+     * @param name the name after {@code %}
+     * @param type the parameter's type
+     * @return a parameter with no attributes
      * @throws IllegalArgumentException when {@code type} has no MLIR spelling
      */
     public static Parameter of(String name, AbiType type) {
@@ -141,6 +144,8 @@ public record Declaration(
      * iree.abi.output} to {@code 1 : index}, {@code ml_program.identifier} to {@code
      * "serving_default_input:0"} (quotes kept). A quoted key is unquoted. A unit attribute written
      * without a value maps to {@code unit}, as MLIR prints it.
+     *
+     * @return the attributes by key, unmodifiable; empty when there are none
      */
     public Map<String, String> attributeMap() {
       Map<String, String> map = new LinkedHashMap<>();
@@ -150,7 +155,12 @@ public record Declaration(
       return Collections.unmodifiableMap(map);
     }
 
-    /** The raw value text of attribute {@code key}, if present. */
+    /**
+     * The raw value text of attribute {@code key}, if present.
+     *
+     * @param key the attribute's key
+     * @return the value's text, or empty when the parameter has no such attribute
+     */
     public Optional<String> attribute(String key) {
       return Optional.ofNullable(attributeMap().get(key));
     }
@@ -158,6 +168,9 @@ public record Declaration(
     /**
      * The value of attribute {@code key} when it is one string literal, unescaped (e.g. {@code
      * ml_program.identifier} gives {@code serving_default_input:0}); empty otherwise.
+     *
+     * @param key the attribute's key
+     * @return the unescaped string, or empty when the attribute is absent or not one string
      */
     public Optional<String> stringAttribute(String key) {
       return attribute(key).flatMap(MlirText::unquote);
@@ -166,6 +179,9 @@ public record Declaration(
     /**
      * The value of attribute {@code key} when it is an integer, optionally typed ({@code 1 :
      * index}, {@code 3 : i64}, {@code 7}); empty otherwise.
+     *
+     * @param key the attribute's key
+     * @return the integer, or empty when the attribute is absent or not an integer
      */
     public OptionalLong integerAttribute(String key) {
       Optional<String> v = attribute(key);
@@ -187,6 +203,8 @@ public record Declaration(
    * Parses a declaration such as {@code sync func @add(%input0: tensor<4xf32>) -> (%output0:
    * tensor<4xf32>)}.
    *
+   * @param text an {@code iree.abi.declaration} attribute's text
+   * @return the parsed declaration
    * @throws AbiParseException with a character offset and what was expected, for text that is not
    *     a declaration (unbalanced brackets or quotes, a missing {@code %}, {@code :} or {@code )},
    *     a malformed attribute dictionary, types nested deeper than {@value ParseLimits#MAX_DEPTH},
@@ -197,7 +215,11 @@ public record Declaration(
     return DeclarationParser.parse(text);
   }
 
-  /** The canonical text; {@code parse(d.print())} equals {@code d}. */
+  /**
+   * The canonical text; {@code parse(d.print())} equals {@code d}.
+   *
+   * @return the declaration as IREE's compiler writes it
+   */
   public String print() {
     StringBuilder sb = new StringBuilder();
     sb.append(async ? "async" : "sync").append(" func @").append(name).append('(');
@@ -221,6 +243,8 @@ public record Declaration(
    * argument and result types in order (names are not keywords, so no {@link AbiType.Named}); the
    * model is {@link FunctionSignature.CallingModel#COARSE_FENCES} for {@code async}, {@link
    * FunctionSignature.CallingModel#SYNC} otherwise.
+   *
+   * @return the signature, argument and result types in order
    */
   public FunctionSignature toSignature() {
     List<AbiType> args = new ArrayList<>();

@@ -22,7 +22,11 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    */
   int MAX_DEPTH = V0Components.MAX_DEPTH - 1;
 
-  /** How many sequences and dicts are nested here: 0 for a leaf, 1 for a sequence of leaves. */
+  /**
+   * How many sequences and dicts are nested here: 0 for a leaf, 1 for a sequence of leaves.
+   *
+   * @return the nesting depth
+   */
   int depth();
 
   /**
@@ -39,6 +43,8 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    * Each key is written after an indent of two spaces per level, a structure opens with {@code
    * :[} or {@code :{} and a newline and closes with its indent, {@code ]} or {@code }}, {@code ,}
    * and a newline; a leaf is {@code =raw(n),} and a newline.
+   *
+   * @return the node's text in that form
    */
   default String pretty() {
     StringBuilder sb = new StringBuilder();
@@ -130,7 +136,11 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
       return max + 1;
     }
 
-    /** The keys, in the order held. */
+    /**
+     * The keys, in the order held.
+     *
+     * @return the sequence's keys, unmodifiable
+     */
     public List<Integer> keys() {
       return entries.stream().map(SequenceEntry::key).collect(Collectors.toUnmodifiableList());
     }
@@ -193,7 +203,11 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
       return max + 1;
     }
 
-    /** The keys, in the order held. */
+    /**
+     * The keys, in the order held.
+     *
+     * @return the dict's keys, unmodifiable
+     */
     public List<String> keys() {
       return entries.stream().map(DictEntry::key).collect(Collectors.toUnmodifiableList());
     }
