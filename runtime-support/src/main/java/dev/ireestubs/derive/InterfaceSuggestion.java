@@ -60,8 +60,8 @@ public record InterfaceSuggestion(
     /**
      * Checks the path.
      *
-     * @param compiled true for a compiled module ({@code vmfb = path}), false for an {@code iree.abi}
-     *     JSON module file ({@code abi = path})
+     * @param compiled true for a compiled module ({@code vmfb = path}), false for an {@code
+     *     iree.abi} JSON module file ({@code abi = path})
      * @param path the resource path
      */
     public Source {

@@ -36,9 +36,9 @@ import java.util.Optional;
  * Object sum = DynamicFunction.of(backend.function("module.add"), signature).call(a, b);
  * }</pre>
  *
- * <p>Whatever the format, a result list that fails to decode is closed before the exception
- * leaves, so refs a native backend handed back are released. Implementations are thread-safe when
- * their backend is: they hold no mutable state.
+ * <p>Whatever the format, a result list that fails to decode is closed before the exception leaves,
+ * so refs a native backend handed back are released. Implementations are thread-safe when their
+ * backend is: they hold no mutable state.
  */
 public interface DynamicFunction {
 
@@ -78,8 +78,7 @@ public interface DynamicFunction {
    */
   default Object call(Object... positional) {
     return call(
-        positional == null ? Collections.singletonList(null) : Arrays.asList(positional),
-        Map.of());
+        positional == null ? Collections.singletonList(null) : Arrays.asList(positional), Map.of());
   }
 
   /**
@@ -116,8 +115,8 @@ public interface DynamicFunction {
   }
 
   /**
-   * {@code function}, called in the format its own reflection describes: the V0 structured ABI
-   * when it has both {@code f} and {@code sip}, else the native ABI of the best signature {@link
+   * {@code function}, called in the format its own reflection describes: the V0 structured ABI when
+   * it has both {@code f} and {@code sip}, else the native ABI of the best signature {@link
    * Reflection#resolve} finds ({@code iree.abi}, the declaration, V0's {@code f}, or the calling
    * convention alone, whose {@code r} slots take lists, maps and arrays as a variant list holds
    * them).

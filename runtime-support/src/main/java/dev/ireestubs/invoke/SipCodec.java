@@ -70,7 +70,9 @@ final class SipCodec implements CallCodec {
     } else if (root instanceof SipNode.Sequence) {
       if (!named.isEmpty()) {
         throw Marshal.fail(
-            Side.ARGUMENT, name, "the inputs are positional; no argument is named " + named.keySet());
+            Side.ARGUMENT,
+            name,
+            "the inputs are positional; no argument is named " + named.keySet());
       }
       place(name, root, positional, name + ": ", slots, rawTypes, true);
     } else {
@@ -147,7 +149,9 @@ final class SipCodec implements CallCodec {
       return AbiValues.recordByKeys((Record) value, keys, path); // names or camelCase, as stubs
     }
     throw Marshal.fail(
-        Side.ARGUMENT, path, "expected a Map or a record for a SIP dict but got " + describe(value));
+        Side.ARGUMENT,
+        path,
+        "expected a Map or a record for a SIP dict but got " + describe(value));
   }
 
   private static String describe(Object value) {

@@ -45,7 +45,8 @@ final class PyDmCodec implements CallCodec {
     }
     VmList list = VmList.variant(positional.size());
     for (int i = 0; i < positional.size(); i++) {
-      list.push(PyDm.encodeArgument(positional.get(i), argumentKinds.get(i), function + ": arg" + i));
+      String path = function + ": arg" + i;
+      list.push(PyDm.encodeArgument(positional.get(i), argumentKinds.get(i), path));
     }
     return list;
   }

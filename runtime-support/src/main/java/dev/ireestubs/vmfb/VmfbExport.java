@@ -37,8 +37,8 @@ public record VmfbExport(
    * @param internalOrdinal the index of the implementing function
    * @param callingConvention e.g. {@code 0rr_r} (absent before 2020-09, when signatures had none)
    * @param attributes the reflection attributes stored with this export's signature, in order
-   * @param implementation the implementing entry of {@code internal_functions}, for modules that have
-   *     that table (until 2021-09)
+   * @param implementation the implementing entry of {@code internal_functions}, for modules that
+   *     have that table (until 2021-09)
    */
   public VmfbExport {
     Objects.requireNonNull(name, "name");

@@ -18,9 +18,10 @@ public record VmfbImport(String name, Optional<String> callingConvention, boolea
   /**
    * Refuses null components (an absent calling convention is an empty {@code Optional}).
    *
-   * @param name the fully-qualified name, e.g. {@code io_parameters.load} or {@code hal.fence.await}
-   * @param callingConvention the expected calling convention, e.g. {@code 0rIrrrIiirrr_r} (read from
-   *     modules of the 2023 layout; empty for older ones)
+   * @param name the fully-qualified name, e.g. {@code io_parameters.load} or {@code
+   *     hal.fence.await}
+   * @param callingConvention the expected calling convention, e.g. {@code 0rIrrrIiirrr_r} (read
+   *     from modules of the 2023 layout; empty for older ones)
    * @param optional whether the module runs without it (flag {@code OPTIONAL}; IREE from 2023)
    */
   public VmfbImport {

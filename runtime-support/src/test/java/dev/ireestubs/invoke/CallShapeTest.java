@@ -76,10 +76,11 @@ class CallShapeTest {
 
   @Test
   void everyFormatTakesPositionalAndNamedArgumentsTheSameWay() {
-    FunctionSignature native0 =
-        AbiJson.parseFunction("{\"a\":[\"i32\",\"i32\"],\"r\":[\"i32\"]}");
-    DynamicFunction plain = DynamicFunction.of(new Fake(Map.of(), "0ii_i", CallShapeTest::sum), native0);
-    DynamicFunction sip = DynamicFunction.sip(new Fake(Map.of(), "0ii_i", CallShapeTest::sum), structure());
+    FunctionSignature native0 = AbiJson.parseFunction("{\"a\":[\"i32\",\"i32\"],\"r\":[\"i32\"]}");
+    DynamicFunction plain =
+        DynamicFunction.of(new Fake(Map.of(), "0ii_i", CallShapeTest::sum), native0);
+    DynamicFunction sip =
+        DynamicFunction.sip(new Fake(Map.of(), "0ii_i", CallShapeTest::sum), structure());
 
     assertThat(plain.call(2, 3)).isEqualTo(5);
     assertThat(plain.call(List.of(2, 3), Map.of())).isEqualTo(5);
@@ -94,7 +95,8 @@ class CallShapeTest {
         DynamicFunction.of(new Fake(Map.of("f", RAW, "sip", SIP), "0ii_i", CallShapeTest::sum));
     assertThat(sip.call(List.of(), Map.of("a", 4, "b", 5))).isEqualTo(Map.of("s", 9));
 
-    DynamicFunction raw = DynamicFunction.of(new Fake(Map.of("f", RAW), "0ii_i", CallShapeTest::sum));
+    DynamicFunction raw =
+        DynamicFunction.of(new Fake(Map.of("f", RAW), "0ii_i", CallShapeTest::sum));
     assertThat(raw.call(4, 5)).isEqualTo(9);
 
     DynamicFunction json =
@@ -123,7 +125,8 @@ class CallShapeTest {
     IreeSignatureMismatchException bad =
         assertThrows(
             IreeSignatureMismatchException.class,
-            () -> DynamicFunction.of(new Fake(Map.of("iree.abi", "{"), "0ii_i", CallShapeTest::sum)));
+            () ->
+                DynamicFunction.of(new Fake(Map.of("iree.abi", "{"), "0ii_i", CallShapeTest::sum)));
     assertThat(bad).hasMessageThat().startsWith("m.f cannot be called dynamically:");
     assertThat(bad).hasCauseThat().isInstanceOf(IllegalArgumentException.class);
   }
@@ -134,7 +137,8 @@ class CallShapeTest {
         new CallCodec() {
           @Override
           public VmList encodeArguments(String function, List<?> positional, Map<String, ?> named) {
-            return VmList.of(VmValue.i32((Integer) positional.get(0)), VmValue.i32((Integer) named.get("y")));
+            return VmList.of(
+                VmValue.i32((Integer) positional.get(0)), VmValue.i32((Integer) named.get("y")));
           }
 
           @Override
@@ -142,7 +146,8 @@ class CallShapeTest {
             return function + "=" + 2 * results.getValue(0).asI32();
           }
         };
-    DynamicFunction f = DynamicFunction.of(new Fake(Map.of(), "0ii_i", CallShapeTest::sum), doubling);
+    DynamicFunction f =
+        DynamicFunction.of(new Fake(Map.of(), "0ii_i", CallShapeTest::sum), doubling);
     assertThat(f.call(List.of(1), Map.of("y", 2))).isEqualTo("f=6");
     assertThat(f.codec()).isSameInstanceAs(doubling);
   }
@@ -154,7 +159,8 @@ class CallShapeTest {
         new Fake(
             Map.of(),
             "0ii_i",
-            args -> VmList.of(OpaqueRef.withRelease("hal.fence", "fence", released::incrementAndGet)));
+            args ->
+                VmList.of(OpaqueRef.withRelease("hal.fence", "fence", released::incrementAndGet)));
     DynamicFunction sip = DynamicFunction.sip(f, structure());
     IreeValueException e =
         assertThrows(IreeValueException.class, () -> sip.call(List.of(), Map.of("a", 1, "b", 2)));
