@@ -5,7 +5,8 @@ import dev.ireestubs.abi.CallingConvention;
 import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.abi.VmKind;
 import dev.ireestubs.invoke.BackendFunction;
-import dev.ireestubs.invoke.IreeArgumentException;
+import dev.ireestubs.invoke.IreeValueException;
+import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
@@ -77,8 +78,8 @@ final class IreeFunction implements BackendFunction {
    * holds values, buffer views read back into direct host memory, nested lists, and {@link
    * dev.ireestubs.vm.OpaqueRef}s for other refs (close the result list to release those).
    *
-   * @throws IreeArgumentException when the arguments do not fit the calling convention (count,
-   *     or a value where a ref goes, or an integer where a float goes: IREE would pass 0)
+   * @throws IreeValueException (an argument) when the arguments do not fit the calling convention
+   *     (count, or a value where a ref goes, or an integer where a float goes: IREE would pass 0)
    * @throws IreeInvocationException when IREE's runtime fails the call (its status code and
    *     text), or for a coarse-fences function, which this backend cannot call
    * @throws IllegalStateException when the session is closed
@@ -135,7 +136,8 @@ final class IreeFunction implements BackendFunction {
       return;
     }
     if (arguments.size() != kinds.size()) {
-      throw new IreeArgumentException(
+      throw IreeValueException.of(
+          Side.ARGUMENT,
           qualifiedName + ": arguments",
           "expected " + kinds.size() + " argument" + (kinds.size() == 1 ? "" : "s")
               + " (calling convention " + callingConvention + ") but got " + arguments.size());
@@ -145,20 +147,23 @@ final class IreeFunction implements BackendFunction {
       VmKind kind = kinds.get(i);
       if (kind == VmKind.REF) {
         if (element instanceof VmValue) {
-          throw new IreeArgumentException(
+          throw IreeValueException.of(
+              Side.ARGUMENT,
               path(i), "expected a ref (cconv 'r') but got the value " + element);
         }
         continue;
       }
       if (!(element instanceof VmValue value)) {
-        throw new IreeArgumentException(
+        throw IreeValueException.of(
+            Side.ARGUMENT,
             path(i),
             "expected a value of cconv kind '" + kind.code() + "' but got "
                 + (element == null ? "an empty slot" : element));
       }
       boolean integerSlot = kind == VmKind.I32 || kind == VmKind.I64;
       if (value.isInteger() != integerSlot) {
-        throw new IreeArgumentException(
+        throw IreeValueException.of(
+            Side.ARGUMENT,
             path(i),
             "expected " + (integerSlot ? "an integer" : "a float") + " value (cconv '"
                 + kind.code() + "') but got " + value

@@ -3,8 +3,8 @@ package dev.ireestubs.iree;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import dev.ireestubs.invoke.IreeArgumentException;
-import dev.ireestubs.invoke.IreeResultException;
+import dev.ireestubs.invoke.IreeValueException;
+import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.OpaqueRef;
 import dev.ireestubs.vm.VmList;
@@ -143,8 +143,8 @@ final class Marshaller {
    * The native form of {@code list}, owned by the caller (release it with {@code
    * iree_vm_list_release}).
    *
-   * @throws IreeArgumentException for an element IREE cannot take (a ref of a type this backend
-   *     cannot pass, a list that contains itself, nesting deeper than {@link #MAX_DEPTH})
+   * @throws IreeValueException (an argument) for an element IREE cannot take (a ref of a type this
+   *     backend cannot pass, a list that contains itself, nesting deeper than {@link #MAX_DEPTH})
    */
   long toNative(VmList arguments) {
     onPath = null; // made when a nested list first appears: flat lists need no cycle check
@@ -272,8 +272,8 @@ final class Marshaller {
    * host memory, nested lists (shared and cyclic structure kept), and other refs as {@link
    * OpaqueRef}s that retain the native ref until closed.
    *
-   * @throws IreeResultException for a result that cannot be represented (an unknown value type, a
-   *     buffer view that is not dense, over 2 GiB, or of sub-byte elements)
+   * @throws IreeValueException (a result) for a result that cannot be represented (an unknown value
+   *     type, a buffer view that is not dense, over 2 GiB, or of sub-byte elements)
    */
   VmList fromNative(long results) {
     seen = null; // made when a nested list first appears: flat results need no sharing map
@@ -487,11 +487,11 @@ final class Marshaller {
     return out;
   }
 
-  private IreeArgumentException argument(String path, String problem) {
-    return new IreeArgumentException(function + ": " + path, problem);
+  private IreeValueException argument(String path, String problem) {
+    return IreeValueException.of(Side.ARGUMENT, function + ": " + path, problem);
   }
 
-  private IreeResultException result(String path, String problem) {
-    return new IreeResultException(function + ": " + path, problem);
+  private IreeValueException result(String path, String problem) {
+    return IreeValueException.of(Side.RESULT, function + ": " + path, problem);
   }
 }

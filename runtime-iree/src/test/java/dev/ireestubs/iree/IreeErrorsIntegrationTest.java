@@ -11,7 +11,7 @@ import dev.ireestubs.iree.models.Iree_Adder;
 import dev.ireestubs.iree.models.Iree_StaleAdder;
 import dev.ireestubs.iree.models.Iree_Subtractor;
 import dev.ireestubs.invoke.BackendFunction;
-import dev.ireestubs.invoke.IreeArgumentException;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.IreeFunctionNotFoundException;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.IreeSignatureMismatchException;
@@ -50,10 +50,11 @@ class IreeErrorsIntegrationTest {
   void wrongShapeIsCaughtByTheStubBeforeIree() throws IOException {
     try (IreeSession session = addSession()) {
       Adder adder = new Iree_Adder(session);
-      IreeArgumentException e =
+      IreeValueException e =
           assertThrows(
-              IreeArgumentException.class,
+              IreeValueException.class,
               () -> adder.add(FloatArray.of(new float[] {1, 2, 3}, 3), FloatArray.zeros(4)));
+      assertThat(e.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
       assertThat(e).hasMessageThat().startsWith("add: a");
     }
   }
@@ -92,31 +93,35 @@ class IreeErrorsIntegrationTest {
   void argumentsThatDoNotFitTheCallingConventionNeverReachIree() throws IOException {
     try (IreeSession session = addSession()) {
       BackendFunction add = session.function("module.add");
-      IreeArgumentException count =
+      IreeValueException count =
           assertThrows(
-              IreeArgumentException.class,
+              IreeValueException.class,
               () -> add.invoke(VmList.of(BufferView.allocate(F32, 4))));
+      assertThat(count.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
       assertThat(count)
           .hasMessageThat()
           .contains("expected 2 arguments (calling convention 0rr_r)");
-      IreeArgumentException value =
+      IreeValueException value =
           assertThrows(
-              IreeArgumentException.class,
+              IreeValueException.class,
               () -> add.invoke(VmList.of(VmValue.f32(1), BufferView.allocate(F32, 4))));
+      assertThat(value.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
       assertThat(value.path()).isEqualTo("module.add: arg0");
-      IreeArgumentException foreign =
+      IreeValueException foreign =
           assertThrows(
-              IreeArgumentException.class,
+              IreeValueException.class,
               () ->
                   add.invoke(
                       VmList.of(OpaqueRef.of("hal.fence", null), BufferView.allocate(F32, 4))));
+      assertThat(foreign.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
       assertThat(foreign).hasMessageThat().contains("made outside this IREE runtime");
       VmList cyclic = VmList.variant(1);
       cyclic.push(cyclic);
-      IreeArgumentException cycle =
+      IreeValueException cycle =
           assertThrows(
-              IreeArgumentException.class,
+              IreeValueException.class,
               () -> add.invoke(VmList.of(cyclic, BufferView.allocate(F32, 4))));
+      assertThat(cycle.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
       assertThat(cycle).hasMessageThat().contains("contains itself");
     }
   }
@@ -252,10 +257,11 @@ class IreeErrorsIntegrationTest {
   void aStubLeavingSizesOpenIsCheckedAgainstTheModulesStaticSizes() throws IOException {
     try (IreeSession session = addSession()) {
       LooseAdder loose = new Iree_LooseAdder(session);
-      IreeArgumentException e =
+      IreeValueException e =
           assertThrows(
-              IreeArgumentException.class,
+              IreeValueException.class,
               () -> loose.add(FloatArray.of(new float[] {1, 2, 3}, 3), FloatArray.zeros(3)));
+      assertThat(e.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
       assertThat(e.path()).isEqualTo("module.add: arg0");
       assertThat(e)
           .hasMessageThat()

@@ -3,7 +3,7 @@ package dev.ireestubs.iree;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.ireestubs.invoke.IreeArgumentException;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
@@ -44,8 +44,9 @@ class IreeFunctionTest {
   @Test
   void argumentCountMustMatchTheCallingConvention() {
     IreeFunction f = function("module.add", "0rr_r", Map.of());
-    IreeArgumentException e =
-        assertThrows(IreeArgumentException.class, () -> f.checkArguments(VmList.of(vector())));
+    IreeValueException e =
+        assertThrows(IreeValueException.class, () -> f.checkArguments(VmList.of(vector())));
+    assertThat(e.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
     assertThat(e)
         .hasMessageThat()
         .isEqualTo(
@@ -57,9 +58,10 @@ class IreeFunctionTest {
   @Test
   void aValueCannotGoWhereARefGoes() {
     IreeFunction f = function("module.abs", "0r_r", Map.of());
-    IreeArgumentException e =
+    IreeValueException e =
         assertThrows(
-            IreeArgumentException.class, () -> f.checkArguments(VmList.of(VmValue.f32(1f))));
+            IreeValueException.class, () -> f.checkArguments(VmList.of(VmValue.f32(1f))));
+    assertThat(e.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
     assertThat(e.path()).isEqualTo("module.abs: arg0");
     assertThat(e).hasMessageThat().contains("expected a ref (cconv 'r') but got the value f32 1.0");
   }
@@ -68,28 +70,32 @@ class IreeFunctionTest {
   void integersAndFloatsAreNotSilentlyZeroed() {
     IreeFunction f = function("module.scale", "0if_I", Map.of());
     f.checkArguments(VmList.of(VmValue.i8((byte) 3), VmValue.f64(2.0))); // widths convert
-    IreeArgumentException floatForInt =
+    IreeValueException floatForInt =
         assertThrows(
-            IreeArgumentException.class,
+            IreeValueException.class,
             () -> f.checkArguments(VmList.of(VmValue.f32(1f), VmValue.f32(2f))));
+    assertThat(floatForInt.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
     assertThat(floatForInt.path()).isEqualTo("module.scale: arg0");
     assertThat(floatForInt).hasMessageThat().contains("expected an integer value (cconv 'i')");
     assertThat(floatForInt).hasMessageThat().contains("it would pass 0");
-    IreeArgumentException intForFloat =
+    IreeValueException intForFloat =
         assertThrows(
-            IreeArgumentException.class,
+            IreeValueException.class,
             () -> f.checkArguments(VmList.of(VmValue.i32(1), VmValue.i64(2))));
+    assertThat(intForFloat.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
     assertThat(intForFloat.path()).isEqualTo("module.scale: arg1");
     assertThat(intForFloat).hasMessageThat().contains("expected a float value (cconv 'f')");
-    IreeArgumentException missing =
+    IreeValueException missing =
         assertThrows(
-            IreeArgumentException.class,
+            IreeValueException.class,
             () -> f.checkArguments(VmList.of(VmValue.i32(1), null)));
+    assertThat(missing.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
     assertThat(missing).hasMessageThat().contains("but got an empty slot");
-    IreeArgumentException ref =
+    IreeValueException ref =
         assertThrows(
-            IreeArgumentException.class,
+            IreeValueException.class,
             () -> f.checkArguments(VmList.of(VmValue.i32(1), vector())));
+    assertThat(ref.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
     assertThat(ref).hasMessageThat().contains("but got hal.buffer_view<4xf32>");
   }
 

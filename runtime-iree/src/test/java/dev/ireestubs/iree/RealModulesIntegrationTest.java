@@ -2,7 +2,6 @@ package dev.ireestubs.iree;
 
 import static com.google.common.truth.Truth.assertThat;
 
-import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.iree.models.Abs0d;
 import dev.ireestubs.iree.models.AddF64;
 import dev.ireestubs.iree.models.Adder;
@@ -19,7 +18,6 @@ import dev.ireestubs.iree.models.Matmul;
 import dev.ireestubs.iree.models.MultiOutput;
 import dev.ireestubs.iree.models.SimpleMul;
 import dev.ireestubs.iree.models.VmvxMul;
-import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.DynamicFunction;
 import dev.ireestubs.ndarray.DoubleArray;
 import dev.ireestubs.ndarray.FloatArray;
@@ -50,11 +48,9 @@ class RealModulesIntegrationTest {
     return IREE.runtime().newSession(device).load(SharedData.require(file));
   }
 
-  /** The function driven by the signature the runtime's own reflection gives. */
+  /** The function in the format the runtime's own reflection gives ({@code DynamicFunction.of}). */
   private static DynamicFunction dynamic(IreeSession session, String name) {
-    BackendFunction f = session.function(name);
-    return DynamicFunction.of(
-        f, Reflection.resolve(f.reflection(), f.callingConvention()).signature());
+    return DynamicFunction.of(session.function(name));
   }
 
   private static FloatArray floats(float... values) {

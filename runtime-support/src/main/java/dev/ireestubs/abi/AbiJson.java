@@ -63,6 +63,8 @@ public final class AbiJson {
    * Parses one function object {@code {"a":[...],"r":[...]}} ({@code "v"} optional; other keys
    * ignored, as IREE's runtime ignores them).
    *
+   * @param json one function's {@code iree.abi} text
+   * @return the function's arguments and results, in format {@link ReflectionFormat#IREE_ABI_JSON}
    * @throws AbiParseException when the text is not such an object, or breaks a {@link ParseLimits}
    *     limit
    */
@@ -74,6 +76,8 @@ public final class AbiJson {
    * Parses a module file: a JSON object mapping each function name to a function object. The map
    * keeps the file's order.
    *
+   * @param json the text of a JSON module file
+   * @return each function's signature by name, in the file's order
    * @throws AbiParseException when the text is not such an object, or breaks a {@link ParseLimits}
    *     limit (such as more than {@link ParseLimits#MAX_FUNCTIONS} functions)
    */
@@ -108,6 +112,8 @@ public final class AbiJson {
   /**
    * Parses one type record, e.g. {@code ["ndarray","f32",1,4]}.
    *
+   * @param json one type record's text
+   * @return the type the record describes
    * @throws AbiParseException when the text is not a type record, or breaks a {@link ParseLimits}
    *     limit
    */
@@ -468,17 +474,32 @@ public final class AbiJson {
 
   // ---------------------------------------------------------------- printing
 
-  /** The canonical text of one function: {@code {"a":[...],"r":[...],"v":1}}. */
+  /**
+   * The canonical text of one function: {@code {"a":[...],"r":[...],"v":1}}.
+   *
+   * @param signature the function to print
+   * @return compact JSON that {@link #parseFunction} reads back as {@code signature}
+   */
   public static String print(FunctionSignature signature) {
     return AbiJsonPrinter.print(signature);
   }
 
-  /** The canonical text of a module file; functions in the map's order. */
+  /**
+   * The canonical text of a module file; functions in the map's order.
+   *
+   * @param functions each function's signature, by name
+   * @return compact JSON that {@link #parseModule} reads back as {@code functions}
+   */
   public static String printModule(Map<String, FunctionSignature> functions) {
     return AbiJsonPrinter.printModule(functions);
   }
 
-  /** The canonical text of one type record. */
+  /**
+   * The canonical text of one type record.
+   *
+   * @param type the type to print
+   * @return compact JSON that {@link #parseType} reads back as {@code type}
+   */
   public static String printType(AbiType type) {
     return AbiJsonPrinter.printType(type);
   }

@@ -11,8 +11,11 @@ import java.util.Objects;
 public final class AbiParseException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
+  /** The format whose text failed to parse. */
   private final ReflectionFormat format;
+  /** Where in the text the problem was found. */
   private final String position;
+  /** What was expected and what was found. */
   private final String detail;
 
   /**
@@ -24,7 +27,14 @@ public final class AbiParseException extends IllegalArgumentException {
     this(format, position, detail, null);
   }
 
-  /** As {@link #AbiParseException(ReflectionFormat, String, String)}, with a cause. */
+  /**
+   * As {@link #AbiParseException(ReflectionFormat, String, String)}, with a cause.
+   *
+   * @param format the reflection format whose text failed to parse
+   * @param position where in the text, such as {@code offset 12}
+   * @param detail what was expected and what was found
+   * @param cause the failure underneath, such as a JSON parser's
+   */
   public AbiParseException(
       ReflectionFormat format, String position, String detail, Throwable cause) {
     super(format.displayName() + " at " + position + ": " + detail, cause);
@@ -33,17 +43,29 @@ public final class AbiParseException extends IllegalArgumentException {
     this.detail = Objects.requireNonNull(detail);
   }
 
-  /** The format that failed to parse. */
+  /**
+   * The format that failed to parse.
+   *
+   * @return the format whose text is malformed
+   */
   public ReflectionFormat format() {
     return format;
   }
 
-  /** Where in the text. */
+  /**
+   * Where in the text.
+   *
+   * @return the place the problem was found, such as a character offset or a JSON path
+   */
   public String position() {
     return position;
   }
 
-  /** What was expected and what was found. */
+  /**
+   * What was expected and what was found.
+   *
+   * @return the problem on its own, without format or position
+   */
   public String detail() {
     return detail;
   }

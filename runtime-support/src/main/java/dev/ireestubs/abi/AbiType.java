@@ -23,11 +23,22 @@ public sealed interface AbiType {
    * How the value travels in the VM calling convention: {@code i I f F} for VM values, {@code r}
    * for refs; empty when the type is not a VM value or ref of one known kind ({@code f16} scalars,
    * {@link Any}, {@link Unknown}, {@link Unsupported}).
+   *
+   * @return the slot kind, or empty when the type has no single one
    */
   Optional<VmKind> vmKind();
 
-  /** A scalar VM value: JSON {@code "i32"}, MLIR {@code i32}/{@code index}, V0 {@code S}. */
+  /**
+   * A scalar VM value: JSON {@code "i32"}, MLIR {@code i32}/{@code index}, V0 {@code S}.
+   *
+   * @param element the value's element type, such as {@code i32} or {@code f64}
+   */
   record Scalar(ElementType element) implements AbiType {
+    /**
+     * Refuses a null element type.
+     *
+     * @param element the value's element type, such as {@code i32} or {@code f64}
+     */
     public Scalar {
       Objects.requireNonNull(element, "element");
     }
@@ -59,14 +70,27 @@ public sealed interface AbiType {
    * An n-dimensional array, passed as a HAL buffer view: JSON {@code ["ndarray", E, rank,
    * dims...]}, MLIR {@code tensor<...>} or {@code !hal.buffer_view}, V0 {@code B}. The element is
    * {@link ElementType#UNKNOWN} when not stated.
+   *
+   * @param element the element type, {@link ElementType#UNKNOWN} when the reflection does not say
+   * @param shape the dims, static or dynamic, or unranked
    */
   record NdArray(ElementType element, Shape shape) implements AbiType {
+    /**
+     * Refuses a null element type or shape.
+     *
+     * @param element the element type, {@link ElementType#UNKNOWN} when the reflection does not say
+     * @param shape the dims, static or dynamic, or unranked
+     */
     public NdArray {
       Objects.requireNonNull(element, "element");
       Objects.requireNonNull(shape, "shape");
     }
 
-    /** A buffer view of unknown element type and rank ({@code !hal.buffer_view}). */
+    /**
+     * A buffer view of unknown element type and rank ({@code !hal.buffer_view}).
+     *
+     * @return an array type that accepts any buffer view
+     */
     public static NdArray anyBufferView() {
       return new NdArray(ElementType.UNKNOWN, Shape.unranked());
     }
@@ -99,7 +123,11 @@ public sealed interface AbiType {
       this.tag = tag;
     }
 
-    /** The JSON tag. */
+    /**
+     * The JSON tag.
+     *
+     * @return {@code slist} or {@code stuple}
+     */
     public String tag() {
       return tag;
     }
@@ -108,8 +136,17 @@ public sealed interface AbiType {
   /**
    * A fixed-length structure of positional values ({@code slist} or {@code stuple}), passed as a
    * VM variant list holding one value per element, in order.
+   *
+   * @param kind whether it is a list or a tuple
+   * @param elements the type of each position, in order
    */
   record Sequence(SequenceKind kind, List<AbiType> elements) implements AbiType {
+    /**
+     * Refuses a null kind and copies the elements.
+     *
+     * @param kind whether it is a list or a tuple
+     * @param elements the type of each position, in order
+     */
     public Sequence {
       Objects.requireNonNull(kind, "kind");
       elements = List.copyOf(elements);
@@ -128,8 +165,19 @@ public sealed interface AbiType {
     }
   }
 
-  /** One key of a {@link Dict}. */
+  /**
+   * One key of a {@link Dict}.
+   *
+   * @param key the key, as the module spells it
+   * @param type the type of the value under the key
+   */
   record Entry(String key, AbiType type) {
+    /**
+     * Refuses a null key or type.
+     *
+     * @param key the key, as the module spells it
+     * @param type the type of the value under the key
+     */
     public Entry {
       Objects.requireNonNull(key, "key");
       Objects.requireNonNull(type, "type");
@@ -144,8 +192,15 @@ public sealed interface AbiType {
   /**
    * A structure with string keys ({@code sdict}), passed as a VM variant list of the values only,
    * in the order the entries are listed (descriptor order; IREE's compiler sorts keys byte-wise).
+   *
+   * @param entries the keys and their types, in descriptor order
    */
   record Dict(List<Entry> entries) implements AbiType {
+    /**
+     * Copies the entries and refuses a key that appears twice.
+     *
+     * @param entries the keys and their types, in descriptor order
+     */
     public Dict {
       entries = List.copyOf(entries);
       Set<String> seen = new HashSet<>();
@@ -160,6 +215,9 @@ public sealed interface AbiType {
      * The Java name a key also matches, wherever keys meet record components (the processor, the
      * dynamic invoker, {@code inspect}): the camelCase form of a snake_case key ({@code class_ids}
      * becomes {@code classIds}); leading underscores stay; a key without underscores is itself.
+     *
+     * @param key a dict key as the module spells it
+     * @return the key in camelCase, or the key itself when it has no underscore to remove
      */
     public static String camelCase(String key) {
       if (key.indexOf('_') < 0) {
@@ -179,12 +237,21 @@ public sealed interface AbiType {
       return sb.toString();
     }
 
-    /** The keys, in descriptor order. */
+    /**
+     * The keys, in descriptor order.
+     *
+     * @return every key, unmodifiable
+     */
     public List<String> keys() {
       return entries.stream().map(Entry::key).collect(Collectors.toUnmodifiableList());
     }
 
-    /** The entry for {@code key}, if any. */
+    /**
+     * The entry for {@code key}, if any.
+     *
+     * @param key the key to look up
+     * @return the key's entry, or empty when the dict has no such key
+     */
     public Optional<Entry> entry(String key) {
       return entries.stream().filter(e -> e.key().equals(key)).findFirst();
     }
@@ -192,6 +259,8 @@ public sealed interface AbiType {
     /**
      * True when the keys are in strictly ascending byte-wise (UTF-8) order, as IREE's compiler
      * writes them.
+     *
+     * @return true for the order the compiler writes, which the VM list's order follows
      */
     public boolean isSorted() {
       for (int i = 1; i < entries.size(); i++) {
@@ -202,7 +271,14 @@ public sealed interface AbiType {
       return true;
     }
 
-    /** Byte-wise comparison of the UTF-8 encodings, as C++ {@code std::string <} does. */
+    /**
+     * Byte-wise comparison of the UTF-8 encodings, as C++ {@code std::string <} does.
+     *
+     * @param a one string
+     * @param b the other string
+     * @return a negative number, zero or a positive number as {@code a} sorts before, with or after
+     *     {@code b}
+     */
     public static int compareBytewise(String a, String b) {
       byte[] x = a.getBytes(StandardCharsets.UTF_8);
       byte[] y = b.getBytes(StandardCharsets.UTF_8);
@@ -232,8 +308,15 @@ public sealed interface AbiType {
   /**
    * A list of any length whose elements all have one type: JSON {@code py_homogeneous_list}, MLIR
    * {@code !util.list<T>}. The element is {@link Any} for a variant list ({@code list<?>}).
+   *
+   * @param element the type every element has
    */
   record HomogeneousList(AbiType element) implements AbiType {
+    /**
+     * Refuses a null element type.
+     *
+     * @param element the type every element has
+     */
     public HomogeneousList {
       Objects.requireNonNull(element, "element");
     }
@@ -252,8 +335,17 @@ public sealed interface AbiType {
   /**
    * A root argument with a keyword name: JSON {@code ["named", name, T]}. It takes the same VM
    * slot as an unnamed argument; the name only lets callers pass it by keyword.
+   *
+   * @param name the keyword the argument is passed by
+   * @param type the argument's type, which is never itself named
    */
   record Named(String name, AbiType type) implements AbiType {
+    /**
+     * Refuses nulls and a named type inside another.
+     *
+     * @param name the keyword the argument is passed by
+     * @param type the argument's type, which is never itself named
+     */
     public Named {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(type, "type");
@@ -276,16 +368,27 @@ public sealed interface AbiType {
   /**
    * An opaque VM ref of a named type ({@code hal.buffer}, {@code hal.fence}, {@code hal.device}),
    * or of any type when {@link #refType()} is {@code "?"} (V0 {@code O}, cconv {@code r}).
+   *
+   * @param refType the VM type name, such as {@code hal.fence}, or {@link #ANY} when not known
    */
   record Ref(String refType) implements AbiType {
     /** The type name of a ref whose type is not known. */
     public static final String ANY = "?";
 
+    /**
+     * Refuses a null ref type.
+     *
+     * @param refType the VM type name, such as {@code hal.fence}, or {@link #ANY} when not known
+     */
     public Ref {
       Objects.requireNonNull(refType, "refType");
     }
 
-    /** A ref of unknown type. */
+    /**
+     * A ref of unknown type.
+     *
+     * @return a ref whose type name is {@link #ANY}
+     */
     public static Ref any() {
       return new Ref(ANY);
     }
@@ -352,6 +455,16 @@ public sealed interface AbiType {
    */
   record Unsupported(String tag, String source, ReflectionFormat format, String reason)
       implements AbiType {
+    /**
+     * Refuses null components.
+     *
+     * @param tag the record's tag (or the primitive string)
+     * @param source the record's text in its own format: for {@link
+     *     ReflectionFormat#IREE_ABI_JSON}, the canonical JSON of one value (as {@link AbiJson}
+     *     parsed it: no whitespace, keys in source order, numbers as written)
+     * @param format the format of {@code source}
+     * @param reason why it is unsupported, as a sentence fragment
+     */
     public Unsupported {
       Objects.requireNonNull(tag, "tag");
       Objects.requireNonNull(source, "source");

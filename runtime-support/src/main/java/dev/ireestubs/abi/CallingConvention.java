@@ -32,7 +32,12 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
 
   /** One argument position of a calling convention: a single value, or a variadic span. */
   public sealed interface Segment {
-    /** The kinds this segment covers: one for {@link Single}, the repeated group for {@link Variadic}. */
+    /**
+     * The kinds this segment covers: one for {@link Single}, the repeated group for {@link
+     * Variadic}.
+     *
+     * @return the kinds, in order
+     */
     List<VmKind> kinds();
   }
 
@@ -42,6 +47,11 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
    * @param kind the argument's kind
    */
   public record Single(VmKind kind) implements Segment {
+    /**
+     * Refuses a null kind.
+     *
+     * @param kind the argument's kind
+     */
     public Single {
       Objects.requireNonNull(kind, "kind");
     }
@@ -64,6 +74,11 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
    * @param kinds the group repeated at the call; never empty
    */
   public record Variadic(List<VmKind> kinds) implements Segment {
+    /**
+     * Copies the kinds and refuses an empty group.
+     *
+     * @param kinds the group repeated at the call; never empty
+     */
     public Variadic {
       kinds = List.copyOf(kinds);
       if (kinds.isEmpty()) {
@@ -79,12 +94,24 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
     }
   }
 
+  /**
+   * Copies both lists.
+   *
+   * @param arguments the argument segments, in order (empty for {@code v})
+   * @param results the result kinds, in order (empty for {@code v})
+   */
   public CallingConvention {
     arguments = List.copyOf(arguments);
     results = List.copyOf(results);
   }
 
-  /** A calling convention with no variadic segment. */
+  /**
+   * A calling convention with no variadic segment.
+   *
+   * @param argumentKinds the kind of each argument, in order
+   * @param resultKinds the kind of each result, in order
+   * @return a calling convention of version 0
+   */
   public static CallingConvention of(List<VmKind> argumentKinds, List<VmKind> resultKinds) {
     List<Segment> segments = new ArrayList<>();
     argumentKinds.forEach(k -> segments.add(new Single(k)));
@@ -96,6 +123,8 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
   /**
    * Parses a calling-convention string such as {@code 0rr_r}, {@code 0v_v} or {@code 0rCrrD_v}.
    *
+   * @param text the calling convention as a module records it
+   * @return the parsed segments and results
    * @throws AbiParseException naming the character offset and what was expected, for an unknown
    *     version, a character that is not a kind, a missing {@code _}, an unbalanced or nested
    *     {@code C...D}, a misplaced {@code v}, or text longer than {@link
@@ -215,17 +244,29 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
 
   // ---------------------------------------------------------------- queries
 
-  /** True when some argument is a variadic segment {@code C...D} (imports only). */
+  /**
+   * True when some argument is a variadic segment {@code C...D} (imports only).
+   *
+   * @return true when an argument repeats, as some imports' do
+   */
   public boolean isVariadic() {
     return arguments.stream().anyMatch(s -> s instanceof Variadic);
   }
 
-  /** The number of fixed (non-variadic) arguments. */
+  /**
+   * The number of fixed (non-variadic) arguments.
+   *
+   * @return how many fixed arguments there are
+   */
   public int arity() {
     return (int) arguments.stream().filter(s -> s instanceof Single).count();
   }
 
-  /** The kinds of the fixed (non-variadic) arguments, in order; all of them when not variadic. */
+  /**
+   * The kinds of the fixed (non-variadic) arguments, in order; all of them when not variadic.
+   *
+   * @return the fixed arguments' kinds, unmodifiable
+   */
   public List<VmKind> argumentKinds() {
     List<VmKind> kinds = new ArrayList<>();
     for (Segment s : arguments) {
@@ -236,7 +277,11 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
     return List.copyOf(kinds);
   }
 
-  /** The result kinds, in order (same as {@link #results()}). */
+  /**
+   * The result kinds, in order (same as {@link #results()}).
+   *
+   * @return the results' kinds, unmodifiable
+   */
   public List<VmKind> resultKinds() {
     return results;
   }
@@ -248,6 +293,7 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
    * type ({@link AbiType.Ref#any()}). The model is {@link FunctionSignature.CallingModel#SYNC}: a
    * calling convention cannot tell fences from other refs.
    *
+   * @return a signature whose types are the slots' plain types
    * @throws IllegalStateException when the convention is variadic: a signature has a fixed
    *     argument list, and a variadic import is not something a stub can call
    */
@@ -267,6 +313,9 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
   /**
    * The type record a calling-convention slot of {@code kind} stands for when nothing more is
    * known: {@code i32}, {@code i64}, {@code f32}, {@code f64}, or a ref of unknown type.
+   *
+   * @param kind a slot kind
+   * @return the plain type of such a slot
    */
   public static AbiType typeOf(VmKind kind) {
     switch (kind) {
@@ -289,6 +338,9 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
    * and per raw VM result ({@link FunctionSignature#vmResults()}). Empty when some slot's type has
    * no single VM kind ({@code f16} scalars, {@link AbiType.Any}, {@link AbiType.Unknown}, {@link
    * AbiType.Unsupported}); {@link #mismatches} still checks the slots that have one.
+   *
+   * @param signature the function's signature
+   * @return the calling convention, or empty when some slot's type has no single kind
    */
   public static Optional<CallingConvention> expectedFor(FunctionSignature signature) {
     List<VmKind> args = new ArrayList<>();
@@ -319,6 +371,7 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
    * fences of {@link FunctionSignature.CallingModel#COARSE_FENCES}), the raw result count, and the
    * VM kind of every slot whose type has one. Positions are 0-based, as in the VM's argument list.
    *
+   * @param signature the signature to check
    * @return one readable sentence per mismatch, e.g. {@code argument 1: the reflection says i64
    *     (cconv I) but the function takes r}; empty when they agree
    */
@@ -358,7 +411,12 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
     return List.copyOf(out);
   }
 
-  /** True when {@link #mismatches} finds none. */
+  /**
+   * True when {@link #mismatches} finds none.
+   *
+   * @param signature the signature to check
+   * @return true when the signature fits this calling convention
+   */
   public boolean matches(FunctionSignature signature) {
     return mismatches(signature).isEmpty();
   }

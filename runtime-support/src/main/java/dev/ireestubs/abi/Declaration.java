@@ -45,6 +45,16 @@ import java.util.regex.Pattern;
 public record Declaration(
     boolean async, String name, List<Declaration.Parameter> arguments, List<Declaration.Parameter> results) {
 
+  /**
+   * Refuses an empty name, or one with whitespace, control characters or {@code (}, and copies the
+   * lists.
+   *
+   * @param async true for {@code async} (coarse fences: two {@code !hal.fence} arguments follow the
+   *     declared ones at the VM level), false for {@code sync}
+   * @param name the exported function's name (after {@code @})
+   * @param arguments the declared arguments, in order
+   * @param results the declared results, in order
+   */
   public Declaration {
     Objects.requireNonNull(name, "name");
     if (name.isEmpty()) {
@@ -76,6 +86,18 @@ public record Declaration(
     private static final Pattern INTEGER_VALUE =
         Pattern.compile("(-?[0-9]{1,18})(?:\\s*:\\s*[A-Za-z0-9_]+)?");
 
+    /**
+     * Checks that the name can follow {@code %}, that the type text parses to {@code type}, and
+     * that the attributes parse; strips the attributes' outer whitespace.
+     *
+     * @param name the name after {@code %} (from {@code iree.abi.name}, or {@code input<i>}/{@code
+     *     output<i>}); non-empty, without whitespace or any of {@code , ( ) { } [ ] < > "}
+     * @param type the type, as {@link MlirTypes#parse} maps {@code typeText}
+     * @param typeText the MLIR type text exactly as written, e.g. {@code tensor<4xf32, #enc>} (it
+     *     keeps what the model does not hold, such as a tensor encoding or which list dialect)
+     * @param attributes the text between the braces of the attribute dictionary, e.g. {@code
+     *     iree.abi.output = 1 : index}, or {@code ""} when there is none
+     */
     public Parameter {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(type, "type");
@@ -108,6 +130,9 @@ public record Declaration(
     /**
      * A parameter with no attributes whose type text is {@link MlirTypes#print} of {@code type}.
      *
+     * @param name the name after {@code %}
+     * @param type the parameter's type
+     * @return a parameter with no attributes
      * @throws IllegalArgumentException when {@code type} has no MLIR spelling
      */
     public static Parameter of(String name, AbiType type) {
@@ -119,6 +144,8 @@ public record Declaration(
      * iree.abi.output} to {@code 1 : index}, {@code ml_program.identifier} to {@code
      * "serving_default_input:0"} (quotes kept). A quoted key is unquoted. A unit attribute written
      * without a value maps to {@code unit}, as MLIR prints it.
+     *
+     * @return the attributes by key, unmodifiable; empty when there are none
      */
     public Map<String, String> attributeMap() {
       Map<String, String> map = new LinkedHashMap<>();
@@ -128,7 +155,12 @@ public record Declaration(
       return Collections.unmodifiableMap(map);
     }
 
-    /** The raw value text of attribute {@code key}, if present. */
+    /**
+     * The raw value text of attribute {@code key}, if present.
+     *
+     * @param key the attribute's key
+     * @return the value's text, or empty when the parameter has no such attribute
+     */
     public Optional<String> attribute(String key) {
       return Optional.ofNullable(attributeMap().get(key));
     }
@@ -136,6 +168,9 @@ public record Declaration(
     /**
      * The value of attribute {@code key} when it is one string literal, unescaped (e.g. {@code
      * ml_program.identifier} gives {@code serving_default_input:0}); empty otherwise.
+     *
+     * @param key the attribute's key
+     * @return the unescaped string, or empty when the attribute is absent or not one string
      */
     public Optional<String> stringAttribute(String key) {
       return attribute(key).flatMap(MlirText::unquote);
@@ -144,6 +179,9 @@ public record Declaration(
     /**
      * The value of attribute {@code key} when it is an integer, optionally typed ({@code 1 :
      * index}, {@code 3 : i64}, {@code 7}); empty otherwise.
+     *
+     * @param key the attribute's key
+     * @return the integer, or empty when the attribute is absent or not an integer
      */
     public OptionalLong integerAttribute(String key) {
       Optional<String> v = attribute(key);
@@ -165,6 +203,8 @@ public record Declaration(
    * Parses a declaration such as {@code sync func @add(%input0: tensor<4xf32>) -> (%output0:
    * tensor<4xf32>)}.
    *
+   * @param text an {@code iree.abi.declaration} attribute's text
+   * @return the parsed declaration
    * @throws AbiParseException with a character offset and what was expected, for text that is not
    *     a declaration (unbalanced brackets or quotes, a missing {@code %}, {@code :} or {@code )},
    *     a malformed attribute dictionary, types nested deeper than {@value ParseLimits#MAX_DEPTH},
@@ -175,7 +215,11 @@ public record Declaration(
     return DeclarationParser.parse(text);
   }
 
-  /** The canonical text; {@code parse(d.print())} equals {@code d}. */
+  /**
+   * The canonical text; {@code parse(d.print())} equals {@code d}.
+   *
+   * @return the declaration as IREE's compiler writes it
+   */
   public String print() {
     StringBuilder sb = new StringBuilder();
     sb.append(async ? "async" : "sync").append(" func @").append(name).append('(');
@@ -199,6 +243,8 @@ public record Declaration(
    * argument and result types in order (names are not keywords, so no {@link AbiType.Named}); the
    * model is {@link FunctionSignature.CallingModel#COARSE_FENCES} for {@code async}, {@link
    * FunctionSignature.CallingModel#SYNC} otherwise.
+   *
+   * @return the signature, argument and result types in order
    */
   public FunctionSignature toSignature() {
     List<AbiType> args = new ArrayList<>();

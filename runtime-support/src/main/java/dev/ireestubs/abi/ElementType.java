@@ -66,7 +66,11 @@ public final class ElementType {
       this.halNumericalType = halNumericalType;
     }
 
-    /** The HAL numerical type (the top byte of a HAL element type). */
+    /**
+     * The HAL numerical type (the top byte of a HAL element type).
+     *
+     * @return the byte IREE uses for this kind, such as {@code 0x21} for IEEE floats
+     */
     public int halNumericalType() {
       return halNumericalType;
     }
@@ -81,33 +85,59 @@ public final class ElementType {
     }
   }
 
+  /** The 1-bit boolean {@code i1}. */
   public static final ElementType I1 = new ElementType(Kind.BOOLEAN, 1, "i1");
+  /** The signless 8-bit integer {@code i8}. */
   public static final ElementType I8 = integer(8);
+  /** The signless 16-bit integer {@code i16}. */
   public static final ElementType I16 = integer(16);
+  /** The signless 32-bit integer {@code i32}. */
   public static final ElementType I32 = integer(32);
+  /** The signless 64-bit integer {@code i64}. */
   public static final ElementType I64 = integer(64);
+  /** The signed 8-bit integer {@code si8}. */
   public static final ElementType SI8 = new ElementType(Kind.SIGNED_INTEGER, 8, "si8");
+  /** The signed 16-bit integer {@code si16}. */
   public static final ElementType SI16 = new ElementType(Kind.SIGNED_INTEGER, 16, "si16");
+  /** The signed 32-bit integer {@code si32}. */
   public static final ElementType SI32 = new ElementType(Kind.SIGNED_INTEGER, 32, "si32");
+  /** The signed 64-bit integer {@code si64}. */
   public static final ElementType SI64 = new ElementType(Kind.SIGNED_INTEGER, 64, "si64");
+  /** The unsigned 8-bit integer {@code ui8}. */
   public static final ElementType UI8 = new ElementType(Kind.UNSIGNED_INTEGER, 8, "ui8");
+  /** The unsigned 16-bit integer {@code ui16}. */
   public static final ElementType UI16 = new ElementType(Kind.UNSIGNED_INTEGER, 16, "ui16");
+  /** The unsigned 32-bit integer {@code ui32}. */
   public static final ElementType UI32 = new ElementType(Kind.UNSIGNED_INTEGER, 32, "ui32");
+  /** The unsigned 64-bit integer {@code ui64}. */
   public static final ElementType UI64 = new ElementType(Kind.UNSIGNED_INTEGER, 64, "ui64");
+  /** The IEEE half-precision float {@code f16}. */
   public static final ElementType F16 = new ElementType(Kind.FLOAT, 16, "f16");
+  /** The IEEE single-precision float {@code f32}. */
   public static final ElementType F32 = new ElementType(Kind.FLOAT, 32, "f32");
+  /** The IEEE double-precision float {@code f64}. */
   public static final ElementType F64 = new ElementType(Kind.FLOAT, 64, "f64");
+  /** The brain float {@code bf16}: 8 exponent bits, 7 mantissa bits. */
   public static final ElementType BF16 = new ElementType(Kind.BFLOAT, 16, "bf16");
+  /** A complex number of two {@code f32} parts. */
   public static final ElementType COMPLEX64 = new ElementType(Kind.COMPLEX, 64, "complex<f32>");
+  /** A complex number of two {@code f64} parts. */
   public static final ElementType COMPLEX128 = new ElementType(Kind.COMPLEX, 128, "complex<f64>");
+  /** The 8-bit float with 5 exponent and 2 mantissa bits, with infinities. */
   public static final ElementType F8E5M2 = new ElementType(Kind.FLOAT8_E5M2, 8, "f8E5M2");
+  /** The 8-bit float with 4 exponent and 3 mantissa bits, finite only (NaN but no infinity). */
   public static final ElementType F8E4M3FN = new ElementType(Kind.FLOAT8_E4M3FN, 8, "f8E4M3FN");
+  /** The 8-bit float with 5 exponent and 2 mantissa bits, finite, unsigned zero (one NaN). */
   public static final ElementType F8E5M2FNUZ =
       new ElementType(Kind.FLOAT8_E5M2FNUZ, 8, "f8E5M2FNUZ");
+  /** The 8-bit float with 4 exponent and 3 mantissa bits, finite, unsigned zero (one NaN). */
   public static final ElementType F8E4M3FNUZ =
       new ElementType(Kind.FLOAT8_E4M3FNUZ, 8, "f8E4M3FNUZ");
+  /** The 8-bit float of exponent bits only, a power-of-two scale (no sign, no zero). */
   public static final ElementType F8E8M0FNU = new ElementType(Kind.FLOAT8_E8M0FNU, 8, "f8E8M0FNU");
+  /** MLIR's {@code index}, 64 bits in IREE's VM. */
   public static final ElementType INDEX = new ElementType(Kind.INDEX, 64, "index");
+  /** An element type the reflection does not state. */
   public static final ElementType UNKNOWN = new ElementType(Kind.UNKNOWN, 0, "unknown");
 
   /** Widest integer MLIR allows ({@code IntegerType::kMaxWidth}). */
@@ -123,7 +153,12 @@ public final class ElementType {
     this.mlirName = mlirName;
   }
 
-  /** A signless integer of any width, e.g. {@code i3} (width 1 is the boolean {@link #I1}). */
+  /**
+   * A signless integer of any width, e.g. {@code i3} (width 1 is the boolean {@link #I1}).
+   *
+   * @param bits the width, at least 1
+   * @return the signless integer type of that width
+   */
   public static ElementType integer(int bits) {
     checkWidth(bits);
     if (bits == 1) {
@@ -134,13 +169,23 @@ public final class ElementType {
         : new ElementType(Kind.SIGNLESS_INTEGER, bits, "i" + bits);
   }
 
-  /** A signed ({@code si}) integer of any width. */
+  /**
+   * A signed ({@code si}) integer of any width.
+   *
+   * @param bits the width, at least 1
+   * @return the signed integer type of that width
+   */
   public static ElementType signedInteger(int bits) {
     checkWidth(bits);
     return new ElementType(Kind.SIGNED_INTEGER, bits, "si" + bits);
   }
 
-  /** An unsigned ({@code ui}) integer of any width. */
+  /**
+   * An unsigned ({@code ui}) integer of any width.
+   *
+   * @param bits the width, at least 1
+   * @return the unsigned integer type of that width
+   */
   public static ElementType unsignedInteger(int bits) {
     checkWidth(bits);
     return new ElementType(Kind.UNSIGNED_INTEGER, bits, "ui" + bits);
@@ -149,6 +194,10 @@ public final class ElementType {
   /**
    * A float MLIR spells {@code name} that has no constant here, e.g. {@code f8E4M3} or {@code
    * tf32}; {@code bits} is its storage width.
+   *
+   * @param name the MLIR spelling
+   * @param bits the storage width
+   * @return a float type known by its name
    */
   public static ElementType otherFloat(String name, int bits) {
     Objects.requireNonNull(name, "name");
@@ -161,6 +210,9 @@ public final class ElementType {
   /**
    * A complex type over {@code part}, one of {@link #F16}, {@link #BF16}, {@link #F32} or {@link
    * #F64}; the width is of the pair.
+   *
+   * @param part the type of the real and the imaginary part
+   * @return the complex type
    */
   public static ElementType complex(ElementType part) {
     if (part.kind != Kind.FLOAT && part.kind != Kind.BFLOAT) {
@@ -182,22 +234,38 @@ public final class ElementType {
     }
   }
 
-  /** The numerical kind. */
+  /**
+   * The numerical kind.
+   *
+   * @return what kind of number the type holds
+   */
   public Kind kind() {
     return kind;
   }
 
-  /** The storage width in bits (0 for {@link #UNKNOWN}; 64 for {@link #INDEX}). */
+  /**
+   * The storage width in bits (0 for {@link #UNKNOWN}; 64 for {@link #INDEX}).
+   *
+   * @return the width in bits
+   */
   public int bits() {
     return bits;
   }
 
-  /** The width of one element in bytes, rounded up; 0 for {@link #UNKNOWN}. */
+  /**
+   * The width of one element in bytes, rounded up; 0 for {@link #UNKNOWN}.
+   *
+   * @return the width in bytes
+   */
   public int byteSize() {
     return (bits + 7) / 8;
   }
 
-  /** True for signless, signed and unsigned integers and {@code index}, not for {@code i1}. */
+  /**
+   * True for signless, signed and unsigned integers and {@code index}, not for {@code i1}.
+   *
+   * @return true for the integer kinds
+   */
   public boolean isInteger() {
     return kind == Kind.SIGNLESS_INTEGER
         || kind == Kind.SIGNED_INTEGER
@@ -205,7 +273,11 @@ public final class ElementType {
         || kind == Kind.INDEX;
   }
 
-  /** True for every real float kind (IEEE, brain, the 8-bit and other floats), not complex. */
+  /**
+   * True for every real float kind (IEEE, brain, the 8-bit and other floats), not complex.
+   *
+   * @return true for the real float kinds
+   */
   public boolean isFloat() {
     switch (kind) {
       case FLOAT:
@@ -222,12 +294,20 @@ public final class ElementType {
     }
   }
 
-  /** True when the type is known. */
+  /**
+   * True when the type is known.
+   *
+   * @return false only for {@link #UNKNOWN}
+   */
   public boolean isKnown() {
     return kind != Kind.UNKNOWN;
   }
 
-  /** The MLIR spelling, as {@code iree.abi.declaration} prints it. */
+  /**
+   * The MLIR spelling, as {@code iree.abi.declaration} prints it.
+   *
+   * @return the name MLIR gives the type, such as {@code si32} or {@code bf16}
+   */
   public String mlirName() {
     return mlirName;
   }
@@ -237,6 +317,8 @@ public final class ElementType {
    * signedness print as {@code i<width>} (as the compiler drops signedness), {@code i1} as {@code
    * i1}, {@code bf16} as {@code bf16}, other real floats as {@code f<width>}; complex, {@code
    * index} and unknown types as {@code unknown}.
+   *
+   * @return the name the {@code iree.abi} JSON gives the type
    */
   public String abiJsonName() {
     switch (kind) {
@@ -266,6 +348,8 @@ public final class ElementType {
    * The HAL element type, {@code (numerical_type << 24) | bit_count}, e.g. {@code 0x21000020} for
    * f32 and {@code 0x13000008} ({@code BOOL_8}) for i1; {@link Optional#empty()} for {@link
    * #UNKNOWN} and for widths a HAL element type cannot hold (over 255 bits).
+   *
+   * @return the HAL code, or empty when there is none
    */
   public Optional<Integer> halCode() {
     if (kind == Kind.UNKNOWN || bits > 0xFF) {
@@ -278,6 +362,9 @@ public final class ElementType {
   /**
    * The element type a HAL element-type code names, e.g. {@code 0x11000020} is {@code si32};
    * empty for opaque codes and codes of no known numerical type.
+   *
+   * @param code a HAL element type code
+   * @return the element type, or empty when the code names none iree-stubs knows
    */
   public static Optional<ElementType> fromHalCode(int code) {
     int numerical = code >>> 24;

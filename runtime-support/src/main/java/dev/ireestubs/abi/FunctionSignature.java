@@ -38,6 +38,15 @@ public record FunctionSignature(
     COARSE_FENCES
   }
 
+  /**
+   * Copies the lists and refuses null format, model or version.
+   *
+   * @param arguments the root arguments, in order
+   * @param results the declared results
+   * @param format the reflection format this was read from
+   * @param model how the function is called: synchronously, or with wait/signal fences appended
+   * @param abiVersion the {@code "v"} of {@code iree.abi} JSON when present; IREE never reads it
+   */
   public FunctionSignature {
     arguments = List.copyOf(arguments);
     results = List.copyOf(results);
@@ -46,14 +55,26 @@ public record FunctionSignature(
     Objects.requireNonNull(abiVersion, "abiVersion");
   }
 
-  /** A synchronous signature with no version. */
+  /**
+   * A synchronous signature with no version.
+   *
+   * @param arguments the argument types, in order
+   * @param results the result types, in order
+   * @param format the reflection format the signature was read from
+   * @return the signature, under the synchronous model
+   */
   public static FunctionSignature of(
       List<AbiType> arguments, List<AbiType> results, ReflectionFormat format) {
     return new FunctionSignature(
         arguments, results, format, CallingModel.SYNC, OptionalInt.empty());
   }
 
-  /** This signature under another calling model. */
+  /**
+   * This signature under another calling model.
+   *
+   * @param newModel the calling model wanted
+   * @return a copy with {@code newModel}, or this signature when the model is already that
+   */
   public FunctionSignature withModel(CallingModel newModel) {
     return new FunctionSignature(arguments, results, format, newModel, abiVersion);
   }
@@ -61,13 +82,19 @@ public record FunctionSignature(
   /**
    * True when the results are one {@code slist}, {@code stuple} or {@code sdict}: IREE then
    * returns that structure's children as the raw results (the "inlined results" rule).
+   *
+   * @return true when the single result is a structure IREE flattens
    */
   public boolean hasInlinedResults() {
     return results.size() == 1
         && (results.get(0) instanceof AbiType.Sequence || results.get(0) instanceof AbiType.Dict);
   }
 
-  /** The raw VM results: the inlined structure's children, or the results as declared. */
+  /**
+   * The raw VM results: the inlined structure's children, or the results as declared.
+   *
+   * @return the types of the values the VM returns, in order
+   */
   public List<AbiType> vmResults() {
     if (!hasInlinedResults()) {
       return results;
@@ -80,7 +107,11 @@ public record FunctionSignature(
         .entries().stream().map(AbiType.Entry::type).collect(Collectors.toUnmodifiableList());
   }
 
-  /** The number of VM arguments, counting the two fences of {@link CallingModel#COARSE_FENCES}. */
+  /**
+   * The number of VM arguments, counting the two fences of {@link CallingModel#COARSE_FENCES}.
+   *
+   * @return the argument count, plus 2 under the coarse-fences model
+   */
   public int vmArgumentCount() {
     return arguments.size() + (model == CallingModel.COARSE_FENCES ? 2 : 0);
   }

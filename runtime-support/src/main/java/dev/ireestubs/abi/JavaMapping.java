@@ -64,6 +64,9 @@ public final class JavaMapping {
    * or 64-bit integer of any signedness (or {@code index}) the primitive of that width. Empty for
    * every other element type (f16 and bf16 scalars are not VM values; odd widths have no
    * primitive).
+   *
+   * @param element the scalar's element type
+   * @return the primitive class, or empty when Java has none of the same meaning
    */
   public static Optional<Class<?>> scalar(ElementType element) {
     Objects.requireNonNull(element, "element");
@@ -86,6 +89,9 @@ public final class JavaMapping {
    * The element type a Java primitive stands for as a scalar, the inverse of {@link #scalar} for
    * signless types: {@code boolean} is {@code i1}, {@code int} is {@code i32}, {@code float} is
    * {@code f32}. Empty for {@code char} and non-primitives.
+   *
+   * @param primitive a primitive class, such as {@code int.class}
+   * @return the element type, or empty when the class stands for none
    */
   public static Optional<ElementType> element(Class<?> primitive) {
     Objects.requireNonNull(primitive, "primitive");
@@ -111,6 +117,9 @@ public final class JavaMapping {
    * The narrowest Java integer primitive that holds {@code bits} bits ({@code byte} up to 8,
    * {@code short} up to 16, {@code int} up to 32, {@code long} up to 64); empty above 64. The
    * dynamic invoker returns integer scalars of odd widths ({@code i3}) in it.
+   *
+   * @param bits the integer's width
+   * @return the primitive class, or empty when no primitive is wide enough
    */
   public static Optional<Class<?>> integer(int bits) {
     switch (integerWidth(bits)) {
@@ -139,7 +148,12 @@ public final class JavaMapping {
     return 0;
   }
 
-  /** The box of a primitive: {@code Integer} for {@code int}. */
+  /**
+   * The box of a primitive: {@code Integer} for {@code int}.
+   *
+   * @param primitive a primitive class
+   * @return its wrapper class, or {@code primitive} itself when it is not primitive
+   */
   public static Class<?> boxed(Class<?> primitive) {
     Objects.requireNonNull(primitive, "primitive");
     if (primitive == boolean.class) {
@@ -167,6 +181,9 @@ public final class JavaMapping {
    * f32}, {@code IntArray} for {@code i32} and {@code si32}, {@code UIntArray} for {@code ui32}):
    * the class {@code NdArray.fromBufferView} makes. Empty when no class does (complex, 8-bit
    * floats, odd widths, unknown).
+   *
+   * @param element an ndarray's element type
+   * @return the class's simple name, or empty when no typed array holds the type
    */
   public static Optional<String> arrayClass(ElementType element) {
     Objects.requireNonNull(element, "element");
@@ -208,6 +225,9 @@ public final class JavaMapping {
    * arrays read signless buffer views). For an unknown element type ({@code !hal.buffer_view}),
    * every class ({@link #ARRAY_CLASSES}): the class checks the element type at run time. Empty
    * when the type is known but no class holds it. ({@link #ANY_ARRAY_CLASS} stands for any.)
+   *
+   * @param declared the element type the reflection declares
+   * @return the simple names, preferred first; empty when none fits
    */
   public static List<String> arrayClassesAccepting(ElementType declared) {
     Objects.requireNonNull(declared, "declared");
@@ -229,6 +249,9 @@ public final class JavaMapping {
    * The primitive component of a Java array that may stand for an ndarray of {@code element}
    * ({@code float} for {@code f32}, so {@code float[][]} for a rank-2 one); empty where Java has no
    * primitive of the same meaning (unsigned integers, f16, bf16, and every other type).
+   *
+   * @param element an ndarray's element type
+   * @return the primitive component class, or empty
    */
   public static Optional<Class<?>> javaArrayComponent(ElementType element) {
     Objects.requireNonNull(element, "element");
@@ -242,6 +265,9 @@ public final class JavaMapping {
   /**
    * The typed array class that copies Java arrays of {@code component}: {@code FloatArray} for
    * {@code float}; empty for other types (such as {@code char}).
+   *
+   * @param component a Java array's component class
+   * @return the typed array class's simple name, or empty
    */
   public static Optional<String> arrayClassOfComponent(Class<?> component) {
     Objects.requireNonNull(component, "component");
@@ -263,7 +289,12 @@ public final class JavaMapping {
     return Optional.empty();
   }
 
-  /** True when an ndarray of {@code shape} may be a Java array: ranked, rank 1 to 4. */
+  /**
+   * True when an ndarray of {@code shape} may be a Java array: ranked, rank 1 to 4.
+   *
+   * @param shape the declared shape
+   * @return true when a nested Java array can hold it
+   */
   public static boolean javaArrayRank(Shape shape) {
     return shape.isRanked() && shape.rank() >= 1 && shape.rank() <= MAX_JAVA_ARRAY_RANK;
   }
@@ -271,6 +302,9 @@ public final class JavaMapping {
   /**
    * The one type record every element of an {@code slist} or {@code stuple} has, when they all
    * have the same and there is at least one: the structure may then be a {@code List} of it.
+   *
+   * @param elements the structure's element types
+   * @return the common type, or empty when they differ or there are none
    */
   public static Optional<AbiType> uniformElement(List<AbiType> elements) {
     if (elements.isEmpty()) {
@@ -292,23 +326,41 @@ public final class JavaMapping {
    * ({@code float[][]}), the simple name of other classes ({@code Integer}, {@code FloatArray}, a
    * record's name), the nearest public supertype of a class a user cannot name (a non-public JDK
    * class, an anonymous class, a lambda); {@code null} for null.
+   *
+   * @param value any value, not null
+   * @return the type's name for a message
    */
   public static String typeName(Object value) {
     return value == null ? "null" : typeName(value.getClass());
   }
 
-  /** {@link #typeName(Object)} after its article: {@code an Integer}, {@code a float[][]}. */
+  /**
+   * {@link #typeName(Object)} after its article: {@code an Integer}, {@code a float[][]}.
+   *
+   * @param value any value, not null
+   * @return the type's name with {@code a} or {@code an} before it
+   */
   public static String aTypeName(Object value) {
     return value == null ? "null" : aTypeName(value.getClass());
   }
 
-  /** {@link #typeName(Class)} after its article: {@code an Integer}, {@code a List}. */
+  /**
+   * {@link #typeName(Class)} after its article: {@code an Integer}, {@code a List}.
+   *
+   * @param type any class
+   * @return the type's name with {@code a} or {@code an} before it
+   */
   public static String aTypeName(Class<?> type) {
     String name = typeName(type);
     return ("AEIOUaeiou".indexOf(name.charAt(0)) >= 0 ? "an " : "a ") + name;
   }
 
-  /** The name of {@code type} as a user writes it; see {@link #typeName(Object)}. */
+  /**
+   * The name of {@code type} as a user writes it; see {@link #typeName(Object)}.
+   *
+   * @param type any class
+   * @return the type's name for a message
+   */
   public static String typeName(Class<?> type) {
     Objects.requireNonNull(type, "type");
     if (type.isArray()) {

@@ -70,6 +70,8 @@ public final class MlirTypes {
   /**
    * Parses one MLIR type, e.g. {@code tensor<?x8xf32>}; surrounding whitespace is ignored.
    *
+   * @param text the MLIR type text
+   * @return the type it means
    * @throws AbiParseException with a character offset when the brackets or quotes do not balance,
    *     the text is empty or holds more than one type ({@code i32, i32}) or one of {@code )},
    *     <code>{</code>, {@code %} at the top level, the nesting is deeper than {@value #MAX_DEPTH},
@@ -276,6 +278,9 @@ public final class MlirTypes {
   /**
    * The element type MLIR spells {@code name} ({@code i32}, {@code si8}, {@code bf16}, {@code
    * f8E4M3FN}, {@code complex<f32>}, {@code index}...); empty for anything else.
+   *
+   * @param name an element type's MLIR spelling
+   * @return the element type, or empty when {@code name} is not one
    */
   public static Optional<ElementType> parseElementType(String name) {
     Objects.requireNonNull(name, "name");
@@ -375,6 +380,8 @@ public final class MlirTypes {
    * {@code !hal.fence}; an {@link AbiType.Unsupported} read from a declaration (such as a {@code
    * tuple<...>}) prints its source text. Lists print as {@code !util.list}, whichever dialect they were read from.
    *
+   * @param type the type to print
+   * @return MLIR text that {@link #parse} reads back as {@code type}
    * @throws IllegalArgumentException for types with no MLIR spelling: an array with an unknown
    *     element but a known shape, {@code slist}, {@code stuple} (a {@code tuple<...>} is not
    *     passed as one list, see {@link #parse(String)}), {@code sdict}, {@code named}, {@code

@@ -47,6 +47,14 @@ public final class Reflection {
    * @param warnings better reflection that was present but could not be used, one sentence each
    */
   public record Resolved(FunctionSignature signature, String source, List<String> warnings) {
+    /**
+     * Refuses nulls and copies the warnings.
+     *
+     * @param signature the best signature found
+     * @param source the attribute it was read from ({@code iree.abi}, {@code
+     *     iree.abi.declaration}, {@code f}) or {@code "calling convention"}
+     * @param warnings better reflection that was present but could not be used, one sentence each
+     */
     public Resolved {
       Objects.requireNonNull(signature, "signature");
       Objects.requireNonNull(source, "source");
@@ -57,6 +65,9 @@ public final class Reflection {
   /**
    * Reflection attributes for one text: {@code iree.abi} JSON when it starts with <code>{</code>,
    * else an {@code iree.abi.declaration}.
+   *
+   * @param reflection one reflection text
+   * @return a one-entry map from its attribute to the text
    */
   public static Map<String, String> attributesOf(String reflection) {
     Objects.requireNonNull(reflection, "reflection");
@@ -66,6 +77,9 @@ public final class Reflection {
   /**
    * The attribute a reflection text belongs to, by its first characters: {@code iree.abi} for
    * <code>{</code>, V0's {@code f} for {@code I<digits>!}, else {@code iree.abi.declaration}.
+   *
+   * @param reflection one reflection text
+   * @return the attribute's name
    */
   public static String attributeOf(String reflection) {
     String s = reflection.strip();
@@ -87,6 +101,8 @@ public final class Reflection {
    * {@code I<length>!}, else an {@code iree.abi.declaration}. Unlike
    * {@link #resolve}, a declaration that does not parse is an error, not a fallback.
    *
+   * @param reflection one reflection text
+   * @return the signature it states
    * @throws AbiParseException naming the format and the position
    */
   public static FunctionSignature parse(String reflection) {
@@ -105,6 +121,8 @@ public final class Reflection {
    * The best signature in {@code attributes}.
    *
    * @param callingConvention the function's calling convention, or null when unknown
+   * @param attributes one function's reflection attributes
+   * @return the signature, which attribute it came from, and warnings about attributes skipped
    * @throws AbiParseException when {@code iree.abi} JSON, the V0 signature or the calling
    *     convention is malformed, or when the calling convention it falls back to is variadic
    *     ({@code C...D}, imports only), which describes no fixed argument list

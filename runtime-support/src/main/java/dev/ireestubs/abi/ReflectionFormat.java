@@ -19,7 +19,11 @@ public enum ReflectionFormat {
     this.displayName = displayName;
   }
 
-  /** How error messages name the format. */
+  /**
+   * How error messages name the format.
+   *
+   * @return the format's name, such as {@code iree.abi JSON}
+   */
   public String displayName() {
     return displayName;
   }

@@ -25,12 +25,20 @@ public final class Shape {
     this.dims = dims;
   }
 
-  /** A shape of unknown rank. */
+  /**
+   * A shape of unknown rank.
+   *
+   * @return the shape that accepts any rank
+   */
   public static Shape unranked() {
     return UNRANKED;
   }
 
-  /** The rank-0 shape. */
+  /**
+   * The rank-0 shape.
+   *
+   * @return the shape of a single value
+   */
   public static Shape scalar() {
     return SCALAR;
   }
@@ -38,6 +46,8 @@ public final class Shape {
   /**
    * A ranked shape; each dim is a size {@code >= 0} or {@link #DYNAMIC}.
    *
+   * @param dims the dims, outermost first
+   * @return the shape
    * @throws IllegalArgumentException for any other negative dim
    */
   public static Shape of(long... dims) {
@@ -49,14 +59,23 @@ public final class Shape {
     return dims.length == 0 ? SCALAR : new Shape(dims.clone());
   }
 
-  /** A ranked shape of {@code rank} dynamic dims. */
+  /**
+   * A ranked shape of {@code rank} dynamic dims.
+   *
+   * @param rank the number of dims
+   * @return a shape of that rank whose every dim is {@link #DYNAMIC}
+   */
   public static Shape dynamic(int rank) {
     long[] dims = new long[rank];
     Arrays.fill(dims, DYNAMIC);
     return of(dims);
   }
 
-  /** True unless the rank is unknown. */
+  /**
+   * True unless the rank is unknown.
+   *
+   * @return true when the rank is known
+   */
   public boolean isRanked() {
     return dims != null;
   }
@@ -64,6 +83,7 @@ public final class Shape {
   /**
    * The rank.
    *
+   * @return the number of dims
    * @throws IllegalStateException when unranked
    */
   public int rank() {
@@ -71,13 +91,21 @@ public final class Shape {
     return dims.length;
   }
 
-  /** The dims, {@link #DYNAMIC} for a dynamic one; a copy. */
+  /**
+   * The dims, {@link #DYNAMIC} for a dynamic one; a copy.
+   *
+   * @return a new array of the dims
+   */
   public long[] dims() {
     requireRanked();
     return dims.clone();
   }
 
-  /** The dims as a list, {@link #DYNAMIC} for a dynamic one. */
+  /**
+   * The dims as a list, {@link #DYNAMIC} for a dynamic one.
+   *
+   * @return the dims, unmodifiable
+   */
   public List<Long> dimList() {
     requireRanked();
     Long[] boxed = new Long[dims.length];
@@ -87,18 +115,32 @@ public final class Shape {
     return List.of(boxed);
   }
 
-  /** Dimension {@code axis}, or {@link #DYNAMIC}. */
+  /**
+   * Dimension {@code axis}, or {@link #DYNAMIC}.
+   *
+   * @param axis the dim's index, from 0 to {@code rank() - 1}
+   * @return the dim's size, or {@link #DYNAMIC} when only known at run time
+   */
   public long dim(int axis) {
     requireRanked();
     return dims[axis];
   }
 
-  /** True when dimension {@code axis} is dynamic. */
+  /**
+   * True when dimension {@code axis} is dynamic.
+   *
+   * @param axis the dim's index, from 0 to {@code rank() - 1}
+   * @return true when the dim's size is known only at run time
+   */
   public boolean isDynamic(int axis) {
     return dim(axis) == DYNAMIC;
   }
 
-  /** True when ranked and every dim is static. */
+  /**
+   * True when ranked and every dim is static.
+   *
+   * @return true when every dim's size is known
+   */
   public boolean isStatic() {
     if (dims == null) {
       return false;
@@ -111,7 +153,11 @@ public final class Shape {
     return true;
   }
 
-  /** The element count of a static shape (1 for rank 0); empty if not static or it overflows. */
+  /**
+   * The element count of a static shape (1 for rank 0); empty if not static or it overflows.
+   *
+   * @return the product of the dims, when known and within a {@code long}
+   */
   public OptionalLong elementCount() {
     if (!isStatic()) {
       return OptionalLong.empty();
@@ -130,6 +176,9 @@ public final class Shape {
   /**
    * True when a concrete shape {@code actual} fits this declared shape: same rank and equal static
    * dims. Every concrete shape fits an unranked one.
+   *
+   * @param actual the dims of a value that arrived
+   * @return true when the value's shape fits the declaration
    */
   public boolean accepts(long[] actual) {
     if (dims == null) {

@@ -22,6 +22,10 @@ public final class SignatureComparison {
   /**
    * The differences between {@code expected} and {@code actual}, one sentence each, naming the
    * argument or result ({@code argument 0.image}, {@code result 1}); empty when they agree.
+   *
+   * @param expected the signature a stub was compiled against
+   * @param actual the signature the loaded module states
+   * @return one sentence per difference
    */
   public static List<String> differences(FunctionSignature expected, FunctionSignature actual) {
     List<String> out = new ArrayList<>();

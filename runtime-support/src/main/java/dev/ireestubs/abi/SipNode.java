@@ -22,7 +22,11 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    */
   int MAX_DEPTH = V0Components.MAX_DEPTH - 1;
 
-  /** How many sequences and dicts are nested here: 0 for a leaf, 1 for a sequence of leaves. */
+  /**
+   * How many sequences and dicts are nested here: 0 for a leaf, 1 for a sequence of leaves.
+   *
+   * @return the nesting depth
+   */
   int depth();
 
   /**
@@ -39,6 +43,8 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    * Each key is written after an indent of two spaces per level, a structure opens with {@code
    * :[} or {@code :{} and a newline and closes with its indent, {@code ]} or {@code }}, {@code ,}
    * and a newline; a leaf is {@code =raw(n),} and a newline.
+   *
+   * @return the node's text in that form
    */
   default String pretty() {
     StringBuilder sb = new StringBuilder();
@@ -53,6 +59,11 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    * @param rawIndex the index in the raw signature, {@code >= 0}
    */
   record Leaf(int rawIndex) implements SipNode {
+    /**
+     * Refuses a negative raw index.
+     *
+     * @param rawIndex the index in the raw signature, {@code >= 0}
+     */
     public Leaf {
       if (rawIndex < 0) {
         throw new IllegalArgumentException("a SIP raw index must be >= 0, got " + rawIndex);
@@ -78,6 +89,12 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    * @param node the child
    */
   record SequenceEntry(int key, SipNode node) {
+    /**
+     * Refuses a negative key or a null node.
+     *
+     * @param key the position in the sequence, {@code >= 0}
+     * @param node the child
+     */
     public SequenceEntry {
       if (key < 0) {
         throw new IllegalArgumentException("a SIP sequence key must be >= 0, got " + key);
@@ -100,6 +117,11 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    * @param entries the children, in the order held
    */
   record Sequence(List<SequenceEntry> entries) implements SipNode {
+    /**
+     * Copies the entries and refuses nesting deeper than {@link SipNode#MAX_DEPTH}.
+     *
+     * @param entries the children, in the order held
+     */
     public Sequence {
       entries = List.copyOf(entries);
       SipSignature.checkDepth(entries.stream().map(SequenceEntry::node).collect(Collectors.toList()));
@@ -114,7 +136,11 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
       return max + 1;
     }
 
-    /** The keys, in the order held. */
+    /**
+     * The keys, in the order held.
+     *
+     * @return the sequence's keys, unmodifiable
+     */
     public List<Integer> keys() {
       return entries.stream().map(SequenceEntry::key).collect(Collectors.toUnmodifiableList());
     }
@@ -133,6 +159,12 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    * @param node the child
    */
   record DictEntry(String key, SipNode node) {
+    /**
+     * Refuses a null key or node.
+     *
+     * @param key the key
+     * @param node the child
+     */
     public DictEntry {
       Objects.requireNonNull(key, "key");
       Objects.requireNonNull(node, "node");
@@ -152,6 +184,11 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    * @param entries the children, in the order held
    */
   record Dict(List<DictEntry> entries) implements SipNode {
+    /**
+     * Copies the entries and refuses nesting deeper than {@link SipNode#MAX_DEPTH}.
+     *
+     * @param entries the children, in the order held
+     */
     public Dict {
       entries = List.copyOf(entries);
       SipSignature.checkDepth(entries.stream().map(DictEntry::node).collect(Collectors.toList()));
@@ -166,7 +203,11 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
       return max + 1;
     }
 
-    /** The keys, in the order held. */
+    /**
+     * The keys, in the order held.
+     *
+     * @return the dict's keys, unmodifiable
+     */
     public List<String> keys() {
       return entries.stream().map(DictEntry::key).collect(Collectors.toUnmodifiableList());
     }

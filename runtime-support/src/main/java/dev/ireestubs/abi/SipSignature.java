@@ -53,22 +53,44 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
   public static final int MAX_LISTED_PROBLEMS = 16;
 
 
+  /**
+   * Refuses null inputs or results (an absent side is an empty {@code Optional}).
+   *
+   * @param inputs the structure of the arguments; empty when the side is empty
+   * @param results the structure of the results; empty when the side is empty
+   */
   public SipSignature {
     Objects.requireNonNull(inputs, "inputs");
     Objects.requireNonNull(results, "results");
   }
 
-  /** A signature with both sides given; {@code null} for an empty side. */
+  /**
+   * A signature with both sides given; {@code null} for an empty side.
+   *
+   * @param inputs the input structure, or null for none
+   * @param results the result structure, or null for none
+   * @return the signature
+   */
   public static SipSignature of(SipNode inputs, SipNode results) {
     return new SipSignature(Optional.ofNullable(inputs), Optional.ofNullable(results));
   }
 
-  /** A leaf {@code _rawIndex}. */
+  /**
+   * A leaf {@code _rawIndex}.
+   *
+   * @param rawIndex the raw slot the leaf stands for
+   * @return the leaf
+   */
   public static SipNode.Leaf leaf(int rawIndex) {
     return new SipNode.Leaf(rawIndex);
   }
 
-  /** A sequence of {@code leaf(0)}, ..., {@code leaf(n-1)} under keys {@code 0..n-1}. */
+  /**
+   * A sequence of {@code leaf(0)}, ..., {@code leaf(n-1)} under keys {@code 0..n-1}.
+   *
+   * @param n how many leaves
+   * @return the sequence
+   */
   public static SipNode.Sequence leaves(int n) {
     List<SipNode.SequenceEntry> entries = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -82,6 +104,8 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
   /**
    * Parses a {@code sip} signature such as {@code I12!S9!k0_0k1_1R3!_0}.
    *
+   * @param sip the text of a function's {@code sip} attribute
+   * @return the parsed signature
    * @throws AbiParseException when the text does not follow the grammar; the message names the
    *     byte offset, what was expected and what was found
    */
@@ -197,6 +221,7 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
    * <p>Written in one pass: each span's length is computed from its children rather than by writing
    * them out first, so the cost is linear in the text however deep the structures nest.
    *
+   * @return the encoded text
    * @throws IllegalArgumentException when a span would be too long for a V0 length (an {@code int})
    */
   public String encode() {
@@ -284,12 +309,20 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
 
   // ---------------------------------------------------------------- pretty form
 
-  /** The {@link SipNode#pretty()} form of the inputs; the empty string for an empty side. */
+  /**
+   * The {@link SipNode#pretty()} form of the inputs; the empty string for an empty side.
+   *
+   * @return the inputs in the old printed form
+   */
   public String prettyInputs() {
     return inputs.map(SipNode::pretty).orElse("");
   }
 
-  /** The {@link SipNode#pretty()} form of the results; the empty string for an empty side. */
+  /**
+   * The {@link SipNode#pretty()} form of the results; the empty string for an empty side.
+   *
+   * @return the results in the old printed form
+   */
   public String prettyResults() {
     return results.map(SipNode::pretty).orElse("");
   }
@@ -369,12 +402,20 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
 
   // ---------------------------------------------------------------- raw indices
 
-  /** The raw indices of the input leaves, depth first in the order held. */
+  /**
+   * The raw indices of the input leaves, depth first in the order held.
+   *
+   * @return the indices, unmodifiable
+   */
   public List<Integer> inputIndices() {
     return indices(inputs);
   }
 
-  /** The raw indices of the result leaves, depth first in the order held. */
+  /**
+   * The raw indices of the result leaves, depth first in the order held.
+   *
+   * @return the indices, unmodifiable
+   */
   public List<Integer> resultIndices() {
     return indices(results);
   }
@@ -408,6 +449,12 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
    * @param detail what is wrong, and what was expected
    */
   public record Problem(String path, String detail) {
+    /**
+     * Refuses a null path or detail.
+     *
+     * @param path where: {@code inputs}, {@code results[1]}, {@code inputs[0]["foo"]}
+     * @param detail what is wrong, and what was expected
+     */
     public Problem {
       Objects.requireNonNull(path, "path");
       Objects.requireNonNull(detail, "detail");
@@ -425,6 +472,8 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
    * keys strictly ascending byte-wise (UTF-8, as C++ {@code std::map<std::string>} sorts them); a
    * repeated key is a problem too. Empty when every level is in order; at most {@link
    * #MAX_LISTED_PROBLEMS}, the first found.
+   *
+   * @return the problems found, each with its path and what is wrong
    */
   public List<Problem> keyOrderProblems() {
     return SipProblems.keyOrder(this).listed();
@@ -435,6 +484,8 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
    * number of leaves on that side): an index out of that range, an index used twice, an index
    * missing. Empty when both sides are complete; at most {@link #MAX_LISTED_PROBLEMS}, the first
    * found.
+   *
+   * @return the problems found, each with its path and what is wrong
    */
   public List<Problem> rawIndexProblems() {
     return SipProblems.rawIndices(this).listed();
@@ -443,6 +494,8 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
   /**
    * Every problem: {@link #keyOrderProblems()}, then {@link #rawIndexProblems()}; at most {@link
    * #MAX_LISTED_PROBLEMS}, the first found.
+   *
+   * @return the problems found, key order first
    */
   public List<Problem> problems() {
     return SipProblems.all(this).listed();
@@ -451,6 +504,7 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
   /**
    * This signature, when it has no {@link #problems()}.
    *
+   * @return this signature
    * @throws AbiParseException naming the first problem's path and detail, and how many more there
    *     are
    */

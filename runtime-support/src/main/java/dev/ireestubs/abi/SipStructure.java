@@ -28,6 +28,13 @@ import java.util.Objects;
  */
 public record SipStructure(SipSignature sip, FunctionSignature raw, FunctionSignature signature) {
 
+  /**
+   * Refuses null components.
+   *
+   * @param sip the validated SIP signature
+   * @param raw the raw signature ({@code f}); its arguments and results are the flat VM lists
+   * @param signature the structured view described above
+   */
   public SipStructure {
     Objects.requireNonNull(sip, "sip");
     Objects.requireNonNull(raw, "raw");
@@ -38,6 +45,9 @@ public record SipStructure(SipSignature sip, FunctionSignature raw, FunctionSign
    * Combines {@code sip} with {@code raw} after checking that the raw indices of each side are
    * exactly {@code 0..n-1}, with {@code n} the raw signature's argument or result count.
    *
+   * @param sip the function's {@code sip} signature
+   * @param raw the function's raw {@code f} signature
+   * @return the structure, whose signature names the structured arguments and results
    * @throws AbiParseException when they do not fit together, naming the first problems
    */
   public static SipStructure of(SipSignature sip, FunctionSignature raw) {
@@ -77,12 +87,20 @@ public record SipStructure(SipSignature sip, FunctionSignature raw, FunctionSign
     return new SipStructure(sip, raw, structured);
   }
 
-  /** The input tree, if the function has inputs: its leaves index the raw arguments. */
+  /**
+   * The input tree, if the function has inputs: its leaves index the raw arguments.
+   *
+   * @return the input tree, or empty for a function without inputs
+   */
   public java.util.Optional<SipNode> inputs() {
     return sip.inputs();
   }
 
-  /** The result tree, if the function has results: its leaves index the raw results. */
+  /**
+   * The result tree, if the function has results: its leaves index the raw results.
+   *
+   * @return the result tree, or empty for a function without results
+   */
   public java.util.Optional<SipNode> results() {
     return sip.results();
   }

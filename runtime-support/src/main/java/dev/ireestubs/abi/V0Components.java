@@ -28,7 +28,7 @@ import java.util.Optional;
  * spans nested more than {@link #MAX_DEPTH} deep are {@link AbiParseException}s; nothing is
  * allocated from a declared length.
  */
-public final class V0Components {
+final class V0Components {
 
   /**
    * The deepest span nesting a {@link Reader} accepts: a reader over the whole text is at depth 0

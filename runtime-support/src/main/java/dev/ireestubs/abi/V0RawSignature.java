@@ -72,6 +72,8 @@ public final class V0RawSignature {
    * The element type of a V0 type code: 0 f32, 1 f16, 2 f64, 3 bf16, 4..7 si8..si64, 8..11
    * ui8..ui64.
    *
+   * @param code a V0 type code, 0 to 11
+   * @return the element type the code names
    * @throws IllegalArgumentException for any other code
    */
   public static ElementType elementType(int code) {
@@ -87,6 +89,9 @@ public final class V0RawSignature {
    * themselves, and signless integers as signed ones ({@code i1} and {@code i8} as sint8, as the
    * compiler stores booleans in bytes; {@code i16}, {@code i32}, {@code i64} as sint16..sint64).
    * Empty for every other type (the compiler wrote such scalars as {@code U1!}).
+   *
+   * @param element an element type
+   * @return the type code, or empty when V0 has none for it
    */
   public static OptionalInt typeCode(ElementType element) {
     int i = TYPES.indexOf(element);
@@ -117,6 +122,8 @@ public final class V0RawSignature {
    * The name IREE's pretty printer gives a type code: {@code float32}, {@code float16}, {@code
    * float64}, {@code bfloat16}, {@code sint8}..{@code sint64}, {@code uint8}..{@code uint64}.
    *
+   * @param code a V0 type code, 0 to 11
+   * @return the printer's name for it
    * @throws IllegalArgumentException for a code outside 0..11
    */
   public static String typeName(int code) {
@@ -129,6 +136,7 @@ public final class V0RawSignature {
   /**
    * Parses an {@code f} signature such as {@code I15!B11!d10d128d64R15!B11!t6d32d8d64}.
    *
+   * @param f the text of a function's {@code f} attribute
    * @return the signature, format {@link ReflectionFormat#V0_RAW}, synchronous, no version
    * @throws AbiParseException when the text does not follow the grammar; the message names the
    *     byte offset, what was expected and what was found
@@ -151,6 +159,8 @@ public final class V0RawSignature {
   /**
    * Parses one item of a raw signature, such as {@code B13!t2d-1d128d64} or {@code S3!t6}.
    *
+   * @param item one item's text
+   * @return the type the item describes
    * @throws AbiParseException when the text is not exactly one item
    */
   public static AbiType parseType(String item) {
@@ -323,6 +333,8 @@ public final class V0RawSignature {
    * Signless integers are written as signed ones, as the compiler wrote them, so they read back
    * as {@code si*}. The format and {@code abiVersion} of the signature are not part of the text.
    *
+   * @param signature the signature to write
+   * @return the {@code f} text that {@link #parse} reads back as {@code signature}
    * @throws IllegalArgumentException when the signature holds a type V0 cannot express (a
    *     structure, a named argument, an unranked or oversized shape, an element such as {@code
    *     index}, a typed ref, {@link AbiType.Any}, {@link AbiType.Unsupported}) or uses the
@@ -344,6 +356,8 @@ public final class V0RawSignature {
   /**
    * The canonical text of one item, e.g. {@code B13!t2d-1d128d64}.
    *
+   * @param type the type to write
+   * @return the item's text
    * @throws IllegalArgumentException when V0 cannot express {@code type} (see {@link #encode})
    */
   public static String encodeType(AbiType type) {
@@ -427,6 +441,8 @@ public final class V0RawSignature {
    * dynamic dim, {@code []} for rank 0), scalars by type name, opaque refs as {@code
    * RefObject<?>}, unrecognized types as {@code !UNKNOWN!}.
    *
+   * @param signature the signature to print
+   * @return the printed form, for people
    * @throws IllegalArgumentException when V0 cannot express the signature (see {@link #encode})
    */
   public static String pretty(FunctionSignature signature) {
@@ -441,6 +457,8 @@ public final class V0RawSignature {
   /**
    * The pretty form of one item, e.g. {@code Buffer<float32[10x128x64]>}.
    *
+   * @param type the type to print
+   * @return the printed form, for people
    * @throws IllegalArgumentException when V0 cannot express {@code type} (see {@link #encode})
    */
   public static String prettyType(AbiType type) {

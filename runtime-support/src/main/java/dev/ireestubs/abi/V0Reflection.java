@@ -49,6 +49,16 @@ public record V0Reflection(
   /** The key of the SIP signature. */
   public static final String SIP_KEY = "sip";
 
+  /**
+   * Refuses null components (an absent attribute is an empty {@code Optional}).
+   *
+   * @param rawVersion {@code fv}
+   * @param raw {@code f}, parsed
+   * @param resultAllocator {@code fbr}
+   * @param abi {@code abi}, {@code "sip"} when a SIP signature is present
+   * @param sipVersion {@code sipv}, else {@code abiv}
+   * @param sip {@code sip}, parsed (not {@linkplain SipSignature#validate() validated})
+   */
   public V0Reflection {
     Objects.requireNonNull(rawVersion, "rawVersion");
     Objects.requireNonNull(raw, "raw");
@@ -63,6 +73,8 @@ public record V0Reflection(
    * such as {@code iree.abi}, are ignored); empty when it has none of {@code fv}, {@code f},
    * {@code fbr}, {@code sip}, {@code sipv}, {@code abiv}, nor {@code abi = "sip"}.
    *
+   * @param reflection one function's reflection attributes
+   * @return the V0 attributes parsed, or empty when there are none
    * @throws AbiParseException when {@code f} or {@code sip} does not parse
    */
   public static Optional<V0Reflection> from(Map<String, String> reflection) {
@@ -98,6 +110,7 @@ public record V0Reflection(
    * The SIP structure combined with the raw signature, when this function has both ({@code f} and
    * {@code sip}).
    *
+   * @return the structure, or empty when {@code f} or {@code sip} is missing
    * @throws AbiParseException when the SIP's leaves do not fill the raw slots exactly once
    */
   public Optional<SipStructure> structure() {

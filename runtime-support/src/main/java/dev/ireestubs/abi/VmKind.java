@@ -24,12 +24,21 @@ public enum VmKind {
     this.code = code;
   }
 
-  /** The cconv character. */
+  /**
+   * The cconv character.
+   *
+   * @return the character the calling convention writes for this kind
+   */
   public char code() {
     return code;
   }
 
-  /** The kind a cconv character names; empty for any other character. */
+  /**
+   * The kind a cconv character names; empty for any other character.
+   *
+   * @param c a calling-convention character
+   * @return the kind, or empty when {@code c} names none
+   */
   public static Optional<VmKind> fromCode(char c) {
     for (VmKind k : values()) {
       if (k.code == c) {
@@ -39,7 +48,11 @@ public enum VmKind {
     return Optional.empty();
   }
 
-  /** True for the value kinds ({@code i I f F}), false for refs. */
+  /**
+   * True for the value kinds ({@code i I f F}), false for refs.
+   *
+   * @return true for {@code i}, {@code I}, {@code f} and {@code F}
+   */
   public boolean isValue() {
     return this != REF;
   }

@@ -41,6 +41,8 @@ public final class ClientDeriver {
    *
    * @param vmfbPath the path {@code @IreeModule(vmfb = ...)} names it by
    * @param interfaceName the interface's simple name; empty: the module's name in PascalCase
+   * @param module the module as {@link dev.ireestubs.vmfb.VmfbReader} read it
+   * @return one method per export a Java method can bind, and the exports left out with the reason
    */
   public static InterfaceSuggestion derive(
       VmfbModule module, String vmfbPath, Optional<String> interfaceName) {
@@ -88,6 +90,8 @@ public final class ClientDeriver {
    * @param moduleName the module name the functions are looked up under at run time
    * @param abiPath the path {@code @IreeModule(abi = ...)} names the file by
    * @param interfaceName the interface's simple name; empty: the module's name in PascalCase
+   * @return one method per function a Java method can bind, and the functions left out with the
+   *     reason
    */
   public static InterfaceSuggestion derive(
       Map<String, FunctionSignature> functions,

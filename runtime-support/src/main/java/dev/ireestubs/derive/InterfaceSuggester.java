@@ -132,6 +132,8 @@ public final class InterfaceSuggester {
    * @param declaration the export's parsed declaration, whose parameter names name the parameters
    *     and result components
    * @param notes further lines for the method's comment (warnings, caveats)
+   * @param function the export's name in the module
+   * @return this suggester, for chaining
    */
   public InterfaceSuggester function(
       String function,
@@ -221,13 +223,20 @@ public final class InterfaceSuggester {
    * Leaves export {@code function} out of the interface, saying why.
    *
    * @param bookkeeping true for IREE's own exports, left out by design
+   * @param function the export's name in the module
+   * @param reason why no method is written, for the interface's comment
+   * @return this suggester, for chaining
    */
   public InterfaceSuggester omit(String function, String reason, boolean bookkeeping) {
     omitted.add(new Omitted(function, reason, bookkeeping));
     return this;
   }
 
-  /** The interface so far. */
+  /**
+   * The interface so far.
+   *
+   * @return the methods and omissions added until now, with the imports they need
+   */
   public InterfaceSuggestion build() {
     List<String> notes = new ArrayList<>();
     if (moduleName.isEmpty()) {
@@ -372,7 +381,14 @@ public final class InterfaceSuggester {
   // ----------------------------------------------------------------------------------------------
   // What no Java type binds
 
-  /** Why no method can bind {@code signature}, naming the first offending value; empty if one can. */
+  /**
+   * Why no method can bind {@code signature}, naming the first offending value; empty if one can.
+   *
+   * @param signature the export's resolved signature
+   * @param declaration the export's parsed declaration, when it has one
+   * @return the reason naming the first value without a Java type, or empty when a method can bind
+   *     it
+   */
   public static Optional<String> unbindable(FunctionSignature signature, Optional<Declaration> declaration) {
     List<AbiType> args = signature.arguments();
     for (int i = 0; i < args.size(); i++) {

@@ -36,6 +36,10 @@ public final class InterfaceWriter {
 
   /**
    * The source text of the interface in package {@code packageName} (empty: the unnamed package).
+   *
+   * @param s the interface to write
+   * @param packageName the package to declare, or an empty string for none
+   * @return the Java source of one compilation unit
    */
   public static String write(InterfaceSuggestion s, String packageName) {
     return new InterfaceWriter(packageName, Optional.empty(), Map.of()).text(s);
@@ -44,6 +48,11 @@ public final class InterfaceWriter {
   /**
    * As {@link #write(InterfaceSuggestion, String)}, marked {@code @Generated} by {@code generator}
    * (a processor's class name), for an interface written during the build.
+   *
+   * @param s the interface to write
+   * @param packageName the package to declare, or an empty string for none
+   * @param generator the value of the {@code @Generated} annotation
+   * @return the Java source of one compilation unit
    */
   public static String writeGenerated(InterfaceSuggestion s, String packageName, String generator) {
     return new InterfaceWriter(packageName, Optional.of(generator), Map.of()).text(s);
@@ -54,6 +63,10 @@ public final class InterfaceWriter {
    * export is a key of {@code inlineReflection} carries that reflection text in {@code @IreeFunction(abi
    * = ...)} and the module names no file: for checking the interface with the
    * processor without the module file.
+   *
+   * @param s the interface to write
+   * @param inlineReflection the reflection text of each export to carry inline, by export name
+   * @return the Java source of one compilation unit in the unnamed package
    */
   public static String writeInline(InterfaceSuggestion s, Map<String, String> inlineReflection) {
     return new InterfaceWriter("", Optional.empty(), inlineReflection).text(s);

@@ -34,7 +34,12 @@ public final class JavaNames {
           "toString",
           "wait");
 
-  /** True when {@code name} can be a Java method, parameter or component name as it is. */
+  /**
+   * True when {@code name} can be a Java method, parameter or component name as it is.
+   *
+   * @param name any text
+   * @return true for an identifier that is not a keyword or a literal name
+   */
   public static boolean isJavaName(String name) {
     return SourceVersion.isIdentifier(name) && !SourceVersion.isKeyword(name);
   }
@@ -46,6 +51,10 @@ public final class JavaNames {
    * {@code mainAsync}, {@code simple_mul$async} {@code simpleMulAsync}, {@code serving_default:0}
    * {@code servingDefault0}), with {@code _} before a leading digit, {@code fallback} when nothing
    * is left, and {@code _} after a keyword. Collisions are the {@link NameAllocator}'s job.
+   *
+   * @param raw the name as the module spells it
+   * @param fallback the name to use when {@code raw} gives nothing usable
+   * @return a valid Java identifier
    */
   public static String memberName(String raw, String fallback) {
     if (isJavaName(raw) && raw.indexOf('$') < 0) {
@@ -70,6 +79,10 @@ public final class JavaNames {
   /**
    * A type name for {@code raw}: its words (as {@link #memberName}) each capitalised and joined, {@code sdxl_compiled_pipeline} becoming {@code
    * SdxlCompiledPipeline}; {@code fallback} before a leading digit or when nothing is left.
+   *
+   * @param raw the name as the module spells it
+   * @param fallback the prefix or name to use when {@code raw} gives nothing usable
+   * @return a valid Java type name in PascalCase
    */
   public static String typeName(String raw, String fallback) {
     StringBuilder sb = new StringBuilder();
@@ -120,6 +133,9 @@ public final class JavaNames {
    * A Java string literal of {@code s}, in ASCII: quotes, backslashes and control characters are
    * escaped (never as {@code \}{@code u000a}, which javac would turn into a real line break), other
    * non-ASCII characters as Unicode escapes.
+   *
+   * @param s any text
+   * @return the literal, quotes included, that evaluates to {@code s}
    */
   public static String stringLiteral(String s) {
     StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
@@ -164,6 +180,9 @@ public final class JavaNames {
    * {@code s} made safe for a {@code //} comment: control characters become spaces (a line break
    * would end the comment) and backslashes are doubled (so no {@code \}{@code u} escape in the
    * metadata can become a line break either).
+   *
+   * @param s any text, such as a module's metadata
+   * @return the text to put after {@code //}
    */
   public static String commentText(String s) {
     StringBuilder sb = new StringBuilder(s.length());
@@ -186,6 +205,10 @@ public final class JavaNames {
    * simpleMul}, {@code Predict} {@code predict}, {@code MLP_forward} {@code mlpForward}, {@code
    * main$async} {@code mainAsync}); {@code fallback} when nothing is left, {@code _} before a
    * leading digit and after a keyword. The same {@code raw} always gives the same name.
+   *
+   * @param raw the name as the module spells it
+   * @param fallback the name to use when {@code raw} gives nothing usable
+   * @return a valid Java identifier in lower camelCase
    */
   public static String camelName(String raw, String fallback) {
     List<String> words = words(raw);
@@ -226,6 +249,9 @@ public final class JavaNames {
    * (a tag at a line's start), {@code /} (so no {@code *}{@code /} ends the comment), backslashes
    * (so no Unicode escape is read) and every non-ASCII character become character references;
    * control characters become spaces.
+   *
+   * @param s any text
+   * @return the text to put in a Javadoc comment
    */
   public static String javadocText(String s) {
     StringBuilder sb = new StringBuilder(s.length());
@@ -246,6 +272,9 @@ public final class JavaNames {
   /**
    * {@code s} as Javadoc code: {@code {@code s}} when it reads as it is there (ASCII, braces
    * balanced, no comment end, no backslash), else {@link #javadocText} in {@code <code>}.
+   *
+   * @param s any text, such as a type or a name
+   * @return Javadoc markup that shows {@code s} in code font
    */
   public static String javadocCode(String s) {
     int depth = 0;

@@ -14,18 +14,33 @@ public final class NameAllocator {
   /** An allocator with no name taken. */
   public NameAllocator() {}
 
-  /** Marks {@code names} as taken. */
+  /**
+   * Marks {@code names} as taken.
+   *
+   * @param names the names no later allocation may return
+   * @return this allocator, for chaining
+   */
   public NameAllocator reserve(Iterable<String> names) {
     names.forEach(taken::add);
     return this;
   }
 
-  /** Marks {@code names} as taken. */
+  /**
+   * Marks {@code names} as taken.
+   *
+   * @param names the names no later allocation may return
+   * @return this allocator, for chaining
+   */
   public NameAllocator reserve(String... names) {
     return reserve(Set.of(names));
   }
 
-  /** {@code candidate}, or the first of {@code candidate2}, {@code candidate3}... still free. */
+  /**
+   * {@code candidate}, or the first of {@code candidate2}, {@code candidate3}... still free.
+   *
+   * @param candidate the name wanted
+   * @return a name no earlier call returned or reserved, now taken
+   */
   public String allocate(String candidate) {
     String stem =
         !candidate.isEmpty() && Character.isDigit(candidate.charAt(candidate.length() - 1))
@@ -39,7 +54,12 @@ public final class NameAllocator {
     return name;
   }
 
-  /** Whether {@code name} is taken. */
+  /**
+   * Whether {@code name} is taken.
+   *
+   * @param name the name to look up
+   * @return true when it was reserved or allocated
+   */
   public boolean isTaken(String name) {
     return taken.contains(name);
   }

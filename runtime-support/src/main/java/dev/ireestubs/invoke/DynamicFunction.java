@@ -1,75 +1,148 @@
 package dev.ireestubs.invoke;
 
 import dev.ireestubs.abi.FunctionSignature;
-import dev.ireestubs.vm.VmList;
+import dev.ireestubs.abi.Reflection;
+import dev.ireestubs.abi.SipStructure;
+import dev.ireestubs.abi.V0Reflection;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
+import java.util.Optional;
 
 /**
- * A function called with Java values, marshalled by its signature at run time: the dynamic
- * counterpart of a generated stub, for tools, tests and modules known only at run time. Arguments
- * and results take the Java forms listed in {@link AbiValues}, with the same checks and messages
- * as generated stubs.
+ * A function called with Java values, marshalled at run time: the dynamic counterpart of a
+ * generated stub, for tools, tests and modules known only at run time. Every calling format has
+ * this one shape (arguments by position and by name in, one Java value out); what differs is the
+ * {@link CallCodec} behind it:
+ *
+ * <table>
+ *   <caption>Dynamic functions by calling format</caption>
+ *   <tr><th>format</th><th>made by</th><th>result</th></tr>
+ *   <tr><td>native ABI ({@code iree.abi}, a declaration, V0's {@code f}, or the calling
+ *       convention alone)</td><td>{@link #of(BackendFunction, FunctionSignature)}</td>
+ *       <td>the forms listed in {@link AbiValues}</td></tr>
+ *   <tr><td>V0 structured ABI ({@code sip})</td><td>{@link #sip(BackendFunction, SipStructure)}
+ *       </td><td>the rebuilt structure of {@code Map}s and {@code List}s</td></tr>
+ *   <tr><td>IREEPyDM</td><td>{@code PyDmFunction.of(function)}</td><td>the decoded Python value,
+ *       or a {@code PyException}</td></tr>
+ *   <tr><td>any of the first two, read from the function's reflection</td>
+ *       <td>{@link #of(BackendFunction)}</td><td>as above</td></tr>
+ * </table>
  *
  * <pre>{@code
- * DynamicFunction predict = DynamicFunction.of(backend.function("module.predict"), signature);
- * Map<?, ?> scores = (Map<?, ?>) predict.call(Map.of("image", image, "label", 3));
+ * DynamicFunction predict = DynamicFunction.of(backend.function("module.predict"));
+ * Map<?, ?> scores = (Map<?, ?>) predict.call(List.of(), Map.of("image", image, "label", 3));
+ * Object sum = DynamicFunction.of(backend.function("module.add"), signature).call(a, b);
  * }</pre>
  *
- * <p>Thread-safe when its backend is: it holds no mutable state.
+ * <p>Whatever the format, a result list that fails to decode is closed before the exception leaves,
+ * so refs a native backend handed back are released. Implementations are thread-safe when their
+ * backend is: they hold no mutable state.
  */
-public final class DynamicFunction {
+public interface DynamicFunction {
 
-  private final BackendFunction function;
-  private final FunctionSignature signature;
-  private final String name;
+  /**
+   * The backend function this calls.
+   *
+   * @return the function whose native-ABI lists the codec builds and reads
+   */
+  BackendFunction function();
 
-  private DynamicFunction(BackendFunction function, FunctionSignature signature) {
-    this.function = Objects.requireNonNull(function, "function");
-    this.signature = Objects.requireNonNull(signature, "signature");
-    String qualified = function.qualifiedName();
-    this.name = qualified.substring(qualified.indexOf('.') + 1);
-  }
+  /**
+   * The calling format behind this function.
+   *
+   * @return the codec that turns Java values into VM lists and back
+   */
+  CallCodec codec();
 
-  /** {@code function}, called as {@code signature} describes. */
-  public static DynamicFunction of(BackendFunction function, FunctionSignature signature) {
-    return new DynamicFunction(function, signature);
-  }
+  /**
+   * Calls the function.
+   *
+   * @param positional the arguments given by position, in order (empty for none)
+   * @param named the arguments given by name (empty for none); a format without names refuses them
+   * @return the decoded result: null for no results, the value of a single result, the {@code Map}
+   *     or {@code List} of a structure, or a {@code List} of several results, as the codec says
+   * @throws IreeValueException (an argument) when an argument does not fit, before the backend runs
+   * @throws IreeValueException (a result) when a result does not; the result list is then closed
+   * @throws IreeInvocationException when the backend fails
+   */
+  Object call(List<?> positional, Map<String, ?> named);
 
-  /** The backend function this calls. */
-  public BackendFunction function() {
-    return function;
-  }
-
-  /** The signature that drives marshalling. */
-  public FunctionSignature signature() {
-    return signature;
+  /**
+   * Calls the function with positional arguments only: {@code call(List.of(positional), Map.of())}
+   * (nulls allowed, so that a missing value is reported by its path).
+   *
+   * @param positional the arguments in order; a null array stands for one null argument
+   * @return the decoded result, as {@link #call(List, Map)} returns it
+   */
+  default Object call(Object... positional) {
+    return call(
+        positional == null ? Collections.singletonList(null) : Arrays.asList(positional), Map.of());
   }
 
   /**
-   * Calls the function with positional arguments.
+   * {@code function}, called with the native ABI as {@code signature} describes.
    *
-   * @return null for no results, the value of a single result, the {@code Map} or {@code List} of
-   *     an inlined structure, or a {@code List} of several results
-   * @throws IreeValueException (an argument) when an argument does not fit the signature
-   * @throws IreeValueException (a result) when a result does not
-   * @throws IreeInvocationException when the backend fails
+   * @param function the backend function to call
+   * @param signature its signature, which drives marshalling
+   * @return a dynamic function over the native-ABI codec
    */
-  public Object call(Object... positional) {
-    return call(Arrays.asList(positional), Map.of());
+  static DynamicFunction of(BackendFunction function, FunctionSignature signature) {
+    return new CodecFunction(function, CallCodec.of(signature));
   }
 
-  /** Calls the function with positional arguments and {@code named} ones by name. */
-  public Object call(List<?> positional, Map<String, ?> named) {
-    VmList arguments = AbiValues.packArguments(signature, positional, named, name);
-    VmList results = function.invoke(arguments);
-    return AbiValues.unpackResults(signature, results, name);
+  /**
+   * {@code function}, called through the V0 structured ABI {@code structure}.
+   *
+   * @param function the backend function to call (its raw arguments are the structure's leaves)
+   * @param structure the SIP structure combined with the raw signature
+   * @return a dynamic function over the SIP codec
+   */
+  static DynamicFunction sip(BackendFunction function, SipStructure structure) {
+    return new CodecFunction(function, CallCodec.sip(structure));
   }
 
-  @Override
-  public String toString() {
-    return function.qualifiedName() + signature;
+  /**
+   * {@code function}, called through {@code codec}: for a calling format of one's own.
+   *
+   * @param function the backend function to call
+   * @param codec the calling format
+   * @return a dynamic function that encodes with {@code codec}, invokes, and decodes with it
+   */
+  static DynamicFunction of(BackendFunction function, CallCodec codec) {
+    return new CodecFunction(function, codec);
+  }
+
+  /**
+   * {@code function}, called in the format its own reflection describes: the V0 structured ABI when
+   * it has both {@code f} and {@code sip}, else the native ABI of the best signature {@link
+   * Reflection#resolve} finds ({@code iree.abi}, the declaration, V0's {@code f}, or the calling
+   * convention alone, whose {@code r} slots take lists, maps and arrays as a variant list holds
+   * them).
+   *
+   * @param function the backend function to call
+   * @return a dynamic function over the codec of its reflection
+   * @throws IreeSignatureMismatchException naming the function when its reflection is malformed or
+   *     absent and it has no calling convention either
+   */
+  static DynamicFunction of(BackendFunction function) {
+    Map<String, String> reflection = function.reflection();
+    try {
+      Optional<SipStructure> sip = V0Reflection.from(reflection).flatMap(V0Reflection::structure);
+      if (sip.isPresent()) {
+        return sip(function, sip.get());
+      }
+      return of(function, Reflection.resolve(reflection, function.callingConvention()).signature());
+    } catch (IllegalArgumentException e) { // AbiParseException included
+      IreeSignatureMismatchException failure =
+          new IreeSignatureMismatchException(
+              function.qualifiedName()
+                  + " cannot be called dynamically: "
+                  + e.getMessage()
+                  + "; pass its signature to DynamicFunction.of(function, signature)");
+      failure.initCause(e);
+      throw failure;
+    }
   }
 }

@@ -11,12 +11,21 @@ package dev.ireestubs.invoke;
 public class IreeException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  /** An exception with a message. */
+  /**
+   * An exception with a message.
+   *
+   * @param message what went wrong, starting with the function's name
+   */
   public IreeException(String message) {
     super(message);
   }
 
-  /** An exception with a message and a cause. */
+  /**
+   * An exception with a message and a cause.
+   *
+   * @param message what went wrong, starting with the function's name
+   * @param cause the failure underneath, kept for its stack trace
+   */
   public IreeException(String message, Throwable cause) {
     super(message, cause);
   }

@@ -6,6 +6,7 @@ import java.util.List;
 public class IreeFunctionNotFoundException extends IreeException {
   private static final long serialVersionUID = 1L;
 
+  /** The qualified name that was looked up. */
   private final String qualifiedName;
 
   /**
@@ -19,7 +20,11 @@ public class IreeFunctionNotFoundException extends IreeException {
     this.qualifiedName = qualifiedName;
   }
 
-  /** The name looked up. */
+  /**
+   * The name looked up.
+   *
+   * @return the qualified name that no loaded module exports
+   */
   public String qualifiedName() {
     return qualifiedName;
   }

@@ -25,8 +25,11 @@ public class IreeValueException extends IreeException {
     RESULT
   }
 
+  /** Which way the failing value travelled. */
   private final Side side;
+  /** The function and the value's path, which start the message. */
   private final String path;
+  /** What was expected and what was given. */
   private final String problem;
 
   /**
@@ -49,6 +52,7 @@ public class IreeValueException extends IreeException {
    * @param side which way the value travelled
    * @param path the function and the value's path, e.g. {@code predict: features.image}
    * @param problem what was expected and what was given
+   * @return an instance of the side's deprecated subclass, so that old catch clauses still catch it
    */
   @SuppressWarnings("deprecation") // the old names are what is thrown until they are removed
   public static IreeValueException of(Side side, String path, String problem) {
@@ -57,17 +61,29 @@ public class IreeValueException extends IreeException {
         : new IreeResultException(path, problem);
   }
 
-  /** Which way the value travelled: an argument or a result. */
+  /**
+   * Which way the value travelled: an argument or a result.
+   *
+   * @return {@link Side#ARGUMENT} for a value passed in, {@link Side#RESULT} for one returned
+   */
   public Side side() {
     return side;
   }
 
-  /** The function and the value's path, e.g. {@code predict: features.image}. */
+  /**
+   * The function and the value's path, e.g. {@code predict: features.image}.
+   *
+   * @return the path that starts the message, such as {@code predict: features.image}
+   */
   public String path() {
     return path;
   }
 
-  /** What was expected and what was given: the message after the path. */
+  /**
+   * What was expected and what was given: the message after the path.
+   *
+   * @return the text after the path: what was expected and what was given
+   */
   public String problem() {
     return problem;
   }

@@ -15,12 +15,19 @@ import java.util.Optional;
  */
 public interface ModuleBackend extends AutoCloseable {
 
-  /** The function named {@code module.function}, if loaded. */
+  /**
+   * The function named {@code module.function}, if loaded.
+   *
+   * @param qualifiedName the module's name and the function's, joined by a dot
+   * @return the function, or empty when no loaded module exports it
+   */
   Optional<BackendFunction> lookup(String qualifiedName);
 
   /**
    * The function named {@code module.function}.
    *
+   * @param qualifiedName the module's name and the function's, joined by a dot
+   * @return the function, ready to be invoked
    * @throws IreeFunctionNotFoundException naming the function and listing the loaded ones
    */
   default BackendFunction function(String qualifiedName) {
@@ -28,7 +35,11 @@ public interface ModuleBackend extends AutoCloseable {
         .orElseThrow(() -> new IreeFunctionNotFoundException(qualifiedName, functionNames()));
   }
 
-  /** The qualified names ({@code module.function}) of every exported function, sorted. */
+  /**
+   * The qualified names ({@code module.function}) of every exported function, sorted.
+   *
+   * @return every function the backend can call, by qualified name; unmodifiable
+   */
   List<String> functionNames();
 
   /** Releases the backend; closing twice does nothing. */

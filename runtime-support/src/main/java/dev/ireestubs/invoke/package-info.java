@@ -1,9 +1,10 @@
 /**
  * Calling a loaded module's functions: the backend interfaces ({@link
- * dev.ireestubs.invoke.ModuleBackend}, {@link dev.ireestubs.invoke.BackendFunction}), the dynamic
- * invokers ({@link dev.ireestubs.invoke.DynamicFunction}, {@link
- * dev.ireestubs.invoke.SipFunction}) and the exceptions a call can throw. What generated stubs call
- * lives in {@code dev.ireestubs.internal}, which is not API.
+ * dev.ireestubs.invoke.ModuleBackend}, {@link dev.ireestubs.invoke.BackendFunction}), the one
+ * shape of a dynamic call ({@link dev.ireestubs.invoke.DynamicFunction}: positional and named
+ * arguments in, one Java value out) with a {@link dev.ireestubs.invoke.CallCodec} per calling
+ * format behind it (native ABI, V0 SIP, IREEPyDM), and the exceptions a call can throw. What
+ * generated stubs call lives in {@code dev.ireestubs.internal}, which is not API.
  *
  * <h2>Exceptions</h2>
  *

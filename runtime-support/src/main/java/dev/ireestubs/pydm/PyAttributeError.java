@@ -11,9 +11,14 @@ public final class PyAttributeError extends UnsupportedOperationException implem
   /** The {@code exception_result} of {@code AttributeError}. */
   public static final int CODE = -8;
 
+  /** The function that returned the code. */
   private final String function;
 
-  /** The exception for {@code function} ({@code module.function}) returning {@value #CODE}. */
+  /**
+   * The exception for {@code function} ({@code module.function}) returning {@value #CODE}.
+   *
+   * @param function the qualified name of the function that raised
+   */
   public PyAttributeError(String function) {
     super(PyExceptionCode.ATTRIBUTE_ERROR.message(function));
     this.function = function;

@@ -37,6 +37,8 @@ public final class PyDm {
    * holds it: a {@link VmValue}, a {@link VmList} or another ref.
    *
    * @param function the function's name for messages and exceptions ({@code module.function})
+   * @param results the result list the function returned
+   * @return the value slot, unconverted
    * @throws dev.ireestubs.invoke.IreeValueException (a result) when there are not two results or result 0 is not an {@code i32}
    * @throws RuntimeException the {@link PyException} the code stands for (see {@link
    *     PyExceptionResult#check})
@@ -71,6 +73,9 @@ public final class PyDm {
    * function returning an unboxed list or tuple (a {@code list<?>} of records, no type code), use
    * {@link #checkResult} and {@link PyObjects#decodeElements}.
    *
+   * @param results the result list the function returned
+   * @param function the function's name for messages and exceptions ({@code module.function})
+   * @return the value as a Java object, or null for Python's {@code None} in a record
    * @throws dev.ireestubs.invoke.IreeValueException (a result) when the results or the value are malformed
    * @throws RuntimeException the {@link PyException} for a non-zero {@code exception_result}
    */
@@ -84,6 +89,9 @@ public final class PyDm {
    * {@code Integer}, {@code Long}, {@code Float} or {@code Double}; an object record through {@link
    * PyObjects#decode}.
    *
+   * @param slot the value slot of a result list
+   * @param path where the value is, for messages ({@code m.f: result})
+   * @return the boxed number or the decoded record
    * @throws dev.ireestubs.invoke.IreeValueException (a result) for anything else (null, another ref) or a malformed record
    */
   public static Object decodeValue(Object slot, String path) {
@@ -120,6 +128,10 @@ public final class PyDm {
    * <p>For the value kinds a {@link PyObject} without an id stands for its value (an unsigned or
    * weak-sized number).
    *
+   * @param value the Java argument
+   * @param kind the calling-convention kind of the argument's slot
+   * @param path where the argument is, for messages ({@code m.f: arg0})
+   * @return a {@link VmValue} for a value kind, a ref for {@code r}
    * @throws dev.ireestubs.invoke.IreeValueException (an argument) when the value does not fit the kind
    */
   public static Object encodeArgument(Object value, VmKind kind, String path) {
@@ -187,6 +199,11 @@ public final class PyDm {
    * Boolean} from an integer 0 or 1 (an unboxed {@code bool} travels as an {@code i32}); {@code
    * null} (Python's {@code None}) as {@code null}.
    *
+   * @param <T> the Java type the caller needs
+   * @param value the decoded result
+   * @param type the class of {@code T}, a boxed type for primitives
+   * @param path where the value is, for messages
+   * @return the value converted to {@code type}, or null for {@code None}
    * @throws dev.ireestubs.invoke.IreeValueException (a result) naming {@code path}, the type expected and the value found
    */
   public static <T> T expect(Object value, Class<T> type, String path) {
@@ -214,6 +231,11 @@ public final class PyDm {
    * {@code value} as a {@code type} as {@link #expect} converts it, but never null: for results a
    * stub returns as a Java primitive, where Python's {@code None} has no value.
    *
+   * @param <T> the Java type the caller needs
+   * @param value the decoded result
+   * @param type the class of {@code T}, a boxed type for primitives
+   * @param path where the value is, for messages
+   * @return the value converted to {@code type}, never null
    * @throws dev.ireestubs.invoke.IreeValueException (a result) naming {@code path} when the value is None or not a {@code type}
    */
   public static <T> T expectValue(Object value, Class<T> type, String path) {

@@ -16,7 +16,9 @@ import java.util.Objects;
 public class PyDmCodecException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
+  /** Where the problem is inside the value. */
   private final String path;
+  /** What was expected and what was found. */
   private final String problem;
 
   /**
@@ -29,12 +31,20 @@ public class PyDmCodecException extends IllegalArgumentException {
     this.problem = problem;
   }
 
-  /** Where the problem is, e.g. {@code value[2].data}. */
+  /**
+   * Where the problem is, e.g. {@code value[2].data}.
+   *
+   * @return the path inside the value, such as {@code value[2].data}
+   */
   public String path() {
     return path;
   }
 
-  /** What was expected and what was found, without the path. */
+  /**
+   * What was expected and what was found, without the path.
+   *
+   * @return the problem text on its own
+   */
   public String problem() {
     return problem;
   }

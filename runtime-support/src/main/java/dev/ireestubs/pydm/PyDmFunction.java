@@ -1,13 +1,17 @@
 package dev.ireestubs.pydm;
 
-import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.abi.AbiParseException;
 import dev.ireestubs.abi.CallingConvention;
 import dev.ireestubs.abi.VmKind;
 import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.CallCodec;
+import dev.ireestubs.invoke.DynamicFunction;
 import dev.ireestubs.invoke.IreeSignatureMismatchException;
 import dev.ireestubs.vm.VmList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -25,19 +29,24 @@ import java.util.Objects;
  * }
  * }</pre>
  *
+ * <p>It has the one shape of every dynamic invoker ({@link DynamicFunction}), with the PyDM codec
+ * behind it; PyDM functions have no argument names, so named arguments are refused. A result list
+ * that fails to decode, or whose {@code exception_result} raises, is closed before the exception
+ * leaves.
+ *
  * <p>Immutable; thread-safe when its backend is.
  */
-public final class PyDmFunction {
+public final class PyDmFunction implements DynamicFunction {
 
   private final BackendFunction function;
   private final String name;
-  private final List<VmKind> argumentKinds;
+  private final PyDmCodec codec;
   private final VmKind valueKind;
 
   private PyDmFunction(BackendFunction function, List<VmKind> argumentKinds, VmKind valueKind) {
     this.function = function;
     this.name = function.qualifiedName();
-    this.argumentKinds = List.copyOf(argumentKinds);
+    this.codec = new PyDmCodec(argumentKinds);
     this.valueKind = valueKind;
   }
 
@@ -46,6 +55,8 @@ public final class PyDmFunction {
    * results are an {@code i} (the {@code exception_result}) then one value, such as {@code 0rr_ir}
    * or {@code 0ii_ii}.
    *
+   * @param function the backend function to call
+   * @return the PyDM function
    * @throws IreeSignatureMismatchException when the calling convention is missing, malformed,
    *     variadic, or its results are not {@code i} and one more
    */
@@ -83,17 +94,30 @@ public final class PyDmFunction {
         name + " does not follow the PyDM calling convention: " + why);
   }
 
-  /** The backend function this calls. */
+  @Override
   public BackendFunction function() {
     return function;
   }
 
-  /** How each argument travels: {@link VmKind#REF} for an object record, else unboxed. */
-  public List<VmKind> argumentKinds() {
-    return argumentKinds;
+  @Override
+  public CallCodec codec() {
+    return codec;
   }
 
-  /** How the value result travels: {@link VmKind#REF} for an object record, else unboxed. */
+  /**
+   * How each argument travels.
+   *
+   * @return one kind per argument: {@link VmKind#REF} for an object record, else unboxed
+   */
+  public List<VmKind> argumentKinds() {
+    return codec.argumentKinds();
+  }
+
+  /**
+   * How the value result travels.
+   *
+   * @return {@link VmKind#REF} for an object record, else the kind of the unboxed value
+   */
   public VmKind valueKind() {
     return valueKind;
   }
@@ -101,45 +125,54 @@ public final class PyDmFunction {
   /**
    * Calls the function.
    *
-   * @param arguments one Java value per argument; see {@link PyDm#encodeArgument}
+   * @param arguments one Java value per argument (see {@link PyDm#encodeArgument}); a null array
+   *     stands for one null argument
    * @return the decoded value (see {@link PyDm#decodeResult})
-   * @throws dev.ireestubs.invoke.IreeValueException (an argument) when the count or an argument does not fit
+   * @throws dev.ireestubs.invoke.IreeValueException (an argument) when the count or an argument
+   *     does not fit
    * @throws dev.ireestubs.invoke.IreeValueException (a result) when the results are malformed
    * @throws RuntimeException a {@link PyException} when the function returns a non-zero {@code
    *     exception_result}: {@link PyStopIteration}, {@link PyValueError}, ..., {@link
    *     PyRaisedException}, {@link PyUnknownException}
    */
+  @Override
   public Object call(Object... arguments) {
-    VmList args = encodeArguments(arguments == null ? new Object[] {null} : arguments);
-    VmList results = function.invoke(args);
-    return PyDm.decodeResult(results, name);
+    return call(positional(arguments), Map.of());
+  }
+
+  /**
+   * Calls the function with positional arguments; PyDM functions have no argument names.
+   *
+   * @param positional one Java value per argument (see {@link PyDm#encodeArgument})
+   * @param named must be empty
+   * @return the decoded value (see {@link PyDm#decodeResult})
+   * @throws dev.ireestubs.invoke.IreeValueException (an argument) when an argument is named, or the
+   *     count or an argument does not fit
+   * @throws RuntimeException the {@link PyException} of a non-zero {@code exception_result}
+   */
+  @Override
+  public Object call(List<?> positional, Map<String, ?> named) {
+    VmList args = codec.encodeArguments(name, positional, named);
+    return codec.decodeResults(name, function.invoke(args));
   }
 
   /**
    * Calls the function and checks the {@code exception_result}, but returns the value slot as the
    * VM holds it (see {@link PyDm#checkResult}): for results {@link #call} would misread, such as an
    * unboxed list (a {@code list<?>} of records, read with {@link PyObjects#decodeElements}).
+   *
+   * @param arguments one Java value per argument
+   * @return the value slot: a {@code VmValue}, a {@code VmList} or another ref
+   * @throws RuntimeException the {@link PyException} of a non-zero {@code exception_result}; the
+   *     result list is then closed
    */
   public Object callRaw(Object... arguments) {
-    VmList args = encodeArguments(arguments == null ? new Object[] {null} : arguments);
-    return PyDm.checkResult(function.invoke(args), name);
+    VmList args = codec.encodeArguments(name, positional(arguments), Map.of());
+    return codec.checkResults(name, function.invoke(args));
   }
 
-  private VmList encodeArguments(Object[] arguments) {
-    if (arguments.length != argumentKinds.size()) {
-      throw IreeValueException.of(IreeValueException.Side.ARGUMENT, 
-          name,
-          "expected "
-              + argumentKinds.size()
-              + (argumentKinds.size() == 1 ? " argument" : " arguments")
-              + " but got "
-              + arguments.length);
-    }
-    VmList list = VmList.variant(arguments.length);
-    for (int i = 0; i < arguments.length; i++) {
-      list.push(PyDm.encodeArgument(arguments[i], argumentKinds.get(i), name + ": arg" + i));
-    }
-    return list;
+  private static List<?> positional(Object[] arguments) {
+    return arguments == null ? Collections.singletonList(null) : Arrays.asList(arguments);
   }
 
   @Override

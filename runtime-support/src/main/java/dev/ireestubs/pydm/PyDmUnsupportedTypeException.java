@@ -10,6 +10,7 @@ package dev.ireestubs.pydm;
 public class PyDmUnsupportedTypeException extends PyDmCodecException {
   private static final long serialVersionUID = 1L;
 
+  /** The type code whose data iree-stubs cannot represent. */
   private final PyTypeCode typeCode;
 
   /**
@@ -33,7 +34,11 @@ public class PyDmUnsupportedTypeException extends PyDmCodecException {
         + " writes nor reads it";
   }
 
-  /** The type code without a representation. */
+  /**
+   * The type code without a representation.
+   *
+   * @return the type code the record carried
+   */
   public PyTypeCode typeCode() {
     return typeCode;
   }

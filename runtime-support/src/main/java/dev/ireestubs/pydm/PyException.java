@@ -57,25 +57,43 @@ public sealed interface PyException
         PyRaisedException,
         PyUnknownException {
 
-  /** The {@code exception_result} the function returned (never 0). */
+  /**
+   * The {@code exception_result} the function returned (never 0).
+   *
+   * @return the negative predefined code, the positive exception-table index, or another code
+   */
   int code();
 
   /**
    * The Python exception the code names: {@code StopIteration} .. {@code UnboundLocalError} for the
    * predefined codes; {@code Exception} for an exception-table index or an undefined code, whose
    * class the code alone does not tell.
+   *
+   * @return the Python class name, such as {@code IndexError}
    */
   String pythonName();
 
-  /** The function that returned the code, as the caller named it ({@code module.function}). */
+  /**
+   * The function that returned the code, as the caller named it ({@code module.function}).
+   *
+   * @return the qualified name of the function that raised
+   */
   String function();
 
-  /** The predefined code, for codes -1 .. -10. */
+  /**
+   * The predefined code, for codes -1 .. -10.
+   *
+   * @return the predefined code, or empty for a table index or an undefined code
+   */
   default Optional<PyExceptionCode> predefined() {
     return PyExceptionCode.fromCode(code());
   }
 
-  /** This exception as the {@link RuntimeException} it is, to throw or chain it. */
+  /**
+   * This exception as the {@link RuntimeException} it is, to throw or chain it.
+   *
+   * @return this same object, typed as the unchecked exception every implementation is
+   */
   default RuntimeException asRuntimeException() {
     return (RuntimeException) this;
   }

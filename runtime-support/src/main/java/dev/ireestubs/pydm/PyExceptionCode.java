@@ -77,17 +77,30 @@ public enum PyExceptionCode {
     this.factory = factory;
   }
 
-  /** The {@code exception_result} value, -1 .. -10. */
+  /**
+   * The {@code exception_result} value, -1 .. -10.
+   *
+   * @return the negative number the function returns for this exception
+   */
   public int code() {
     return code;
   }
 
-  /** The Python exception's name, e.g. {@code StopIteration}. */
+  /**
+   * The Python exception's name, e.g. {@code StopIteration}.
+   *
+   * @return the Python class name
+   */
   public String pythonName() {
     return pythonName;
   }
 
-  /** The JDK exception class the Java exception for this code extends. */
+  /**
+   * The JDK exception class the Java exception for this code extends.
+   *
+   * @return the JDK class, such as {@link java.util.NoSuchElementException} for {@code
+   *     StopIteration}
+   */
   public Class<? extends RuntimeException> javaBase() {
     return javaBase;
   }
@@ -95,12 +108,20 @@ public enum PyExceptionCode {
   /**
    * A new exception for this code, returned by {@code function}: a {@link RuntimeException} that is
    * a {@link PyException}.
+   *
+   * @param function the qualified name of the function that returned the code
+   * @return a new exception of the class this code maps to, not yet thrown
    */
   public RuntimeException newException(String function) {
     return factory.apply(function);
   }
 
-  /** The predefined code {@code code}; empty for 0, positive and undefined negative codes. */
+  /**
+   * The predefined code {@code code}; empty for 0, positive and undefined negative codes.
+   *
+   * @param code an {@code exception_result}
+   * @return the predefined code with that number, if there is one
+   */
   public static Optional<PyExceptionCode> fromCode(int code) {
     if (code >= -values().length && code <= -1) {
       return Optional.of(values()[-code - 1]);

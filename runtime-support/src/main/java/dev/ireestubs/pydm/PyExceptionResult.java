@@ -22,6 +22,7 @@ public final class PyExceptionResult {
    * is a {@link PyException}.
    *
    * @param function the function that returned the code, for the message ({@code module.f})
+   * @param code the {@code exception_result} the function returned
    */
   public static void check(int code, String function) {
     if (code != SUCCESS) {
@@ -32,6 +33,9 @@ public final class PyExceptionResult {
   /**
    * The exception {@code code} stands for; see {@link #check}.
    *
+   * @param code a non-zero {@code exception_result}
+   * @param function the qualified name of the function that returned it, for the message
+   * @return a new exception, not yet thrown
    * @throws IllegalArgumentException for 0, which is not an exception
    */
   public static PyException exception(int code, String function) {

@@ -11,17 +11,31 @@ import dev.ireestubs.ndarray.Float16;
  */
 public record PyHalf(short bits) {
 
-  /** The half nearest to {@code value} (ties to even; see {@link Float16#fromFloat}). */
+  /**
+   * The half nearest to {@code value} (ties to even; see {@link Float16#fromFloat}).
+   *
+   * @param value the number to round
+   * @return the PyDM {@code Float2} value nearest to it
+   */
   public static PyHalf of(float value) {
     return new PyHalf(Float16.fromFloat(value));
   }
 
-  /** The half with bit pattern {@code bits}. */
+  /**
+   * The half with bit pattern {@code bits}.
+   *
+   * @param bits the sign, exponent and mantissa as IEEE binary16 lays them out
+   * @return the PyDM {@code Float2} value with exactly those bits
+   */
   public static PyHalf ofBits(short bits) {
     return new PyHalf(bits);
   }
 
-  /** The value as a {@code float} (exact). */
+  /**
+   * The value as a {@code float} (exact).
+   *
+   * @return the number, widened without rounding
+   */
   public float floatValue() {
     return Float16.toFloat(bits);
   }

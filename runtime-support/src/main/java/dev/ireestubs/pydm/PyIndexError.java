@@ -11,9 +11,14 @@ public final class PyIndexError extends IndexOutOfBoundsException implements PyE
   /** The {@code exception_result} of {@code IndexError}. */
   public static final int CODE = -7;
 
+  /** The function that returned the code. */
   private final String function;
 
-  /** The exception for {@code function} ({@code module.function}) returning {@value #CODE}. */
+  /**
+   * The exception for {@code function} ({@code module.function}) returning {@value #CODE}.
+   *
+   * @param function the qualified name of the function that raised
+   */
   public PyIndexError(String function) {
     super(PyExceptionCode.INDEX_ERROR.message(function));
     this.function = function;

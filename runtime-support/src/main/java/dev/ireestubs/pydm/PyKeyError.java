@@ -13,9 +13,14 @@ public final class PyKeyError extends NoSuchElementException implements PyExcept
   /** The {@code exception_result} of {@code KeyError}. */
   public static final int CODE = -6;
 
+  /** The function that returned the code. */
   private final String function;
 
-  /** The exception for {@code function} ({@code module.function}) returning {@value #CODE}. */
+  /**
+   * The exception for {@code function} ({@code module.function}) returning {@value #CODE}.
+   *
+   * @param function the qualified name of the function that raised
+   */
   public PyKeyError(String function) {
     super(PyExceptionCode.KEY_ERROR.message(function));
     this.function = function;

@@ -12,9 +12,14 @@ public final class PyNotImplementedError extends UnsupportedOperationException
   /** The {@code exception_result} of {@code NotImplementedError}. */
   public static final int CODE = -5;
 
+  /** The function that returned the code. */
   private final String function;
 
-  /** The exception for {@code function} ({@code module.function}) returning {@value #CODE}. */
+  /**
+   * The exception for {@code function} ({@code module.function}) returning {@value #CODE}.
+   *
+   * @param function the qualified name of the function that raised
+   */
   public PyNotImplementedError(String function) {
     super(PyExceptionCode.NOT_IMPLEMENTED_ERROR.message(function));
     this.function = function;

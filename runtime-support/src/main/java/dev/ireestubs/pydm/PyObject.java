@@ -42,6 +42,9 @@ import java.util.OptionalLong;
 public record PyObject(PyTypeCode typeCode, Object value, OptionalLong id) {
 
   /**
+   * @param typeCode the record's type code
+   * @param value the record's data as a Java value, null where the code has no data
+   * @param id the object's identity, when the record carries one
    * @throws PyDmUnsupportedTypeException for a code whose data is TODO ({@code Str}...)
    * @throws PyDmCodecException when {@code value} does not suit {@code typeCode}
    */
@@ -51,12 +54,22 @@ public record PyObject(PyTypeCode typeCode, Object value, OptionalLong id) {
     value = check(typeCode, value);
   }
 
-  /** A record of {@code typeCode} with {@code value} and no id. */
+  /**
+   * A record of {@code typeCode} with {@code value} and no id.
+   *
+   * @param typeCode the record's type code
+   * @param value the record's data as a Java value
+   * @return the record, with no id
+   */
   public static PyObject of(PyTypeCode typeCode, Object value) {
     return new PyObject(typeCode, value, OptionalLong.empty());
   }
 
-  /** The "not assigned" record (type code 0), which is not {@code None}. */
+  /**
+   * The "not assigned" record (type code 0), which is not {@code None}.
+   *
+   * @return the record of type code 0
+   */
   public static PyObject notAssigned() {
     return of(PyTypeCode.NOT_ASSIGNED, null);
   }
@@ -67,6 +80,9 @@ public record PyObject(PyTypeCode typeCode, Object value, OptionalLong id) {
    * {@code long} is taken as the 64-bit pattern, so values from 2<sup>63</sup> up are given as
    * negative longs (e.g. {@code Long.parseUnsignedLong("18446744073709551615")}).
    *
+   * @param typeCode one of the unsigned integer codes
+   * @param value the number, or for {@code UInteger8} its 64-bit pattern
+   * @return the record, with no id
    * @throws PyDmCodecException when the code is not unsigned or the value is out of range
    */
   public static PyObject unsigned(PyTypeCode typeCode, long value) {
@@ -92,12 +108,21 @@ public record PyObject(PyTypeCode typeCode, Object value, OptionalLong id) {
     }
   }
 
-  /** This record with id {@code id}. */
+  /**
+   * This record with id {@code id}.
+   *
+   * @param id the object's identity
+   * @return a copy of this record carrying {@code id}
+   */
   public PyObject withId(long id) {
     return new PyObject(typeCode, value, OptionalLong.of(id));
   }
 
-  /** This record without an id. */
+  /**
+   * This record without an id.
+   *
+   * @return a copy of this record with no id, or this record when it has none
+   */
   public PyObject withoutId() {
     return id.isEmpty() ? this : new PyObject(typeCode, value, OptionalLong.empty());
   }
@@ -106,6 +131,7 @@ public record PyObject(PyTypeCode typeCode, Object value, OptionalLong id) {
    * The value of an unsigned integer, zero-extended: 0..255 for {@code UInteger1}, and so on; for
    * {@code UInteger8} the 64 bits as a {@code long} (read it with {@link Long#toUnsignedString}).
    *
+   * @return the number with its sign bit read as a value bit
    * @throws IllegalStateException when the code is not unsigned
    */
   public long unsignedValue() {

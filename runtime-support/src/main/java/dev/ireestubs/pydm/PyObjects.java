@@ -83,13 +83,23 @@ public final class PyObjects {
   /**
    * The object record of {@code value}; see the class description for the forms accepted.
    *
+   * @param value null, a boolean, a number, a {@link PyHalf}, a {@link PyBFloat16}, a list, a
+   *     {@link PyTuple} or a {@link PyObject}
+   * @return a new {@code list<?>} of the type code, the data and, for a {@link PyObject} with one,
+   *     the id
    * @throws PyDmCodecException when {@code value} (or a nested value) has no PyDM form
    */
   public static VmList encode(Object value) {
     return encode(value, ROOT);
   }
 
-  /** {@link #encode(Object)}, naming {@code path} in errors. */
+  /**
+   * {@link #encode(Object)}, naming {@code path} in errors.
+   *
+   * @param value the Java value to encode
+   * @param path where the value is, for messages ({@code m.f: arg0})
+   * @return a new object record of {@code value}
+   */
   public static VmList encode(Object value, String path) {
     Objects.requireNonNull(path, "path");
     return new Encoder().record(value, path, 0);
@@ -99,6 +109,10 @@ public final class PyObjects {
    * The raw sequence form of an unboxed PyDM list or tuple: a {@code list<?>} holding one object
    * record per element (what the data slot of a {@code List} or {@code Tuple} record holds, and
    * what a function taking an unboxed list receives).
+   *
+   * @param elements the elements, each encoded as {@link #encode(Object)} does
+   * @param path where the list is, for messages
+   * @return a new {@code list<?>} of one object record per element
    */
   public static VmList encodeElements(List<?> elements, String path) {
     Objects.requireNonNull(elements, "elements");
@@ -254,6 +268,8 @@ public final class PyObjects {
    * The Java value of the object record {@code record}: the plain value when it writes the same
    * record back, else a {@link PyObject}; see the class description.
    *
+   * @param record an object record: a {@code list<?>} of type code, data and optional id
+   * @return the plain Java value, or a {@link PyObject} when only that keeps the record intact
    * @throws PyDmCodecException when the record (or a nested one) is malformed
    * @throws PyDmUnsupportedTypeException for a type code whose data is TODO
    */
@@ -261,7 +277,13 @@ public final class PyObjects {
     return decode(record, ROOT);
   }
 
-  /** {@link #decode(VmList)}, naming {@code path} in errors. */
+  /**
+   * {@link #decode(VmList)}, naming {@code path} in errors.
+   *
+   * @param record an object record
+   * @param path where the record is, for messages ({@code m.f: result})
+   * @return the value {@link #decode(VmList)} returns
+   */
   public static Object decode(VmList record, String path) {
     Objects.requireNonNull(path, "path");
     return new Decoder().record(record, path, 0, false);
@@ -270,12 +292,21 @@ public final class PyObjects {
   /**
    * The record {@code record} as a {@link PyObject}, whatever its value: its code, data and id
    * (nested values are decoded as {@link #decode} does).
+   *
+   * @param record an object record
+   * @return the record's type code, value and id
    */
   public static PyObject decodeObject(VmList record) {
     return decodeObject(record, ROOT);
   }
 
-  /** {@link #decodeObject(VmList)}, naming {@code path} in errors. */
+  /**
+   * {@link #decodeObject(VmList)}, naming {@code path} in errors.
+   *
+   * @param record an object record
+   * @param path where the record is, for messages
+   * @return the record's type code, value and id
+   */
   public static PyObject decodeObject(VmList record, String path) {
     Objects.requireNonNull(path, "path");
     return (PyObject) new Decoder().record(record, path, 0, true);
@@ -285,6 +316,8 @@ public final class PyObjects {
    * The elements of an unboxed PyDM list or tuple: a {@code list<?>} of object records (the data
    * slot of a {@code List} or {@code Tuple} record), each decoded as {@link #decode} does.
    *
+   * @param elements a {@code list<?>} of object records
+   * @param path where the list is, for messages
    * @return an unmodifiable list (elements may be {@code null}, Python's {@code None})
    */
   public static List<Object> decodeElements(VmList elements, String path) {

@@ -12,7 +12,9 @@ import dev.ireestubs.invoke.IreeInvocationException;
 public final class PyRaisedException extends IreeInvocationException implements PyException {
   private static final long serialVersionUID = 1L;
 
+  /** The function that returned the code. */
   private final String function;
+  /** The index into the module's exception table. */
   private final int tableIndex;
 
   /**
@@ -40,7 +42,11 @@ public final class PyRaisedException extends IreeInvocationException implements 
         + " module";
   }
 
-  /** The index into the module's exception table: the {@code exception_result} itself. */
+  /**
+   * The index into the module's exception table: the {@code exception_result} itself.
+   *
+   * @return the positive index that names the exception in the module's table
+   */
   public int tableIndex() {
     return tableIndex;
   }

@@ -14,9 +14,14 @@ public final class PyRuntimeError extends IreeInvocationException implements PyE
   /** The {@code exception_result} of {@code RuntimeError}. */
   public static final int CODE = -3;
 
+  /** The function that returned the code. */
   private final String function;
 
-  /** The exception for {@code function} ({@code module.function}) returning {@value #CODE}. */
+  /**
+   * The exception for {@code function} ({@code module.function}) returning {@value #CODE}.
+   *
+   * @param function the qualified name of the function that raised
+   */
   public PyRuntimeError(String function) {
     super(PyExceptionCode.RUNTIME_ERROR.message(function), (Throwable) null);
     this.function = function;

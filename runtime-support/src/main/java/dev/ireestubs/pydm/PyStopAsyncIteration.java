@@ -13,9 +13,14 @@ public final class PyStopAsyncIteration extends NoSuchElementException implement
   /** The {@code exception_result} of {@code StopAsyncIteration}. */
   public static final int CODE = -2;
 
+  /** The function that returned the code. */
   private final String function;
 
-  /** The exception for {@code function} ({@code module.function}) returning {@value #CODE}. */
+  /**
+   * The exception for {@code function} ({@code module.function}) returning {@value #CODE}.
+   *
+   * @param function the qualified name of the function that raised
+   */
   public PyStopAsyncIteration(String function) {
     super(PyExceptionCode.STOP_ASYNC_ITERATION.message(function));
     this.function = function;

@@ -13,9 +13,14 @@ public final class PyStopIteration extends NoSuchElementException implements PyE
   /** The {@code exception_result} of {@code StopIteration}. */
   public static final int CODE = -1;
 
+  /** The function that returned the code. */
   private final String function;
 
-  /** The exception for {@code function} ({@code module.function}) returning {@value #CODE}. */
+  /**
+   * The exception for {@code function} ({@code module.function}) returning {@value #CODE}.
+   *
+   * @param function the qualified name of the function that raised
+   */
   public PyStopIteration(String function) {
     super(PyExceptionCode.STOP_ITERATION.message(function));
     this.function = function;

@@ -26,13 +26,23 @@ public final class PyTuple extends AbstractList<Object> implements RandomAccess 
     this.elements = elements;
   }
 
-  /** The tuple of {@code elements} (copied; {@code null}s allowed). */
+  /**
+   * The tuple of {@code elements} (copied; {@code null}s allowed).
+   *
+   * @param elements the tuple's elements, in order
+   * @return a new immutable tuple
+   */
   public static PyTuple of(Object... elements) {
     Objects.requireNonNull(elements, "elements");
     return elements.length == 0 ? EMPTY : new PyTuple(elements.clone());
   }
 
-  /** The tuple of the elements of {@code elements}, in iteration order (copied). */
+  /**
+   * The tuple of the elements of {@code elements}, in iteration order (copied).
+   *
+   * @param elements the tuple's elements
+   * @return a new immutable tuple
+   */
   public static PyTuple copyOf(Collection<?> elements) {
     if (elements instanceof PyTuple) {
       return (PyTuple) elements;

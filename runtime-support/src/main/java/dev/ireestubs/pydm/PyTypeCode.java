@@ -151,17 +151,29 @@ public enum PyTypeCode {
     this.representation = representation;
   }
 
-  /** The numeric code, as slot {@code [0]} of a record holds it. */
+  /**
+   * The numeric code, as slot {@code [0]} of a record holds it.
+   *
+   * @return the number that identifies the type in a record
+   */
   public int code() {
     return code;
   }
 
-  /** The name the PyDM dialect gives the code: {@code None}, {@code Integer4}, {@code BFloat2}. */
+  /**
+   * The name the PyDM dialect gives the code: {@code None}, {@code Integer4}, {@code BFloat2}.
+   *
+   * @return the dialect's name for the type
+   */
   public String pyDmName() {
     return pyName;
   }
 
-  /** What the record's data slot holds. */
+  /**
+   * What the record's data slot holds.
+   *
+   * @return the kind of data a record of this type carries
+   */
   public Representation representation() {
     return representation;
   }
@@ -170,6 +182,8 @@ public enum PyTypeCode {
    * The one VM value type the data must have, for the sized numeric codes ({@code Integer1} ..
    * {@code BFloat2}); empty for codes whose data is a list, absent, of implementation-defined width
    * ({@code Bool}, {@code Integer}, {@code Real}) or TODO.
+   *
+   * @return the exact VM value type of the data, when the code fixes one
    */
   public Optional<VmValueType> valueType() {
     switch (representation) {
@@ -192,17 +206,30 @@ public enum PyTypeCode {
     }
   }
 
-  /** False for the codes whose data the lowering leaves TODO (Str, Bytes, Complex...). */
+  /**
+   * False for the codes whose data the lowering leaves TODO (Str, Bytes, Complex...).
+   *
+   * @return true when iree-stubs can encode and decode the code's data
+   */
   public boolean isSupported() {
     return representation != Representation.TODO;
   }
 
-  /** True for {@code UInteger1} .. {@code UInteger8}. */
+  /**
+   * True for {@code UInteger1} .. {@code UInteger8}.
+   *
+   * @return true for the unsigned integer codes
+   */
   public boolean isUnsigned() {
     return this == UINTEGER1 || this == UINTEGER2 || this == UINTEGER4 || this == UINTEGER8;
   }
 
-  /** The type code with numeric {@code code}; empty for codes this table does not define. */
+  /**
+   * The type code with numeric {@code code}; empty for codes this table does not define.
+   *
+   * @param code the number slot {@code [0]} of a record holds
+   * @return the type code, or empty when the number is not in the table
+   */
   public static Optional<PyTypeCode> fromCode(int code) {
     for (PyTypeCode c : values()) {
       if (c.code == code) {
@@ -215,6 +242,8 @@ public enum PyTypeCode {
   /**
    * The type code with numeric {@code code}.
    *
+   * @param code the number slot {@code [0]} of a record holds
+   * @return the type code
    * @throws PyDmCodecException for a code this table does not define, saying which range it is in
    *     (a custom class, the later bit-packed numeric codes, or nothing known)
    */
@@ -248,7 +277,11 @@ public enum PyTypeCode {
     return code < 0 ? Integer.toString(code) : "0x" + Integer.toHexString(code);
   }
 
-  /** The dialect name and the code, e.g. {@code Integer4 (0x12)}. */
+  /**
+   * The dialect name and the code, e.g. {@code Integer4 (0x12)}.
+   *
+   * @return the name and code, for messages
+   */
   public String describe() {
     return pyName + " (" + hex(code) + ")";
   }

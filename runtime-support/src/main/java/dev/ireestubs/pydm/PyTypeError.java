@@ -11,9 +11,14 @@ public final class PyTypeError extends IllegalArgumentException implements PyExc
   /** The {@code exception_result} of {@code TypeError}. */
   public static final int CODE = -9;
 
+  /** The function that returned the code. */
   private final String function;
 
-  /** The exception for {@code function} ({@code module.function}) returning {@value #CODE}. */
+  /**
+   * The exception for {@code function} ({@code module.function}) returning {@value #CODE}.
+   *
+   * @param function the qualified name of the function that raised
+   */
   public PyTypeError(String function) {
     super(PyExceptionCode.TYPE_ERROR.message(function));
     this.function = function;

@@ -11,9 +11,14 @@ public final class PyUnboundLocalError extends IllegalStateException implements 
   /** The {@code exception_result} of {@code UnboundLocalError}. */
   public static final int CODE = -10;
 
+  /** The function that returned the code. */
   private final String function;
 
-  /** The exception for {@code function} ({@code module.function}) returning {@value #CODE}. */
+  /**
+   * The exception for {@code function} ({@code module.function}) returning {@value #CODE}.
+   *
+   * @param function the qualified name of the function that raised
+   */
   public PyUnboundLocalError(String function) {
     super(PyExceptionCode.UNBOUND_LOCAL_ERROR.message(function));
     this.function = function;

@@ -12,7 +12,9 @@ import dev.ireestubs.invoke.IreeResultException;
 public final class PyUnknownException extends IreeResultException implements PyException {
   private static final long serialVersionUID = 1L;
 
+  /** The function that returned the code. */
   private final String function;
+  /** The undefined {@code exception_result}. */
   private final int code;
 
   /**

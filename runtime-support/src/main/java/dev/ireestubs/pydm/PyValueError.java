@@ -11,9 +11,14 @@ public final class PyValueError extends IllegalArgumentException implements PyEx
   /** The {@code exception_result} of {@code ValueError}. */
   public static final int CODE = -4;
 
+  /** The function that returned the code. */
   private final String function;
 
-  /** The exception for {@code function} ({@code module.function}) returning {@value #CODE}. */
+  /**
+   * The exception for {@code function} ({@code module.function}) returning {@value #CODE}.
+   *
+   * @param function the qualified name of the function that raised
+   */
   public PyValueError(String function) {
     super(PyExceptionCode.VALUE_ERROR.message(function));
     this.function = function;

@@ -42,6 +42,7 @@ public final class BufferView implements VmRef {
    * @param shape the dims, each {@code >= 0}
    * @param data exactly {@code product(shape) * elementBytes} bytes from its position to its
    *     limit; native byte order is expected and set on the view's duplicate
+   * @return a view over {@code data}, sharing it
    * @throws IllegalArgumentException when a dim is negative, the byte count does not match, or
    *     the element size is not a whole number of bytes
    */
@@ -72,7 +73,13 @@ public final class BufferView implements VmRef {
     return new BufferView(elementType, dims, view);
   }
 
-  /** Allocates a zeroed direct buffer for a view of {@code shape}. */
+  /**
+   * Allocates a zeroed direct buffer for a view of {@code shape}.
+   *
+   * @param elementType the HAL element type code, e.g. {@code 0x21000020} for f32
+   * @param shape the dims, each {@code >= 0}
+   * @return a view of zeros that owns its new buffer
+   */
   public static BufferView allocate(int elementType, long... shape) {
     long count = elementCount(shape);
     long bytes = count * elementBytes(elementType);
@@ -102,43 +109,77 @@ public final class BufferView implements VmRef {
     return n;
   }
 
-  /** Bytes per element of a HAL element type (bits rounded up to whole bytes). */
+  /**
+   * Bytes per element of a HAL element type (bits rounded up to whole bytes).
+   *
+   * @param elementType the HAL element type code
+   * @return the element size in bytes, at least 1
+   */
   public static int elementBytes(int elementType) {
     int bits = elementType & 0xFF_FFFF;
     return (bits + 7) / 8;
   }
 
-  /** The HAL element type code. */
+  /**
+   * The HAL element type code.
+   *
+   * @return the code this view was made with, such as {@code 0x21000020} for f32
+   */
   public int elementTypeCode() {
     return elementType;
   }
 
-  /** The element type the HAL code names, if it names a known one. */
+  /**
+   * The element type the HAL code names, if it names a known one.
+   *
+   * @return the element type, or empty for a code iree-stubs does not map
+   */
   public Optional<ElementType> elementType() {
     return ElementType.fromHalCode(elementType);
   }
 
-  /** The shape; a copy. */
+  /**
+   * The shape; a copy.
+   *
+   * @return a new array of the dims, outermost first
+   */
   public long[] shape() {
     return shape.clone();
   }
 
-  /** The rank. */
+  /**
+   * The rank.
+   *
+   * @return the number of dims, 0 for a scalar
+   */
   public int rank() {
     return shape.length;
   }
 
-  /** Dimension {@code axis}. */
+  /**
+   * Dimension {@code axis}.
+   *
+   * @param axis the dim's index, from 0 to {@code rank() - 1}
+   * @return the size of that dim
+   */
   public long dim(int axis) {
     return shape[axis];
   }
 
-  /** The number of elements. */
+  /**
+   * The number of elements.
+   *
+   * @return the product of the dims, 1 for a scalar
+   */
   public long elementCount() {
     return elementCount(shape);
   }
 
-  /** The size of the data in bytes. */
+  /**
+   * The size of the data in bytes.
+   *
+   * @return the element count times the element size
+   */
   public int byteLength() {
     return data.capacity();
   }
@@ -146,12 +187,18 @@ public final class BufferView implements VmRef {
   /**
    * The bytes, shared (not copied): a duplicate positioned at 0, in native order. Writes through
    * it are visible to every holder of the buffer.
+   *
+   * @return a new buffer object over the same bytes
    */
   public ByteBuffer data() {
     return data.duplicate().order(ByteOrder.nativeOrder());
   }
 
-  /** True when the data lives in direct (native) memory. */
+  /**
+   * True when the data lives in direct (native) memory.
+   *
+   * @return true for direct memory, false for a heap buffer
+   */
   public boolean isDirect() {
     return data.isDirect();
   }

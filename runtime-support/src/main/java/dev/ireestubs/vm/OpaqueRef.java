@@ -34,6 +34,9 @@ public final class OpaqueRef implements VmRef, VmResource {
    * An opaque ref of type {@code refTypeName} carrying {@code payload} (may be null), with nothing
    * to release.
    *
+   * @param refTypeName the VM type name, such as {@code hal.fence}
+   * @param payload what the ref stands for, such as a backend's handle, or null
+   * @return a new open ref
    * @throws IllegalArgumentException when the type name is empty or contains whitespace
    */
   public static OpaqueRef of(String refTypeName, Object payload) {
@@ -44,6 +47,10 @@ public final class OpaqueRef implements VmRef, VmResource {
    * An opaque ref whose {@link #close()} runs {@code release} once: for a backend whose payload
    * holds a native resource.
    *
+   * @param refTypeName the VM type name, such as {@code hal.fence}
+   * @param payload what the ref stands for, or null
+   * @param release what to run on the first close, such as releasing a native handle
+   * @return a new open ref
    * @throws IllegalArgumentException when the type name is empty or contains whitespace
    */
   public static OpaqueRef withRelease(String refTypeName, Object payload, Runnable release) {
@@ -58,6 +65,7 @@ public final class OpaqueRef implements VmRef, VmResource {
   /**
    * The payload (may be null).
    *
+   * @return the object the ref was made with
    * @throws IllegalStateException when the ref is closed
    */
   public Object payload() {
@@ -70,6 +78,9 @@ public final class OpaqueRef implements VmRef, VmResource {
   /**
    * The payload as a {@code type}.
    *
+   * @param <T> the payload's expected type
+   * @param type the class of {@code T}
+   * @return the payload, cast
    * @throws IllegalStateException when the ref is closed
    * @throws VmTypeException when the payload is null or not a {@code type}
    */

@@ -108,18 +108,32 @@ public final class VmList implements VmRef, VmResource {
    * An empty list of {@code elementType} with room for {@code initialCapacity} elements, as
    * {@code iree_vm_list_create}.
    *
+   * @param elementType what the list may hold: a value type, a ref type, or the variant type
+   * @param initialCapacity how many elements fit before the list grows
+   * @return a new empty list
    * @throws IllegalArgumentException when the capacity is negative or over {@link #MAX_CAPACITY}
    */
   public static VmList create(VmTypeDef elementType, int initialCapacity) {
     return new VmList(elementType, initialCapacity);
   }
 
-  /** An empty variant list ({@code list<?>}) with room for {@code capacity} elements. */
+  /**
+   * An empty variant list ({@code list<?>}) with room for {@code capacity} elements.
+   *
+   * @param capacity how many elements fit before the list grows
+   * @return a new empty list that holds values, refs and empty slots alike
+   */
   public static VmList variant(int capacity) {
     return new VmList(VmTypeDef.VARIANT, capacity);
   }
 
-  /** An empty typed value list ({@code list<i32>}...) with room for {@code capacity} elements. */
+  /**
+   * An empty typed value list ({@code list<i32>}...) with room for {@code capacity} elements.
+   *
+   * @param type the value type every element is converted to
+   * @param capacity how many elements fit before the list grows
+   * @return a new empty list of that value type
+   */
   public static VmList ofValues(VmValueType type, int capacity) {
     return new VmList(VmTypeDef.value(type), capacity);
   }
@@ -128,6 +142,9 @@ public final class VmList implements VmRef, VmResource {
    * An empty typed ref list ({@code list<!hal.buffer_view>}...) with room for {@code capacity}
    * elements.
    *
+   * @param refTypeName the VM type name every element must have, such as {@code hal.buffer_view}
+   * @param capacity how many elements fit before the list grows
+   * @return a new empty list of that ref type
    * @throws IllegalArgumentException when the type name is empty or contains whitespace
    */
   public static VmList ofRefs(String refTypeName, int capacity) {
@@ -140,6 +157,8 @@ public final class VmList implements VmRef, VmResource {
    * A lone {@code null} argument ({@code VmList.of(null)}, which Java passes as a null array) is
    * read as one empty slot.
    *
+   * @param elements the elements, in order
+   * @return a new variant list holding them
    * @throws IllegalArgumentException for an element of any other Java type
    */
   public static VmList of(Object... elements) {
@@ -153,7 +172,12 @@ public final class VmList implements VmRef, VmResource {
     return list;
   }
 
-  /** A {@code list<i8>} of {@code bytes} (copied). */
+  /**
+   * A {@code list<i8>} of {@code bytes} (copied).
+   *
+   * @param bytes the bytes to copy
+   * @return a new {@code list<i8>} of the same length
+   */
   public static VmList ofBytes(byte[] bytes) {
     VmList list = ofValues(VmValueType.I8, bytes.length);
     for (int i = 0; i < bytes.length; i++) {
@@ -166,6 +190,8 @@ public final class VmList implements VmRef, VmResource {
   /**
    * The VM form of a string: a {@code list<i8>} of its UTF-8 bytes (no terminator).
    *
+   * @param s the string to encode
+   * @return a new {@code list<i8>} of its UTF-8 encoding
    * @throws IllegalArgumentException when {@code s} has an unpaired surrogate (it has no UTF-8
    *     form; the message gives its char index)
    */
@@ -193,23 +219,39 @@ public final class VmList implements VmRef, VmResource {
     return REF_TYPE;
   }
 
-  /** The element type the list is bound to. */
+  /**
+   * The element type the list is bound to.
+   *
+   * @return the type given when the list was made
+   */
   public VmTypeDef elementType() {
     return elementType;
   }
 
-  /** The number of elements. */
+  /**
+   * The number of elements.
+   *
+   * @return the size, which grows by {@link #push} and changes by {@link #resize}
+   */
   public int size() {
     checkOpen();
     return size;
   }
 
-  /** True when the list has no elements. */
+  /**
+   * True when the list has no elements.
+   *
+   * @return true when {@link #size()} is 0
+   */
   public boolean isEmpty() {
     return size() == 0;
   }
 
-  /** How many elements fit before the list reallocates. */
+  /**
+   * How many elements fit before the list reallocates.
+   *
+   * @return the current capacity, never below the size
+   */
   public int capacity() {
     checkOpen();
     return valueType != null ? bits.length : objects.length;
@@ -218,6 +260,7 @@ public final class VmList implements VmRef, VmResource {
   /**
    * Makes room for at least {@code minCapacity} elements, as {@code iree_vm_list_reserve}.
    *
+   * @param minCapacity the capacity wanted
    * @throws IllegalArgumentException when the capacity is negative or over {@link #MAX_CAPACITY}
    */
   public void reserve(int minCapacity) {
@@ -231,6 +274,7 @@ public final class VmList implements VmRef, VmResource {
    * empty ({@code null}) in a variant or ref list; slots past a smaller size are dropped (not
    * closed).
    *
+   * @param newSize the size wanted
    * @throws IllegalArgumentException when the size is negative or over {@link #MAX_CAPACITY}
    */
   public void resize(int newSize) {
@@ -273,6 +317,7 @@ public final class VmList implements VmRef, VmResource {
    * Appends {@code element}: a {@link VmValue}, a {@link VmRef} or {@code null} (an empty slot or
    * a null ref).
    *
+   * @param element the element to append
    * @return this list
    * @throws VmTypeException when a typed list cannot hold the element (see {@link #set})
    * @throws IllegalArgumentException for an element of any other Java type, or a closed resource
@@ -293,6 +338,7 @@ public final class VmList implements VmRef, VmResource {
    * Appends a value, converted to the element type of a typed value list, as {@code
    * iree_vm_list_push_value}.
    *
+   * @param value the value to append
    * @return this list
    * @throws VmTypeException for a ref list, or a conversion between integer and float
    */
@@ -303,6 +349,7 @@ public final class VmList implements VmRef, VmResource {
   /**
    * Appends a ref, or a null ref, as {@code iree_vm_list_push_ref_retain}.
    *
+   * @param ref the ref to append, or null for a null ref
    * @return this list
    * @throws VmTypeException for a value list, or a ref of another type than a ref list's
    */
@@ -318,6 +365,8 @@ public final class VmList implements VmRef, VmResource {
    * nulls and integer/float conversions; a typed ref list refuses values and refs of another
    * type; a variant list takes anything.
    *
+   * @param index the slot, in {@code [0, size)}
+   * @param element the new element
    * @throws IndexOutOfBoundsException when {@code index} is not in {@code [0, size)}
    * @throws VmTypeException when a typed list cannot hold the element
    * @throws IllegalArgumentException for an element of any other Java type, or a closed resource
@@ -327,12 +376,22 @@ public final class VmList implements VmRef, VmResource {
     store(index, admit(index, element));
   }
 
-  /** {@link #set} for a value, as {@code iree_vm_list_set_value}. */
+  /**
+   * {@link #set} for a value, as {@code iree_vm_list_set_value}.
+   *
+   * @param index the slot, in {@code [0, size)}
+   * @param value the new value
+   */
   public void setValue(int index, VmValue value) {
     set(index, Objects.requireNonNull(value, "value"));
   }
 
-  /** {@link #set} for a ref or a null ref, as {@code iree_vm_list_set_ref_retain}. */
+  /**
+   * {@link #set} for a ref or a null ref, as {@code iree_vm_list_set_ref_retain}.
+   *
+   * @param index the slot, in {@code [0, size)}
+   * @param ref the new ref, or null for a null ref
+   */
   public void setRef(int index, VmRef ref) {
     set(index, ref);
   }
@@ -391,6 +450,8 @@ public final class VmList implements VmRef, VmResource {
    * The element at {@code index}: a {@link VmValue}, a {@link VmRef}, or {@code null} for an
    * empty slot or a null ref (as {@code iree_vm_list_get_variant_assign}).
    *
+   * @param index the slot, in {@code [0, size)}
+   * @return what the slot holds
    * @throws IndexOutOfBoundsException when {@code index} is not in {@code [0, size)}
    */
   public Object get(int index) {
@@ -406,6 +467,8 @@ public final class VmList implements VmRef, VmResource {
    * The value at {@code index}, of the type it was stored with, as {@code
    * iree_vm_list_get_value}.
    *
+   * @param index the slot, in {@code [0, size)}
+   * @return the value, unconverted
    * @throws IndexOutOfBoundsException when {@code index} is not in {@code [0, size)}
    * @throws VmTypeException when the element is a ref or an empty slot ({@code variant at index N
    *     is not a value type})
@@ -423,6 +486,9 @@ public final class VmList implements VmRef, VmResource {
    * iree_vm_list_get_value_as}, which is how a call reads a value into an {@code i}, {@code I},
    * {@code f} or {@code F} slot).
    *
+   * @param index the slot, in {@code [0, size)}
+   * @param type the value type wanted
+   * @return the value, converted to {@code type}
    * @throws IndexOutOfBoundsException when {@code index} is not in {@code [0, size)}
    * @throws VmTypeException when the element is not a value, or is an integer read as a float or
    *     a float read as an integer (where IREE would silently yield 0)
@@ -441,6 +507,8 @@ public final class VmList implements VmRef, VmResource {
    * The ref at {@code index}, or {@code null} for a null ref or an empty slot. The list keeps the
    * ref (a borrow, as {@code iree_vm_list_get_ref_assign}): closing the list closes it.
    *
+   * @param index the slot, in {@code [0, size)}
+   * @return the ref, still owned by the list
    * @throws IndexOutOfBoundsException when {@code index} is not in {@code [0, size)}
    * @throws VmTypeException when the element is a value
    */
@@ -456,6 +524,10 @@ public final class VmList implements VmRef, VmResource {
    * The ref at {@code index} as a {@code type}, as {@code iree_vm_list_get_ref_deref} with a
    * type check.
    *
+   * @param <T> the ref class wanted
+   * @param index the slot, in {@code [0, size)}
+   * @param type the class of {@code T}
+   * @return the ref, cast and still owned by the list
    * @throws IndexOutOfBoundsException when {@code index} is not in {@code [0, size)}
    * @throws VmTypeException when the element is a value, null, or a ref of another class
    */
@@ -466,6 +538,8 @@ public final class VmList implements VmRef, VmResource {
   /**
    * The list at {@code index}.
    *
+   * @param index the slot, in {@code [0, size)}
+   * @return the nested list, still owned by this one
    * @throws IndexOutOfBoundsException when {@code index} is not in {@code [0, size)}
    * @throws VmTypeException when the element is a value, null, or another ref
    */
@@ -476,6 +550,8 @@ public final class VmList implements VmRef, VmResource {
   /**
    * The buffer view at {@code index}.
    *
+   * @param index the slot, in {@code [0, size)}
+   * @return the buffer view, still owned by the list
    * @throws IndexOutOfBoundsException when {@code index} is not in {@code [0, size)}
    * @throws VmTypeException when the element is a value, null, or another ref
    */
@@ -504,6 +580,7 @@ public final class VmList implements VmRef, VmResource {
    * Moves the ref at {@code index} out of the list, leaving a null ref (as {@code
    * iree_vm_list_get_ref_move}): the caller now owns it, and closing the list will not close it.
    *
+   * @param index the slot, in {@code [0, size)}
    * @return the ref, or null for a null ref or an empty slot
    * @throws IndexOutOfBoundsException when {@code index} is not in {@code [0, size)}
    * @throws VmTypeException when the element is a value (or the list is a value list)
@@ -517,6 +594,8 @@ public final class VmList implements VmRef, VmResource {
   /**
    * A snapshot of the elements, in order: {@link VmValue}s, {@link VmRef}s and {@code null}s.
    * Unmodifiable; later changes to this list do not show in it.
+   *
+   * @return the elements at the time of the call
    */
   public List<Object> elements() {
     checkOpen();
@@ -530,6 +609,8 @@ public final class VmList implements VmRef, VmResource {
   /**
    * A shallow copy (as {@code iree_vm_list_clone}): a new list of the same element type holding
    * the same values and the same ref objects.
+   *
+   * @return a new list; closing either one closes the shared refs
    */
   public VmList copy() {
     checkOpen();
@@ -547,6 +628,7 @@ public final class VmList implements VmRef, VmResource {
    * The bytes of a list of {@code i8} values: a {@code list<i8>}, or a variant list whose every
    * element is an {@code i8} value.
    *
+   * @return a new array of the list's bytes, in order
    * @throws VmTypeException for any other list, naming the first element that is not an {@code
    *     i8}
    */
@@ -579,6 +661,7 @@ public final class VmList implements VmRef, VmResource {
    * accepted). Decoding is strict: malformed UTF-8 is an error, not replaced, so that corrupt
    * data is never passed on as text; use {@link #toByteArray()} to decode leniently.
    *
+   * @return the decoded string
    * @throws VmTypeException when the list is not a list of {@code i8}
    * @throws IllegalStateException when the bytes are not valid UTF-8 (the message gives the byte
    *     offset)

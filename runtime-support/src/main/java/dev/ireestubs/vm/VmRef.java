@@ -8,6 +8,8 @@ public interface VmRef {
   /**
    * The VM type name of this ref, as IREE names it: {@code hal.buffer_view}, {@code vm.list},
    * {@code hal.fence}...
+   *
+   * @return the type name, without the {@code !} MLIR puts before it
    */
   String refTypeName();
 }

@@ -26,6 +26,9 @@ public final class VmRefArray {
   /**
    * A ref array of {@code values} (row-major) with shape {@code dims}.
    *
+   * @param values the elements in row-major order, shared
+   * @param dims the shape
+   * @return the checked pair
    * @throws IllegalArgumentException when a dim is negative or the product of the dims (the
    *     element count) is not {@code values.size()}
    */
@@ -39,6 +42,9 @@ public final class VmRefArray {
   /**
    * The tuple form of {@code values} with shape {@code dims}: {@code [values, list<i64>[dims...]]}.
    *
+   * @param values the elements in row-major order
+   * @param dims the shape
+   * @return a new two-element variant list, the VM form of the array
    * @throws IllegalArgumentException when a dim is negative or the dims do not multiply to the
    *     number of values
    */
@@ -51,6 +57,8 @@ public final class VmRefArray {
    * may be in any list of integer values ({@code list<i64>}, {@code list<i32>}, or a variant list
    * of integers).
    *
+   * @param tuple the VM form of a ref array
+   * @return the pair of values list and dims it holds
    * @throws VmTypeException when {@code tuple} is not a list of two lists, or a dim is not an
    *     integer value
    * @throws IllegalArgumentException when a dim is negative or the dims do not multiply to the
@@ -97,22 +105,38 @@ public final class VmRefArray {
     }
   }
 
-  /** The values list, row-major; shared, not copied. */
+  /**
+   * The values list, row-major; shared, not copied.
+   *
+   * @return the values list the array was made with
+   */
   public VmList values() {
     return values;
   }
 
-  /** The dims; a copy. */
+  /**
+   * The dims; a copy.
+   *
+   * @return a new array of the dims
+   */
   public long[] dims() {
     return dims.clone();
   }
 
-  /** The rank. */
+  /**
+   * The rank.
+   *
+   * @return the number of dims
+   */
   public int rank() {
     return dims.length;
   }
 
-  /** The number of elements, the product of the dims. */
+  /**
+   * The number of elements, the product of the dims.
+   *
+   * @return how many values the shape holds
+   */
   public long elementCount() {
     long n = 1;
     for (long d : dims) {
@@ -125,6 +149,7 @@ public final class VmRefArray {
    * The tuple form: a new variant list {@code [values, list<i64>[dims...]]} holding the values
    * list itself (not a copy).
    *
+   * @return a new variant list of the values list and a new dims list
    * @throws IllegalArgumentException when the values list no longer has {@link #elementCount()}
    *     elements
    */

@@ -18,10 +18,18 @@ public interface VmResource extends AutoCloseable {
   @Override
   void close();
 
-  /** True once {@link #close()} has been called. */
+  /**
+   * True once {@link #close()} has been called.
+   *
+   * @return true after the first close
+   */
   boolean isClosed();
 
-  /** Closes {@code o} when it is a {@link VmResource}; does nothing otherwise (or for null). */
+  /**
+   * Closes {@code o} when it is a {@link VmResource}; does nothing otherwise (or for null).
+   *
+   * @param o any list element, possibly null
+   */
   static void closeIfResource(Object o) {
     if (o instanceof VmResource) {
       ((VmResource) o).close();

@@ -34,12 +34,21 @@ public final class VmTypeDef {
     this.refTypeName = refTypeName;
   }
 
-  /** The variant type; the same as {@link #VARIANT}. */
+  /**
+   * The variant type; the same as {@link #VARIANT}.
+   *
+   * @return the type of a list that holds anything
+   */
   public static VmTypeDef variant() {
     return VARIANT;
   }
 
-  /** The type of values of {@code type}. */
+  /**
+   * The type of values of {@code type}.
+   *
+   * @param type the value type
+   * @return the type of a list of those values
+   */
   public static VmTypeDef value(VmValueType type) {
     return VALUE_TYPES[Objects.requireNonNull(type, "type").ordinal()];
   }
@@ -47,6 +56,8 @@ public final class VmTypeDef {
   /**
    * The type of refs named {@code refTypeName}, e.g. {@code hal.buffer_view}.
    *
+   * @param refTypeName the VM type name of the refs
+   * @return the type of a list of those refs
    * @throws IllegalArgumentException when the name is empty or contains whitespace
    */
   public static VmTypeDef ref(String refTypeName) {
@@ -68,27 +79,47 @@ public final class VmTypeDef {
     return name;
   }
 
-  /** True for the variant type {@code ?}. */
+  /**
+   * True for the variant type {@code ?}.
+   *
+   * @return true only for the variant type
+   */
   public boolean isVariant() {
     return valueType == null && refTypeName == null;
   }
 
-  /** True for a value type. */
+  /**
+   * True for a value type.
+   *
+   * @return true when this names a {@link VmValueType}
+   */
   public boolean isValue() {
     return valueType != null;
   }
 
-  /** True for a ref type. */
+  /**
+   * True for a ref type.
+   *
+   * @return true when this names a ref type
+   */
   public boolean isRef() {
     return refTypeName != null;
   }
 
-  /** The value type, for a value type. */
+  /**
+   * The value type, for a value type.
+   *
+   * @return the value type, or empty for a ref or the variant type
+   */
   public Optional<VmValueType> valueType() {
     return Optional.ofNullable(valueType);
   }
 
-  /** The ref type name, for a ref type. */
+  /**
+   * The ref type name, for a ref type.
+   *
+   * @return the ref type name, or empty for a value or the variant type
+   */
   public Optional<String> refTypeName() {
     return Optional.ofNullable(refTypeName);
   }

@@ -10,7 +10,11 @@ package dev.ireestubs.vm;
 public class VmTypeException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  /** An exception with {@code message}. */
+  /**
+   * An exception with {@code message}.
+   *
+   * @param message what the VM type does not allow, and where
+   */
   public VmTypeException(String message) {
     super(message);
   }

@@ -38,37 +38,73 @@ public final class VmValue {
     this.bits = bits;
   }
 
-  /** An {@code i8} value. */
+  /**
+   * An {@code i8} value.
+   *
+   * @param value the signed 8-bit integer
+   * @return a new {@code i8} value holding it
+   */
   public static VmValue i8(byte value) {
     return new VmValue(VmValueType.I8, value);
   }
 
-  /** An {@code i16} value. */
+  /**
+   * An {@code i16} value.
+   *
+   * @param value the signed 16-bit integer
+   * @return a new {@code i16} value holding it
+   */
   public static VmValue i16(short value) {
     return new VmValue(VmValueType.I16, value);
   }
 
-  /** An {@code i32} value. */
+  /**
+   * An {@code i32} value.
+   *
+   * @param value the 32-bit integer
+   * @return a new {@code i32} value holding it
+   */
   public static VmValue i32(int value) {
     return new VmValue(VmValueType.I32, value);
   }
 
-  /** An {@code i64} value. */
+  /**
+   * An {@code i64} value.
+   *
+   * @param value the 64-bit integer
+   * @return a new {@code i64} value holding it
+   */
   public static VmValue i64(long value) {
     return new VmValue(VmValueType.I64, value);
   }
 
-  /** An {@code f32} value; the float's bits are kept as they are (NaN payloads included). */
+  /**
+   * An {@code f32} value; the float's bits are kept as they are (NaN payloads included).
+   *
+   * @param value the single-precision number
+   * @return a new {@code f32} value holding it
+   */
   public static VmValue f32(float value) {
     return new VmValue(VmValueType.F32, Float.floatToRawIntBits(value) & 0xFFFF_FFFFL);
   }
 
-  /** An {@code f64} value; the double's bits are kept as they are (NaN payloads included). */
+  /**
+   * An {@code f64} value; the double's bits are kept as they are (NaN payloads included).
+   *
+   * @param value the double-precision number
+   * @return a new {@code f64} value holding it
+   */
   public static VmValue f64(double value) {
     return new VmValue(VmValueType.F64, Double.doubleToRawLongBits(value));
   }
 
-  /** The zero of {@code type} ({@code 0} or {@code +0.0}): what resizing a typed value list fills in. */
+  /**
+   * The zero of {@code type} ({@code 0} or {@code +0.0}): what resizing a typed value list fills
+   * in.
+   *
+   * @param type the value type
+   * @return the zero value of that type
+   */
   public static VmValue zero(VmValueType type) {
     return new VmValue(Objects.requireNonNull(type, "type"), 0L);
   }
@@ -78,6 +114,10 @@ public final class VmValue {
    * iree_vm_value_t}: only the low {@link VmValueType#bitWidth()} bits count. An integer is
    * sign-extended from its width (so {@code fromBits(I8, 0xFF)} is {@code i8 -1}); an {@code f32}
    * is the IEEE bits in the low 32 bits; an {@code f64} the IEEE bits of all 64.
+   *
+   * @param type the value type, which says how many low bits count
+   * @param rawBits the bits as a backend read them
+   * @return the value those bits hold
    */
   public static VmValue fromBits(VmValueType type, long rawBits) {
     Objects.requireNonNull(type, "type");
@@ -95,22 +135,38 @@ public final class VmValue {
     }
   }
 
-  /** The value type. */
+  /**
+   * The value type.
+   *
+   * @return the type the value was made with
+   */
   public VmValueType type() {
     return type;
   }
 
-  /** The calling-convention kind this value is marshalled into; see {@link VmValueType#cconvKind()}. */
+  /**
+   * The calling-convention kind this value is marshalled into; see {@link VmValueType#cconvKind()}.
+   *
+   * @return the slot kind this value travels in
+   */
   public VmKind cconvKind() {
     return type.cconvKind();
   }
 
-  /** True for integer values ({@code i8}..{@code i64}). */
+  /**
+   * True for integer values ({@code i8}..{@code i64}).
+   *
+   * @return true for an integer value
+   */
   public boolean isInteger() {
     return type.isInteger();
   }
 
-  /** True for float values ({@code f32}, {@code f64}). */
+  /**
+   * True for float values ({@code f32}, {@code f64}).
+   *
+   * @return true for a float value
+   */
   public boolean isFloat() {
     return type.isFloat();
   }
@@ -118,6 +174,8 @@ public final class VmValue {
   /**
    * The bits as stored: an integer sign-extended to 64 bits, an {@code f32}'s IEEE bits
    * zero-extended, an {@code f64}'s IEEE bits. {@code fromBits(type(), rawBits())} is this value.
+   *
+   * @return the 64 bits that hold the value
    */
   public long rawBits() {
     return bits;
@@ -126,6 +184,7 @@ public final class VmValue {
   /**
    * This integer as an {@code i8}, by C cast (the low 8 bits).
    *
+   * @return the low 8 bits, as a signed byte
    * @throws VmTypeException when this is a float
    */
   public byte asI8() {
@@ -135,6 +194,7 @@ public final class VmValue {
   /**
    * This integer as an {@code i16}, by C cast (the low 16 bits, or sign-extended from {@code i8}).
    *
+   * @return the value cast to 16 bits
    * @throws VmTypeException when this is a float
    */
   public short asI16() {
@@ -145,6 +205,7 @@ public final class VmValue {
    * This integer as an {@code i32}, by C cast (the low 32 bits of an {@code i64}, sign-extended
    * from {@code i8} and {@code i16}).
    *
+   * @return the value cast to 32 bits
    * @throws VmTypeException when this is a float
    */
   public int asI32() {
@@ -154,6 +215,7 @@ public final class VmValue {
   /**
    * This integer as an {@code i64}, sign-extended from narrower widths.
    *
+   * @return the value as a {@code long}
    * @throws VmTypeException when this is a float
    */
   public long asI64() {
@@ -163,6 +225,7 @@ public final class VmValue {
   /**
    * This float as an {@code f32}: itself, or an {@code f64} rounded to nearest (ties to even).
    *
+   * @return the value as a {@code float}
    * @throws VmTypeException when this is an integer
    */
   public float asF32() {
@@ -173,6 +236,7 @@ public final class VmValue {
   /**
    * This float as an {@code f64}: itself, or an {@code f32} widened exactly.
    *
+   * @return the value as a {@code double}
    * @throws VmTypeException when this is an integer
    */
   public double asF64() {
@@ -183,6 +247,8 @@ public final class VmValue {
   /**
    * The value as the boxed Java number of its own width: {@code Byte}, {@code Short}, {@code
    * Integer}, {@code Long}, {@code Float} or {@code Double}.
+   *
+   * @return a new boxed number of the value's type
    */
   public Number boxed() {
     switch (type) {
@@ -206,6 +272,8 @@ public final class VmValue {
    * value itself when the types match, a C cast between integer widths, a rounding or widening
    * between float widths.
    *
+   * @param target the value type wanted
+   * @return the value converted to {@code target}
    * @throws VmTypeException when one type is an integer and the other a float
    */
   public VmValue convertTo(VmValueType target) {

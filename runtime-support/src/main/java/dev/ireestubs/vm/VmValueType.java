@@ -38,12 +38,19 @@ public enum VmValueType {
   /**
    * The {@code iree_vm_value_type_t} code: I8=1, I16=2, I32=3, I64=4, F32=5, F64=6. It is also
    * the whole {@code iree_vm_type_def_t} word of a typed value list.
+   *
+   * @return the numeric code the C API uses
    */
   public int code() {
     return code;
   }
 
-  /** The value type an {@code iree_vm_value_type_t} code names; empty for 0 (NONE) and others. */
+  /**
+   * The value type an {@code iree_vm_value_type_t} code names; empty for 0 (NONE) and others.
+   *
+   * @param code an {@code iree_vm_value_type_t} value
+   * @return the value type, or empty when the code names none
+   */
   public static Optional<VmValueType> fromCode(int code) {
     for (VmValueType t : values()) {
       if (t.code == code) {
@@ -53,22 +60,38 @@ public enum VmValueType {
     return Optional.empty();
   }
 
-  /** The width in bits: 8, 16, 32 or 64. */
+  /**
+   * The width in bits: 8, 16, 32 or 64.
+   *
+   * @return the number of bits a value of this type has
+   */
   public int bitWidth() {
     return bits;
   }
 
-  /** The width in bytes: 1, 2, 4 or 8. */
+  /**
+   * The width in bytes: 1, 2, 4 or 8.
+   *
+   * @return the number of bytes a value of this type has
+   */
   public int byteSize() {
     return bits / 8;
   }
 
-  /** True for {@link #I8}, {@link #I16}, {@link #I32} and {@link #I64}. */
+  /**
+   * True for {@link #I8}, {@link #I16}, {@link #I32} and {@link #I64}.
+   *
+   * @return true for the integer types
+   */
   public boolean isInteger() {
     return this != F32 && this != F64;
   }
 
-  /** True for {@link #F32} and {@link #F64}. */
+  /**
+   * True for {@link #F32} and {@link #F64}.
+   *
+   * @return true for the float types
+   */
   public boolean isFloat() {
     return !isInteger();
   }
@@ -77,6 +100,8 @@ public enum VmValueType {
    * The calling-convention kind a value of this type is marshalled into: {@code i8}, {@code i16}
    * and {@code i32} travel as {@code i}, {@code i64} as {@code I}, {@code f32} as {@code f},
    * {@code f64} as {@code F}.
+   *
+   * @return the slot kind a value of this type travels in
    */
   public VmKind cconvKind() {
     return cconvKind;
@@ -86,6 +111,8 @@ public enum VmValueType {
    * The value type the VM produces for a calling-convention result slot: {@code i} is {@link
    * #I32}, {@code I} is {@link #I64}, {@code f} is {@link #F32}, {@code F} is {@link #F64}.
    *
+   * @param kind a value kind of the calling convention
+   * @return the type of the value the VM writes into such a slot
    * @throws IllegalArgumentException for {@link VmKind#REF}, which carries a ref, not a value
    */
   public static VmValueType forCconvKind(VmKind kind) {
@@ -103,7 +130,11 @@ public enum VmValueType {
     }
   }
 
-  /** The signless element type of the same width: {@code i8}..{@code i64}, {@code f32}, {@code f64}. */
+  /**
+   * The signless element type of the same width: {@code i8}..{@code i64}, {@code f32}, {@code f64}.
+   *
+   * @return the element type of the same width and kind
+   */
   public ElementType elementType() {
     switch (this) {
       case I8:
@@ -121,7 +152,12 @@ public enum VmValueType {
     }
   }
 
-  /** The MLIR and IREE spelling: {@code i8}, {@code i16}, {@code i32}, {@code i64}, {@code f32}, {@code f64}. */
+  /**
+   * The MLIR and IREE spelling: {@code i8}, {@code i16}, {@code i32}, {@code i64}, {@code f32},
+   * {@code f64}.
+   *
+   * @return the type's name as MLIR writes it
+   */
   public String mlirName() {
     return (isInteger() ? "i" : "f") + bits;
   }

@@ -12,6 +12,12 @@ package dev.ireestubs.vmfb;
  */
 public record BytecodeVersion(int major, int minor) implements Comparable<BytecodeVersion> {
 
+  /**
+   * Checks that both parts fit the 16 bits each has in the stored form.
+   *
+   * @param major bits 16..31
+   * @param minor bits 0..15
+   */
   public BytecodeVersion {
     if (major < 0 || major > 0xFFFF || minor < 0 || minor > 0xFFFF) {
       throw new IllegalArgumentException(
@@ -19,12 +25,21 @@ public record BytecodeVersion(int major, int minor) implements Comparable<Byteco
     }
   }
 
-  /** Splits a stored value, e.g. {@code 0x000F0000} is 15.0. */
+  /**
+   * Splits a stored value, e.g. {@code 0x000F0000} is 15.0.
+   *
+   * @param packed the stored {@code bytecode_version}, major in the high 16 bits
+   * @return the version with the two halves as its parts
+   */
   public static BytecodeVersion fromPacked(int packed) {
     return new BytecodeVersion(packed >>> 16, packed & 0xFFFF);
   }
 
-  /** The stored form, {@code (major << 16) | minor}. */
+  /**
+   * The stored form, {@code (major << 16) | minor}.
+   *
+   * @return the version packed as the module stores it
+   */
   public int packed() {
     return (major << 16) | minor;
   }

@@ -29,8 +29,19 @@ public final class VmfbAttributes {
     this.map = Collections.unmodifiableMap(m);
   }
 
-  /** One attribute. */
+  /**
+   * One attribute.
+   *
+   * @param key the attribute's name, such as {@code iree.abi}
+   * @param value the attribute's text
+   */
   public record Entry(String key, String value) {
+    /**
+     * Refuses a null key or value.
+     *
+     * @param key the attribute's name, such as {@code iree.abi}
+     * @param value the attribute's text
+     */
     public Entry {
       Objects.requireNonNull(key, "key");
       Objects.requireNonNull(value, "value");
@@ -42,12 +53,21 @@ public final class VmfbAttributes {
     }
   }
 
-  /** No attributes. */
+  /**
+   * No attributes.
+   *
+   * @return an attribute list with no entries
+   */
   public static VmfbAttributes empty() {
     return EMPTY;
   }
 
-  /** These entries, in order. */
+  /**
+   * These entries, in order.
+   *
+   * @param entries the attributes in stored order, repeated keys allowed
+   * @return an attribute list holding a copy of {@code entries}
+   */
   public static VmfbAttributes of(List<Entry> entries) {
     return entries.isEmpty() ? EMPTY : new VmfbAttributes(List.copyOf(entries));
   }
@@ -55,6 +75,8 @@ public final class VmfbAttributes {
   /**
    * Alternating keys and values, e.g. {@code of("fv", "1", "f", "I1!R1!")}.
    *
+   * @param keysAndValues a key, its value, the next key, and so on
+   * @return an attribute list of those pairs, in the order given
    * @throws IllegalArgumentException when the count is odd
    */
   public static VmfbAttributes of(String... keysAndValues) {
@@ -69,32 +91,58 @@ public final class VmfbAttributes {
     return of(list);
   }
 
-  /** The entries in stored order. */
+  /**
+   * The entries in stored order.
+   *
+   * @return every entry, repeated keys included; unmodifiable
+   */
   public List<Entry> entries() {
     return entries;
   }
 
-  /** The value of the first entry with this key. */
+  /**
+   * The value of the first entry with this key.
+   *
+   * @param key the attribute name, such as {@code iree.abi}
+   * @return its value, or empty when no entry has that key
+   */
   public Optional<String> get(String key) {
     return Optional.ofNullable(map.get(key));
   }
 
-  /** Whether some entry has this key. */
+  /**
+   * Whether some entry has this key.
+   *
+   * @param key the attribute name
+   * @return true when at least one entry has that key
+   */
   public boolean containsKey(String key) {
     return map.containsKey(key);
   }
 
-  /** Key to value in stored order, the first entry winning for a repeated key; unmodifiable. */
+  /**
+   * Key to value in stored order, the first entry winning for a repeated key; unmodifiable.
+   *
+   * @return the attributes as a map, for lookups that do not care about repeated keys
+   */
   public Map<String, String> asMap() {
     return map;
   }
 
-  /** The number of entries (repeated keys counted). */
+  /**
+   * The number of entries (repeated keys counted).
+   *
+   * @return how many entries were stored
+   */
   public int size() {
     return entries.size();
   }
 
-  /** Whether there are no entries. */
+  /**
+   * Whether there are no entries.
+   *
+   * @return true when the module stored no attribute here
+   */
   public boolean isEmpty() {
     return entries.isEmpty();
   }

@@ -24,7 +24,11 @@ public enum VmfbContainer {
     this.displayName = displayName;
   }
 
-  /** How messages name this container, e.g. {@code ZIP archive (module.fb)}. */
+  /**
+   * How messages name this container, e.g. {@code ZIP archive (module.fb)}.
+   *
+   * @return the container's name as messages and the inspector print it
+   */
   public String displayName() {
     return displayName;
   }

@@ -30,6 +30,16 @@ public record VmfbExport(
     VmfbAttributes attributes,
     Optional<VmfbInternalFunction> implementation) {
 
+  /**
+   * Refuses null components (an absent value is an empty {@code Optional}).
+   *
+   * @param name {@code local_name}, e.g. {@code simple_mul} or {@code main$async}
+   * @param internalOrdinal the index of the implementing function
+   * @param callingConvention e.g. {@code 0rr_r} (absent before 2020-09, when signatures had none)
+   * @param attributes the reflection attributes stored with this export's signature, in order
+   * @param implementation the implementing entry of {@code internal_functions}, for modules that
+   *     have that table (until 2021-09)
+   */
   public VmfbExport {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(callingConvention, "callingConvention");
@@ -40,6 +50,8 @@ public record VmfbExport(
   /**
    * The function's reflection: {@link #attributes()}, or when those are empty, the attributes of
    * the implementing internal function (modules before 2021-09), else empty.
+   *
+   * @return the attributes that describe this export's signature, possibly empty
    */
   public VmfbAttributes reflection() {
     if (!attributes.isEmpty() || implementation.isEmpty()) {
@@ -48,17 +60,29 @@ public record VmfbExport(
     return implementation.get().attributes();
   }
 
-  /** The raw {@code iree.abi.declaration} text (for people, not machines, per IREE). */
+  /**
+   * The raw {@code iree.abi.declaration} text (for people, not machines, per IREE).
+   *
+   * @return the declaration text, or empty when the export has none
+   */
   public Optional<String> declaration() {
     return reflection().get(Reflection.DECLARATION);
   }
 
-  /** The raw {@code iree.abi} JSON text. */
+  /**
+   * The raw {@code iree.abi} JSON text.
+   *
+   * @return the JSON text, or empty when the export has none
+   */
   public Optional<String> abiJson() {
     return reflection().get(Reflection.IREE_ABI);
   }
 
-  /** The raw {@code iree.abi.model} value, e.g. {@code coarse-fences}. */
+  /**
+   * The raw {@code iree.abi.model} value, e.g. {@code coarse-fences}.
+   *
+   * @return the calling model's name, or empty for the synchronous default
+   */
   public Optional<String> abiModel() {
     return reflection().get(Reflection.MODEL);
   }
@@ -68,6 +92,7 @@ public record VmfbExport(
    * Reflection#resolve}): {@code iree.abi} JSON, else the declaration, else V0 {@code f}, else the
    * calling convention.
    *
+   * @return the signature with the attribute it came from and any warnings about attributes skipped
    * @throws AbiParseException when the chosen reflection does not parse
    * @throws IllegalArgumentException when the export has neither reflection nor a calling
    *     convention (modules before 2020-09)
@@ -80,6 +105,7 @@ public record VmfbExport(
    * The {@code iree.abi} JSON parsed, under {@link FunctionSignature.CallingModel#COARSE_FENCES}
    * when {@code iree.abi.model} says so; empty when the export has no {@code iree.abi}.
    *
+   * @return the parsed signature, or empty when there is no {@code iree.abi} attribute
    * @throws AbiParseException when the JSON does not parse
    */
   public Optional<FunctionSignature> abiJsonSignature() {
@@ -93,6 +119,7 @@ public record VmfbExport(
    * The deprecated V0 reflection ({@code fv}/{@code f}, {@code sip}, ...) of modules before
    * 2021-06, parsed with {@link V0Reflection#from(java.util.Map)}; empty when there is none.
    *
+   * @return the V0 attributes parsed, or empty when the export has none of them
    * @throws AbiParseException when {@code f} or {@code sip} does not parse
    */
   public Optional<V0Reflection> v0Reflection() {

@@ -14,7 +14,9 @@ import java.util.Objects;
 public final class VmfbFormatException extends IOException {
   private static final long serialVersionUID = 1L;
 
+  /** The file or source name given to the reader. */
   private final String sourceName;
+  /** What is wrong, without the source name. */
   private final String detail;
 
   /**
@@ -27,12 +29,20 @@ public final class VmfbFormatException extends IOException {
     this.detail = Objects.requireNonNull(detail, "detail");
   }
 
-  /** The file or source name given to the reader. */
+  /**
+   * The file or source name given to the reader.
+   *
+   * @return the name messages use for the input, such as a file path
+   */
   public String sourceName() {
     return sourceName;
   }
 
-  /** What is wrong, without the source name. */
+  /**
+   * What is wrong, without the source name.
+   *
+   * @return the problem on its own, for callers that print the source name themselves
+   */
   public String detail() {
     return detail;
   }

@@ -21,6 +21,15 @@ public record VmfbInternalFunction(
     Optional<String> callingConvention,
     VmfbAttributes attributes) {
 
+  /**
+   * Refuses null components (an absent name or calling convention is an empty {@code Optional}).
+   *
+   * @param ordinal the index in {@code internal_functions}
+   * @param name {@code local_name}; empty when names were stripped
+   * @param callingConvention the signature's calling convention (absent before 2020-09, or when the
+   *     function has no signature)
+   * @param attributes the signature's reflection attributes, in stored order
+   */
   public VmfbInternalFunction {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(callingConvention, "callingConvention");

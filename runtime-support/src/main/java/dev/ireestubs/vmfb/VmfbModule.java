@@ -44,6 +44,27 @@ public record VmfbModule(
     List<VmfbImport> imports,
     List<String> parameterScopes) {
 
+  /**
+   * Refuses null components and copies the lists, so that a module read once cannot change.
+   *
+   * @param sourceName the file or name given to the reader, as used in messages
+   * @param container how the FlatBuffer is wrapped
+   * @param sizePrefixed whether the FlatBuffer carries a u32 size prefix (always inside a ZIP)
+   * @param flatBufferOffset where the FlatBuffer itself (root offset, identifier) starts in the
+   *     source, after any ZIP header and size prefix
+   * @param fileIdentifier {@code BMOD} (until 2021-05-05) or {@code IREE}
+   * @param schemaEra the {@code BytecodeModuleDef} layout the module was read with
+   * @param name the module name (namespace of fully-qualified function names), e.g. {@code module}
+   * @param version the module version ({@code version}, since 2022-08; 0 when unset or older)
+   * @param bytecodeVersion {@code bytecode_version}, present from the 2022-05 layout on
+   * @param attributes module-level attributes (since 2022-06; empty before)
+   * @param exports the exported functions, in stored order
+   * @param internalFunctions the {@code internal_functions} table (until 2021-09; empty after)
+   * @param imports the imported functions, in stored order (their ordinals)
+   * @param parameterScopes the parameter scopes the module's {@code io_parameters} calls name,
+   *     sorted and distinct (found in the bytecode of modules of the 2023 layout; see {@link
+   *     #needsParameters()})
+   */
   public VmfbModule {
     Objects.requireNonNull(sourceName, "sourceName");
     Objects.requireNonNull(container, "container");
@@ -62,6 +83,8 @@ public record VmfbModule(
    * Whether the module loads weights from parameter archives: it has a required import of IREE's
    * {@code io_parameters} module, which must then be registered before it (with the archives for
    * {@link #parameterScopes()}).
+   *
+   * @return true when a required {@code io_parameters} import exists
    */
   public boolean needsParameters() {
     for (VmfbImport i : imports) {
@@ -72,7 +95,12 @@ public record VmfbModule(
     return false;
   }
 
-  /** The first export with this name. */
+  /**
+   * The first export with this name.
+   *
+   * @param exportName the export's name as the module stores it, such as {@code predict}
+   * @return the export, or empty when the module has none by that name
+   */
   public Optional<VmfbExport> export(String exportName) {
     Objects.requireNonNull(exportName, "exportName");
     for (VmfbExport e : exports) {
@@ -83,7 +111,11 @@ public record VmfbModule(
     return Optional.empty();
   }
 
-  /** The export names in stored order. */
+  /**
+   * The export names in stored order.
+   *
+   * @return the name of every export, unmodifiable
+   */
   public List<String> exportNames() {
     return exports.stream().map(VmfbExport::name).collect(Collectors.toUnmodifiableList());
   }

@@ -38,6 +38,8 @@ public final class VmfbReader {
    * Reads the module in a file, named by its path in messages. Only the ZIP directory and the
    * module's FlatBuffer are read, so files over 2 GiB (large embedded constants) are fine.
    *
+   * @param path the {@code .vmfb} file to read
+   * @return the module's name, exports, imports and reflection as the file records them
    * @throws VmfbFormatException when the file is not a readable IREE module
    * @throws IOException when the file cannot be read
    */
@@ -52,6 +54,8 @@ public final class VmfbReader {
    * Reads a module from bytes.
    *
    * @param sourceName how messages name the input, e.g. a file or resource name
+   * @param bytes the whole {@code .vmfb} file, or a bare module FlatBuffer
+   * @return the module as the bytes record it
    * @throws VmfbFormatException when the bytes are not a readable IREE module
    */
   public static VmfbModule read(byte[] bytes, String sourceName) throws VmfbFormatException {
@@ -65,6 +69,8 @@ public final class VmfbReader {
    * modified while this runs.
    *
    * @param sourceName how messages name the input, e.g. a file or resource name
+   * @param buffer the bytes of the whole {@code .vmfb} file, or of a bare module FlatBuffer
+   * @return the module as the bytes record it
    * @throws VmfbFormatException when the bytes are not a readable IREE module
    */
   public static VmfbModule read(ByteBuffer buffer, String sourceName) throws VmfbFormatException {

@@ -46,17 +46,29 @@ public enum VmfbSchemaEra {
     this.summary = summary;
   }
 
-  /** The year and month the layout appeared, e.g. {@code 2023-02}. */
+  /**
+   * The year and month the layout appeared, e.g. {@code 2023-02}.
+   *
+   * @return the month, as {@code yyyy-mm}, of the first IREE build that wrote this layout
+   */
   public String since() {
     return since;
   }
 
-  /** A short description, e.g. {@code function_signatures table}. */
+  /**
+   * A short description, e.g. {@code function_signatures table}.
+   *
+   * @return what sets this layout apart from the one before
+   */
   public String summary() {
     return summary;
   }
 
-  /** E.g. {@code 2023-02+ (function_signatures table)}. */
+  /**
+   * E.g. {@code 2023-02+ (function_signatures table)}.
+   *
+   * @return the month and the summary, as the inspector prints the era
+   */
   public String displayName() {
     return since + "+ (" + summary + ")";
   }

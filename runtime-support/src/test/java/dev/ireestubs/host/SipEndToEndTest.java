@@ -14,9 +14,8 @@ import dev.ireestubs.abi.SipSignature;
 import dev.ireestubs.abi.SipStructure;
 import dev.ireestubs.abi.V0RawSignature;
 import dev.ireestubs.abi.V0Reflection;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.DynamicFunction;
-import dev.ireestubs.invoke.IreeArgumentException;
-import dev.ireestubs.invoke.SipFunction;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.UByteArray;
 import dev.ireestubs.testing.SharedData;
@@ -29,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * The V0 structured ABI called end to end: Java structures are flattened into the raw list by
@@ -74,7 +74,7 @@ class SipEndToEndTest {
                     return out;
                   })
               .build();
-      SipFunction f = SipFunction.of(module.function("module.f"), structure);
+      DynamicFunction f = DynamicFunction.sip(module.function("module.f"), structure);
       JsonNode in = meaning.get("inputs");
       List<Object> positional = new ArrayList<>();
       Map<String, Object> named = new LinkedHashMap<>();
@@ -205,7 +205,7 @@ class SipEndToEndTest {
                   return List.of(out, sum);
                 })
             .build();
-    SipFunction call = SipFunction.of(module.function("module.f"), structure);
+    DynamicFunction call = DynamicFunction.sip(module.function("module.f"), structure);
     UByteArray mask = UByteArray.of(new int[] {200, 1, 1, 1}, 1, 4);
     FloatArray pixels = FloatArray.of(new float[] {1, 2, 3, 4, 5, 6}, 2, 3);
     Object result =
@@ -217,17 +217,16 @@ class SipEndToEndTest {
     assertThat(dict.get("sum")).isEqualTo(2100f);
     assertThat(((FloatArray) dict.get("out")).shape()).isEqualTo(new long[] {2, 3});
 
-    IreeArgumentException missing =
-        assertThrows(
-            IreeArgumentException.class,
-            () -> call.call(List.of(), Map.of("images", List.of(Map.of("pixels", pixels)), "scale", 1f)));
+    IreeValueException missing =
+        argumentError(
+            () ->
+                call.call(
+                    List.of(), Map.of("images", List.of(Map.of("pixels", pixels)), "scale", 1f)));
     assertThat(missing)
         .hasMessageThat()
         .isEqualTo("f: images[0]: missing key 'mask'; expected keys [mask, pixels]");
-    IreeArgumentException shape =
-        assertThrows(
-            IreeArgumentException.class,
-            () ->
+    IreeValueException shape =
+        argumentError(() ->
                 call.call(
                     List.of(),
                     Map.of(
@@ -272,7 +271,15 @@ class SipEndToEndTest {
                   return VmList.variant(0);
                 })
             .build();
-    SipFunction.of(module.function("module.f"), structure).call(List.of(new Ids(7, 8)), Map.of());
+    DynamicFunction.sip(module.function("module.f"), structure)
+        .call(List.of(new Ids(7, 8)), Map.of());
     assertThat(received.get()).isEqualTo(VmList.of(VmValue.i32(7), VmValue.i32(8)));
+  }
+
+  /** The argument-side {@link IreeValueException} {@code call} throws. */
+  private static IreeValueException argumentError(Executable call) {
+    IreeValueException e = assertThrows(IreeValueException.class, call);
+    assertThat(e.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
+    return e;
   }
 }

@@ -8,16 +8,19 @@ import dev.ireestubs.abi.VmKind;
 import dev.ireestubs.host.HostFunction;
 import dev.ireestubs.host.HostModule;
 import dev.ireestubs.invoke.BackendFunction;
-import dev.ireestubs.invoke.IreeArgumentException;
-import dev.ireestubs.invoke.IreeResultException;
+import dev.ireestubs.invoke.DynamicFunction;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.IreeSignatureMismatchException;
+import dev.ireestubs.vm.OpaqueRef;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -137,7 +140,7 @@ class PyDmFunctionTest {
       assertThat(raw).isInstanceOf(VmList.class);
       assertThat(PyObjects.decodeElements((VmList) raw, "items")).containsExactly(0, 1, 2).inOrder();
       // call() reads a list<?> as an object record, and says why this one is not.
-      IreeResultException e = assertThrows(IreeResultException.class, () -> items.call(2));
+      IreeValueException e = resultError(() -> items.call(2));
       assertThat(e)
           .hasMessageThat()
           .startsWith("m.items: result.code: the type code is an i32 value, got a list<?>");
@@ -245,58 +248,49 @@ class PyDmFunctionTest {
   void badArgumentsAreReportedWithTheirPath() {
     try (HostModule m = module()) {
       PyDmFunction add = PyDmFunction.of(m.function("m.add"));
-      assertThat(assertThrows(IreeArgumentException.class, () -> add.call(1)))
+      assertThat(argumentError(() -> add.call(1)))
           .hasMessageThat()
           .isEqualTo("m.add: expected 2 arguments but got 1");
-      IreeArgumentException wide = assertThrows(IreeArgumentException.class, () -> add.call(1, 2L));
+      IreeValueException wide = argumentError(() -> add.call(1, 2L));
       assertThat(wide.path()).isEqualTo("m.add: arg1");
       assertThat(wide)
           .hasMessageThat()
           .isEqualTo(
               "m.add: arg1: an unboxed i32 argument takes a Boolean, Byte, Short or Integer, got a"
                   + " Long (2)");
-      assertThrows(IreeArgumentException.class, () -> add.call(null, 1));
-      assertThrows(
-          IreeArgumentException.class,
-          () -> add.call(PyObject.of(PyTypeCode.INTEGER, 1).withId(1), 1));
+      argumentError(() -> add.call(null, 1));
+      argumentError(() -> add.call(PyObject.of(PyTypeCode.INTEGER, 1).withId(1), 1));
       assertThat(add.call(PyObject.unsigned(PyTypeCode.UINTEGER2, 65535), 1)).isEqualTo(0);
 
       PyDmFunction pair = PyDmFunction.of(m.function("m.pair"));
-      IreeArgumentException str =
-          assertThrows(IreeArgumentException.class, () -> pair.call(List.of("s"), 1));
+      IreeValueException str =
+          argumentError(() -> pair.call(List.of("s"), 1));
       assertThat(str.path()).isEqualTo("m.pair: arg0[0]");
       assertThat(str).hasCauseThat().isInstanceOf(PyDmUnsupportedTypeException.class);
       assertThat(str).hasMessageThat().contains("of type Str (0x4) has no object-record form yet");
-      assertThrows(IreeArgumentException.class, () -> pair.call(Map.of(), 1));
-      assertThrows(
-          IreeArgumentException.class, () -> PyDmFunction.of(m.function("m.half")).call(1));
-      assertThrows(
-          IreeArgumentException.class, () -> PyDmFunction.of(m.function("m.widen")).call(1.0));
+      argumentError(() -> pair.call(Map.of(), 1));
+      argumentError(() -> PyDmFunction.of(m.function("m.half")).call(1));
+      argumentError(() -> PyDmFunction.of(m.function("m.widen")).call(1.0));
     }
   }
 
   @Test
   void malformedResultsAreReportedWithTheirPath() {
-    IreeResultException count =
-        assertThrows(
-            IreeResultException.class,
-            () -> PyDmFunction.of(fake("0v_ii", VmList.of(VmValue.i32(0)))).call());
+    IreeValueException count =
+        resultError(() -> PyDmFunction.of(fake("0v_ii", VmList.of(VmValue.i32(0)))).call());
     assertThat(count)
         .hasMessageThat()
         .isEqualTo(
             "fake.f: results: a PyDM function returns 2 results (the i32 exception_result, then"
                 + " the value), got 1: [i32 0]");
-    IreeResultException code =
-        assertThrows(
-            IreeResultException.class,
+    IreeValueException code =
+        resultError(
             () -> PyDmFunction.of(fake("0v_ii", VmList.of(VmValue.i64(0), VmValue.i32(0)))).call());
     assertThat(code)
         .hasMessageThat()
         .isEqualTo("fake.f: exception_result: expected an i32 value, got i64 0");
-    IreeResultException record =
-        assertThrows(
-            IreeResultException.class,
-            () ->
+    IreeValueException record =
+        resultError(() ->
                 PyDmFunction.of(
                         fake("0v_ir", ok(VmList.of(VmValue.i32(0x3), VmList.of(VmValue.i32(1))))))
                     .call());
@@ -307,14 +301,12 @@ class PyDmFunctionTest {
         .isEqualTo(
             "fake.f: result[0]: a list or tuple element is an object record (a list<?>), got i32"
                 + " 1");
-    IreeResultException todo =
-        assertThrows(
-            IreeResultException.class,
-            () ->
+    IreeValueException todo =
+        resultError(() ->
                 PyDmFunction.of(fake("0v_ir", ok(VmList.of(VmValue.i32(0x4), VmList.of()))))
                     .call());
     assertThat(todo).hasCauseThat().isInstanceOf(PyDmUnsupportedTypeException.class);
-    assertThrows(IreeResultException.class, () -> PyDmFunction.of(fake("0v_ir", ok(null))).call());
+    resultError(() -> PyDmFunction.of(fake("0v_ir", ok(null))).call());
     // On an exception the value slot is not read, whatever it holds.
     assertThrows(
         PyKeyError.class, () -> PyDmFunction.of(fake("0v_ir", raise(-6, VmValue.f32(1)))).call());
@@ -327,16 +319,67 @@ class PyDmFunctionTest {
     assertThat(PyDm.expect(1, Boolean.class, "r")).isTrue();
     assertThat(PyDm.expect(null, Object.class, "r")).isNull();
     assertThat(
-            assertThrows(
-                IreeResultException.class, () -> PyDm.expect(2, Boolean.class, "m.f: result")))
+            resultError(() -> PyDm.expect(2, Boolean.class, "m.f: result")))
         .hasMessageThat()
         .isEqualTo("m.f: result: expected a Boolean, got an Integer (2)");
-    assertThrows(
-        IreeResultException.class,
-        () -> PyDm.expect(PyObject.of(PyTypeCode.INTEGER, 5L).withId(1), Long.class, "r"));
+    resultError(() -> PyDm.expect(PyObject.of(PyTypeCode.INTEGER, 5L).withId(1), Long.class, "r"));
   }
 
   /** A backend function with a fixed calling convention and canned results. */
+  @Test
+  void itHasTheOneCallShapeAndRefusesNamedArguments() {
+    try (HostModule m = module()) {
+      DynamicFunction add = PyDmFunction.of(m.function("m.add"));
+      assertThat(add.call(List.of(2, 3), Map.of())).isEqualTo(5);
+      assertThat(add.codec().toString()).isEqualTo("PyDM");
+      IreeValueException e =
+          assertThrows(IreeValueException.class, () -> add.call(List.of(2), Map.of("b", 3)));
+      assertThat(e.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
+      assertThat(e)
+          .hasMessageThat()
+          .isEqualTo("m.add: a PyDM function takes its arguments by position; none is named [b]");
+    }
+  }
+
+  @Test
+  void aValueThatFailsToDecodeClosesTheResultList() {
+    AtomicInteger released = new AtomicInteger();
+    VmList results =
+        VmList.of(
+            VmValue.i32(0), OpaqueRef.withRelease("hal.fence", "fence", released::incrementAndGet));
+    PyDmFunction f = PyDmFunction.of(fake("0v_ir", results));
+    IreeValueException e = assertThrows(IreeValueException.class, f::call);
+    assertThat(e.side()).isEqualTo(IreeValueException.Side.RESULT);
+    assertThat(e).hasMessageThat().startsWith("fake.f: result: expected an unboxed value");
+    assertThat(results.isClosed()).isTrue();
+    assertThat(released.get()).isEqualTo(1);
+  }
+
+  @Test
+  void aMalformedExceptionResultClosesTheResultList() {
+    AtomicInteger released = new AtomicInteger();
+    VmList results =
+        VmList.of(
+            OpaqueRef.withRelease("hal.fence", "fence", released::incrementAndGet), VmValue.i32(0));
+    PyDmFunction f = PyDmFunction.of(fake("0v_ir", results));
+    resultError(f::callRaw);
+    assertThat(results.isClosed()).isTrue();
+    assertThat(released.get()).isEqualTo(1);
+  }
+
+  @Test
+  void aRaisedExceptionClosesTheResultList() {
+    AtomicInteger released = new AtomicInteger();
+    VmList results =
+        VmList.of(
+            VmValue.i32(PyValueError.CODE),
+            OpaqueRef.withRelease("hal.fence", "placeholder", released::incrementAndGet));
+    PyDmFunction f = PyDmFunction.of(fake("0v_ir", results));
+    assertThrows(PyValueError.class, f::call);
+    assertThat(results.isClosed()).isTrue();
+    assertThat(released.get()).isEqualTo(1);
+  }
+
   private static BackendFunction fake(String cconv, VmList results) {
     List<VmList> calls = new ArrayList<>();
     return new BackendFunction() {
@@ -361,5 +404,19 @@ class PyDmFunctionTest {
         return results;
       }
     };
+  }
+
+  /** The argument-side {@link IreeValueException} {@code call} throws. */
+  private static IreeValueException argumentError(Executable call) {
+    IreeValueException e = assertThrows(IreeValueException.class, call);
+    assertThat(e.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
+    return e;
+  }
+
+  /** The result-side {@link IreeValueException} {@code call} throws. */
+  private static IreeValueException resultError(Executable call) {
+    IreeValueException e = assertThrows(IreeValueException.class, call);
+    assertThat(e.side()).isEqualTo(IreeValueException.Side.RESULT);
+    return e;
   }
 }

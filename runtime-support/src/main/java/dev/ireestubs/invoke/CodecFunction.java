@@ -1,0 +1,49 @@
+package dev.ireestubs.invoke;
+
+import dev.ireestubs.vm.VmList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/** The one implementation of {@link DynamicFunction}: encode, invoke, decode. */
+final class CodecFunction implements DynamicFunction {
+
+  private final BackendFunction function;
+  private final CallCodec codec;
+  private final String name;
+
+  CodecFunction(BackendFunction function, CallCodec codec) {
+    this.function = Objects.requireNonNull(function, "function");
+    this.codec = Objects.requireNonNull(codec, "codec");
+    this.name = shortName(function.qualifiedName());
+  }
+
+  /** {@code function} of {@code module.function}: the name messages start with. */
+  static String shortName(String qualified) {
+    return qualified.substring(qualified.indexOf('.') + 1);
+  }
+
+  @Override
+  public BackendFunction function() {
+    return function;
+  }
+
+  @Override
+  public CallCodec codec() {
+    return codec;
+  }
+
+  @Override
+  public Object call(List<?> positional, Map<String, ?> named) {
+    Objects.requireNonNull(positional, "positional");
+    Objects.requireNonNull(named, "named");
+    VmList arguments = codec.encodeArguments(name, positional, named);
+    VmList results = function.invoke(arguments);
+    return codec.decodeResults(name, results);
+  }
+
+  @Override
+  public String toString() {
+    return function.qualifiedName() + " " + codec;
+  }
+}
