@@ -5,9 +5,9 @@ import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.VmKind;
-import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.internal.FunctionBinder;
 import dev.ireestubs.internal.Marshal;
+import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.pydm.PyDm;
 import dev.ireestubs.vm.VmList;
@@ -84,7 +84,7 @@ public final class Iree_Py implements Py {
   }
 
   /**
-   * The signatures of 3 functions as code: built when the stub binds.
+   * The signatures of 3 functions as code: built when the stub binds (functions of equal signatures share their constants).
    */
   private static final class Signatures {
     static final FunctionSignature ADD = new FunctionSignature(

@@ -7,6 +7,7 @@ import com.palantir.javapoet.TypeName;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.JavaMapping;
+import dev.ireestubs.internal.StubMarshal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -22,6 +23,7 @@ import javax.lang.model.SourceVersion;
 final class ValueCode {
 
   static final ClassName MARSHAL = ClassName.get("dev.ireestubs.internal", "Marshal");
+  static final ClassName STUB_MARSHAL = ClassName.get("dev.ireestubs.internal", "StubMarshal");
   static final ClassName VM_LIST = ClassName.get("dev.ireestubs.vm", "VmList");
   static final ClassName IREE_VALUE_EXCEPTION =
       ClassName.get("dev.ireestubs.invoke", "IreeValueException");
@@ -224,14 +226,8 @@ final class ValueCode {
       return CodeBlock.of("$T.$L($N, $L, $L)", MARSHAL, readerName(e), list, index, path);
     }
     if (binding instanceof ArrayBinding) {
-      return CodeBlock.of(
-          "$T.array($N, $L, $L, $T.class, $L)",
-          MARSHAL,
-          list,
-          index,
-          scope.descriptor(binding.type()),
-          ((ArrayBinding) binding).arrayClass(),
-          path);
+      return arrayResult(
+          ((ArrayBinding) binding).arrayClass(), list, index, scope.descriptor(binding.type()), path);
     }
     if (binding instanceof JavaArrayBinding) {
       JavaArrayBinding a = (JavaArrayBinding) binding;
@@ -260,16 +256,27 @@ final class ValueCode {
         "$T.ref($N, $L, $T.class, $L)", MARSHAL, list, index, rawType(ref.javaType()), path);
   }
 
-  private static CodeBlock decodeJavaArray(
-      JavaArrayBinding a, String list, CodeBlock index, CodeBlock descriptor, CodeBlock path) {
+  /**
+   * {@code StubMarshal.floatArray(results, 0, Signatures.F_RESULT, "f: result")}: a non-generic
+   * method per array class, which javac resolves without inference (see {@code StubMarshal}).
+   */
+  private static CodeBlock arrayResult(
+      ClassName arrayClass, String list, CodeBlock index, CodeBlock descriptor, CodeBlock path) {
     return CodeBlock.of(
-        "$T.array($N, $L, $L, $T.class, $L).$L()",
-        MARSHAL,
+        "$T.$L($N, $L, $L, $L)",
+        STUB_MARSHAL,
+        StubMarshal.methodFor(arrayClass.simpleName()),
         list,
         index,
         descriptor,
-        arrayClassOf(a.component()),
-        path,
+        path);
+  }
+
+  private static CodeBlock decodeJavaArray(
+      JavaArrayBinding a, String list, CodeBlock index, CodeBlock descriptor, CodeBlock path) {
+    return CodeBlock.of(
+        "$L.$L()",
+        arrayResult(arrayClassOf(a.component()), list, index, descriptor, path),
         a.rank() == 1 ? "toArray" : "toArray" + a.rank() + "D");
   }
 
@@ -334,14 +341,11 @@ final class ValueCode {
               path);
     } else if (first instanceof ArrayBinding) {
       value =
-          CodeBlock.of(
-              "$T.array($N, $N, $L.get($N), $T.class, $L)",
-              MARSHAL,
-              list,
-              i,
-              scope.constant(loop.arrays()),
-              i,
+          arrayResult(
               ((ArrayBinding) first).arrayClass(),
+              list,
+              CodeBlock.of("$N", i),
+              CodeBlock.of("$L.get($N)", scope.constant(loop.arrays()), i),
               path);
     } else if (first instanceof JavaArrayBinding) {
       value =
@@ -410,7 +414,8 @@ final class ValueCode {
     String text = value.toString();
     if (SourceVersion.isIdentifier(text)) {
       if (nullCheckPath != null) {
-        scope.statement("$T.notNull($N, $L)", MARSHAL, text, scope.text(nullCheckPath));
+        // StubMarshal's: a statement needs no generic method's inference.
+        scope.statement("$T.notNull($N, $L)", STUB_MARSHAL, text, scope.text(nullCheckPath));
       }
       return text;
     }
