@@ -102,7 +102,8 @@ public final class Iree_Classifier implements Classifier {
   @Override
   public List<Double> batch(List<FloatArray> rows, double scale) {
     VmList arguments = VmList.variant(2);
-    VmList rowsList = VmList.variant(Marshal.notNull(rows, "batch: rows").size());
+    StubMarshal.notNull(rows, "batch: rows");
+    VmList rowsList = VmList.variant(rows.size());
     try {
       for (FloatArray element : rows) {
         rowsList.push(Marshal.array(element, Signatures.BATCH_ROWS, "batch: rows[*]"));
@@ -115,7 +116,7 @@ public final class Iree_Classifier implements Classifier {
     VmList results = Marshal.results(batchFunction.invoke(arguments), 1, "batch");
     try {
       VmList resultList = Marshal.list(results, 0, -1, "batch: result");
-      List<Double> resultValues = new ArrayList<>(resultList.size());
+      List<Double> resultValues = new ArrayList<Double>(resultList.size());
       try {
         for (int i = 0; i < resultList.size(); i++) {
           resultValues.add(Marshal.f64(resultList, i, "batch: result[*]"));
@@ -123,7 +124,7 @@ public final class Iree_Classifier implements Classifier {
       } catch (IreeValueException failure2) {
         throw Marshal.atIndex(failure2, "batch: result", resultValues.size());
       }
-      return Collections.unmodifiableList(resultValues);
+      return Collections.<Double>unmodifiableList(resultValues);
     } catch (RuntimeException failure3) {
       throw Marshal.closeOnFailure(results, failure3);
     }

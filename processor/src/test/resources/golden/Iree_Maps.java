@@ -75,11 +75,11 @@ public final class Iree_Maps implements Maps {
     VmList results = Marshal.results(countFunction.invoke(arguments), 2, "count");
     try {
       List<String> resultKeys = Signatures.COUNT_RESULT_KEYS;
-      Map<String, Long> resultMap = new LinkedHashMap<>(3);
+      Map<String, Long> resultMap = new LinkedHashMap<String, Long>(3);
       for (int i2 = 0; i2 < resultKeys.size(); i2++) {
         resultMap.put(resultKeys.get(i2), Marshal.i64(results, i2, Signatures.COUNT_RESULT_PATHS.get(i2)));
       }
-      return Collections.unmodifiableMap(resultMap);
+      return Collections.<String, Long>unmodifiableMap(resultMap);
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
     }
@@ -113,11 +113,11 @@ public final class Iree_Maps implements Maps {
       FloatArray sum = StubMarshal.floatArray(results, 0, Signatures.SCALE_RESULT_0, "scale: result[0]");
       VmList resultList = Marshal.list(results, 1, 2, "scale: result[1]");
       List<String> resultKeys = Signatures.SCALE_INPUT_IMAGES_KEYS2;
-      Map<String, FloatArray> resultMap = new LinkedHashMap<>(3);
+      Map<String, FloatArray> resultMap = new LinkedHashMap<String, FloatArray>(3);
       for (int i3 = 0; i3 < resultKeys.size(); i3++) {
         resultMap.put(resultKeys.get(i3), StubMarshal.floatArray(resultList, i3, Signatures.SCALE_INPUT_IMAGES_ARRAYS2.get(i3), Signatures.SCALE_INPUT_IMAGES_PATHS2.get(i3)));
       }
-      Map<String, FloatArray> scaled = Collections.unmodifiableMap(resultMap);
+      Map<String, FloatArray> scaled = Collections.<String, FloatArray>unmodifiableMap(resultMap);
       return new Maps.Output(sum, scaled);
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
@@ -130,7 +130,8 @@ public final class Iree_Maps implements Maps {
   @Override
   public List<Map<String, Integer>> batch(List<Map<String, Integer>> rows) {
     VmList arguments = VmList.variant(1);
-    VmList rowsList = VmList.variant(Marshal.notNull(rows, "batch: rows").size());
+    StubMarshal.notNull(rows, "batch: rows");
+    VmList rowsList = VmList.variant(rows.size());
     try {
       for (Map<String, Integer> element : rows) {
         List<String> elementKeys = Signatures.BATCH_ROWS_KEYS;
@@ -148,21 +149,21 @@ public final class Iree_Maps implements Maps {
     VmList results = Marshal.results(batchFunction.invoke(arguments), 1, "batch");
     try {
       VmList resultList = Marshal.list(results, 0, -1, "batch: result");
-      List<Map<String, Integer>> resultValues = new ArrayList<>(resultList.size());
+      List<Map<String, Integer>> resultValues = new ArrayList<Map<String, Integer>>(resultList.size());
       try {
         for (int i2 = 0; i2 < resultList.size(); i2++) {
           VmList elementList2 = Marshal.list(resultList, i2, 1, "batch: result[*]");
           List<String> elementKeys2 = Signatures.BATCH_ROWS_KEYS2;
-          Map<String, Integer> elementMap = new LinkedHashMap<>(2);
+          Map<String, Integer> elementMap = new LinkedHashMap<String, Integer>(2);
           for (int i3 = 0; i3 < elementKeys2.size(); i3++) {
             elementMap.put(elementKeys2.get(i3), Marshal.i32(elementList2, i3, Signatures.BATCH_ROWS_PATHS2.get(i3)));
           }
-          resultValues.add(Collections.unmodifiableMap(elementMap));
+          resultValues.add(Collections.<String, Integer>unmodifiableMap(elementMap));
         }
       } catch (IreeValueException failure2) {
         throw Marshal.atIndex(failure2, "batch: result", resultValues.size());
       }
-      return Collections.unmodifiableList(resultValues);
+      return Collections.<Map<String, Integer>>unmodifiableList(resultValues);
     } catch (RuntimeException failure3) {
       throw Marshal.closeOnFailure(results, failure3);
     }

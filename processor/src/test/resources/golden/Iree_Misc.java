@@ -86,7 +86,8 @@ public final class Iree_Misc implements Misc {
     innerList.push(Marshal.array(inner.b(), Signatures.NESTED_OUTER_INNER_B, "nested: outer.inner.b"));
     outerList.push(innerList);
     List<Misc.Item> items = outer.items();
-    VmList itemsList = VmList.variant(Marshal.notNull(items, "nested: outer.items").size());
+    StubMarshal.notNull(items, "nested: outer.items");
+    VmList itemsList = VmList.variant(items.size());
     try {
       for (Misc.Item element : items) {
         StubMarshal.notNull(element, "nested: outer.items[*]");
@@ -102,7 +103,7 @@ public final class Iree_Misc implements Misc {
     arguments.push(outerList);
     VmList results = Marshal.results(nestedFunction.invoke(arguments), 2, "nested");
     try {
-      List<Integer> resultValues = new ArrayList<>(results.size());
+      List<Integer> resultValues = new ArrayList<Integer>(results.size());
       try {
         for (int i = 0; i < results.size(); i++) {
           resultValues.add(Marshal.i32(results, i, "nested: result[*]"));
@@ -110,7 +111,7 @@ public final class Iree_Misc implements Misc {
       } catch (IreeValueException failure2) {
         throw Marshal.atIndex(failure2, "nested: result", resultValues.size());
       }
-      return Collections.unmodifiableList(resultValues);
+      return Collections.<Integer>unmodifiableList(resultValues);
     } catch (RuntimeException failure3) {
       throw Marshal.closeOnFailure(results, failure3);
     }

@@ -105,14 +105,8 @@ final class ValueCode {
       scope.statement(
           "$T $N = $T.sequence($N, $L, $L)", VM_LIST, list, MARSHAL, values, l.fixedSize(), path);
     } else {
-      scope.statement(
-          "$T $N = $T.variant($T.notNull($N, $L).size())",
-          VM_LIST,
-          list,
-          VM_LIST,
-          MARSHAL,
-          values,
-          path);
+      scope.statement("$T.notNull($N, $L)", STUB_MARSHAL, values, path);
+      scope.statement("$T $N = $T.variant($N.size())", VM_LIST, list, VM_LIST, values);
     }
     String element = scope.local("element");
     scope.body().beginControlFlow("try");
@@ -306,11 +300,12 @@ final class ValueCode {
     }
     ListBinding l = (ListBinding) binding;
     String out = scope.local(baseName(l.path()) + "Values");
+    TypeName element = l.element().javaType().box();
     scope.statement(
-        "$T $N = new $T<>($N.size())",
-        ParameterizedTypeName.get(LIST, l.element().javaType().box()),
+        "$T $N = new $T($N.size())",
+        ParameterizedTypeName.get(LIST, element),
         out,
-        ARRAY_LIST,
+        ParameterizedTypeName.get(ARRAY_LIST, element),
         list);
     String i = scope.local("i");
     scope.body().beginControlFlow("try");
@@ -318,7 +313,7 @@ final class ValueCode {
     scope.statement("$N.add($L)", out, decode(l.element(), list, CodeBlock.of("$N", i)));
     scope.body().endControlFlow();
     indexFailure(scope.text(l.path()), CodeBlock.of("$N.size()", out)); // the elements read so far
-    return CodeBlock.of("$T.unmodifiableList($N)", COLLECTIONS, out);
+    return unmodifiableList(element, out);
   }
 
   private CodeBlock decodeMapLoop(MapBinding m, FunctionConstants.MapConstants loop, String list) {
@@ -365,7 +360,7 @@ final class ValueCode {
     }
     scope.statement("$N.put($N.get($N), $L)", out, keys, i, value);
     scope.body().endControlFlow();
-    return CodeBlock.of("$T.unmodifiableMap($N)", COLLECTIONS, out);
+    return unmodifiableMap(m, out);
   }
 
   /**
@@ -393,14 +388,49 @@ final class ValueCode {
     for (int i = 0; i < m.keys().size(); i++) {
       scope.statement("$N.put($L, $L)", out, scope.text(m.keys().get(i)), value.apply(i));
     }
-    return CodeBlock.of("$T.unmodifiableMap($N)", COLLECTIONS, out);
+    return unmodifiableMap(m, out);
+  }
+
+  /*
+   * Collections are made with their type arguments written out (new ArrayList<Float>(n),
+   * Collections.<Float>unmodifiableList(values)): without them javac infers each one, which in a
+   * stub of a thousand functions is a measurable part of its compile time.
+   */
+
+  /** {@code Collections.<Float>unmodifiableList(values)}. */
+  static CodeBlock unmodifiableList(TypeName element, String list) {
+    return CodeBlock.of("$T.<$T>unmodifiableList($N)", COLLECTIONS, element, list);
+  }
+
+  /** {@code Collections.<String, Float>unmodifiableMap(values)}, or inferred for a raw map. */
+  private static CodeBlock unmodifiableMap(MapBinding m, String map) {
+    List<TypeName> arguments = typeArguments(m.javaType());
+    return arguments.size() == 2
+        ? CodeBlock.of(
+            "$T.<$T, $T>unmodifiableMap($N)", COLLECTIONS, arguments.get(0), arguments.get(1), map)
+        : CodeBlock.of("$T.unmodifiableMap($N)", COLLECTIONS, map);
+  }
+
+  private static List<TypeName> typeArguments(TypeName t) {
+    return t instanceof ParameterizedTypeName ? ((ParameterizedTypeName) t).typeArguments() : List.of();
   }
 
   /** A new {@code LinkedHashMap} local for the values of {@code m}, sized for its keys. */
   private String newMap(MapBinding m) {
     String out = scope.local(baseName(m.path()) + "Map");
     long capacity = (long) Math.ceil(m.keys().size() / 0.75);
-    scope.statement("$T $N = new $T<>($L)", m.javaType(), out, LINKED_HASH_MAP, capacity);
+    List<TypeName> arguments = typeArguments(m.javaType());
+    if (arguments.size() == 2) {
+      scope.statement(
+          "$T $N = new $T($L)",
+          m.javaType(),
+          out,
+          ParameterizedTypeName.get(
+              LINKED_HASH_MAP, arguments.toArray(new TypeName[0])),
+          capacity);
+    } else {
+      scope.statement("$T $N = new $T<>($L)", m.javaType(), out, LINKED_HASH_MAP, capacity);
+    }
     return out;
   }
 
