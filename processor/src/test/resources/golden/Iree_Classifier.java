@@ -7,10 +7,10 @@ import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.internal.FunctionBinder;
 import dev.ireestubs.internal.Marshal;
+import dev.ireestubs.internal.StubMarshal;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.ModuleBackend;
-import dev.ireestubs.ndarray.DoubleArray;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.IntArray;
 import dev.ireestubs.vm.VmList;
@@ -66,15 +66,15 @@ public final class Iree_Classifier implements Classifier {
   @Override
   public Classifier.Scores predict(Classifier.Features features) {
     VmList arguments = VmList.variant(1);
-    Marshal.notNull(features, "predict: features");
+    StubMarshal.notNull(features, "predict: features");
     VmList featuresList = VmList.variant(2);
     featuresList.push(Marshal.array(features.image(), Signatures.PREDICT_FEATURES_IMAGE, "predict: features.image"));
     featuresList.push(VmValue.i32(features.label()));
     arguments.push(featuresList);
     VmList results = Marshal.results(predictFunction.invoke(arguments), 2, "predict");
     try {
-      FloatArray logits = Marshal.array(results, 0, Signatures.PREDICT_RESULT_LOGITS, FloatArray.class, "predict: result.logits");
-      FloatArray probs = Marshal.array(results, 1, Signatures.PREDICT_RESULT_PROBS, FloatArray.class, "predict: result.probs");
+      FloatArray logits = StubMarshal.floatArray(results, 0, Signatures.PREDICT_RESULT_LOGITS, "predict: result.logits");
+      FloatArray probs = StubMarshal.floatArray(results, 1, Signatures.PREDICT_RESULT_LOGITS, "predict: result.probs");
       return new Classifier.Scores(probs, logits);
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
@@ -90,7 +90,7 @@ public final class Iree_Classifier implements Classifier {
     arguments.push(Marshal.array(ids, Signatures.EMBED_TOKENS, "embed: tokens"));
     VmList results = Marshal.results(embedFunction.invoke(arguments), 1, "embed");
     try {
-      return Marshal.array(results, 0, Signatures.EMBED_RESULT, FloatArray.class, "embed: result");
+      return StubMarshal.floatArray(results, 0, Signatures.EMBED_RESULT, "embed: result");
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
     }
@@ -102,7 +102,8 @@ public final class Iree_Classifier implements Classifier {
   @Override
   public List<Double> batch(List<FloatArray> rows, double scale) {
     VmList arguments = VmList.variant(2);
-    VmList rowsList = VmList.variant(Marshal.notNull(rows, "batch: rows").size());
+    StubMarshal.notNull(rows, "batch: rows");
+    VmList rowsList = VmList.variant(rows.size());
     try {
       for (FloatArray element : rows) {
         rowsList.push(Marshal.array(element, Signatures.BATCH_ROWS, "batch: rows[*]"));
@@ -115,7 +116,7 @@ public final class Iree_Classifier implements Classifier {
     VmList results = Marshal.results(batchFunction.invoke(arguments), 1, "batch");
     try {
       VmList resultList = Marshal.list(results, 0, -1, "batch: result");
-      List<Double> resultValues = new ArrayList<>(resultList.size());
+      List<Double> resultValues = new ArrayList<Double>(resultList.size());
       try {
         for (int i = 0; i < resultList.size(); i++) {
           resultValues.add(Marshal.f64(resultList, i, "batch: result[*]"));
@@ -123,7 +124,7 @@ public final class Iree_Classifier implements Classifier {
       } catch (IreeValueException failure2) {
         throw Marshal.atIndex(failure2, "batch: result", resultValues.size());
       }
-      return Collections.unmodifiableList(resultValues);
+      return Collections.<Double>unmodifiableList(resultValues);
     } catch (RuntimeException failure3) {
       throw Marshal.closeOnFailure(results, failure3);
     }
@@ -135,7 +136,7 @@ public final class Iree_Classifier implements Classifier {
   @Override
   public Classifier.Triple pairs(Classifier.Pair pair, List<Float> xy) {
     VmList arguments = VmList.variant(2);
-    Marshal.notNull(pair, "pairs: pair");
+    StubMarshal.notNull(pair, "pairs: pair");
     VmList pairList = VmList.variant(2);
     pairList.push(VmValue.i64(pair.count()));
     pairList.push(Marshal.i1(pair.flag()));
@@ -152,7 +153,7 @@ public final class Iree_Classifier implements Classifier {
     VmList results = Marshal.results(pairsFunction.invoke(arguments), 3, "pairs");
     try {
       long total = Marshal.i64(results, 0, "pairs: result[0]");
-      double[][] grid = Marshal.array(results, 1, Signatures.PAIRS_RESULT_1, DoubleArray.class, "pairs: result[1]").toArray2D();
+      double[][] grid = StubMarshal.doubleArray(results, 1, Signatures.PAIRS_RESULT_1, "pairs: result[1]").toArray2D();
       boolean any = Marshal.i1(results, 2, "pairs: result[2]");
       return new Classifier.Triple(total, grid, any);
     } catch (RuntimeException failure2) {
@@ -161,18 +162,16 @@ public final class Iree_Classifier implements Classifier {
   }
 
   /**
-   * The signatures of 4 functions as code: built when the stub binds.
+   * The signatures of 4 functions as code: built when the stub binds (functions of equal signatures share their constants).
    */
   private static final class Signatures {
     static final AbiType.NdArray PREDICT_FEATURES_IMAGE = new AbiType.NdArray(ElementType.F32, Shape.of(1, 2, 2));
 
     static final AbiType.NdArray PREDICT_RESULT_LOGITS = new AbiType.NdArray(ElementType.F32, Shape.of(1, 3));
 
-    static final AbiType.NdArray PREDICT_RESULT_PROBS = PREDICT_RESULT_LOGITS;
-
     static final FunctionSignature PREDICT = new FunctionSignature(
         List.of(new AbiType.Dict(List.of(new AbiType.Entry("image", PREDICT_FEATURES_IMAGE), new AbiType.Entry("label", new AbiType.Scalar(ElementType.I32))))),
-        List.of(new AbiType.Dict(List.of(new AbiType.Entry("logits", PREDICT_RESULT_LOGITS), new AbiType.Entry("probs", PREDICT_RESULT_PROBS)))),
+        List.of(new AbiType.Dict(List.of(new AbiType.Entry("logits", PREDICT_RESULT_LOGITS), new AbiType.Entry("probs", PREDICT_RESULT_LOGITS)))),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.of(1));

@@ -7,6 +7,7 @@ import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.internal.FunctionBinder;
 import dev.ireestubs.internal.Marshal;
+import dev.ireestubs.internal.StubMarshal;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.ndarray.FloatArray;
@@ -82,7 +83,7 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     arguments.push(Marshal.array(b, Signatures.MATMUL_B, "matmul: b"));
     VmList results = Marshal.results(matmulFunction.invoke(arguments), 1, "matmul");
     try {
-      return Marshal.array(results, 0, Signatures.MATMUL_RESULT, FloatArray.class, "matmul: result").toArray2D();
+      return StubMarshal.floatArray(results, 0, Signatures.MATMUL_RESULT, "matmul: result").toArray2D();
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
     }
@@ -126,13 +127,13 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public NdArray mainAsync(NdArray a, VmRef b, BufferView c, IntArray d) {
     VmList arguments = VmList.variant(4);
-    arguments.push(Marshal.array(a, Signatures.MAIN_ASYNC_A, "main$async: a"));
+    arguments.push(Marshal.array(a, Signatures.MAIN_X, "main$async: a"));
     arguments.push(Marshal.notNull(b, "main$async: b"));
     arguments.push(Marshal.notNull(c, "main$async: c"));
-    arguments.push(Marshal.array(d, Signatures.MAIN_ASYNC_D, "main$async: d"));
+    arguments.push(Marshal.array(d, Signatures.MAIN_X, "main$async: d"));
     VmList results = Marshal.results(mainAsyncFunction.invoke(arguments), 1, "main$async");
     try {
-      return Marshal.array(results, 0, Signatures.MAIN_ASYNC_RESULT, NdArray.class, "main$async: result");
+      return StubMarshal.ndArray(results, 0, Signatures.MAIN_X, "main$async: result");
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
     }
@@ -144,10 +145,10 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public FloatArray filter(HalfArray image) {
     VmList arguments = VmList.variant(1);
-    arguments.push(Marshal.array(image, Signatures.FILTER_IMAGE, "filter: image"));
+    arguments.push(Marshal.array(image, Signatures.MAIN_X, "filter: image"));
     VmList results = Marshal.results(filterFunction.invoke(arguments), 1, "filter");
     try {
-      return Marshal.array(results, 0, Signatures.FILTER_RESULT, FloatArray.class, "filter: result");
+      return StubMarshal.floatArray(results, 0, Signatures.MAIN_X, "filter: result");
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
     }
@@ -162,7 +163,7 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     arguments.push(Marshal.array(x, Signatures.FENCED_X, "fenced: x"));
     VmList results = Marshal.results(fencedFunction.invoke(arguments), 1, "fenced");
     try {
-      return Marshal.array(results, 0, Signatures.FENCED_RESULT, FloatArray.class, "fenced: result");
+      return StubMarshal.floatArray(results, 0, Signatures.FENCED_X, "fenced: result");
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
     }
@@ -174,14 +175,14 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public FloatArray jsonFn(CompiledClassifier.Features features) {
     VmList arguments = VmList.variant(1);
-    Marshal.notNull(features, "json_fn: features");
+    StubMarshal.notNull(features, "json_fn: features");
     VmList featuresList = VmList.variant(2);
     featuresList.push(Marshal.array(features.image(), Signatures.JSON_FN_FEATURES_IMAGE, "json_fn: features.image"));
     featuresList.push(VmValue.i32(features.label()));
     arguments.push(featuresList);
     VmList results = Marshal.results(jsonFnFunction.invoke(arguments), 1, "json_fn");
     try {
-      return Marshal.array(results, 0, Signatures.JSON_FN_RESULT, FloatArray.class, "json_fn: result");
+      return StubMarshal.floatArray(results, 0, Signatures.JSON_FN_FEATURES_IMAGE, "json_fn: result");
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
     }
@@ -206,7 +207,7 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   }
 
   /**
-   * The signatures of 8 functions as code: built when the stub binds.
+   * The signatures of 8 functions as code: built when the stub binds (functions of equal signatures share their constants).
    */
   private static final class Signatures {
     static final AbiType.NdArray MATMUL_A = new AbiType.NdArray(ElementType.F32, Shape.of(3, 4));
@@ -249,12 +250,6 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
 
-    static final AbiType.NdArray MAIN_ASYNC_A = MAIN_X;
-
-    static final AbiType.NdArray MAIN_ASYNC_D = MAIN_X;
-
-    static final AbiType.NdArray MAIN_ASYNC_RESULT = MAIN_X;
-
     static final FunctionSignature FILTER = new FunctionSignature(
         List.of(AbiType.Ref.any()),
         List.of(AbiType.Ref.any()),
@@ -262,28 +257,20 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
         FunctionSignature.CallingModel.COARSE_FENCES,
         OptionalInt.empty());
 
-    static final AbiType.NdArray FILTER_IMAGE = MAIN_X;
-
-    static final AbiType.NdArray FILTER_RESULT = MAIN_X;
-
     static final AbiType.NdArray FENCED_X = new AbiType.NdArray(ElementType.F32, Shape.of(4));
-
-    static final AbiType.NdArray FENCED_RESULT = FENCED_X;
 
     static final FunctionSignature FENCED = new FunctionSignature(
         List.of(FENCED_X),
-        List.of(FENCED_RESULT),
+        List.of(FENCED_X),
         ReflectionFormat.DECLARATION,
         FunctionSignature.CallingModel.COARSE_FENCES,
         OptionalInt.empty());
 
     static final AbiType.NdArray JSON_FN_FEATURES_IMAGE = new AbiType.NdArray(ElementType.F32, Shape.of(1, 4));
 
-    static final AbiType.NdArray JSON_FN_RESULT = JSON_FN_FEATURES_IMAGE;
-
     static final FunctionSignature JSON_FN = new FunctionSignature(
         List.of(new AbiType.Dict(List.of(new AbiType.Entry("image", JSON_FN_FEATURES_IMAGE), new AbiType.Entry("label", new AbiType.Scalar(ElementType.I32))))),
-        List.of(JSON_FN_RESULT),
+        List.of(JSON_FN_FEATURES_IMAGE),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.of(1));

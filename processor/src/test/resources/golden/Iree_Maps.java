@@ -8,6 +8,7 @@ import dev.ireestubs.abi.Shape;
 import dev.ireestubs.internal.FunctionBinder;
 import dev.ireestubs.internal.Marshal;
 import dev.ireestubs.internal.StubConstants;
+import dev.ireestubs.internal.StubMarshal;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.ModuleBackend;
@@ -74,11 +75,11 @@ public final class Iree_Maps implements Maps {
     VmList results = Marshal.results(countFunction.invoke(arguments), 2, "count");
     try {
       List<String> resultKeys = Signatures.COUNT_RESULT_KEYS;
-      Map<String, Long> resultMap = new LinkedHashMap<>(3);
+      Map<String, Long> resultMap = new LinkedHashMap<String, Long>(3);
       for (int i2 = 0; i2 < resultKeys.size(); i2++) {
         resultMap.put(resultKeys.get(i2), Marshal.i64(results, i2, Signatures.COUNT_RESULT_PATHS.get(i2)));
       }
-      return Collections.unmodifiableMap(resultMap);
+      return Collections.<String, Long>unmodifiableMap(resultMap);
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
     }
@@ -90,7 +91,7 @@ public final class Iree_Maps implements Maps {
   @Override
   public Maps.Output scale(Maps.Input input) {
     VmList arguments = VmList.variant(1);
-    Marshal.notNull(input, "scale: input");
+    StubMarshal.notNull(input, "scale: input");
     VmList inputList = VmList.variant(2);
     List<String> factorsKeys = Signatures.SCALE_INPUT_FACTORS_KEYS;
     Map<String, Float> factorsMap = Marshal.requireKeys(input.factors(), factorsKeys, "scale: input.factors");
@@ -109,14 +110,14 @@ public final class Iree_Maps implements Maps {
     arguments.push(inputList);
     VmList results = Marshal.results(scaleFunction.invoke(arguments), 2, "scale");
     try {
-      FloatArray sum = Marshal.array(results, 0, Signatures.SCALE_RESULT_0, FloatArray.class, "scale: result[0]");
+      FloatArray sum = StubMarshal.floatArray(results, 0, Signatures.SCALE_RESULT_0, "scale: result[0]");
       VmList resultList = Marshal.list(results, 1, 2, "scale: result[1]");
-      List<String> resultKeys = Signatures.SCALE_RESULT_1_KEYS;
-      Map<String, FloatArray> resultMap = new LinkedHashMap<>(3);
+      List<String> resultKeys = Signatures.SCALE_INPUT_IMAGES_KEYS2;
+      Map<String, FloatArray> resultMap = new LinkedHashMap<String, FloatArray>(3);
       for (int i3 = 0; i3 < resultKeys.size(); i3++) {
-        resultMap.put(resultKeys.get(i3), Marshal.array(resultList, i3, Signatures.SCALE_RESULT_1_ARRAYS.get(i3), FloatArray.class, Signatures.SCALE_RESULT_1_PATHS.get(i3)));
+        resultMap.put(resultKeys.get(i3), StubMarshal.floatArray(resultList, i3, Signatures.SCALE_INPUT_IMAGES_ARRAYS2.get(i3), Signatures.SCALE_INPUT_IMAGES_PATHS2.get(i3)));
       }
-      Map<String, FloatArray> scaled = Collections.unmodifiableMap(resultMap);
+      Map<String, FloatArray> scaled = Collections.<String, FloatArray>unmodifiableMap(resultMap);
       return new Maps.Output(sum, scaled);
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
@@ -129,7 +130,8 @@ public final class Iree_Maps implements Maps {
   @Override
   public List<Map<String, Integer>> batch(List<Map<String, Integer>> rows) {
     VmList arguments = VmList.variant(1);
-    VmList rowsList = VmList.variant(Marshal.notNull(rows, "batch: rows").size());
+    StubMarshal.notNull(rows, "batch: rows");
+    VmList rowsList = VmList.variant(rows.size());
     try {
       for (Map<String, Integer> element : rows) {
         List<String> elementKeys = Signatures.BATCH_ROWS_KEYS;
@@ -147,28 +149,28 @@ public final class Iree_Maps implements Maps {
     VmList results = Marshal.results(batchFunction.invoke(arguments), 1, "batch");
     try {
       VmList resultList = Marshal.list(results, 0, -1, "batch: result");
-      List<Map<String, Integer>> resultValues = new ArrayList<>(resultList.size());
+      List<Map<String, Integer>> resultValues = new ArrayList<Map<String, Integer>>(resultList.size());
       try {
         for (int i2 = 0; i2 < resultList.size(); i2++) {
           VmList elementList2 = Marshal.list(resultList, i2, 1, "batch: result[*]");
-          List<String> elementKeys2 = Signatures.BATCH_RESULT_KEYS;
-          Map<String, Integer> elementMap = new LinkedHashMap<>(2);
+          List<String> elementKeys2 = Signatures.BATCH_ROWS_KEYS2;
+          Map<String, Integer> elementMap = new LinkedHashMap<String, Integer>(2);
           for (int i3 = 0; i3 < elementKeys2.size(); i3++) {
-            elementMap.put(elementKeys2.get(i3), Marshal.i32(elementList2, i3, Signatures.BATCH_RESULT_PATHS.get(i3)));
+            elementMap.put(elementKeys2.get(i3), Marshal.i32(elementList2, i3, Signatures.BATCH_ROWS_PATHS2.get(i3)));
           }
-          resultValues.add(Collections.unmodifiableMap(elementMap));
+          resultValues.add(Collections.<String, Integer>unmodifiableMap(elementMap));
         }
       } catch (IreeValueException failure2) {
         throw Marshal.atIndex(failure2, "batch: result", resultValues.size());
       }
-      return Collections.unmodifiableList(resultValues);
+      return Collections.<Map<String, Integer>>unmodifiableList(resultValues);
     } catch (RuntimeException failure3) {
       throw Marshal.closeOnFailure(results, failure3);
     }
   }
 
   /**
-   * The signatures of 3 functions as code: built when the stub binds.
+   * The signatures of 3 functions as code: built when the stub binds (functions of equal signatures share their constants).
    */
   private static final class Signatures {
     static final AbiType.Dict COUNT_COUNTS = new AbiType.Dict(List.of(new AbiType.Entry("a", new AbiType.Scalar(ElementType.I32)), new AbiType.Entry("b", new AbiType.Scalar(ElementType.I32))));
@@ -196,11 +198,9 @@ public final class Iree_Maps implements Maps {
 
     static final AbiType.NdArray SCALE_RESULT_0 = new AbiType.NdArray(ElementType.F32, Shape.of(2));
 
-    static final AbiType.Dict SCALE_RESULT_1 = SCALE_INPUT_IMAGES;
-
     static final FunctionSignature SCALE = new FunctionSignature(
         List.of(new AbiType.Dict(List.of(new AbiType.Entry("factors", SCALE_INPUT_FACTORS), new AbiType.Entry("images", SCALE_INPUT_IMAGES)))),
-        List.of(SCALE_RESULT_0, SCALE_RESULT_1),
+        List.of(SCALE_RESULT_0, SCALE_INPUT_IMAGES),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
@@ -215,19 +215,17 @@ public final class Iree_Maps implements Maps {
 
     static final List<AbiType.NdArray> SCALE_INPUT_IMAGES_ARRAYS = StubConstants.arrays(SCALE_INPUT_IMAGES);
 
-    static final List<String> SCALE_RESULT_1_KEYS = SCALE_RESULT_1.keys();
+    static final List<String> SCALE_INPUT_IMAGES_KEYS2 = SCALE_INPUT_IMAGES.keys();
 
-    static final List<String> SCALE_RESULT_1_PATHS = StubConstants.keyPaths("scale: result[1]", SCALE_RESULT_1_KEYS);
+    static final List<String> SCALE_INPUT_IMAGES_PATHS2 = StubConstants.keyPaths("scale: result[1]", SCALE_INPUT_IMAGES_KEYS2);
 
-    static final List<AbiType.NdArray> SCALE_RESULT_1_ARRAYS = StubConstants.arrays(SCALE_RESULT_1);
+    static final List<AbiType.NdArray> SCALE_INPUT_IMAGES_ARRAYS2 = StubConstants.arrays(SCALE_INPUT_IMAGES);
 
     static final AbiType.Dict BATCH_ROWS = new AbiType.Dict(List.of(new AbiType.Entry("a", new AbiType.Scalar(ElementType.I32))));
 
-    static final AbiType.Dict BATCH_RESULT = BATCH_ROWS;
-
     static final FunctionSignature BATCH = new FunctionSignature(
         List.of(new AbiType.HomogeneousList(BATCH_ROWS)),
-        List.of(new AbiType.HomogeneousList(BATCH_RESULT)),
+        List.of(new AbiType.HomogeneousList(BATCH_ROWS)),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
@@ -236,9 +234,9 @@ public final class Iree_Maps implements Maps {
 
     static final List<String> BATCH_ROWS_PATHS = StubConstants.keyPaths("batch: rows[*]", BATCH_ROWS_KEYS);
 
-    static final List<String> BATCH_RESULT_KEYS = BATCH_RESULT.keys();
+    static final List<String> BATCH_ROWS_KEYS2 = BATCH_ROWS.keys();
 
-    static final List<String> BATCH_RESULT_PATHS = StubConstants.keyPaths("batch: result[*]", BATCH_RESULT_KEYS);
+    static final List<String> BATCH_ROWS_PATHS2 = StubConstants.keyPaths("batch: result[*]", BATCH_ROWS_KEYS2);
 
     private Signatures() {
     }

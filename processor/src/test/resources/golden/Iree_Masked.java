@@ -7,6 +7,7 @@ import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.internal.FunctionBinder;
 import dev.ireestubs.internal.Marshal;
+import dev.ireestubs.internal.StubMarshal;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.ndarray.FloatArray;
@@ -60,7 +61,7 @@ public final class Iree_Masked implements Masked {
     arguments.set(2, VmValue.f32(scale));
     VmList results = Marshal.results(applyFunction.invoke(arguments), 2, "f");
     try {
-      FloatArray out = Marshal.array(results, 0, Signatures.F_RESULT_OUT, FloatArray.class, "f: result.out");
+      FloatArray out = StubMarshal.floatArray(results, 0, Signatures.F_IMAGES_PIXELS, "f: result.out");
       float sum = Marshal.f32(results, 1, "f: result.sum");
       return new Masked.Output(sum, out);
     } catch (RuntimeException failure) {
@@ -69,18 +70,16 @@ public final class Iree_Masked implements Masked {
   }
 
   /**
-   * The signatures of 1 functions as code: built when the stub binds.
+   * The signatures of 1 functions as code: built when the stub binds (functions of equal signatures share their constants).
    */
   private static final class Signatures {
     static final AbiType.NdArray F_IMAGES_MASK = new AbiType.NdArray(ElementType.UI8, Shape.of(Shape.DYNAMIC, 4));
 
     static final AbiType.NdArray F_IMAGES_PIXELS = new AbiType.NdArray(ElementType.F32, Shape.of(2, Shape.DYNAMIC));
 
-    static final AbiType.NdArray F_RESULT_OUT = F_IMAGES_PIXELS;
-
     static final FunctionSignature APPLY = new FunctionSignature(
         List.of(F_IMAGES_MASK, F_IMAGES_PIXELS, new AbiType.Scalar(ElementType.F32)),
-        List.of(F_RESULT_OUT, new AbiType.Scalar(ElementType.F32)),
+        List.of(F_IMAGES_PIXELS, new AbiType.Scalar(ElementType.F32)),
         ReflectionFormat.V0_RAW,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());

@@ -7,6 +7,7 @@ import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.internal.FunctionBinder;
 import dev.ireestubs.internal.Marshal;
+import dev.ireestubs.internal.StubMarshal;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.ModuleBackend;
@@ -77,7 +78,7 @@ public final class Iree_Misc implements Misc {
   @Override
   public List<Integer> nested(Misc.Outer outer) {
     VmList arguments = VmList.variant(1);
-    Marshal.notNull(outer, "nested: outer");
+    StubMarshal.notNull(outer, "nested: outer");
     VmList outerList = VmList.variant(2);
     Misc.Inner inner = Marshal.notNull(outer.inner(), "nested: outer.inner");
     VmList innerList = VmList.variant(2);
@@ -85,10 +86,11 @@ public final class Iree_Misc implements Misc {
     innerList.push(Marshal.array(inner.b(), Signatures.NESTED_OUTER_INNER_B, "nested: outer.inner.b"));
     outerList.push(innerList);
     List<Misc.Item> items = outer.items();
-    VmList itemsList = VmList.variant(Marshal.notNull(items, "nested: outer.items").size());
+    StubMarshal.notNull(items, "nested: outer.items");
+    VmList itemsList = VmList.variant(items.size());
     try {
       for (Misc.Item element : items) {
-        Marshal.notNull(element, "nested: outer.items[*]");
+        StubMarshal.notNull(element, "nested: outer.items[*]");
         VmList elementList = VmList.variant(2);
         elementList.push(VmValue.i32(element.id()));
         elementList.push(VmValue.f64(element.score()));
@@ -101,7 +103,7 @@ public final class Iree_Misc implements Misc {
     arguments.push(outerList);
     VmList results = Marshal.results(nestedFunction.invoke(arguments), 2, "nested");
     try {
-      List<Integer> resultValues = new ArrayList<>(results.size());
+      List<Integer> resultValues = new ArrayList<Integer>(results.size());
       try {
         for (int i = 0; i < results.size(); i++) {
           resultValues.add(Marshal.i32(results, i, "nested: result[*]"));
@@ -109,7 +111,7 @@ public final class Iree_Misc implements Misc {
       } catch (IreeValueException failure2) {
         throw Marshal.atIndex(failure2, "nested: result", resultValues.size());
       }
-      return Collections.unmodifiableList(resultValues);
+      return Collections.<Integer>unmodifiableList(resultValues);
     } catch (RuntimeException failure3) {
       throw Marshal.closeOnFailure(results, failure3);
     }
@@ -142,14 +144,14 @@ public final class Iree_Misc implements Misc {
     arguments.push(Marshal.array(x, Signatures.ANY_TYPE_X, "anyType: x"));
     VmList results = Marshal.results(anyTypeFunction.invoke(arguments), 1, "anyType");
     try {
-      return Marshal.array(results, 0, Signatures.ANY_TYPE_RESULT, BFloat16Array.class, "anyType: result");
+      return StubMarshal.bfloat16Array(results, 0, Signatures.ANY_TYPE_RESULT, "anyType: result");
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
     }
   }
 
   /**
-   * The signatures of 4 functions as code: built when the stub binds.
+   * The signatures of 4 functions as code: built when the stub binds (functions of equal signatures share their constants).
    */
   private static final class Signatures {
     static final AbiType.NdArray LOG_VALUES = new AbiType.NdArray(ElementType.F32, Shape.of(Shape.DYNAMIC));

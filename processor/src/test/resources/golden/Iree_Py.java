@@ -84,7 +84,7 @@ public final class Iree_Py implements Py {
   }
 
   /**
-   * The signatures of 3 functions as code: built when the stub binds.
+   * The signatures of 3 functions as code: built when the stub binds (functions of equal signatures share their constants).
    */
   private static final class Signatures {
     static final FunctionSignature ADD = new FunctionSignature(

@@ -27,7 +27,12 @@ import java.util.stream.Stream;
  *
  * <p>({@code -Dprocessing.args="100 1000 3000 runs=5"} sets the sizes and runs.) It prints one
  * row per size: javac alone, javac with the processor, the difference, and the difference per
- * function; the growth is linear when the last column stays flat.
+ * function (the growth is linear when that column stays flat), and the floor: what javac adds to
+ * compile, beside the interface, a class implementing it by methods that only throw, which any
+ * stub must at least cost. Wall time is what a build waits; on Linux a second row gives the CPU
+ * time the javac processes used (user and system, their JIT and GC threads included, read from
+ * {@code /proc/self/stat} as the time of waited-for children), which a busy machine inflates far
+ * less than wall time.
  */
 public final class ProcessingTime {
 
@@ -56,12 +61,14 @@ public final class ProcessingTime {
         runs);
     System.out.printf(
         Locale.ROOT,
-        "%10s %12s %14s %12s %16s%n",
+        "%5s %10s %12s %14s %12s %16s %18s%n",
+        "time",
         "functions",
         "javac ms",
         "+processor ms",
         "over ms",
-        "over ms/function");
+        "over ms/function",
+        "floor over ms");
     for (int n : sizes) {
       Path dir = Files.createTempDirectory("iree-processing-" + n);
       try {
@@ -70,35 +77,41 @@ public final class ProcessingTime {
         Path source = dir.resolve("src/bench/Big.java");
         Files.createDirectories(source.getParent());
         Files.writeString(source, module.source(), StandardCharsets.UTF_8);
-        long[] plain = new long[runs];
-        long[] processed = new long[runs];
+        Path floor = dir.resolve("src/bench/Floor.java");
+        Files.writeString(floor, module.floor(), StandardCharsets.UTF_8);
+        long[][] wall = new long[3][runs];
+        long[][] cpu = new long[3][runs];
         try {
           for (int r = 0; r < runs; r++) {
-            plain[r] = compile(javac, classPath, dir, source, false);
-            processed[r] = compile(javac, classPath, dir, source, true);
+            for (int mode = 0; mode < 3; mode++) {
+              long before = childCpuMillis();
+              wall[mode][r] =
+                  mode == 2
+                      ? compile(javac, classPath, dir, List.of(source, floor), false)
+                      : compile(javac, classPath, dir, List.of(source), mode == 1);
+              cpu[mode][r] = childCpuMillis() - before;
+            }
           }
         } catch (IllegalStateException e) {
           System.out.printf(Locale.ROOT, "%10d  %s%n", n, e.getMessage().lines().limit(3).toList());
           continue;
         }
-        double base = median(plain);
-        double with = median(processed);
-        System.out.printf(
-            Locale.ROOT,
-            "%10d %12.0f %14.0f %12.0f %16.3f%n",
-            n,
-            base,
-            with,
-            with - base,
-            (with - base) / n);
+        row("wall", n, wall);
+        if (childCpuMillis() >= 0) {
+          row("cpu", n, cpu);
+        }
       } finally {
         deleteTree(dir);
       }
     }
   }
 
-  /** One compilation in a fresh javac process; its wall time in milliseconds. */
-  private static long compile(Path javac, String classPath, Path dir, Path source, boolean process)
+  /**
+   * One compilation of {@code sources} in a fresh javac process, with the processor or without
+   * any; its wall time in milliseconds.
+   */
+  private static long compile(
+      Path javac, String classPath, Path dir, List<Path> sources, boolean process)
       throws IOException, InterruptedException {
     Path out = dir.resolve(process ? "out-processed" : "out-plain");
     deleteTree(out);
@@ -117,7 +130,7 @@ public final class ProcessingTime {
     } else {
       command.add("-proc:none");
     }
-    command.add(source.toString());
+    sources.forEach(p -> command.add(p.toString()));
     long start = System.nanoTime();
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     byte[] output = p.getInputStream().readAllBytes();
@@ -128,6 +141,39 @@ public final class ProcessingTime {
           "javac failed (" + status + "):\n" + new String(output, StandardCharsets.UTF_8));
     }
     return millis;
+  }
+
+  /** One row: medians of javac alone, with the processor, and with the trivial class. */
+  private static void row(String time, int n, long[][] millis) {
+    double base = median(millis[0]);
+    double with = median(millis[1]);
+    System.out.printf(
+        Locale.ROOT,
+        "%5s %10d %12.0f %14.0f %12.0f %16.3f %18.0f%n",
+        time,
+        n,
+        base,
+        with,
+        with - base,
+        (with - base) / n,
+        median(millis[2]) - base);
+  }
+
+  /**
+   * The CPU time (user and system) of this process's waited-for children so far, in milliseconds,
+   * from fields 16 and 17 of {@code /proc/self/stat} (in clock ticks, 100 a second on Linux); -1
+   * where there is no such file.
+   */
+  private static long childCpuMillis() {
+    try {
+      String stat = Files.readString(Path.of("/proc/self/stat"), StandardCharsets.US_ASCII);
+      // Fields after the command name, which is in parentheses and may hold spaces.
+      String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" +");
+      // f[0] is field 3 (state), so field k is f[k - 3].
+      return (Long.parseLong(f[13]) + Long.parseLong(f[14])) * 10;
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
   }
 
   private static double median(long[] values) {
@@ -154,11 +200,25 @@ public final class ProcessingTime {
     }
   }
 
-  /** An interface of N functions and its module file; function i has shape i % 5. */
-  private record Module(String json, String source) {
+  /** A method that does nothing but throw: the least code a stub's method can be. */
+  private static String trivial(String declaration) {
+    return "  public " + declaration + " {\n    throw new UnsupportedOperationException();\n  }\n";
+  }
+
+  /**
+   * An interface of N functions, its module file, and the floor: a class implementing the
+   * interface by methods that only throw; function i has shape i % 5.
+   */
+  private record Module(String json, String source, String floor) {
     static Module of(int n) {
       StringBuilder json = new StringBuilder("{");
       StringBuilder java = new StringBuilder();
+      StringBuilder floor = new StringBuilder();
+      floor
+          .append("package bench;\n")
+          .append("import dev.ireestubs.ndarray.*;\n")
+          .append("import java.util.List;\n")
+          .append("final class Floor implements Big {\n");
       java.append("package bench;\n")
           .append("import dev.ireestubs.annotations.*;\n")
           .append("import dev.ireestubs.ndarray.*;\n")
@@ -175,6 +235,7 @@ public final class ProcessingTime {
           case 0:
             json.append("{\"a\":[[\"ndarray\",\"f32\",2,1,null]],\"r\":[[\"ndarray\",\"f32\",2,1,4]]}");
             java.append("  FloatArray ").append(f).append("(FloatArray x);\n");
+            floor.append(trivial("FloatArray " + f + "(FloatArray x)"));
             break;
           case 1:
             json.append(
@@ -182,26 +243,31 @@ public final class ProcessingTime {
                     + "\"r\":[[\"sdict\",[\"logits\",[\"ndarray\",\"f32\",2,1,3]],"
                     + "[\"probs\",[\"ndarray\",\"f32\",2,1,3]]]]}");
             java.append("  Out ").append(f).append("(In in);\n");
+            floor.append(trivial("Out " + f + "(In in)"));
             break;
           case 2:
             json.append("{\"a\":[\"i32\",\"i64\"],\"r\":[\"i32\"]}");
             java.append("  int ").append(f).append("(int a, long b);\n");
+            floor.append(trivial("int " + f + "(int a, long b)"));
             break;
           case 3:
             json.append(
                 "{\"a\":[[\"py_homogeneous_list\",[\"ndarray\",\"f32\",1,2]]],"
                     + "\"r\":[[\"py_homogeneous_list\",\"f32\"]]}");
             java.append("  List<Float> ").append(f).append("(List<FloatArray> xs);\n");
+            floor.append(trivial("List<Float> " + f + "(List<FloatArray> xs)"));
             break;
           default:
             json.append("{\"a\":[[\"ndarray\",\"f64\",2,2,2]],\"r\":[\"i64\",[\"ndarray\",\"f64\",2,2,2]]}");
             java.append("  Pair ").append(f).append("(double[][] m);\n");
+            floor.append(trivial("Pair " + f + "(double[][] m)"));
             break;
         }
       }
       json.append('}');
       java.append("}\n");
-      return new Module(json.toString(), java.toString());
+      floor.append("}\n");
+      return new Module(json.toString(), java.toString(), floor.toString());
     }
   }
 }

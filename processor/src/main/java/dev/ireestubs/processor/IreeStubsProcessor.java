@@ -347,9 +347,13 @@ public final class IreeStubsProcessor extends AbstractProcessor {
   private void writeSource(JavaFile file, TypeElement originating) throws IOException {
     String name =
         file.packageName().isEmpty() ? file.typeSpec().name() : file.packageName() + "." + file.typeSpec().name();
+    // Printed whole first, then written in one call: JavaPoet appends piece by piece, which
+    // through the Filer's unbuffered writer cost as much as printing itself.
+    StringBuilder text = new StringBuilder();
+    file.writeTo(text);
     JavaFileObject source = processingEnv.getFiler().createSourceFile(name, originating);
     try (Writer out = source.openWriter()) {
-      file.writeTo(out);
+      out.write(text.toString());
     }
   }
 

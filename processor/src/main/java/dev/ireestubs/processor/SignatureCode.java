@@ -68,7 +68,8 @@ final class SignatureCode {
 
   /**
    * The constants already written in one holder, by value: a descriptor or signature equal to one
-   * of them names it rather than being built again (modules repeat signatures a great deal).
+   * of them is that constant, used where it is needed, rather than built again or given a second
+   * name (modules repeat signatures a great deal).
    */
   static final class Shared {
     private final Map<AbiType, String> descriptors = new HashMap<>();
@@ -127,17 +128,17 @@ final class SignatureCode {
 
   /**
    * The signature constant itself, named {@code suggestion}; its descriptors come before it. A
-   * signature equal to one already written in the holder names that constant.
+   * signature equal to one already written in the holder is that constant, and so are its
+   * descriptors.
    */
   String signature(FunctionSignature s, String suggestion) {
     String same = shared.signatures.get(s);
     if (same != null) {
-      // Its descriptors too are equal to constants already written: name those (by value).
+      // Its descriptors too are equal to constants already written: use those (by value). No
+      // alias constant: each would be a field and a class-initializer store for javac to compile.
       s.arguments().forEach(this::nameWanted);
       s.results().forEach(this::nameWanted);
-      String name = names.apply(suggestion);
-      constants.add(new Constant(FUNCTION_SIGNATURE, name, CodeBlock.of("$N", same), new Cost(6, 3)));
-      return name;
+      return same;
     }
     Expr arguments = list(s.arguments(), ABI_TYPE);
     Expr results = list(s.results(), ABI_TYPE);
@@ -176,12 +177,13 @@ final class SignatureCode {
     if (suggestion == null) {
       return build(t);
     }
-    String name = names.apply(suggestion);
     String same = shared.descriptors.get(t);
+    String name;
     if (same != null) {
-      // An equal descriptor is a constant already: this one names it too, at no cost to build.
-      constants.add(new Constant(typeOf(t), name, CodeBlock.of("$N", same), new Cost(6, 3)));
+      // An equal descriptor is a constant already: the code names that one.
+      name = same;
     } else {
+      name = names.apply(suggestion);
       Expr e = build(t);
       constants.add(new Constant(typeOf(t), name, e.code(), e.cost().plus(3, 3)));
       shared.descriptors.put(t, name);

@@ -2,6 +2,7 @@ package dev.ireestubs.processor;
 
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
 import dev.ireestubs.abi.SipNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,16 +73,17 @@ final class SipCode {
     }
     ListBinding l = (ListBinding) b;
     String out = scope.local(ValueCode.baseName(l.path()) + "Values");
+    TypeName element = l.element().javaType().box();
     scope.statement(
-        "$T $N = new $T<>($L)",
-        ParameterizedTypeName.get(ValueCode.LIST, l.element().javaType().box()),
+        "$T $N = new $T($L)",
+        ParameterizedTypeName.get(ValueCode.LIST, element),
         out,
-        ValueCode.ARRAY_LIST,
+        ParameterizedTypeName.get(ValueCode.ARRAY_LIST, element),
         children.size());
     for (SipNode child : children) {
       scope.statement("$N.add($L)", out, decode(l.element(), child, results));
     }
-    return CodeBlock.of("$T.unmodifiableList($N)", ValueCode.COLLECTIONS, out);
+    return ValueCode.unmodifiableList(element, out);
   }
 
   private static List<SipNode> children(SipNode node) {

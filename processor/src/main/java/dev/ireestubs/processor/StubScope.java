@@ -143,6 +143,7 @@ final class StubScope {
     names.addAll(
         List.of(
             "Marshal",
+            "StubMarshal",
             "VmList",
             "VmValue",
             "VmRef",

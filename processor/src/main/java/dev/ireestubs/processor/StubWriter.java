@@ -252,8 +252,10 @@ final class StubWriter implements StubGenerator {
               .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
               .addJavadoc(
                   layout.grouped()
-                      ? "The signatures of $L functions as code, and their calls.\n"
-                      : "The signatures of $L functions as code: built when the stub binds.\n",
+                      ? "The signatures of $L functions as code (functions of equal signatures share their"
+                          + " constants), and their calls.\n"
+                      : "The signatures of $L functions as code: built when the stub binds (functions of equal"
+                          + " signatures share their constants).\n",
                   g.functions().size())
               .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
       for (int f : g.functions()) {

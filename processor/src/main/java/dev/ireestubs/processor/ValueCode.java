@@ -7,6 +7,7 @@ import com.palantir.javapoet.TypeName;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.JavaMapping;
+import dev.ireestubs.internal.StubMarshal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -22,6 +23,7 @@ import javax.lang.model.SourceVersion;
 final class ValueCode {
 
   static final ClassName MARSHAL = ClassName.get("dev.ireestubs.internal", "Marshal");
+  static final ClassName STUB_MARSHAL = ClassName.get("dev.ireestubs.internal", "StubMarshal");
   static final ClassName VM_LIST = ClassName.get("dev.ireestubs.vm", "VmList");
   static final ClassName IREE_VALUE_EXCEPTION =
       ClassName.get("dev.ireestubs.invoke", "IreeValueException");
@@ -103,14 +105,8 @@ final class ValueCode {
       scope.statement(
           "$T $N = $T.sequence($N, $L, $L)", VM_LIST, list, MARSHAL, values, l.fixedSize(), path);
     } else {
-      scope.statement(
-          "$T $N = $T.variant($T.notNull($N, $L).size())",
-          VM_LIST,
-          list,
-          VM_LIST,
-          MARSHAL,
-          values,
-          path);
+      scope.statement("$T.notNull($N, $L)", STUB_MARSHAL, values, path);
+      scope.statement("$T $N = $T.variant($N.size())", VM_LIST, list, VM_LIST, values);
     }
     String element = scope.local("element");
     scope.body().beginControlFlow("try");
@@ -224,14 +220,8 @@ final class ValueCode {
       return CodeBlock.of("$T.$L($N, $L, $L)", MARSHAL, readerName(e), list, index, path);
     }
     if (binding instanceof ArrayBinding) {
-      return CodeBlock.of(
-          "$T.array($N, $L, $L, $T.class, $L)",
-          MARSHAL,
-          list,
-          index,
-          scope.descriptor(binding.type()),
-          ((ArrayBinding) binding).arrayClass(),
-          path);
+      return arrayResult(
+          ((ArrayBinding) binding).arrayClass(), list, index, scope.descriptor(binding.type()), path);
     }
     if (binding instanceof JavaArrayBinding) {
       JavaArrayBinding a = (JavaArrayBinding) binding;
@@ -260,16 +250,27 @@ final class ValueCode {
         "$T.ref($N, $L, $T.class, $L)", MARSHAL, list, index, rawType(ref.javaType()), path);
   }
 
-  private static CodeBlock decodeJavaArray(
-      JavaArrayBinding a, String list, CodeBlock index, CodeBlock descriptor, CodeBlock path) {
+  /**
+   * {@code StubMarshal.floatArray(results, 0, Signatures.F_RESULT, "f: result")}: a non-generic
+   * method per array class, which javac resolves without inference (see {@code StubMarshal}).
+   */
+  private static CodeBlock arrayResult(
+      ClassName arrayClass, String list, CodeBlock index, CodeBlock descriptor, CodeBlock path) {
     return CodeBlock.of(
-        "$T.array($N, $L, $L, $T.class, $L).$L()",
-        MARSHAL,
+        "$T.$L($N, $L, $L, $L)",
+        STUB_MARSHAL,
+        StubMarshal.methodFor(arrayClass.simpleName()),
         list,
         index,
         descriptor,
-        arrayClassOf(a.component()),
-        path,
+        path);
+  }
+
+  private static CodeBlock decodeJavaArray(
+      JavaArrayBinding a, String list, CodeBlock index, CodeBlock descriptor, CodeBlock path) {
+    return CodeBlock.of(
+        "$L.$L()",
+        arrayResult(arrayClassOf(a.component()), list, index, descriptor, path),
         a.rank() == 1 ? "toArray" : "toArray" + a.rank() + "D");
   }
 
@@ -299,11 +300,12 @@ final class ValueCode {
     }
     ListBinding l = (ListBinding) binding;
     String out = scope.local(baseName(l.path()) + "Values");
+    TypeName element = l.element().javaType().box();
     scope.statement(
-        "$T $N = new $T<>($N.size())",
-        ParameterizedTypeName.get(LIST, l.element().javaType().box()),
+        "$T $N = new $T($N.size())",
+        ParameterizedTypeName.get(LIST, element),
         out,
-        ARRAY_LIST,
+        ParameterizedTypeName.get(ARRAY_LIST, element),
         list);
     String i = scope.local("i");
     scope.body().beginControlFlow("try");
@@ -311,7 +313,7 @@ final class ValueCode {
     scope.statement("$N.add($L)", out, decode(l.element(), list, CodeBlock.of("$N", i)));
     scope.body().endControlFlow();
     indexFailure(scope.text(l.path()), CodeBlock.of("$N.size()", out)); // the elements read so far
-    return CodeBlock.of("$T.unmodifiableList($N)", COLLECTIONS, out);
+    return unmodifiableList(element, out);
   }
 
   private CodeBlock decodeMapLoop(MapBinding m, FunctionConstants.MapConstants loop, String list) {
@@ -334,14 +336,11 @@ final class ValueCode {
               path);
     } else if (first instanceof ArrayBinding) {
       value =
-          CodeBlock.of(
-              "$T.array($N, $N, $L.get($N), $T.class, $L)",
-              MARSHAL,
-              list,
-              i,
-              scope.constant(loop.arrays()),
-              i,
+          arrayResult(
               ((ArrayBinding) first).arrayClass(),
+              list,
+              CodeBlock.of("$N", i),
+              CodeBlock.of("$L.get($N)", scope.constant(loop.arrays()), i),
               path);
     } else if (first instanceof JavaArrayBinding) {
       value =
@@ -361,7 +360,7 @@ final class ValueCode {
     }
     scope.statement("$N.put($N.get($N), $L)", out, keys, i, value);
     scope.body().endControlFlow();
-    return CodeBlock.of("$T.unmodifiableMap($N)", COLLECTIONS, out);
+    return unmodifiableMap(m, out);
   }
 
   /**
@@ -389,14 +388,49 @@ final class ValueCode {
     for (int i = 0; i < m.keys().size(); i++) {
       scope.statement("$N.put($L, $L)", out, scope.text(m.keys().get(i)), value.apply(i));
     }
-    return CodeBlock.of("$T.unmodifiableMap($N)", COLLECTIONS, out);
+    return unmodifiableMap(m, out);
+  }
+
+  /*
+   * Collections are made with their type arguments written out (new ArrayList<Float>(n),
+   * Collections.<Float>unmodifiableList(values)): without them javac infers each one, which in a
+   * stub of a thousand functions is a measurable part of its compile time.
+   */
+
+  /** {@code Collections.<Float>unmodifiableList(values)}. */
+  static CodeBlock unmodifiableList(TypeName element, String list) {
+    return CodeBlock.of("$T.<$T>unmodifiableList($N)", COLLECTIONS, element, list);
+  }
+
+  /** {@code Collections.<String, Float>unmodifiableMap(values)}, or inferred for a raw map. */
+  private static CodeBlock unmodifiableMap(MapBinding m, String map) {
+    List<TypeName> arguments = typeArguments(m.javaType());
+    return arguments.size() == 2
+        ? CodeBlock.of(
+            "$T.<$T, $T>unmodifiableMap($N)", COLLECTIONS, arguments.get(0), arguments.get(1), map)
+        : CodeBlock.of("$T.unmodifiableMap($N)", COLLECTIONS, map);
+  }
+
+  private static List<TypeName> typeArguments(TypeName t) {
+    return t instanceof ParameterizedTypeName ? ((ParameterizedTypeName) t).typeArguments() : List.of();
   }
 
   /** A new {@code LinkedHashMap} local for the values of {@code m}, sized for its keys. */
   private String newMap(MapBinding m) {
     String out = scope.local(baseName(m.path()) + "Map");
     long capacity = (long) Math.ceil(m.keys().size() / 0.75);
-    scope.statement("$T $N = new $T<>($L)", m.javaType(), out, LINKED_HASH_MAP, capacity);
+    List<TypeName> arguments = typeArguments(m.javaType());
+    if (arguments.size() == 2) {
+      scope.statement(
+          "$T $N = new $T($L)",
+          m.javaType(),
+          out,
+          ParameterizedTypeName.get(
+              LINKED_HASH_MAP, arguments.toArray(new TypeName[0])),
+          capacity);
+    } else {
+      scope.statement("$T $N = new $T<>($L)", m.javaType(), out, LINKED_HASH_MAP, capacity);
+    }
     return out;
   }
 
@@ -410,7 +444,8 @@ final class ValueCode {
     String text = value.toString();
     if (SourceVersion.isIdentifier(text)) {
       if (nullCheckPath != null) {
-        scope.statement("$T.notNull($N, $L)", MARSHAL, text, scope.text(nullCheckPath));
+        // StubMarshal's: a statement needs no generic method's inference.
+        scope.statement("$T.notNull($N, $L)", STUB_MARSHAL, text, scope.text(nullCheckPath));
       }
       return text;
     }

@@ -34,7 +34,7 @@ class StubHygieneTest {
   /** Types nested in the interface, named like what stubs write. */
   static final List<String> CLASHING_TYPES =
       List.of(
-          "Shape", "VmList", "VmValue", "Marshal", "Objects", "ElementType", "AbiType",
+          "Shape", "VmList", "VmValue", "Marshal", "StubMarshal", "Objects", "ElementType", "AbiType",
           "FunctionSignature", "FunctionBinder", "BackendFunction", "ModuleBackend", "Signatures",
           "StubConstants", "ReflectionFormat", "OptionalInt", "Collections", "ArrayList",
           "LinkedHashMap", "Override", "LinkageError", "Generated", "Functions0", "SignatureParts");
