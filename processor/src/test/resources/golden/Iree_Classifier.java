@@ -68,13 +68,13 @@ public final class Iree_Classifier implements Classifier {
     VmList arguments = VmList.variant(1);
     StubMarshal.notNull(features, "predict: features");
     VmList featuresList = VmList.variant(2);
-    featuresList.push(Marshal.array(features.image(), Signatures.PREDICT_FEATURES_IMAGE, "predict: features.image"));
+    featuresList.push(Marshal.array(features.image(), Signatures.F32_1X2X2, "predict: features.image"));
     featuresList.push(VmValue.i32(features.label()));
     arguments.push(featuresList);
     VmList results = Marshal.results(predictFunction.invoke(arguments), 2, "predict");
     try {
-      FloatArray logits = StubMarshal.floatArray(results, 0, Signatures.PREDICT_RESULT_LOGITS, "predict: result.logits");
-      FloatArray probs = StubMarshal.floatArray(results, 1, Signatures.PREDICT_RESULT_LOGITS, "predict: result.probs");
+      FloatArray logits = StubMarshal.floatArray(results, 0, Signatures.F32_1X3, "predict: result.logits");
+      FloatArray probs = StubMarshal.floatArray(results, 1, Signatures.F32_1X3, "predict: result.probs");
       return new Classifier.Scores(probs, logits);
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
@@ -87,10 +87,10 @@ public final class Iree_Classifier implements Classifier {
   @Override
   public FloatArray embed(IntArray ids) {
     VmList arguments = VmList.variant(1);
-    arguments.push(Marshal.array(ids, Signatures.EMBED_TOKENS, "embed: tokens"));
+    arguments.push(Marshal.array(ids, Signatures.I32_1XDYN, "embed: tokens"));
     VmList results = Marshal.results(embedFunction.invoke(arguments), 1, "embed");
     try {
-      return StubMarshal.floatArray(results, 0, Signatures.EMBED_RESULT, "embed: result");
+      return StubMarshal.floatArray(results, 0, Signatures.F32_1X4, "embed: result");
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
     }
@@ -106,7 +106,7 @@ public final class Iree_Classifier implements Classifier {
     VmList rowsList = VmList.variant(rows.size());
     try {
       for (FloatArray element : rows) {
-        rowsList.push(Marshal.array(element, Signatures.BATCH_ROWS, "batch: rows[*]"));
+        rowsList.push(Marshal.array(element, Signatures.F32_2, "batch: rows[*]"));
       }
     } catch (IreeValueException failure) {
       throw Marshal.atIndex(failure, "batch: rows", rowsList.size());
@@ -153,7 +153,7 @@ public final class Iree_Classifier implements Classifier {
     VmList results = Marshal.results(pairsFunction.invoke(arguments), 3, "pairs");
     try {
       long total = Marshal.i64(results, 0, "pairs: result[0]");
-      double[][] grid = StubMarshal.doubleArray(results, 1, Signatures.PAIRS_RESULT_1, "pairs: result[1]").toArray2D();
+      double[][] grid = StubMarshal.doubleArray(results, 1, Signatures.F64_2X2, "pairs: result[1]").toArray2D();
       boolean any = Marshal.i1(results, 2, "pairs: result[2]");
       return new Classifier.Triple(total, grid, any);
     } catch (RuntimeException failure2) {
@@ -165,42 +165,42 @@ public final class Iree_Classifier implements Classifier {
    * The signatures of 4 functions as code: built when the stub binds (functions of equal signatures share their constants).
    */
   private static final class Signatures {
-    static final AbiType.NdArray PREDICT_FEATURES_IMAGE = new AbiType.NdArray(ElementType.F32, Shape.of(1, 2, 2));
+    static final AbiType.NdArray F32_1X2X2 = new AbiType.NdArray(ElementType.F32, Shape.of(1, 2, 2));
 
-    static final AbiType.NdArray PREDICT_RESULT_LOGITS = new AbiType.NdArray(ElementType.F32, Shape.of(1, 3));
+    static final AbiType.NdArray F32_1X3 = new AbiType.NdArray(ElementType.F32, Shape.of(1, 3));
 
     static final FunctionSignature PREDICT = new FunctionSignature(
-        List.of(new AbiType.Dict(List.of(new AbiType.Entry("image", PREDICT_FEATURES_IMAGE), new AbiType.Entry("label", new AbiType.Scalar(ElementType.I32))))),
-        List.of(new AbiType.Dict(List.of(new AbiType.Entry("logits", PREDICT_RESULT_LOGITS), new AbiType.Entry("probs", PREDICT_RESULT_LOGITS)))),
+        List.of(new AbiType.Dict(List.of(new AbiType.Entry("image", F32_1X2X2), new AbiType.Entry("label", new AbiType.Scalar(ElementType.I32))))),
+        List.of(new AbiType.Dict(List.of(new AbiType.Entry("logits", F32_1X3), new AbiType.Entry("probs", F32_1X3)))),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.of(1));
 
-    static final AbiType.NdArray EMBED_TOKENS = new AbiType.NdArray(ElementType.I32, Shape.of(1, Shape.DYNAMIC));
+    static final AbiType.NdArray I32_1XDYN = new AbiType.NdArray(ElementType.I32, Shape.of(1, Shape.DYNAMIC));
 
-    static final AbiType.NdArray EMBED_RESULT = new AbiType.NdArray(ElementType.F32, Shape.of(1, 4));
+    static final AbiType.NdArray F32_1X4 = new AbiType.NdArray(ElementType.F32, Shape.of(1, 4));
 
     static final FunctionSignature EMBED = new FunctionSignature(
-        List.of(new AbiType.Named("tokens", EMBED_TOKENS)),
-        List.of(EMBED_RESULT),
+        List.of(new AbiType.Named("tokens", I32_1XDYN)),
+        List.of(F32_1X4),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.of(1));
 
-    static final AbiType.NdArray BATCH_ROWS = new AbiType.NdArray(ElementType.F32, Shape.of(2));
+    static final AbiType.NdArray F32_2 = new AbiType.NdArray(ElementType.F32, Shape.of(2));
 
     static final FunctionSignature BATCH = new FunctionSignature(
-        List.of(new AbiType.HomogeneousList(BATCH_ROWS), new AbiType.Scalar(ElementType.F64)),
+        List.of(new AbiType.HomogeneousList(F32_2), new AbiType.Scalar(ElementType.F64)),
         List.of(new AbiType.HomogeneousList(new AbiType.Scalar(ElementType.F64))),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.of(1));
 
-    static final AbiType.NdArray PAIRS_RESULT_1 = new AbiType.NdArray(ElementType.F64, Shape.of(2, 2));
+    static final AbiType.NdArray F64_2X2 = new AbiType.NdArray(ElementType.F64, Shape.of(2, 2));
 
     static final FunctionSignature PAIRS = new FunctionSignature(
         List.of(new AbiType.Sequence(AbiType.SequenceKind.TUPLE, List.of(new AbiType.Scalar(ElementType.I64), new AbiType.Scalar(ElementType.I1))), new AbiType.Sequence(AbiType.SequenceKind.LIST, List.of(new AbiType.Scalar(ElementType.F32), new AbiType.Scalar(ElementType.F32)))),
-        List.of(new AbiType.Scalar(ElementType.I64), PAIRS_RESULT_1, new AbiType.Scalar(ElementType.I1)),
+        List.of(new AbiType.Scalar(ElementType.I64), F64_2X2, new AbiType.Scalar(ElementType.I1)),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.of(1));

@@ -79,11 +79,11 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public float[][] matmul(float[][] a, FloatArray b) {
     VmList arguments = VmList.variant(2);
-    arguments.push(Marshal.array(Marshal.copy(a, Signatures.MATMUL_A, "matmul: a"), Signatures.MATMUL_A, "matmul: a"));
-    arguments.push(Marshal.array(b, Signatures.MATMUL_B, "matmul: b"));
+    arguments.push(Marshal.array(Marshal.copy(a, Signatures.F32_3X4, "matmul: a"), Signatures.F32_3X4, "matmul: a"));
+    arguments.push(Marshal.array(b, Signatures.F32_4X2, "matmul: b"));
     VmList results = Marshal.results(matmulFunction.invoke(arguments), 1, "matmul");
     try {
-      return StubMarshal.floatArray(results, 0, Signatures.MATMUL_RESULT, "matmul: result").toArray2D();
+      return StubMarshal.floatArray(results, 0, Signatures.F32_3X2, "matmul: result").toArray2D();
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
     }
@@ -95,8 +95,8 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public long test(FloatArray a, FloatArray b) {
     VmList arguments = VmList.variant(2);
-    arguments.push(Marshal.array(a, Signatures.TEST_A, "test: a"));
-    arguments.push(Marshal.array(b, Signatures.TEST_B, "test: b"));
+    arguments.push(Marshal.array(a, Signatures.F32_1XDYN, "test: a"));
+    arguments.push(Marshal.array(b, Signatures.F32_DYN, "test: b"));
     VmList results = Marshal.results(testFunction.invoke(arguments), 1, "test");
     try {
       return Marshal.i64(results, 0, "test: result");
@@ -111,7 +111,7 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public VmRef mainSync(FloatArray x, VmList y) {
     VmList arguments = VmList.variant(2);
-    arguments.push(Marshal.array(x, Signatures.MAIN_X, "main: x"));
+    arguments.push(Marshal.array(x, Signatures.UNKNOWN_UNRANKED, "main: x"));
     arguments.push(Marshal.notNull(y, "main: y"));
     VmList results = Marshal.results(mainSyncFunction.invoke(arguments), 1, "main");
     try {
@@ -127,13 +127,13 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public NdArray mainAsync(NdArray a, VmRef b, BufferView c, IntArray d) {
     VmList arguments = VmList.variant(4);
-    arguments.push(Marshal.array(a, Signatures.MAIN_X, "main$async: a"));
+    arguments.push(Marshal.array(a, Signatures.UNKNOWN_UNRANKED, "main$async: a"));
     arguments.push(Marshal.notNull(b, "main$async: b"));
     arguments.push(Marshal.notNull(c, "main$async: c"));
-    arguments.push(Marshal.array(d, Signatures.MAIN_X, "main$async: d"));
+    arguments.push(Marshal.array(d, Signatures.UNKNOWN_UNRANKED, "main$async: d"));
     VmList results = Marshal.results(mainAsyncFunction.invoke(arguments), 1, "main$async");
     try {
-      return StubMarshal.ndArray(results, 0, Signatures.MAIN_X, "main$async: result");
+      return StubMarshal.ndArray(results, 0, Signatures.UNKNOWN_UNRANKED, "main$async: result");
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
     }
@@ -145,10 +145,10 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public FloatArray filter(HalfArray image) {
     VmList arguments = VmList.variant(1);
-    arguments.push(Marshal.array(image, Signatures.MAIN_X, "filter: image"));
+    arguments.push(Marshal.array(image, Signatures.UNKNOWN_UNRANKED, "filter: image"));
     VmList results = Marshal.results(filterFunction.invoke(arguments), 1, "filter");
     try {
-      return StubMarshal.floatArray(results, 0, Signatures.MAIN_X, "filter: result");
+      return StubMarshal.floatArray(results, 0, Signatures.UNKNOWN_UNRANKED, "filter: result");
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
     }
@@ -160,10 +160,10 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public FloatArray fenced(FloatArray x) {
     VmList arguments = VmList.variant(1);
-    arguments.push(Marshal.array(x, Signatures.FENCED_X, "fenced: x"));
+    arguments.push(Marshal.array(x, Signatures.F32_4, "fenced: x"));
     VmList results = Marshal.results(fencedFunction.invoke(arguments), 1, "fenced");
     try {
-      return StubMarshal.floatArray(results, 0, Signatures.FENCED_X, "fenced: result");
+      return StubMarshal.floatArray(results, 0, Signatures.F32_4, "fenced: result");
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
     }
@@ -177,12 +177,12 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     VmList arguments = VmList.variant(1);
     StubMarshal.notNull(features, "json_fn: features");
     VmList featuresList = VmList.variant(2);
-    featuresList.push(Marshal.array(features.image(), Signatures.JSON_FN_FEATURES_IMAGE, "json_fn: features.image"));
+    featuresList.push(Marshal.array(features.image(), Signatures.F32_1X4, "json_fn: features.image"));
     featuresList.push(VmValue.i32(features.label()));
     arguments.push(featuresList);
     VmList results = Marshal.results(jsonFnFunction.invoke(arguments), 1, "json_fn");
     try {
-      return StubMarshal.floatArray(results, 0, Signatures.JSON_FN_FEATURES_IMAGE, "json_fn: result");
+      return StubMarshal.floatArray(results, 0, Signatures.F32_1X4, "json_fn: result");
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
     }
@@ -210,25 +210,25 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
    * The signatures of 8 functions as code: built when the stub binds (functions of equal signatures share their constants).
    */
   private static final class Signatures {
-    static final AbiType.NdArray MATMUL_A = new AbiType.NdArray(ElementType.F32, Shape.of(3, 4));
+    static final AbiType.NdArray F32_3X4 = new AbiType.NdArray(ElementType.F32, Shape.of(3, 4));
 
-    static final AbiType.NdArray MATMUL_B = new AbiType.NdArray(ElementType.F32, Shape.of(4, 2));
+    static final AbiType.NdArray F32_4X2 = new AbiType.NdArray(ElementType.F32, Shape.of(4, 2));
 
-    static final AbiType.NdArray MATMUL_RESULT = new AbiType.NdArray(ElementType.F32, Shape.of(3, 2));
+    static final AbiType.NdArray F32_3X2 = new AbiType.NdArray(ElementType.F32, Shape.of(3, 2));
 
     static final FunctionSignature MATMUL = new FunctionSignature(
-        List.of(MATMUL_A, MATMUL_B),
-        List.of(MATMUL_RESULT),
+        List.of(F32_3X4, F32_4X2),
+        List.of(F32_3X2),
         ReflectionFormat.DECLARATION,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
 
-    static final AbiType.NdArray TEST_A = new AbiType.NdArray(ElementType.F32, Shape.of(1, Shape.DYNAMIC));
+    static final AbiType.NdArray F32_1XDYN = new AbiType.NdArray(ElementType.F32, Shape.of(1, Shape.DYNAMIC));
 
-    static final AbiType.NdArray TEST_B = new AbiType.NdArray(ElementType.F32, Shape.of(Shape.DYNAMIC));
+    static final AbiType.NdArray F32_DYN = new AbiType.NdArray(ElementType.F32, Shape.of(Shape.DYNAMIC));
 
     static final FunctionSignature TEST = new FunctionSignature(
-        List.of(TEST_A, TEST_B),
+        List.of(F32_1XDYN, F32_DYN),
         List.of(new AbiType.Scalar(ElementType.INDEX)),
         ReflectionFormat.DECLARATION,
         FunctionSignature.CallingModel.SYNC,
@@ -241,7 +241,7 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
 
-    static final AbiType.NdArray MAIN_X = AbiType.NdArray.anyBufferView();
+    static final AbiType.NdArray UNKNOWN_UNRANKED = AbiType.NdArray.anyBufferView();
 
     static final FunctionSignature MAIN_ASYNC = new FunctionSignature(
         List.of(AbiType.Ref.any(), AbiType.Ref.any(), AbiType.Ref.any(), AbiType.Ref.any()),
@@ -257,20 +257,20 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
         FunctionSignature.CallingModel.COARSE_FENCES,
         OptionalInt.empty());
 
-    static final AbiType.NdArray FENCED_X = new AbiType.NdArray(ElementType.F32, Shape.of(4));
+    static final AbiType.NdArray F32_4 = new AbiType.NdArray(ElementType.F32, Shape.of(4));
 
     static final FunctionSignature FENCED = new FunctionSignature(
-        List.of(FENCED_X),
-        List.of(FENCED_X),
+        List.of(F32_4),
+        List.of(F32_4),
         ReflectionFormat.DECLARATION,
         FunctionSignature.CallingModel.COARSE_FENCES,
         OptionalInt.empty());
 
-    static final AbiType.NdArray JSON_FN_FEATURES_IMAGE = new AbiType.NdArray(ElementType.F32, Shape.of(1, 4));
+    static final AbiType.NdArray F32_1X4 = new AbiType.NdArray(ElementType.F32, Shape.of(1, 4));
 
     static final FunctionSignature JSON_FN = new FunctionSignature(
-        List.of(new AbiType.Dict(List.of(new AbiType.Entry("image", JSON_FN_FEATURES_IMAGE), new AbiType.Entry("label", new AbiType.Scalar(ElementType.I32))))),
-        List.of(JSON_FN_FEATURES_IMAGE),
+        List.of(new AbiType.Dict(List.of(new AbiType.Entry("image", F32_1X4), new AbiType.Entry("label", new AbiType.Scalar(ElementType.I32))))),
+        List.of(F32_1X4),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.of(1));

@@ -110,7 +110,7 @@ public final class Iree_Maps implements Maps {
     arguments.push(inputList);
     VmList results = Marshal.results(scaleFunction.invoke(arguments), 2, "scale");
     try {
-      FloatArray sum = StubMarshal.floatArray(results, 0, Signatures.SCALE_RESULT_0, "scale: result[0]");
+      FloatArray sum = StubMarshal.floatArray(results, 0, Signatures.F32_2, "scale: result[0]");
       VmList resultList = Marshal.list(results, 1, 2, "scale: result[1]");
       List<String> resultKeys = Signatures.SCALE_INPUT_IMAGES_KEYS2;
       Map<String, FloatArray> resultMap = new LinkedHashMap<String, FloatArray>(3);
@@ -196,11 +196,11 @@ public final class Iree_Maps implements Maps {
 
     static final AbiType.Dict SCALE_INPUT_IMAGES = new AbiType.Dict(List.of(new AbiType.Entry("left", new AbiType.NdArray(ElementType.F32, Shape.of(2))), new AbiType.Entry("right", new AbiType.NdArray(ElementType.F32, Shape.of(2)))));
 
-    static final AbiType.NdArray SCALE_RESULT_0 = new AbiType.NdArray(ElementType.F32, Shape.of(2));
+    static final AbiType.NdArray F32_2 = new AbiType.NdArray(ElementType.F32, Shape.of(2));
 
     static final FunctionSignature SCALE = new FunctionSignature(
         List.of(new AbiType.Dict(List.of(new AbiType.Entry("factors", SCALE_INPUT_FACTORS), new AbiType.Entry("images", SCALE_INPUT_IMAGES)))),
-        List.of(SCALE_RESULT_0, SCALE_INPUT_IMAGES),
+        List.of(F32_2, SCALE_INPUT_IMAGES),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());

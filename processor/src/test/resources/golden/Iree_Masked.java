@@ -56,12 +56,12 @@ public final class Iree_Masked implements Masked {
     arguments.resize(3);
     Marshal.requireSize(images, 1, "f: images");
     Masked.Image value = Marshal.notNull(images.get(0), "f: images[*]");
-    arguments.set(0, Marshal.array(value.mask(), Signatures.F_IMAGES_MASK, "f: images[*].mask"));
-    arguments.set(1, Marshal.array(value.pixels(), Signatures.F_IMAGES_PIXELS, "f: images[*].pixels"));
+    arguments.set(0, Marshal.array(value.mask(), Signatures.UI8_DYNX4, "f: images[*].mask"));
+    arguments.set(1, Marshal.array(value.pixels(), Signatures.F32_2XDYN, "f: images[*].pixels"));
     arguments.set(2, VmValue.f32(scale));
     VmList results = Marshal.results(applyFunction.invoke(arguments), 2, "f");
     try {
-      FloatArray out = StubMarshal.floatArray(results, 0, Signatures.F_IMAGES_PIXELS, "f: result.out");
+      FloatArray out = StubMarshal.floatArray(results, 0, Signatures.F32_2XDYN, "f: result.out");
       float sum = Marshal.f32(results, 1, "f: result.sum");
       return new Masked.Output(sum, out);
     } catch (RuntimeException failure) {
@@ -73,13 +73,13 @@ public final class Iree_Masked implements Masked {
    * The signatures of 1 functions as code: built when the stub binds (functions of equal signatures share their constants).
    */
   private static final class Signatures {
-    static final AbiType.NdArray F_IMAGES_MASK = new AbiType.NdArray(ElementType.UI8, Shape.of(Shape.DYNAMIC, 4));
+    static final AbiType.NdArray UI8_DYNX4 = new AbiType.NdArray(ElementType.UI8, Shape.of(Shape.DYNAMIC, 4));
 
-    static final AbiType.NdArray F_IMAGES_PIXELS = new AbiType.NdArray(ElementType.F32, Shape.of(2, Shape.DYNAMIC));
+    static final AbiType.NdArray F32_2XDYN = new AbiType.NdArray(ElementType.F32, Shape.of(2, Shape.DYNAMIC));
 
     static final FunctionSignature APPLY = new FunctionSignature(
-        List.of(F_IMAGES_MASK, F_IMAGES_PIXELS, new AbiType.Scalar(ElementType.F32)),
-        List.of(F_IMAGES_PIXELS, new AbiType.Scalar(ElementType.F32)),
+        List.of(UI8_DYNX4, F32_2XDYN, new AbiType.Scalar(ElementType.F32)),
+        List.of(F32_2XDYN, new AbiType.Scalar(ElementType.F32)),
         ReflectionFormat.V0_RAW,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());

@@ -68,7 +68,7 @@ public final class Iree_Misc implements Misc {
   @Override
   public void log(float[] values) {
     VmList arguments = VmList.variant(1);
-    arguments.push(Marshal.array(Marshal.copy(values, Signatures.LOG_VALUES, "log: values"), Signatures.LOG_VALUES, "log: values"));
+    arguments.push(Marshal.array(Marshal.copy(values, Signatures.F32_DYN, "log: values"), Signatures.F32_DYN, "log: values"));
     Marshal.results(logFunction.invoke(arguments), 0, "log");
   }
 
@@ -83,7 +83,7 @@ public final class Iree_Misc implements Misc {
     Misc.Inner inner = Marshal.notNull(outer.inner(), "nested: outer.inner");
     VmList innerList = VmList.variant(2);
     innerList.push(VmValue.i32(Marshal.notNull(inner.a(), "nested: outer.inner.a")));
-    innerList.push(Marshal.array(inner.b(), Signatures.NESTED_OUTER_INNER_B, "nested: outer.inner.b"));
+    innerList.push(Marshal.array(inner.b(), Signatures.I64_RANK0, "nested: outer.inner.b"));
     outerList.push(innerList);
     List<Misc.Item> items = outer.items();
     StubMarshal.notNull(items, "nested: outer.items");
@@ -124,7 +124,7 @@ public final class Iree_Misc implements Misc {
   public Misc.Refs opaque(VmRef handle, HalfArray half) {
     VmList arguments = VmList.variant(2);
     arguments.push(handle);
-    arguments.push(Marshal.array(half, Signatures.OPAQUE_HALF, "opaque: half"));
+    arguments.push(Marshal.array(half, Signatures.F16_DYNXDYN, "opaque: half"));
     VmList results = Marshal.results(opaqueFunction.invoke(arguments), 2, "opaque");
     try {
       VmRef first = Marshal.ref(results, 0, "opaque: result[0]");
@@ -141,10 +141,10 @@ public final class Iree_Misc implements Misc {
   @Override
   public BFloat16Array anyType(NdArray x) {
     VmList arguments = VmList.variant(1);
-    arguments.push(Marshal.array(x, Signatures.ANY_TYPE_X, "anyType: x"));
+    arguments.push(Marshal.array(x, Signatures.I8_3, "anyType: x"));
     VmList results = Marshal.results(anyTypeFunction.invoke(arguments), 1, "anyType");
     try {
-      return StubMarshal.bfloat16Array(results, 0, Signatures.ANY_TYPE_RESULT, "anyType: result");
+      return StubMarshal.bfloat16Array(results, 0, Signatures.BF16_2, "anyType: result");
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
     }
@@ -154,40 +154,40 @@ public final class Iree_Misc implements Misc {
    * The signatures of 4 functions as code: built when the stub binds (functions of equal signatures share their constants).
    */
   private static final class Signatures {
-    static final AbiType.NdArray LOG_VALUES = new AbiType.NdArray(ElementType.F32, Shape.of(Shape.DYNAMIC));
+    static final AbiType.NdArray F32_DYN = new AbiType.NdArray(ElementType.F32, Shape.of(Shape.DYNAMIC));
 
     static final FunctionSignature LOG = new FunctionSignature(
-        List.of(LOG_VALUES),
+        List.of(F32_DYN),
         List.of(),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
 
-    static final AbiType.NdArray NESTED_OUTER_INNER_B = new AbiType.NdArray(ElementType.I64, Shape.scalar());
+    static final AbiType.NdArray I64_RANK0 = new AbiType.NdArray(ElementType.I64, Shape.scalar());
 
     static final FunctionSignature NESTED = new FunctionSignature(
-        List.of(new AbiType.Dict(List.of(new AbiType.Entry("inner", new AbiType.Dict(List.of(new AbiType.Entry("a", new AbiType.Scalar(ElementType.I32)), new AbiType.Entry("b", NESTED_OUTER_INNER_B)))), new AbiType.Entry("items", new AbiType.HomogeneousList(new AbiType.Sequence(AbiType.SequenceKind.TUPLE, List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.F64)))))))),
+        List.of(new AbiType.Dict(List.of(new AbiType.Entry("inner", new AbiType.Dict(List.of(new AbiType.Entry("a", new AbiType.Scalar(ElementType.I32)), new AbiType.Entry("b", I64_RANK0)))), new AbiType.Entry("items", new AbiType.HomogeneousList(new AbiType.Sequence(AbiType.SequenceKind.TUPLE, List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.F64)))))))),
         List.of(new AbiType.Sequence(AbiType.SequenceKind.LIST, List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I32)))),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
 
-    static final AbiType.NdArray OPAQUE_HALF = new AbiType.NdArray(ElementType.F16, Shape.of(Shape.DYNAMIC, Shape.DYNAMIC));
+    static final AbiType.NdArray F16_DYNXDYN = new AbiType.NdArray(ElementType.F16, Shape.of(Shape.DYNAMIC, Shape.DYNAMIC));
 
     static final FunctionSignature OPAQUE = new FunctionSignature(
-        List.of(new AbiType.Any(), OPAQUE_HALF),
+        List.of(new AbiType.Any(), F16_DYNXDYN),
         List.of(new AbiType.Any(), new AbiType.Unknown()),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
 
-    static final AbiType.NdArray ANY_TYPE_X = new AbiType.NdArray(ElementType.I8, Shape.of(3));
+    static final AbiType.NdArray I8_3 = new AbiType.NdArray(ElementType.I8, Shape.of(3));
 
-    static final AbiType.NdArray ANY_TYPE_RESULT = new AbiType.NdArray(ElementType.BF16, Shape.of(2));
+    static final AbiType.NdArray BF16_2 = new AbiType.NdArray(ElementType.BF16, Shape.of(2));
 
     static final FunctionSignature ANY_TYPE = new FunctionSignature(
-        List.of(ANY_TYPE_X),
-        List.of(ANY_TYPE_RESULT),
+        List.of(I8_3),
+        List.of(BF16_2),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());

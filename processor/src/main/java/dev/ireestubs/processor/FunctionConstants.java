@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.ParameterizedTypeName;
 import dev.ireestubs.abi.AbiType;
+import dev.ireestubs.abi.Shape;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -170,7 +171,12 @@ final class FunctionConstants {
       List<AbiType> order,
       List<MapBinding> maps) {
     if (b instanceof ArrayBinding || b instanceof JavaArrayBinding) {
-      want(b.type(), b.path(), wanted, order);
+      AbiType t = b.type();
+      want(
+          t,
+          t instanceof AbiType.NdArray ? arrayName((AbiType.NdArray) t) : constantName(b.path()),
+          wanted,
+          order);
     } else if (b instanceof RecordBinding) {
       ((RecordBinding) b)
           .components()
@@ -180,7 +186,7 @@ final class FunctionConstants {
     } else if (b instanceof MapBinding) {
       MapBinding m = (MapBinding) b;
       // The sdict's constant gives its keys, and for one loop over them, paths and descriptors.
-      want(m.type(), m.path(), wanted, order);
+      want(m.type(), constantName(m.path()), wanted, order);
       maps.add(m);
       if (!(loops && m.hasLeafValues())) {
         m.values().forEach(v -> collect(v, loops, wanted, order, maps));
@@ -188,10 +194,45 @@ final class FunctionConstants {
     }
   }
 
+  /**
+   * An n-d array descriptor's constant is named for what it holds ({@code F32_1X3}, {@code
+   * I32_1XDYN}, {@code F64_RANK0}), not for the first value that uses it: equal descriptors are one
+   * constant, which every function's values of that type name.
+   */
+  static String arrayName(AbiType.NdArray t) {
+    StringBuilder sb = new StringBuilder();
+    String element = t.element().mlirName();
+    for (int i = 0; i < element.length() && i < 40; i++) {
+      char c = element.charAt(i);
+      boolean letter = c < 128 && Character.isLetterOrDigit(c);
+      if (letter || (sb.length() > 0 && sb.charAt(sb.length() - 1) != '_')) {
+        sb.append(letter ? Character.toUpperCase(c) : '_');
+      }
+    }
+    while (sb.length() > 0 && sb.charAt(sb.length() - 1) == '_') {
+      sb.setLength(sb.length() - 1);
+    }
+    if (sb.length() == 0 || Character.isDigit(sb.charAt(0))) {
+      sb.insert(0, "ARRAY_");
+    }
+    Shape shape = t.shape();
+    if (!shape.isRanked()) {
+      return sb.append("_UNRANKED").toString();
+    }
+    if (shape.rank() == 0 || shape.rank() > 8) {
+      return sb.append("_RANK").append(shape.rank()).toString();
+    }
+    for (int axis = 0; axis < shape.rank(); axis++) {
+      sb.append(axis == 0 ? "_" : "X");
+      sb.append(shape.isDynamic(axis) ? "DYN" : Long.toString(shape.dim(axis)));
+    }
+    return sb.toString();
+  }
+
   private static void want(
-      AbiType node, String path, Map<AbiType, String> wanted, List<AbiType> order) {
+      AbiType node, String name, Map<AbiType, String> wanted, List<AbiType> order) {
     if (!wanted.containsKey(node)) {
-      wanted.put(node, constantName(path));
+      wanted.put(node, name);
       order.add(node);
     }
   }
