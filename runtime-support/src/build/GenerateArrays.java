@@ -86,9 +86,12 @@ public final class GenerateArrays {
       String buffer = v.get("Buffer");
       v.put("aBuffer", (buffer.startsWith("I") ? "An {@link " : "A {@link ") + buffer + "}");
     }
+    flags = new java.util.HashSet<>(flags);
     if (bytes > 1) {
-      flags = new java.util.HashSet<>(flags);
       flags.add("multiByte");
+    }
+    if (flags.contains("bulk") || flags.contains("byteBulk")) {
+      flags.add("direct");
     }
     Spec done = new Spec(Set.copyOf(flags));
     done.vars.putAll(v);
@@ -320,6 +323,7 @@ public final class GenerateArrays {
             Map<String, String> inner = new HashMap<>(bound);
             inner.put(parts[0], parts[k]);
             inner.put("dims", "[]".repeat(Integer.parseInt(parts[k])));
+            inner.put("sub", "[]".repeat(Integer.parseInt(parts[k]) - 1));
             render(t, i + 1, end, spec, inner, out);
           }
         } else {

@@ -2,13 +2,8 @@ package dev.ireestubs.ndarray;
 
 import java.lang.reflect.Array;
 
-/** Shapes of nested (rectangular) Java arrays, and walking their innermost rows in order. */
+/** Shapes of nested (rectangular) Java arrays: checking them and making them. */
 final class Nested {
-
-  /** Receives one innermost row and the flat index of its first element. */
-  interface RowVisitor {
-    void visit(Object row, int flatOffset);
-  }
 
   private Nested() {}
 
@@ -25,7 +20,8 @@ final class Nested {
     for (int axis = 0; axis < depth && level != null; axis++) {
       int length = Array.getLength(level);
       shape[axis] = length;
-      level = axis + 1 < depth && length > 0 ? Array.get(level, 0) : null;
+      // Every level above the innermost is an array of arrays: read it as one, not reflectively.
+      level = axis + 1 < depth && length > 0 ? ((Object[]) level)[0] : null;
     }
     check(data, 0, shape, new int[depth], where);
     return shape;
@@ -51,9 +47,10 @@ final class Nested {
               + "; every row at one depth must have the same length");
     }
     if (axis + 1 < shape.length) {
+      Object[] rows = (Object[]) level;
       for (int i = 0; i < length; i++) {
         index[axis] = i;
-        check(Array.get(level, i), axis + 1, shape, index, where);
+        check(rows[i], axis + 1, shape, index, where);
       }
       index[axis] = 0;
     }
@@ -65,22 +62,6 @@ final class Nested {
       sb.append('[').append(index[i]).append(']');
     }
     return sb.toString();
-  }
-
-  /** Visits the innermost rows of a rectangular {@code data} of {@code depth}, row-major. */
-  static void forEachRow(Object data, int depth, RowVisitor visitor) {
-    walk(data, depth, visitor, new int[] {0});
-  }
-
-  private static void walk(Object level, int depth, RowVisitor visitor, int[] offset) {
-    if (depth == 1) {
-      visitor.visit(level, offset[0]);
-      offset[0] += Array.getLength(level);
-      return;
-    }
-    for (Object row : (Object[]) level) { // an array of arrays: no reflective access needed
-      walk(row, depth - 1, visitor, offset);
-    }
   }
 
   /**
