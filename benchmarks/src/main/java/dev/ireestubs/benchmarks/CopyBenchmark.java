@@ -76,24 +76,58 @@ public class CopyBenchmark {
     return new float[1][224][224][3];
   }
 
+  /**
+   * Reading a nested {@code float[1][224][224][3]} into a reused {@code float[]} with plain loops:
+   * the floor of a nested copy in or out, since its 50,176 rows are separate objects.
+   */
+  @Benchmark
+  public float[] floorNestedGather() {
+    int k = 0;
+    for (float[][][] a : nested) {
+      for (float[][] b : a) {
+        for (float[] row : b) {
+          for (int j = 0; j < row.length; j++) {
+            flatOut[k + j] = row[j];
+          }
+          k += row.length;
+        }
+      }
+    }
+    return flatOut;
+  }
+
   // --- into FloatArray ----------------------------------------------------------------------------
 
+  /** A new array per copy, closed when done: its memory is freed at once. */
   @Benchmark
   public float flatInFresh() {
+    try (FloatArray a = FloatArray.of(flat, 1, 224, 224, 3)) {
+      return a.getFlat(0);
+    }
+  }
+
+  /** A new array per copy, never closed: the memory waits for a garbage collection. */
+  @Benchmark
+  public float flatInFreshNotClosed() {
     FloatArray a = FloatArray.of(flat, 1, 224, 224, 3);
     return a.getFlat(0);
   }
 
   @Benchmark
   public float nestedInFresh() {
-    FloatArray a = FloatArray.of(nested);
-    return a.getFlat(0);
+    try (FloatArray a = FloatArray.of(nested)) {
+      return a.getFlat(0);
+    }
   }
 
   @Benchmark
   public FloatArray flatInReused() {
-    array.asFloatBuffer().put(flat);
-    return array;
+    return array.copyFrom(flat);
+  }
+
+  @Benchmark
+  public FloatArray nestedInReused() {
+    return array.copyFrom(nested);
   }
 
   // --- out of FloatArray --------------------------------------------------------------------------
@@ -110,7 +144,11 @@ public class CopyBenchmark {
 
   @Benchmark
   public float[] flatOutReused() {
-    array.asFloatBuffer().get(flatOut);
-    return flatOut;
+    return array.copyInto(flatOut);
+  }
+
+  @Benchmark
+  public float[][][][] nestedOutReused() {
+    return array.copyInto(nestedOut);
   }
 }

@@ -329,6 +329,11 @@ public abstract sealed class NdArray implements AutoCloseable
   /**
    * The bytes, shared (not copied): a new buffer object over this array's memory, positioned at 0,
    * in native order. Writes through it are visible in the array and every view of it.
+   *
+   * <p>The buffer outlives the array's control of its memory, so {@link #close()} then leaves
+   * freeing the memory to the garbage collector (see "Ownership and closing").
+   *
+   * @throws IllegalStateException when the array is closed
    */
   public final ByteBuffer data() {
     requireOpen();
@@ -344,6 +349,12 @@ public abstract sealed class NdArray implements AutoCloseable
   /**
    * A HAL buffer view of this array, sharing its memory: nothing is copied, and writes through
    * either are visible in both. The view's element type is {@link #halElementType()}.
+   *
+   * <p>A backend may keep the view's memory past the call it was passed to (an imported buffer, a
+   * result aliasing an argument), so {@link #close()} then leaves freeing the memory to the garbage
+   * collector (see "Ownership and closing").
+   *
+   * @throws IllegalStateException when the array is closed
    */
   public final BufferView asBufferView() {
     requireOpen();
@@ -777,6 +788,18 @@ public abstract sealed class NdArray implements AutoCloseable
               + describe()
               + "; the shapes must be equal (reshape the array, or copy through a flat Java array)");
     }
+  }
+
+  /**
+   * The error for a nested Java array ({@code what}, e.g. {@code "data"}) whose copy found a level
+   * of another length than this array's shape, or a null row: ragged or null rows as {@link
+   * Nested#shapeOf} names them, else the two shapes.
+   */
+  final RuntimeException shapeError(Object javaArray, int rank, String where, String what) {
+    long[] dims = Nested.shapeOf(javaArray, rank, where); // throws for ragged or null rows
+    requireShape(dims, where, what); // throws for another shape
+    return new IllegalArgumentException(
+        where + ": " + what + " changed shape while it was being copied; copy it again");
   }
 
   /** {@code "FloatArray of shape 2x3"}, for messages. */

@@ -8,10 +8,11 @@ final class Nested {
   private Nested() {}
 
   /**
-   * The shape of {@code data}, nested {@code depth} deep, after checking that it is rectangular and
-   * holds no null rows. An empty level makes the deeper dimensions 0.
+   * The shape of {@code data}, nested {@code depth} deep, as its first rows give it ({@code
+   * data.length}, {@code data[0].length}, ...), without checking the others: for a copy that
+   * checks every row as it goes. A null or empty level makes the deeper dimensions 0.
    */
-  static long[] shapeOf(Object data, int depth, String where) {
+  static long[] firstShape(Object data, int depth, String where) {
     if (data == null) {
       throw new NullPointerException(where + ": data is null");
     }
@@ -20,9 +21,17 @@ final class Nested {
     for (int axis = 0; axis < depth && level != null; axis++) {
       int length = Array.getLength(level);
       shape[axis] = length;
-      // Every level above the innermost is an array of arrays: read it as one, not reflectively.
       level = axis + 1 < depth && length > 0 ? ((Object[]) level)[0] : null;
     }
+    return shape;
+  }
+
+  /**
+   * The shape of {@code data}, nested {@code depth} deep, after checking that it is rectangular and
+   * holds no null rows. An empty level makes the deeper dimensions 0.
+   */
+  static long[] shapeOf(Object data, int depth, String where) {
+    long[] shape = firstShape(data, depth, where);
     check(data, 0, shape, new int[depth], where);
     return shape;
   }
