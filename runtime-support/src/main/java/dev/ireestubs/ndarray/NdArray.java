@@ -749,12 +749,30 @@ public abstract sealed class NdArray implements AutoCloseable
    * @throws IllegalArgumentException naming both sizes
    */
   final void requireSize(int length, String where) {
+    requireSize(length, where, "the Java array has", "");
+  }
+
+  /**
+   * Throws unless a buffer has exactly this array's elements remaining; for {@code copyFrom} and
+   * {@code copyInto}.
+   *
+   * @throws IllegalArgumentException naming both sizes
+   */
+  final void requireRemaining(int remaining, String where) {
+    requireSize(remaining, where, "the buffer has", " remaining");
+  }
+
+  private void requireSize(int length, String where, String holder, String after) {
     if (length != size) {
       throw new IllegalArgumentException(
           where
-              + ": the Java array has "
+              + ": "
+              + holder
+              + " "
               + length
-              + " elements but "
+              + " elements"
+              + after
+              + " but "
               + describe()
               + " has "
               + size

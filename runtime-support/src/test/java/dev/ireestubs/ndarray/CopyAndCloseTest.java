@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -210,6 +215,54 @@ class CopyAndCloseTest {
     b.setFlat(1.0f / 3, 0);
     b.setFlat(65520f, 1);
     assertThat(a).isEqualTo(b);
+  }
+
+  @Test
+  void copyFromAndCopyIntoTypedBuffersLeaveTheirPositionsAlone() {
+    FloatBuffer src = FloatBuffer.wrap(new float[] {9, 9, 1, 2, 3, 4, 5, 6});
+    src.position(2);
+    FloatArray a = FloatArray.zeros(2, 3);
+    assertThat(a.copyFrom(src)).isSameInstanceAs(a);
+    assertThat(src.position()).isEqualTo(2);
+    assertThat(a.toArray()).isEqualTo(new float[] {1, 2, 3, 4, 5, 6});
+
+    // A big-endian view of bytes is read by value, not by bytes.
+    ByteBuffer big = ByteBuffer.allocateDirect(24).order(ByteOrder.BIG_ENDIAN);
+    big.asFloatBuffer().put(new float[] {6, 5, 4, 3, 2, 1});
+    a.copyFrom(big.asFloatBuffer());
+    assertThat(a.toArray()).isEqualTo(new float[] {6, 5, 4, 3, 2, 1});
+
+    FloatBuffer dst = FloatBuffer.allocate(7);
+    dst.position(1);
+    assertThat(a.copyInto(dst)).isSameInstanceAs(dst);
+    assertThat(dst.position()).isEqualTo(1);
+    assertThat(dst.array()).isEqualTo(new float[] {0, 6, 5, 4, 3, 2, 1});
+
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> a.copyFrom(FloatBuffer.allocate(5)));
+    assertThat(e)
+        .hasMessageThat()
+        .isEqualTo(
+            "FloatArray.copyFrom: the buffer has 5 elements remaining but FloatArray of shape 2x3"
+                + " has 6; the sizes must be equal");
+    assertThrows(IllegalArgumentException.class, () -> a.copyInto(FloatBuffer.allocate(7)));
+    assertThrows(
+        java.nio.ReadOnlyBufferException.class,
+        () -> a.copyInto(FloatBuffer.allocate(6).asReadOnlyBuffer()));
+    // Copying through a typed buffer hands nothing out: close() still frees at once.
+    assertThat(a.memory.freesOnClose()).isTrue();
+    a.close();
+    assertThrows(IllegalStateException.class, () -> a.copyFrom(FloatBuffer.allocate(6)));
+    assertThrows(IllegalStateException.class, () -> a.copyInto(FloatBuffer.allocate(6)));
+
+    IntArray ints = IntArray.zeros(3).copyFrom(IntBuffer.wrap(new int[] {7, 8, 9}));
+    assertThat(ints.copyInto(IntBuffer.allocate(3)).array()).isEqualTo(new int[] {7, 8, 9});
+    ULongArray ulongs = ULongArray.zeros(2).copyFrom(LongBuffer.wrap(new long[] {-1L, 3L}));
+    assertThat(ulongs.getString(0)).isEqualTo("18446744073709551615");
+    assertThat(DoubleArray.zeros(1).copyFrom(DoubleBuffer.wrap(new double[] {2.5})).getFlat(0))
+        .isEqualTo(2.5);
+    assertThat(ShortArray.zeros(1).copyFrom(ShortBuffer.wrap(new short[] {-4})).getFlat(0))
+        .isEqualTo((short) -4);
   }
 
   // ---------------------------------------------------------------------------------------------
