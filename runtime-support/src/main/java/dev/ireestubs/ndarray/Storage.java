@@ -86,19 +86,12 @@ final class Storage {
 
   /**
    * Zeroed direct memory of {@code bytes} bytes, native order, {@link #ALIGNMENT}-aligned, owned by
-   * the caller (see {@link Memory}). Above {@code Integer.MAX_VALUE - 63} bytes one buffer cannot
-   * hold the padding, and the memory has only the platform allocator's alignment.
+   * the caller (see {@link Memory}). From {@code allocateDirect} (JDK 17 to 21), above {@code
+   * Integer.MAX_VALUE - 63} bytes one buffer cannot hold the padding, and the memory has only the
+   * platform allocator's alignment.
    */
   static Memory allocate(int bytes) {
-    if (bytes > Integer.MAX_VALUE - (ALIGNMENT - 1)) {
-      ByteBuffer block = ByteBuffer.allocateDirect(bytes);
-      return Memory.owning(block.duplicate().order(ByteOrder.nativeOrder()), block);
-    }
-    // Over-allocate and skip to the first aligned byte. (Not alignedSlice: it also rounds the
-    // limit down to an aligned address, which can leave fewer than `bytes` bytes.)
-    ByteBuffer raw = ByteBuffer.allocateDirect(bytes + ALIGNMENT - 1);
-    int skip = (ALIGNMENT - raw.alignmentOffset(0, ALIGNMENT)) % ALIGNMENT;
-    return Memory.owning(raw.slice(skip, bytes).order(ByteOrder.nativeOrder()), raw);
+    return Memory.allocate(bytes, ALIGNMENT);
   }
 
   /** Zeroed memory for an array of {@code type} and {@code dims} (already validated). */
