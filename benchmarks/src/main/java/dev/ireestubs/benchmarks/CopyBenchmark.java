@@ -16,8 +16,14 @@ import org.openjdk.jmh.annotations.State;
 /**
  * Copies of a 1x224x224x3 {@code f32} image (150,528 floats, 602,112 bytes) between Java arrays and
  * {@link FloatArray}, flat and nested, into fresh and into reused memory, against bulk copies of
- * the same bytes: {@code baseline*}. Compare within one run: the ratio of a copy's time to its
- * baseline's is what the figures in the README report.
+ * the same bytes ({@code baseline*}), and the floors of a nested array ({@code floor*}: reading its
+ * rows, allocating one). Compare within one run: the ratio of a copy's time to its baseline's is
+ * what matters, absolute times on a shared machine swing with its load. Run with
+ *
+ * <pre>
+ * mvn -q -pl benchmarks -am package -DskipTests exec:exec \
+ *     -Dbenchmark.args="CopyBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s -prof gc"
+ * </pre>
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -265,6 +265,40 @@ class CopyAndCloseTest {
         .isEqualTo((short) -4);
   }
 
+  @Test
+  void copiesOutOfOneArrayMayRunInSeveralThreadsAtOnce() throws Exception {
+    // Short rows go through a staging array the array keeps; concurrent readers must not share it.
+    float[] flat = new float[3000 * 3];
+    for (int i = 0; i < flat.length; i++) {
+      flat[i] = i;
+    }
+    FloatArray a = FloatArray.of(flat, 3000, 3);
+    float[][] expected = a.toArray2D();
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      List<java.util.concurrent.Future<Boolean>> results = new java.util.ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        results.add(
+            pool.submit(
+                () -> {
+                  float[][] out = new float[3000][3];
+                  for (int i = 0; i < 300; i++) {
+                    a.copyInto(out);
+                    if (!java.util.Arrays.deepEquals(out, expected)) {
+                      return false;
+                    }
+                  }
+                  return true;
+                }));
+      }
+      for (java.util.concurrent.Future<Boolean> r : results) {
+        assertThat(r.get()).isTrue();
+      }
+    } finally {
+      pool.shutdown();
+    }
+  }
+
   // ---------------------------------------------------------------------------------------------
   // close
 
