@@ -33,13 +33,41 @@ import java.util.Optional;
  *       nothing;
  *   <li>{@link #asBufferView()}, {@link #data()}, {@code reshape}, {@code slice} and {@code select}
  *       are views: they share this array's memory, so a write through one is visible through all;
- *   <li>{@code toArray()} and friends copy out into Java arrays; {@code copy()} copies into new
- *       memory.
+ *   <li>{@code toArray()} and friends copy out into new Java arrays; {@code copy()} copies into new
+ *       memory;
+ *   <li>{@code copyFrom(...)} and {@code copyInto(...)} copy between an array and Java arrays
+ *       (flat or nested) of the caller's, allocating nothing: an array made once can take frame
+ *       after frame.
  * </ul>
  *
  * <p>The shape and element type of an array never change; its elements are mutable (unless the
  * memory is read-only, see {@link #isReadOnly()}). Arrays are not safe for concurrent writes, just
  * as Java arrays are not.
+ *
+ * <h2>Ownership and closing</h2>
+ *
+ * <p>An array is {@link AutoCloseable}. The array a factory returns ({@code of}, {@code zeros},
+ * {@code scalar}, {@code copy}, {@code wrap}, {@code fromBufferView}) owns its memory; its views
+ * ({@code reshape}, {@code slice}, {@code select}, {@code asSigned}, ...) share the owner's memory
+ * and own nothing.
+ *
+ * <ul>
+ *   <li>{@link #close()} on the owner ends the use of the memory for the owner and every view of
+ *       it. Memory the array allocated itself is freed at once (not when a garbage collection
+ *       happens to run), unless a buffer over it was handed out: {@link #data()}, an {@code
+ *       as...Buffer()} method or {@link #asBufferView()} (which every stub call and backend uses)
+ *       give code outside the array a way to read the memory, so it is then left to the garbage
+ *       collector to free once those buffers are unreachable, as it is for arrays never closed.
+ *       Memory of a caller's buffer ({@code wrap}, {@code fromBufferView} of a direct view) is the
+ *       caller's and is never freed by {@code close()}.
+ *   <li>{@code close()} on a view does nothing: close the array the factory returned.
+ *   <li>Closing twice does nothing. After close, using the array or a view of it (reading,
+ *       writing, copying, making views, {@code equals}, {@code hashCode}) throws {@link
+ *       IllegalStateException}; {@link #isClosed()} tells, and {@link #toString()} still works.
+ *   <li>An array that is never closed is freed by the garbage collector, as any direct buffer is.
+ *       Close arrays made in a loop, or better, make one and fill it with {@code copyFrom}.
+ *   <li>Do not close an array while another thread uses it (arrays are not thread-safe).
+ * </ul>
  *
  * <h2>Equality</h2>
  *
@@ -54,7 +82,7 @@ import java.util.Optional;
  * <p>One array holds at most {@link Integer#MAX_VALUE} bytes (one {@link ByteBuffer}). Indices are
  * {@code long} for the day that limit goes away.
  */
-public abstract sealed class NdArray
+public abstract sealed class NdArray implements AutoCloseable
     permits FloatArray,
         DoubleArray,
         HalfArray,
@@ -86,10 +114,18 @@ public abstract sealed class NdArray
    */
   final ByteBuffer data;
 
-  NdArray(ElementType elementType, long[] shape, ByteBuffer data) {
+  /** The memory {@link #data} is part of, shared with every view; where closing is recorded. */
+  final Memory memory;
+
+  /** True for the array a factory returned, false for its views: only the owner closes. */
+  private final boolean owner;
+
+  NdArray(ElementType elementType, long[] shape, ByteBuffer data, Memory memory, boolean owner) {
     this.elementType = elementType;
     this.shape = shape;
     this.data = data;
+    this.memory = memory;
+    this.owner = owner;
     this.strides = new long[shape.length];
     long stride = 1;
     for (int axis = shape.length - 1; axis >= 0; axis--) {
@@ -207,34 +243,35 @@ public abstract sealed class NdArray
   }
 
   /** An array of the class that holds {@code type}, over {@code data} (already checked). */
-  private static NdArray create(ElementType type, long[] shape, ByteBuffer data) {
+  private static NdArray create(ElementType type, long[] shape, Memory memory) {
+    ByteBuffer data = memory.data;
     switch (classNameFor(type)) {
       case "FloatArray":
-        return new FloatArray(type, shape, data);
+        return new FloatArray(type, shape, data, memory, true);
       case "DoubleArray":
-        return new DoubleArray(type, shape, data);
+        return new DoubleArray(type, shape, data, memory, true);
       case "HalfArray":
-        return new HalfArray(type, shape, data);
+        return new HalfArray(type, shape, data, memory, true);
       case "BFloat16Array":
-        return new BFloat16Array(type, shape, data);
+        return new BFloat16Array(type, shape, data, memory, true);
       case "BoolArray":
-        return new BoolArray(type, shape, data);
+        return new BoolArray(type, shape, data, memory, true);
       case "ByteArray":
-        return new ByteArray(type, shape, data);
+        return new ByteArray(type, shape, data, memory, true);
       case "ShortArray":
-        return new ShortArray(type, shape, data);
+        return new ShortArray(type, shape, data, memory, true);
       case "IntArray":
-        return new IntArray(type, shape, data);
+        return new IntArray(type, shape, data, memory, true);
       case "LongArray":
-        return new LongArray(type, shape, data);
+        return new LongArray(type, shape, data, memory, true);
       case "UByteArray":
-        return new UByteArray(type, shape, data);
+        return new UByteArray(type, shape, data, memory, true);
       case "UShortArray":
-        return new UShortArray(type, shape, data);
+        return new UShortArray(type, shape, data, memory, true);
       case "UIntArray":
-        return new UIntArray(type, shape, data);
+        return new UIntArray(type, shape, data, memory, true);
       case "ULongArray":
-        return new ULongArray(type, shape, data);
+        return new ULongArray(type, shape, data, memory, true);
       default:
         throw new AssertionError(type);
     }
@@ -292,8 +329,15 @@ public abstract sealed class NdArray
   /**
    * The bytes, shared (not copied): a new buffer object over this array's memory, positioned at 0,
    * in native order. Writes through it are visible in the array and every view of it.
+   *
+   * <p>The buffer outlives the array's control of its memory, so {@link #close()} then leaves
+   * freeing the memory to the garbage collector (see "Ownership and closing").
+   *
+   * @throws IllegalStateException when the array is closed
    */
   public final ByteBuffer data() {
+    requireOpen();
+    memory.escape();
     return data.duplicate().order(ByteOrder.nativeOrder());
   }
 
@@ -305,10 +349,54 @@ public abstract sealed class NdArray
   /**
    * A HAL buffer view of this array, sharing its memory: nothing is copied, and writes through
    * either are visible in both. The view's element type is {@link #halElementType()}.
+   *
+   * <p>A backend may keep the view's memory past the call it was passed to (an imported buffer, a
+   * result aliasing an argument), so {@link #close()} then leaves freeing the memory to the garbage
+   * collector (see "Ownership and closing").
+   *
+   * @throws IllegalStateException when the array is closed
    */
   public final BufferView asBufferView() {
+    requireOpen();
+    memory.escape();
     // wrap takes its own slice of the memory (and its own copy of the shape).
     return BufferView.wrap(halElementType(), shape, data);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Lifetime
+
+  /**
+   * Ends the use of this array's memory, for it and every view of it, when this is the array a
+   * factory returned; does nothing on a view or when already closed. Memory the array allocated
+   * itself is freed at once unless a buffer over it was handed out. See "Ownership and closing" in
+   * the class description.
+   */
+  @Override
+  public final void close() {
+    if (owner) {
+      memory.close();
+    }
+  }
+
+  /** True when the array that owns this array's memory (this one, or the one it views) is closed. */
+  public final boolean isClosed() {
+    return memory.isClosed();
+  }
+
+  /**
+   * Throws unless the memory is usable.
+   *
+   * @throws IllegalStateException when the owner of the memory was closed
+   */
+  final void requireOpen() {
+    if (memory.isClosed()) {
+      throw new IllegalStateException(
+          describe()
+              + " is closed: close() on "
+              + (owner ? "it" : "the array it is a view of")
+              + " ended the use of its memory; make a new array, or close it only when done");
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -339,14 +427,18 @@ public abstract sealed class NdArray
    */
   public abstract NdArray select(long index);
 
-  /** A copy in new direct memory, of the same class, element type and shape. */
+  /**
+   * A copy in new direct memory, of the same class, element type and shape; the copy owns its
+   * memory (see "Ownership and closing").
+   */
   public abstract NdArray copy();
 
-  /** An array of this class and element type over {@code data} (already checked). */
+  /** A view of this array's memory: this class and element type over {@code data} (checked). */
   abstract NdArray newView(long[] shape, ByteBuffer data);
 
   final NdArray reshapeView(long[] newShape) {
     Objects.requireNonNull(newShape, "shape");
+    requireOpen();
     long[] dims = newShape.clone();
     int inferred = -1;
     long known = 1;
@@ -397,6 +489,7 @@ public abstract sealed class NdArray
   }
 
   final NdArray sliceView(long from, long to) {
+    requireOpen();
     requireAxis0("slice");
     if (from < 0 || to < from || to > shape[0]) {
       throw new IndexOutOfBoundsException(
@@ -421,6 +514,7 @@ public abstract sealed class NdArray
   }
 
   final NdArray selectView(long index) {
+    requireOpen();
     requireAxis0("select");
     if (index < 0 || index >= shape[0]) {
       throw new IndexOutOfBoundsException(
@@ -437,9 +531,10 @@ public abstract sealed class NdArray
     return newView(Arrays.copyOfRange(shape, 1, shape.length), row);
   }
 
-  final ByteBuffer copyOfData() {
-    ByteBuffer copy = Storage.allocate(data.capacity());
-    copy.duplicate().put(data.duplicate());
+  final Memory copyOfData() {
+    requireOpen();
+    Memory copy = Storage.allocate(data.capacity());
+    copy.data.duplicate().put(data.duplicate());
     return copy;
   }
 
@@ -564,6 +659,7 @@ public abstract sealed class NdArray
    */
   final int offsetOf(long[] index) {
     Objects.requireNonNull(index, "index");
+    requireOpen();
     if (index.length != shape.length) {
       throw new IllegalArgumentException(
           describe()
@@ -603,6 +699,7 @@ public abstract sealed class NdArray
    * @throws IndexOutOfBoundsException unless {@code 0 <= flatIndex < size()}
    */
   final int checkFlat(long flatIndex) {
+    requireOpen();
     if (flatIndex < 0 || flatIndex >= size) {
       throw new IndexOutOfBoundsException(
           "flat index "
@@ -645,6 +742,84 @@ public abstract sealed class NdArray
     }
   }
 
+  /**
+   * Throws unless a flat Java array of {@code length} elements holds exactly this array's elements;
+   * for {@code copyFrom} and {@code copyInto}.
+   *
+   * @throws IllegalArgumentException naming both sizes
+   */
+  final void requireSize(int length, String where) {
+    requireSize(length, where, "the Java array has", "");
+  }
+
+  /**
+   * Throws unless a buffer has exactly this array's elements remaining; for {@code copyFrom} and
+   * {@code copyInto}.
+   *
+   * @throws IllegalArgumentException naming both sizes
+   */
+  final void requireRemaining(int remaining, String where) {
+    requireSize(remaining, where, "the buffer has", " remaining");
+  }
+
+  private void requireSize(int length, String where, String holder, String after) {
+    if (length != size) {
+      throw new IllegalArgumentException(
+          where
+              + ": "
+              + holder
+              + " "
+              + length
+              + " elements"
+              + after
+              + " but "
+              + describe()
+              + " has "
+              + size
+              + "; the sizes must be equal");
+    }
+  }
+
+  /**
+   * Throws unless the shape of a nested Java array ({@code what}, e.g. {@code "data"}) is this
+   * array's; for {@code copyFrom} and {@code copyInto}.
+   *
+   * @throws IllegalArgumentException naming both shapes
+   */
+  final void requireShape(long[] dims, String where, String what) {
+    boolean same = dims.length == shape.length;
+    for (int axis = 0; same && axis < dims.length; axis++) {
+      if (dims[axis] != shape[axis]) {
+        same = false;
+      } else if (dims[axis] == 0) {
+        break; // A Java array has no rows below an empty level to measure: 2x0x3 reads as 2x0x0.
+      }
+    }
+    if (!same) {
+      throw new IllegalArgumentException(
+          where
+              + ": "
+              + what
+              + " has shape "
+              + Storage.describe(dims)
+              + " but this is "
+              + describe()
+              + "; the shapes must be equal (reshape the array, or copy through a flat Java array)");
+    }
+  }
+
+  /**
+   * The error for a nested Java array ({@code what}, e.g. {@code "data"}) whose copy found a level
+   * of another length than this array's shape, or a null row: ragged or null rows as {@link
+   * Nested#shapeOf} names them, else the two shapes.
+   */
+  final RuntimeException shapeError(Object javaArray, int rank, String where, String what) {
+    long[] dims = Nested.shapeOf(javaArray, rank, where); // throws for ragged or null rows
+    requireShape(dims, where, what); // throws for another shape
+    return new IllegalArgumentException(
+        where + ": " + what + " changed shape while it was being copied; copy it again");
+  }
+
   /** {@code "FloatArray of shape 2x3"}, for messages. */
   final String describe() {
     return getClass().getSimpleName() + " of shape " + Storage.describe(shape);
@@ -675,6 +850,8 @@ public abstract sealed class NdArray
       return false;
     }
     NdArray that = (NdArray) o;
+    requireOpen();
+    that.requireOpen();
     if (getClass() != that.getClass()
         || !elementType.equals(that.elementType)
         || !Arrays.equals(shape, that.shape)) {
@@ -691,6 +868,7 @@ public abstract sealed class NdArray
   /** A hash of the class, element type, shape and every element. */
   @Override
   public final int hashCode() {
+    requireOpen();
     int h = getClass().getSimpleName().hashCode();
     h = 31 * h + elementType.hashCode();
     h = 31 * h + Arrays.hashCode(shape);
@@ -705,7 +883,7 @@ public abstract sealed class NdArray
    * axis, e.g. {@code FloatArray<2x3xf32> [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]}; a scalar prints as
    * {@code FloatArray<f32> 1.5}, and an array with no elements as {@code FloatArray<3x0xf32> []}.
    * Arrays of more than 100 elements print only the first and last three entries of each longer
-   * axis, with {@code ...} between.
+   * axis, with {@code ...} between. A closed array prints as {@code FloatArray<2x3xf32> (closed)}.
    */
   @Override
   public final String toString() {
@@ -714,6 +892,9 @@ public abstract sealed class NdArray
       sb.append(d).append('x');
     }
     sb.append(elementType).append("> ");
+    if (memory.isClosed()) {
+      return sb.append("(closed)").toString();
+    }
     if (shape.length == 0) {
       return sb.append(formatElement(0)).toString();
     }

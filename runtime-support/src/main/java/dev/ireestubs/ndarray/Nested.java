@@ -2,21 +2,17 @@ package dev.ireestubs.ndarray;
 
 import java.lang.reflect.Array;
 
-/** Shapes of nested (rectangular) Java arrays, and walking their innermost rows in order. */
+/** Shapes of nested (rectangular) Java arrays: checking them and making them. */
 final class Nested {
-
-  /** Receives one innermost row and the flat index of its first element. */
-  interface RowVisitor {
-    void visit(Object row, int flatOffset);
-  }
 
   private Nested() {}
 
   /**
-   * The shape of {@code data}, nested {@code depth} deep, after checking that it is rectangular and
-   * holds no null rows. An empty level makes the deeper dimensions 0.
+   * The shape of {@code data}, nested {@code depth} deep, as its first rows give it ({@code
+   * data.length}, {@code data[0].length}, ...), without checking the others: for a copy that
+   * checks every row as it goes. A null or empty level makes the deeper dimensions 0.
    */
-  static long[] shapeOf(Object data, int depth, String where) {
+  static long[] firstShape(Object data, int depth, String where) {
     if (data == null) {
       throw new NullPointerException(where + ": data is null");
     }
@@ -25,8 +21,17 @@ final class Nested {
     for (int axis = 0; axis < depth && level != null; axis++) {
       int length = Array.getLength(level);
       shape[axis] = length;
-      level = axis + 1 < depth && length > 0 ? Array.get(level, 0) : null;
+      level = axis + 1 < depth && length > 0 ? ((Object[]) level)[0] : null;
     }
+    return shape;
+  }
+
+  /**
+   * The shape of {@code data}, nested {@code depth} deep, after checking that it is rectangular and
+   * holds no null rows. An empty level makes the deeper dimensions 0.
+   */
+  static long[] shapeOf(Object data, int depth, String where) {
+    long[] shape = firstShape(data, depth, where);
     check(data, 0, shape, new int[depth], where);
     return shape;
   }
@@ -51,9 +56,10 @@ final class Nested {
               + "; every row at one depth must have the same length");
     }
     if (axis + 1 < shape.length) {
+      Object[] rows = (Object[]) level;
       for (int i = 0; i < length; i++) {
         index[axis] = i;
-        check(Array.get(level, i), axis + 1, shape, index, where);
+        check(rows[i], axis + 1, shape, index, where);
       }
       index[axis] = 0;
     }
@@ -65,22 +71,6 @@ final class Nested {
       sb.append('[').append(index[i]).append(']');
     }
     return sb.toString();
-  }
-
-  /** Visits the innermost rows of a rectangular {@code data} of {@code depth}, row-major. */
-  static void forEachRow(Object data, int depth, RowVisitor visitor) {
-    walk(data, depth, visitor, new int[] {0});
-  }
-
-  private static void walk(Object level, int depth, RowVisitor visitor, int[] offset) {
-    if (depth == 1) {
-      visitor.visit(level, offset[0]);
-      offset[0] += Array.getLength(level);
-      return;
-    }
-    for (Object row : (Object[]) level) { // an array of arrays: no reflective access needed
-      walk(row, depth - 1, visitor, offset);
-    }
   }
 
   /**

@@ -85,23 +85,17 @@ final class Storage {
   }
 
   /**
-   * Zeroed direct memory of {@code bytes} bytes, native order, {@link #ALIGNMENT}-aligned. Above
-   * {@code Integer.MAX_VALUE - 63} bytes one buffer cannot hold the padding, and the memory has
-   * only the platform allocator's alignment.
+   * Zeroed direct memory of {@code bytes} bytes, native order, {@link #ALIGNMENT}-aligned, owned by
+   * the caller (see {@link Memory}). From {@code allocateDirect} (JDK 17 to 21), above {@code
+   * Integer.MAX_VALUE - 63} bytes one buffer cannot hold the padding, and the memory has only the
+   * platform allocator's alignment.
    */
-  static ByteBuffer allocate(int bytes) {
-    if (bytes > Integer.MAX_VALUE - (ALIGNMENT - 1)) {
-      return ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
-    }
-    // Over-allocate and skip to the first aligned byte. (Not alignedSlice: it also rounds the
-    // limit down to an aligned address, which can leave fewer than `bytes` bytes.)
-    ByteBuffer raw = ByteBuffer.allocateDirect(bytes + ALIGNMENT - 1);
-    int skip = (ALIGNMENT - raw.alignmentOffset(0, ALIGNMENT)) % ALIGNMENT;
-    return raw.slice(skip, bytes).order(ByteOrder.nativeOrder());
+  static Memory allocate(int bytes) {
+    return Memory.allocate(bytes, ALIGNMENT);
   }
 
   /** Zeroed memory for an array of {@code type} and {@code dims} (already validated). */
-  static ByteBuffer allocate(ElementType type, long[] dims, String where) {
+  static Memory allocate(ElementType type, long[] dims, String where) {
     return allocate(byteLength(type, dims, where));
   }
 
@@ -202,13 +196,13 @@ final class Storage {
    * The bytes of a buffer view as array storage: the view's own memory when it is direct (no copy),
    * otherwise a copy into new direct memory.
    */
-  static ByteBuffer bytesOf(BufferView view) {
+  static Memory bytesOf(BufferView view) {
     ByteBuffer bytes = view.data(); // already this caller's own buffer, at 0, in native order
     if (bytes.isDirect()) {
-      return bytes;
+      return Memory.foreign(bytes);
     }
-    ByteBuffer copy = allocate(bytes.remaining());
-    copy.duplicate().put(bytes);
+    Memory copy = allocate(bytes.remaining());
+    copy.data.duplicate().put(bytes);
     return copy;
   }
 

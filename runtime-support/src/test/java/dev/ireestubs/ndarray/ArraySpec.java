@@ -184,6 +184,16 @@ final class ArraySpec {
     return invoke(array, "toArray" + rank + "D", new Class<?>[0]);
   }
 
+  /** {@code copyFrom(P[])} ... {@code copyFrom(P[][][][])}, by the class of {@code values}. */
+  NdArray copyFrom(NdArray array, Object values) {
+    return (NdArray) invoke(array, "copyFrom", new Class<?>[] {values.getClass()}, values);
+  }
+
+  /** {@code copyInto(P[])} ... {@code copyInto(P[][][][])}, by the class of {@code out}. */
+  Object copyInto(NdArray array, Object out) {
+    return invoke(array, "copyInto", new Class<?>[] {out.getClass()}, out);
+  }
+
   /** Calls a public method, rethrowing what it throws as itself. */
   private Object invoke(Object target, String name, Class<?>[] parameters, Object... args) {
     Method method;

@@ -54,7 +54,7 @@ class StorageTest {
     // Regression: alignedSlice rounds the limit down too, which left too few bytes for most
     // sizes when the allocator's address was not already 64-aligned.
     for (int bytes = 0; bytes <= 1024; bytes++) {
-      ByteBuffer b = Storage.allocate(bytes);
+      ByteBuffer b = Storage.allocate(bytes).data;
       assertThat(b.capacity()).isEqualTo(bytes);
       assertThat(b.limit()).isEqualTo(bytes);
       assertThat(b.position()).isEqualTo(0);
