@@ -78,7 +78,7 @@ public final class FunctionBinder {
    * @throws IreeFunctionNotFoundException when the backend has no such function
    * @return the function; when the module declares static a dimension that {@code expected}
    *     leaves dynamic, a wrapper that checks that dimension of the argument at each call (an
-   *     {@link IreeValueException} (an argument) naming the module's size, before the backend is called)
+   *     {@link dev.ireestubs.invoke.IreeValueException} (an argument) naming the module's size, before the backend is called)
    * @throws IreeSignatureMismatchException when the module's function is called differently
    */
   public static BackendFunction bind(
