@@ -23,7 +23,7 @@ import java.util.function.Function;
  * The leaf operations of marshalling between Java values and the IREE VM's native calling
  * convention: the one place where arguments are checked on their way in and results on their way
  * out. Generated stubs call these methods directly (with the descriptor and path as constants), and
- * {@link AbiValues} calls them while walking a signature at run time, so a typed stub, the dynamic
+ * {@link dev.ireestubs.invoke.AbiValues} calls them while walking a signature at run time, so a typed stub, the dynamic
  * invoker and a host module report the same problem with the same words.
  *
  * <p>Every {@code path} names the function and the value, as {@code predict: features.image} or
@@ -111,6 +111,30 @@ public final class Marshal {
     }
     for (int axis = 0; axis < array.rank(); axis++) {
       if (!shape.isDynamic(axis) && shape.dim(axis) != array.dim(axis)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * True when {@code view} fits {@code declared} ({@link #arrayProblem} would be null), decided
+   * from its element type code and dims in place, allocating nothing.
+   */
+  public static boolean fits(AbiType.NdArray declared, BufferView view) {
+    ElementType actual = view.elementType().orElse(null); // a shared Optional for common codes
+    if (actual == null || !NdArray.isCompatible(declared.element(), actual)) {
+      return false;
+    }
+    Shape shape = declared.shape();
+    if (!shape.isRanked()) {
+      return true;
+    }
+    if (shape.rank() != view.rank()) {
+      return false;
+    }
+    for (int axis = 0; axis < view.rank(); axis++) {
+      if (!shape.isDynamic(axis) && shape.dim(axis) != view.dim(axis)) {
         return false;
       }
     }
@@ -329,6 +353,9 @@ public final class Marshal {
           path, "expected " + declared + " (a buffer view) but got " + describe(element));
     }
     BufferView view = (BufferView) element;
+    if (fits(declared, view)) { // checked in place: no Optional, no copy of the shape
+      return view;
+    }
     ElementType actual =
         view.elementType()
             .orElseThrow(
@@ -396,6 +423,10 @@ public final class Marshal {
   }
 
   public static VmList list(Object element, AbiType declared, int expectedSize, Side side, String path) {
+    if (element instanceof VmList
+        && (expectedSize < 0 || ((VmList) element).size() == expectedSize)) {
+      return (VmList) element; // the declared type is formatted only for a message
+    }
     String what = declared == null ? "" : " (" + declared + ")";
     if (!(element instanceof VmList)) {
       throw fail(side, path, "expected a list" + what + " but got " + describe(element));
@@ -442,7 +473,7 @@ public final class Marshal {
   /**
    * {@code failure}, raised for an element of the list at {@code listPath}, with the element's
    * index in its path: {@code batch: rows[*]: ...} becomes {@code batch: rows[2]: ...}. Generated
-   * stubs (and {@link AbiValues}) name every element of a list by one constant path ending in
+   * stubs (and {@link dev.ireestubs.invoke.AbiValues}) name every element of a list by one constant path ending in
    * {@code [*]} and catch a failure inside the loop over the list to call this, so that the indexed
    * path is built only when a check fails. Nested lists are indexed from the inside out, each loop
    * replacing the {@code [*]} right after its own list's path. A failure whose path does not have

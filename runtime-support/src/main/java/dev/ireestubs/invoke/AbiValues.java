@@ -225,12 +225,11 @@ public final class AbiValues {
               + (arguments == null ? "no list" : String.valueOf(arguments.size())));
     }
     for (int i = 0; i < declared.size(); i++) {
-      check(
-          declared.get(i),
-          arguments.get(i),
-          Side.ARGUMENT,
-          function + ": " + argumentName(declared.get(i), i),
-          0);
+      AbiType type = declared.get(i);
+      Object element = arguments.get(i);
+      if (!valid(type, element, 0)) { // the path and the message are built only for a problem
+        check(type, element, Side.ARGUMENT, function + ": " + argumentName(type, i), 0);
+      }
     }
   }
 
@@ -241,15 +240,37 @@ public final class AbiValues {
    * @throws IreeValueException (a result) on the first problem
    */
   public static void checkResults(FunctionSignature signature, VmList results, String function) {
-    List<AbiType> raw = signature.vmResults();
-    Marshal.results(results, raw.size(), function);
+    int count = rawResultCount(signature);
+    Marshal.results(results, count, function);
     try {
-      for (int i = 0; i < raw.size(); i++) {
-        check(raw.get(i), results.get(i), Side.RESULT, resultPath(signature, i, function), 0);
+      for (int i = 0; i < count; i++) {
+        AbiType type = rawResult(signature, i);
+        Object element = results.get(i);
+        if (!valid(type, element, 0)) { // the path and the message are built only for a problem
+          check(type, element, Side.RESULT, resultPath(signature, i, function), 0);
+        }
       }
     } catch (RuntimeException e) {
       throw Marshal.closeOnFailure(results, e); // the caller never sees the list: release its refs
     }
+  }
+
+  /** The number of raw VM results ({@link FunctionSignature#vmResults()}), counted in place. */
+  static int rawResultCount(FunctionSignature signature) {
+    return signature.hasInlinedResults()
+        ? childCount(signature.results().get(0))
+        : signature.results().size();
+  }
+
+  /** Raw VM result {@code index} ({@link FunctionSignature#vmResults()}), found in place. */
+  static AbiType rawResult(FunctionSignature signature, int index) {
+    if (!signature.hasInlinedResults()) {
+      return signature.results().get(index);
+    }
+    AbiType only = signature.results().get(0);
+    return only instanceof AbiType.Dict
+        ? ((AbiType.Dict) only).entries().get(index).type()
+        : ((AbiType.Sequence) only).elements().get(index);
   }
 
   /** The path of raw result {@code index}: {@code f: result}, {@code f: result.key}, ... */
@@ -762,6 +783,71 @@ public final class AbiValues {
   // ---------------------------------------------------------------------------------------------
   // Checking VM elements
 
+  /**
+   * True when {@link #check} passes {@code element}: the same rules, decided without a path or a
+   * message, so that a valid call allocates nothing; {@link #check} then runs only to say what is
+   * wrong.
+   */
+  private static boolean valid(AbiType declared, Object element, int depth) {
+    if (depth > MAX_DEPTH) {
+      return false;
+    }
+    if (declared instanceof AbiType.Named) {
+      return valid(((AbiType.Named) declared).type(), element, depth);
+    } else if (declared instanceof AbiType.Scalar) {
+      ElementType type = ((AbiType.Scalar) declared).element();
+      if (!(element instanceof VmValue)) {
+        return false;
+      }
+      VmValue value = (VmValue) element;
+      if (type.isInteger() || type.kind() == ElementType.Kind.BOOLEAN) {
+        return value.isInteger() && Marshal.fits(value.asI64(), type);
+      }
+      return (type.equals(ElementType.F32) || type.equals(ElementType.F64)) && value.isFloat();
+    } else if (declared instanceof AbiType.NdArray) {
+      return element instanceof BufferView
+          && Marshal.fits((AbiType.NdArray) declared, (BufferView) element);
+    } else if (declared instanceof AbiType.Dict) {
+      List<AbiType.Entry> entries = ((AbiType.Dict) declared).entries();
+      if (!(element instanceof VmList) || ((VmList) element).size() != entries.size()) {
+        return false;
+      }
+      for (int i = 0; i < entries.size(); i++) {
+        if (!valid(entries.get(i).type(), ((VmList) element).get(i), depth + 1)) {
+          return false;
+        }
+      }
+      return true;
+    } else if (declared instanceof AbiType.Sequence) {
+      List<AbiType> elements = ((AbiType.Sequence) declared).elements();
+      if (!(element instanceof VmList) || ((VmList) element).size() != elements.size()) {
+        return false;
+      }
+      for (int i = 0; i < elements.size(); i++) {
+        if (!valid(elements.get(i), ((VmList) element).get(i), depth + 1)) {
+          return false;
+        }
+      }
+      return true;
+    } else if (declared instanceof AbiType.HomogeneousList) {
+      if (!(element instanceof VmList)) {
+        return false;
+      }
+      AbiType type = ((AbiType.HomogeneousList) declared).element();
+      VmList list = (VmList) element;
+      for (int i = 0; i < list.size(); i++) {
+        if (!valid(type, list.get(i), depth + 1)) {
+          return false;
+        }
+      }
+      return true;
+    } else if (declared instanceof AbiType.Ref) {
+      return element == null
+          || (element instanceof VmRef && refTypeMatches(declared, (VmRef) element));
+    }
+    return !(declared instanceof AbiType.Unsupported); // Any, Unknown: whatever arrives
+  }
+
   private static void check(AbiType declared, Object element, Side side, String path, int depth) {
     if (depth > MAX_DEPTH) {
       throw Marshal.fail(side, path, "nested more than " + MAX_DEPTH + " deep");
@@ -828,8 +914,24 @@ public final class AbiValues {
     return type.equals(AbiType.Ref.ANY) || type.equals("vm.list") || type.equals("!vm.list");
   }
 
-  private static void checkRefType(AbiType declared, VmRef ref, Side side, String path) {
+  /** True when {@code ref} is of the type a {@code declared} ref slot names (any, when not a ref). */
+  private static boolean refTypeMatches(AbiType declared, VmRef ref) {
     if (!(declared instanceof AbiType.Ref)) {
+      return true;
+    }
+    String expected = ((AbiType.Ref) declared).refType();
+    if (expected.equals(AbiType.Ref.ANY)) {
+      return true;
+    }
+    String actual = ref.refTypeName();
+    int skip = expected.startsWith("!") ? 1 : 0;
+    return actual != null
+        && expected.length() - skip == actual.length()
+        && expected.startsWith(actual, skip);
+  }
+
+  private static void checkRefType(AbiType declared, VmRef ref, Side side, String path) {
+    if (refTypeMatches(declared, ref)) {
       return;
     }
     String expected = ((AbiType.Ref) declared).refType();

@@ -271,4 +271,51 @@ class AbiValuesTest {
     assertThrows(IreeArgumentException.class, () -> AbiValues.encode(ui8, 200, "f: a"));
     assertThat(AbiValues.decode(declared, VmValue.i32(200), "f: r")).isEqualTo((byte) 200);
   }
+
+  @Test
+  void checksPassValidListsAndStillNameWhatIsWrong() {
+    FunctionSignature s =
+        AbiJson.parseFunction(
+            "{\"a\":[[\"sdict\",[\"image\",[\"ndarray\",\"f32\",2,1,3]],[\"t\",\"f32\"]],"
+                + "[\"py_homogeneous_list\",\"i32\"]],"
+                + "\"r\":[[\"sdict\",[\"a\",\"i32\"],[\"b\",[\"ndarray\",\"f32\",1,2]]]],\"v\":1}");
+    VmList dict = VmList.of(FloatArray.zeros(1, 3).asBufferView(), VmValue.f32(1));
+    VmList ints = VmList.of(VmValue.i32(1), VmValue.i32(2));
+    AbiValues.checkArguments(s, VmList.of(dict, ints), "f");
+    VmList results = VmList.of(VmValue.i32(1), FloatArray.zeros(2).asBufferView());
+    AbiValues.checkResults(s, results, "f");
+
+    VmList badInts = VmList.of(VmValue.i32(1), VmValue.f32(2));
+    assertThat(assertThrows(IreeArgumentException.class,
+            () -> AbiValues.checkArguments(s, VmList.of(dict, badInts), "f")).getMessage())
+        .contains("f: arg1[1]");
+    VmList badDict = VmList.of(FloatArray.zeros(1, 4).asBufferView(), VmValue.f32(1));
+    assertThat(assertThrows(IreeArgumentException.class,
+            () -> AbiValues.checkArguments(s, VmList.of(badDict, ints), "f")).getMessage())
+        .contains("f: arg0.image");
+    VmList badResults = VmList.of(VmValue.i64(1L << 40), FloatArray.zeros(2).asBufferView());
+    assertThat(assertThrows(IreeResultException.class,
+            () -> AbiValues.checkResults(s, badResults, "f")).getMessage())
+        .contains("f: result.a");
+  }
+
+  @Test
+  void refSlotsMatchTheirTypeWithOrWithoutTheBang() {
+    FunctionSignature s =
+        new FunctionSignature(
+            List.of(new AbiType.Ref("!vm.list"), new AbiType.Ref("hal.fence")),
+            List.of(),
+            dev.ireestubs.abi.ReflectionFormat.IREE_ABI_JSON,
+            FunctionSignature.CallingModel.SYNC,
+            java.util.OptionalInt.empty());
+    OpaqueRef fence = OpaqueRef.of("hal.fence", "x");
+    AbiValues.checkArguments(s, VmList.of(VmList.variant(0), fence), "f");
+    AbiValues.checkArguments(s, VmList.of(null, null), "f");
+    assertThat(assertThrows(IreeArgumentException.class,
+            () -> AbiValues.checkArguments(s, VmList.of(fence, fence), "f")).getMessage())
+        .contains("expected a ref of type vm.list but got one of type hal.fence");
+    assertThat(assertThrows(IreeArgumentException.class,
+            () -> AbiValues.checkArguments(s, VmList.of(null, VmList.variant(0)), "f")).getMessage())
+        .contains("expected a ref of type hal.fence but got one of type vm.list");
+  }
 }
