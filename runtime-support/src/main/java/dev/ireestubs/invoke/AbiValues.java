@@ -77,16 +77,14 @@ public final class AbiValues {
     List<AbiType> declared = signature.arguments();
     Object[] slots = new Object[declared.size()];
     boolean[] filled = new boolean[declared.size()];
-    List<String> names = new ArrayList<>();
     int unnamed = 0;
     for (AbiType t : declared) {
-      if (t instanceof AbiType.Named) {
-        names.add(((AbiType.Named) t).name());
-      } else {
+      if (!(t instanceof AbiType.Named)) {
         unnamed++;
       }
     }
     if (positional.size() > unnamed) {
+      List<String> names = namedArguments(declared);
       throw Marshal.fail(Side.ARGUMENT,
           function,
           "expected "
@@ -109,6 +107,7 @@ public final class AbiValues {
     for (Map.Entry<String, ?> e : named.entrySet()) {
       int index = indexOfNamed(declared, e.getKey());
       if (index < 0) {
+        List<String> names = namedArguments(declared);
         throw Marshal.fail(Side.ARGUMENT,
             function,
             "no argument is named '"
@@ -123,15 +122,49 @@ public final class AbiValues {
       slots[index] = e.getValue();
       filled[index] = true;
     }
+    try {
+      return encodeArguments(declared, slots, filled, null);
+    } catch (IreeValueException withoutPath) {
+      return encodeArguments(declared, slots, filled, function); // again, to say where
+    }
+  }
+
+  /**
+   * The argument list of {@code slots}. With {@code function} null no path is built: a valid call
+   * (the usual case) then allocates no text, and a failure is found again with paths (values are
+   * read twice only for an invalid call).
+   */
+  private static VmList encodeArguments(
+      List<AbiType> declared, Object[] slots, boolean[] filled, String function) {
     VmList arguments = VmList.variant(declared.size());
     for (int i = 0; i < declared.size(); i++) {
-      String path = function + ": " + argumentName(declared.get(i), i);
+      String path = function == null ? null : function + ": " + argumentName(declared.get(i), i);
       if (!filled[i]) {
         throw Marshal.fail(Side.ARGUMENT, path, "no value given; expected " + declared.get(i));
       }
-      arguments.push(encode(declared.get(i), slots[i], path));
+      arguments.push(encode(declared.get(i), slots[i], path, 0, Side.ARGUMENT));
     }
     return arguments;
+  }
+
+  private static List<String> namedArguments(List<AbiType> declared) {
+    List<String> names = new ArrayList<>();
+    for (AbiType t : declared) {
+      if (t instanceof AbiType.Named) {
+        names.add(((AbiType.Named) t).name());
+      }
+    }
+    return names;
+  }
+
+  /** {@code path.key}, or null while marshalling without paths. */
+  private static String member(String path, String key) {
+    return path == null ? null : path + "." + key;
+  }
+
+  /** {@code path[*]}, the path of every element of a list, or null without paths. */
+  private static String each(String path) {
+    return path == null ? null : path + "[*]";
   }
 
   /**
@@ -142,30 +175,37 @@ public final class AbiValues {
    * @throws IreeValueException (a result) naming the function and the result
    */
   public static Object unpackResults(FunctionSignature signature, VmList results, String function) {
-    List<AbiType> raw = signature.vmResults();
-    Marshal.results(results, raw.size(), function);
+    int count = rawResultCount(signature);
+    Marshal.results(results, count, function);
     try {
-      return unpackCheckedResults(signature, raw, results, function);
+      try {
+        return unpackCheckedResults(signature, count, results, null);
+      } catch (IreeValueException withoutPath) {
+        return unpackCheckedResults(signature, count, results, function); // again, to say where
+      }
     } catch (RuntimeException e) {
       throw Marshal.closeOnFailure(results, e); // the caller never sees the list: release its refs
     }
   }
 
+  /** The results' Java value; {@code function} null: no paths (see {@link #encodeArguments}). */
   private static Object unpackCheckedResults(
-      FunctionSignature signature, List<AbiType> raw, VmList results, String function) {
+      FunctionSignature signature, int count, VmList results, String function) {
+    String path = function == null ? null : function + ": result";
     if (signature.hasInlinedResults()) {
       AbiType only = signature.results().get(0);
-      return decodeChildren(only, results, function + ": result", 0);
+      return decodeChildren(only, results, path, 0);
     }
-    if (raw.isEmpty()) {
+    if (count == 0) {
       return null;
     }
-    if (raw.size() == 1) {
-      return decode(raw.get(0), results.get(0), function + ": result", 0);
+    if (count == 1) {
+      return decode(rawResult(signature, 0), results.get(0), path, 0);
     }
-    List<Object> values = new ArrayList<>(raw.size());
-    for (int i = 0; i < raw.size(); i++) {
-      values.add(decode(raw.get(i), results.get(i), function + ": result[" + i + "]", 0));
+    List<Object> values = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      String indexed = path == null ? null : path + "[" + i + "]";
+      values.add(decode(rawResult(signature, i), results.get(i), indexed, 0));
     }
     return Collections.unmodifiableList(values);
   }
@@ -362,7 +402,7 @@ public final class AbiValues {
       List<AbiType> elements = ((AbiType.Sequence) declared).elements();
       List<?> values = positionalValues(declared, value, path, side);
       VmList list = Marshal.sequence(values, declared, elements.size(), side, path);
-      String each = path + "[*]";
+      String each = each(path);
       for (int i = 0; i < elements.size(); i++) {
         try {
           list.push(encode(elements.get(i), values.get(i), each, depth + 1, side));
@@ -379,7 +419,7 @@ public final class AbiValues {
       List<?> values = (List<?>) value;
       AbiType element = ((AbiType.HomogeneousList) declared).element();
       VmList list = VmList.variant(values.size());
-      String each = path + "[*]";
+      String each = each(path);
       for (int i = 0; i < values.size(); i++) {
         try {
           list.push(encode(element, values.get(i), each, depth + 1, side));
@@ -461,12 +501,14 @@ public final class AbiValues {
     VmList list = VmList.variant(entries.size());
     if (value instanceof Map) {
       Map<?, ?> map = (Map<?, ?>) value;
-      String problem = Marshal.keysProblem(map, declared.keys());
-      if (problem != null) {
-        throw Marshal.fail(side, path, problem);
+      if (!hasExactly(map, entries)) { // keys listed only for the message
+        String problem = Marshal.keysProblem(map, declared.keys());
+        if (problem != null) {
+          throw Marshal.fail(side, path, problem);
+        }
       }
       for (AbiType.Entry e : entries) {
-        list.push(encode(e.type(), map.get(e.key()), path + "." + e.key(), depth + 1, side));
+        list.push(encode(e.type(), map.get(e.key()), member(path, e.key()), depth + 1, side));
       }
       return list;
     }
@@ -498,11 +540,24 @@ public final class AbiValues {
       }
       for (AbiType.Entry e : entries) {
         Object component = components.get(matchComponent(components, e.key()));
-        list.push(encode(e.type(), component, path + "." + e.key(), depth + 1, side));
+        list.push(encode(e.type(), component, member(path, e.key()), depth + 1, side));
       }
       return list;
     }
     throw mismatch(declared, value, "a Map<String, ?> or a record", side, path);
+  }
+
+  /** True when {@code map}'s keys are exactly those of {@code entries} (keysProblem is null). */
+  private static boolean hasExactly(Map<?, ?> map, List<AbiType.Entry> entries) {
+    if (map.size() != entries.size()) {
+      return false;
+    }
+    for (int i = 0; i < entries.size(); i++) {
+      if (!map.containsKey(entries.get(i).key())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The component named {@code key}, or named as its camelCase form ({@code class_ids}). */
@@ -547,15 +602,17 @@ public final class AbiValues {
 
   static Map<String, Object> recordComponents(Record record, String path) {
     Map<String, Object> values = new LinkedHashMap<>();
-    for (RecordComponent c : record.getClass().getRecordComponents()) {
+    for (Accessor c : ACCESSORS.get(record.getClass())) {
       try {
-        c.getAccessor().setAccessible(true);
-        values.put(c.getName(), c.getAccessor().invoke(record));
+        if (c.inaccessible != null) {
+          throw c.inaccessible;
+        }
+        values.put(c.name, c.method.invoke(record));
       } catch (IllegalAccessException | InvocationTargetException | RuntimeException e) {
         throw Marshal.fail(Side.ARGUMENT,
             path,
             "cannot read component "
-                + c.getName()
+                + c.name
                 + " of record "
                 + JavaMapping.typeName(record)
                 + ": "
@@ -564,6 +621,39 @@ public final class AbiValues {
     }
     return values;
   }
+
+  /** A record component's accessor, looked up and made accessible once per record class. */
+  private static final class Accessor {
+    final String name;
+    final java.lang.reflect.Method method;
+    final RuntimeException inaccessible; // why setAccessible failed, reported at each call
+
+    Accessor(RecordComponent component) {
+      this.name = component.getName();
+      this.method = component.getAccessor();
+      RuntimeException failure = null;
+      try {
+        method.setAccessible(true);
+      } catch (RuntimeException e) {
+        failure = e;
+      }
+      this.inaccessible = failure;
+    }
+  }
+
+  /** The accessors of each record class, in component order: no reflective lookup per call. */
+  private static final ClassValue<Accessor[]> ACCESSORS =
+      new ClassValue<>() {
+        @Override
+        protected Accessor[] computeValue(Class<?> type) {
+          RecordComponent[] components = type.getRecordComponents();
+          Accessor[] accessors = new Accessor[components.length];
+          for (int i = 0; i < components.length; i++) {
+            accessors[i] = new Accessor(components[i]);
+          }
+          return accessors;
+        }
+      };
 
   /** Java values by their own type, for a {@code null} (any) descriptor. */
   private static Object encodeDynamic(Object value, String path, int depth, Side side) {
@@ -595,7 +685,7 @@ public final class AbiValues {
     } else if (value instanceof List) {
       List<?> values = (List<?>) value;
       VmList list = VmList.variant(values.size());
-      String each = path + "[*]";
+      String each = each(path);
       for (int i = 0; i < values.size(); i++) {
         try {
           list.push(encodeDynamic(values.get(i), each, depth + 1, side));
@@ -615,7 +705,7 @@ public final class AbiValues {
       }
       VmList list = VmList.variant(sorted.size());
       for (Map.Entry<String, Object> e : sorted.entrySet()) {
-        list.push(encodeDynamic(e.getValue(), path + "." + e.getKey(), depth + 1, side));
+        list.push(encodeDynamic(e.getValue(), member(path, e.getKey()), depth + 1, side));
       }
       return list;
     }
@@ -659,7 +749,7 @@ public final class AbiValues {
       VmList list = Marshal.list(element, declared, -1, Side.RESULT, path);
       AbiType type = ((AbiType.HomogeneousList) declared).element();
       List<Object> values = new ArrayList<>(list.size());
-      String each = path + "[*]";
+      String each = each(path);
       for (int i = 0; i < list.size(); i++) {
         try {
           values.add(decode(type, list.get(i), each, depth + 1));
@@ -693,13 +783,13 @@ public final class AbiValues {
       List<AbiType.Entry> entries = ((AbiType.Dict) structure).entries();
       for (int i = 0; i < entries.size(); i++) {
         AbiType.Entry e = entries.get(i);
-        values.put(e.key(), decode(e.type(), list.get(i), path + "." + e.key(), depth));
+        values.put(e.key(), decode(e.type(), list.get(i), member(path, e.key()), depth));
       }
       return Collections.unmodifiableMap(values);
     }
     List<AbiType> elements = ((AbiType.Sequence) structure).elements();
     List<Object> values = new ArrayList<>(elements.size());
-    String each = path + "[*]";
+    String each = each(path);
     for (int i = 0; i < elements.size(); i++) {
       try {
         values.add(decode(elements.get(i), list.get(i), each, depth));
@@ -730,7 +820,7 @@ public final class AbiValues {
     if (element instanceof VmList) {
       VmList list = (VmList) element;
       List<Object> values = new ArrayList<>(list.size());
-      String each = path + "[*]";
+      String each = each(path);
       for (int i = 0; i < list.size(); i++) {
         try {
           values.add(decodeDynamic(list.get(i), each, depth + 1));

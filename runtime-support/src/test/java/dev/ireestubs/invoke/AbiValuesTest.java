@@ -318,4 +318,40 @@ class AbiValuesTest {
             () -> AbiValues.checkArguments(s, VmList.of(null, VmList.variant(0)), "f")).getMessage())
         .contains("expected a ref of type hal.fence but got one of type vm.list");
   }
+
+  record Sample(FloatArray image, float t) {}
+
+  @Test
+  void packAndUnpackNameThePathOnlyWhenAValueIsWrong() {
+    FunctionSignature s =
+        AbiJson.parseFunction(
+            "{\"a\":[[\"sdict\",[\"image\",[\"ndarray\",\"f32\",2,1,3]],[\"t\",\"f32\"]]],"
+                + "\"r\":[[\"sdict\",[\"a\",\"i32\"],[\"b\",[\"ndarray\",\"f32\",1,2]]]],\"v\":1}");
+    VmList packed =
+        AbiValues.packArguments(s, List.of(Map.of("image", FloatArray.zeros(1, 3), "t", 2f)), Map.of(), "f");
+    assertThat(packed.getList(0).size()).isEqualTo(2);
+    // A record twice: its accessors are looked up once per class and still read each instance.
+    for (float t : new float[] {1f, 3f}) {
+      VmList fromRecord =
+          AbiValues.packArguments(s, List.of(new Sample(FloatArray.zeros(1, 3), t)), Map.of(), "f");
+      assertThat(fromRecord.getList(0).getValue(1).asF32()).isEqualTo(t);
+    }
+    assertThat(assertThrows(IreeArgumentException.class,
+            () -> AbiValues.packArguments(
+                s, List.of(Map.of("image", FloatArray.zeros(1, 4), "t", 2f)), Map.of(), "f"))
+            .getMessage())
+        .startsWith("f: arg0.image: expected");
+    assertThat(assertThrows(IreeArgumentException.class,
+            () -> AbiValues.packArguments(s, List.of(Map.of("image", FloatArray.zeros(1, 3))), Map.of(), "f"))
+            .getMessage())
+        .isEqualTo("f: arg0: missing key 't'; expected keys [image, t]");
+    Object unpacked =
+        AbiValues.unpackResults(s, VmList.of(VmValue.i32(4), FloatArray.zeros(2).asBufferView()), "f");
+    assertThat(((Map<?, ?>) unpacked).get("a")).isEqualTo(4);
+    VmList bad = VmList.of(VmValue.i32(4), FloatArray.zeros(3).asBufferView());
+    assertThat(assertThrows(IreeResultException.class, () -> AbiValues.unpackResults(s, bad, "f"))
+            .getMessage())
+        .startsWith("f: result.b: expected");
+    assertThat(bad.isClosed()).isTrue();
+  }
 }
