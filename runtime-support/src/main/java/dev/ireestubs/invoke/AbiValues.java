@@ -75,6 +75,13 @@ public final class AbiValues {
   public static VmList packArguments(
       FunctionSignature signature, List<?> positional, Map<String, ?> named, String function) {
     List<AbiType> declared = signature.arguments();
+    if (named.isEmpty() && positional.size() == declared.size() && noneNamed(declared)) {
+      try { // the usual call: every argument given in order
+        return encodeArguments(declared, positional, null, null);
+      } catch (IreeValueException withoutPath) {
+        return encodeArguments(declared, positional, null, function); // again, to say where
+      }
+    }
     Object[] slots = new Object[declared.size()];
     boolean[] filled = new boolean[declared.size()];
     int unnamed = 0;
@@ -122,27 +129,38 @@ public final class AbiValues {
       slots[index] = e.getValue();
       filled[index] = true;
     }
+    List<Object> values = java.util.Arrays.asList(slots);
     try {
-      return encodeArguments(declared, slots, filled, null);
+      return encodeArguments(declared, values, filled, null);
     } catch (IreeValueException withoutPath) {
-      return encodeArguments(declared, slots, filled, function); // again, to say where
+      return encodeArguments(declared, values, filled, function); // again, to say where
     }
   }
 
+  private static boolean noneNamed(List<AbiType> declared) {
+    for (int i = 0; i < declared.size(); i++) {
+      if (declared.get(i) instanceof AbiType.Named) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
-   * The argument list of {@code slots}. With {@code function} null no path is built: a valid call
-   * (the usual case) then allocates no text, and a failure is found again with paths (values are
-   * read twice only for an invalid call).
+   * The argument list of {@code values}, one per declared argument ({@code filled} says which were
+   * given; null: all). With {@code function} null no path is built: a valid call (the usual case)
+   * then allocates no text, and a failure is found again with paths (values are read twice only
+   * for an invalid call).
    */
   private static VmList encodeArguments(
-      List<AbiType> declared, Object[] slots, boolean[] filled, String function) {
+      List<AbiType> declared, List<?> values, boolean[] filled, String function) {
     VmList arguments = VmList.variant(declared.size());
     for (int i = 0; i < declared.size(); i++) {
       String path = function == null ? null : function + ": " + argumentName(declared.get(i), i);
-      if (!filled[i]) {
+      if (filled != null && !filled[i]) {
         throw Marshal.fail(Side.ARGUMENT, path, "no value given; expected " + declared.get(i));
       }
-      arguments.push(encode(declared.get(i), slots[i], path, 0, Side.ARGUMENT));
+      arguments.push(encode(declared.get(i), values.get(i), path, 0, Side.ARGUMENT));
     }
     return arguments;
   }
@@ -779,13 +797,15 @@ public final class AbiValues {
   /** The children of an inlined or nested structure, as a Map (sdict) or a List. */
   private static Object decodeChildren(AbiType structure, VmList list, String path, int depth) {
     if (structure instanceof AbiType.Dict) {
-      Map<String, Object> values = new LinkedHashMap<>();
       List<AbiType.Entry> entries = ((AbiType.Dict) structure).entries();
+      String[] keys = new String[entries.size()];
+      Object[] values = new Object[entries.size()];
       for (int i = 0; i < entries.size(); i++) {
         AbiType.Entry e = entries.get(i);
-        values.put(e.key(), decode(e.type(), list.get(i), member(path, e.key()), depth));
+        keys[i] = e.key();
+        values[i] = decode(e.type(), list.get(i), member(path, e.key()), depth);
       }
-      return Collections.unmodifiableMap(values);
+      return new DictValues(keys, values);
     }
     List<AbiType> elements = ((AbiType.Sequence) structure).elements();
     List<Object> values = new ArrayList<>(elements.size());
