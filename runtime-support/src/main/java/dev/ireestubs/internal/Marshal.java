@@ -110,7 +110,8 @@ public final class Marshal {
       return false;
     }
     for (int axis = 0; axis < array.rank(); axis++) {
-      if (!shape.isDynamic(axis) && shape.dim(axis) != array.dim(axis)) {
+      long dim = shape.dim(axis);
+      if (dim != Shape.DYNAMIC && dim != array.dim(axis)) {
         return false;
       }
     }
@@ -134,7 +135,8 @@ public final class Marshal {
       return false;
     }
     for (int axis = 0; axis < view.rank(); axis++) {
-      if (!shape.isDynamic(axis) && shape.dim(axis) != view.dim(axis)) {
+      long dim = shape.dim(axis);
+      if (dim != Shape.DYNAMIC && dim != view.dim(axis)) {
         return false;
       }
     }

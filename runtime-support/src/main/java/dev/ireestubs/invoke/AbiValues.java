@@ -858,9 +858,7 @@ public final class AbiValues {
    * widths ({@code i3}) in the narrowest integer type that holds them.
    */
   private static Object decodeScalar(ElementType type, Object element, String path) {
-    Class<?> java =
-        (type.isInteger() ? JavaMapping.integer(type.bits()) : JavaMapping.scalar(type))
-            .orElse(null);
+    Class<?> java = scalarClass(type);
     if (java == boolean.class) {
       return Marshal.integer(element, type, Side.RESULT, path) == 1;
     } else if (java == float.class) {
@@ -880,6 +878,26 @@ public final class AbiValues {
       return (int) v;
     }
     return v;
+  }
+
+  /**
+   * The primitive {@link JavaMapping} gives a scalar result (for integers, the narrowest that holds
+   * the width), or null; the common types answered without an {@code Optional}.
+   */
+  private static Class<?> scalarClass(ElementType type) {
+    if (type.isInteger()) {
+      int bits = type.bits();
+      return bits <= 0 || bits > 64
+          ? null
+          : bits <= 8 ? byte.class : bits <= 16 ? short.class : bits <= 32 ? int.class : long.class;
+    }
+    if (type.equals(ElementType.F32)) {
+      return float.class;
+    }
+    if (type.equals(ElementType.F64)) {
+      return double.class;
+    }
+    return JavaMapping.scalar(type).orElse(null);
   }
 
   private static Object toArray(BufferView view, String path) {

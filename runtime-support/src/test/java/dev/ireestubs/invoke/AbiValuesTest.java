@@ -354,4 +354,24 @@ class AbiValuesTest {
         .startsWith("f: result.b: expected");
     assertThat(bad.isClosed()).isTrue();
   }
+
+  @Test
+  void scalarResultsComeAsTheNarrowestPrimitiveBox() {
+    AbiType i3 = new AbiType.Scalar(dev.ireestubs.abi.ElementType.integer(3));
+    AbiType ui16 = new AbiType.Scalar(dev.ireestubs.abi.ElementType.UI16);
+    AbiType i33 = new AbiType.Scalar(dev.ireestubs.abi.ElementType.integer(33));
+    AbiType i1 = new AbiType.Scalar(dev.ireestubs.abi.ElementType.I1);
+    AbiType f32 = new AbiType.Scalar(dev.ireestubs.abi.ElementType.F32);
+    AbiType f64 = new AbiType.Scalar(dev.ireestubs.abi.ElementType.F64);
+    assertThat(AbiValues.decode(i3, VmValue.i32(3), "f: result")).isEqualTo((byte) 3);
+    assertThat(AbiValues.decode(ui16, VmValue.i32(65535), "f: result")).isEqualTo((short) -1);
+    assertThat(AbiValues.decode(i33, VmValue.i64(1L << 31), "f: result")).isEqualTo(1L << 31);
+    assertThat(AbiValues.decode(i1, VmValue.i32(1), "f: result")).isEqualTo(true);
+    assertThat(AbiValues.decode(f32, VmValue.f32(1.5f), "f: result")).isEqualTo(1.5f);
+    assertThat(AbiValues.decode(f64, VmValue.f64(2.5), "f: result")).isEqualTo(2.5);
+    AbiType i65 = new AbiType.Scalar(dev.ireestubs.abi.ElementType.integer(65));
+    assertThat(assertThrows(IreeResultException.class,
+            () -> AbiValues.decode(i65, VmValue.i64(1), "f: result")).getMessage())
+        .contains("a scalar i65 has no VM value type");
+  }
 }
