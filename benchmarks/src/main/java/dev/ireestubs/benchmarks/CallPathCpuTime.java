@@ -28,8 +28,8 @@ public final class CallPathCpuTime {
     }
     System.out.printf(
         Locale.ROOT,
-        "CPU time per call (ns), best of %d x %d calls%n%-8s %-6s %10s %10s %10s %12s %14s%n",
-        ROUNDS, CALLS, "function", "backend", "stub", "hand", "dynamic", "stub/hand", "dynamic/stub");
+        "CPU time per call (ns), best of %d x %d calls, JDK %s%n%-8s %-6s %10s %10s %10s %12s %14s%n",
+        ROUNDS, CALLS, System.getProperty("java.version"), "function", "backend", "stub", "hand", "dynamic", "stub/hand", "dynamic/stub");
     for (String backend : new String[] {"raw", "host"}) {
       CallPathBenchmark bench = new CallPathBenchmark();
       bench.backend = backend;
