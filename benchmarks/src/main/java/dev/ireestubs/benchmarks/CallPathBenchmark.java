@@ -1,88 +1,134 @@
 package dev.ireestubs.benchmarks;
 
 import dev.ireestubs.abi.AbiJson;
-import dev.ireestubs.abi.AbiType;
-import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
-import dev.ireestubs.abi.Shape;
+import dev.ireestubs.host.HostFunction;
 import dev.ireestubs.host.HostModule;
+import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.DynamicFunction;
-import dev.ireestubs.internal.Marshal;
+import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The cost of the Java side of a call, with a host module whose function returns precomputed
- * results (so what is measured is marshalling and checking, not a model): a generated stub against
- * the dynamic invoker, and a typed array (no copy) against a Java array (copied) for a 224x224x3
- * image.
+ * The Java side of a call, three ways over the same backend function: the generated stub, code
+ * written by hand against the same API ({@link VmList}, {@link BufferView}, the array classes) with
+ * no checks, and the dynamic invoker. {@code backend=raw} runs the function's body and checks
+ * nothing ({@link RawBackend}), so what remains is the caller's own marshalling; {@code
+ * backend=host} is a {@link HostModule}, which checks arguments and results against the signature.
+ * The bodies return precomputed results, so no model runs: stub / hand-written on {@code raw} is
+ * what the stub's checks cost, and {@code -prof gc} gives the bytes each way allocates per call.
+ *
+ * <p>{@code predict}: {@code (sdict{image: 1x224x224x3 f32, temperature: f32}) -> sdict{logits,
+ * probabilities: 1x1000 f32}} (inlined); {@code add}: {@code (i32, i32) -> i32}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class CallPathBenchmark {
 
-  private static final AbiType.NdArray IMAGE =
-      new AbiType.NdArray(ElementType.F32, Shape.of(1, 224, 224, 3));
+  /** {@code raw}: a backend that checks nothing; {@code host}: a {@link HostModule}. */
+  @Param({"raw", "host"})
+  public String backend;
 
-  private Scorer stub;
-  private DynamicFunction dynamic;
-  private Scorer.Features features;
+  private Model stub;
+  private Model handWritten;
+  private BackendFunction predictFunction;
+  private BackendFunction addFunction;
+  private DynamicFunction dynamicPredict;
+  private DynamicFunction dynamicAdd;
+  private Model.Features features;
   private Map<String, Object> featureMap;
-  private float[][][][] javaImage;
+  private int a = 2;
+  private int b = 40;
 
   @Setup
   public void setUp() {
-    FunctionSignature signature = AbiJson.parseFunction(Scorer.ABI);
+    FunctionSignature predict = AbiJson.parseFunction(Model.PREDICT_ABI);
+    FunctionSignature add = AbiJson.parseFunction(Model.ADD_ABI);
     BufferView logits = FloatArray.zeros(1, 1000).asBufferView();
-    HostModule module =
+    BufferView probabilities = FloatArray.zeros(1, 1000).asBufferView();
+    HostFunction predictBody = args -> VmList.of(logits, probabilities);
+    HostFunction addBody =
+        args -> VmList.of(VmValue.i32(args.getValue(0).asI32() + args.getValue(1).asI32()));
+    HostModule host =
         HostModule.builder("bench")
-            .function("score", signature, args -> VmList.of(logits, VmValue.i32(7)))
+            .function("predict", predict, predictBody)
+            .function("add", add, addBody)
             .build();
-    stub = new Iree_Scorer(module);
-    dynamic = DynamicFunction.of(module.function("bench.score"), signature);
+    ModuleBackend module =
+        backend.equals("raw")
+            ? new RawBackend(host, Map.of("bench.predict", predictBody, "bench.add", addBody))
+            : host;
+    stub = new Iree_Model(module);
+    predictFunction = module.function("bench.predict");
+    addFunction = module.function("bench.add");
+    handWritten = new HandWrittenModel(predictFunction, addFunction);
+    dynamicPredict = DynamicFunction.of(predictFunction, predict);
+    dynamicAdd = DynamicFunction.of(addFunction, add);
     FloatArray image = FloatArray.zeros(1, 224, 224, 3);
-    features = new Scorer.Features(image, 1.0f);
+    features = new Model.Features(image, 1.0f);
     featureMap = Map.of("image", image, "temperature", 1.0f);
-    javaImage = new float[1][224][224][3];
   }
 
-  /** A whole call through the generated stub: pack, host-module checks, unpack into records. */
+  /** {@code predict} through the generated stub: pack, call, check, unpack into records. */
   @Benchmark
-  public Scorer.Scores generatedStub() {
-    return stub.score(features);
+  public Model.Scores predictStub() {
+    return stub.predict(features);
   }
 
-  /** The same call through the dynamic invoker (maps in, maps out). */
+  /** {@code predict} marshalled by hand with the same API, checking nothing ({@link HandWrittenModel}). */
   @Benchmark
-  public Object dynamicInvoker() {
-    return dynamic.call(List.of(featureMap), Map.of());
+  public Model.Scores predictHandWritten() {
+    return handWritten.predict(features);
   }
 
-  /** Passing a typed array: checks, then shares its memory. */
+  /** {@code predict} through the dynamic invoker: a map in, a map out. */
   @Benchmark
-  public BufferView typedArrayArgument() {
-    return Marshal.array(features.image(), IMAGE, "score: features.image");
+  public Object predictDynamic() {
+    return dynamicPredict.call(featureMap);
   }
 
-  /** Passing a Java array: copied into direct memory first (602 KB). */
+  /** {@code add} through the generated stub. */
   @Benchmark
-  public BufferView javaArrayArgument() {
-    return Marshal.array(
-        Marshal.copy(javaImage, FloatArray::of, IMAGE, "score: features.image"),
-        IMAGE,
-        "score: features.image");
+  public int addStub() {
+    return stub.add(a, b);
+  }
+
+  /** {@code add} marshalled by hand with the same API, checking nothing ({@link HandWrittenModel}). */
+  @Benchmark
+  public int addHandWritten() {
+    return handWritten.add(a, b);
+  }
+
+  /**
+   * {@link #addHandWritten}'s body written into the benchmark method itself, where the JIT compiles
+   * it into the measuring loop; a stub's (or a client class's) method is a call that the JIT does
+   * not inline into its caller once its compiled code exceeds {@code InlineSmallCode}.
+   */
+  @Benchmark
+  public int addHandWrittenInline() {
+    VmList arguments = VmList.variant(2);
+    arguments.push(VmValue.i32(a));
+    arguments.push(VmValue.i32(b));
+    return addFunction.invoke(arguments).getValue(0).asI32();
+  }
+
+  /** {@code add} through the dynamic invoker: boxed in, boxed out. */
+  @Benchmark
+  public Object addDynamic() {
+    return dynamicAdd.call(a, b);
   }
 }

@@ -177,7 +177,8 @@ public final class ElementType {
    */
   public static ElementType signedInteger(int bits) {
     checkWidth(bits);
-    return new ElementType(Kind.SIGNED_INTEGER, bits, "si" + bits);
+    ElementType constant = byWidth(bits, SI8, SI16, SI32, SI64);
+    return constant != null ? constant : new ElementType(Kind.SIGNED_INTEGER, bits, "si" + bits);
   }
 
   /**
@@ -188,7 +189,25 @@ public final class ElementType {
    */
   public static ElementType unsignedInteger(int bits) {
     checkWidth(bits);
-    return new ElementType(Kind.UNSIGNED_INTEGER, bits, "ui" + bits);
+    ElementType constant = byWidth(bits, UI8, UI16, UI32, UI64);
+    return constant != null ? constant : new ElementType(Kind.UNSIGNED_INTEGER, bits, "ui" + bits);
+  }
+
+  /** The constant of width 8, 16, 32 or 64 (null for others, or while the constants are made). */
+  private static ElementType byWidth(
+      int bits, ElementType w8, ElementType w16, ElementType w32, ElementType w64) {
+    switch (bits) {
+      case 8:
+        return w8;
+      case 16:
+        return w16;
+      case 32:
+        return w32;
+      case 64:
+        return w64;
+      default:
+        return null;
+    }
   }
 
   /**
@@ -367,6 +386,33 @@ public final class ElementType {
    * @return the element type, or empty when the code names none iree-stubs knows
    */
   public static Optional<ElementType> fromHalCode(int code) {
+    // Buffer views ask this on every call: the common codes answer without allocating.
+    for (int i = 0; i < COMMON_HAL_CODES.length; i++) {
+      if (COMMON_HAL_CODES[i] == code) {
+        return COMMON_BY_HAL_CODE[i];
+      }
+    }
+    return decodeHalCode(code);
+  }
+
+  /** The element types of buffer views met on most calls, by HAL code. */
+  private static final ElementType[] COMMON = {
+    F32, I32, I64, I8, F64, F16, BF16, I16, I1, SI8, SI16, SI32, SI64, UI8, UI16, UI32, UI64
+  };
+
+  private static final int[] COMMON_HAL_CODES = new int[COMMON.length];
+
+  @SuppressWarnings("unchecked")
+  private static final Optional<ElementType>[] COMMON_BY_HAL_CODE = new Optional[COMMON.length];
+
+  static {
+    for (int i = 0; i < COMMON.length; i++) {
+      COMMON_HAL_CODES[i] = COMMON[i].halCode().orElseThrow();
+      COMMON_BY_HAL_CODE[i] = Optional.of(COMMON[i]);
+    }
+  }
+
+  private static Optional<ElementType> decodeHalCode(int code) {
     int numerical = code >>> 24;
     int bits = code & 0xFFFFFF;
     if (bits == 0 || bits > 0xFF) {

@@ -110,7 +110,33 @@ public final class Marshal {
       return false;
     }
     for (int axis = 0; axis < array.rank(); axis++) {
-      if (!shape.isDynamic(axis) && shape.dim(axis) != array.dim(axis)) {
+      long dim = shape.dim(axis);
+      if (dim != Shape.DYNAMIC && dim != array.dim(axis)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * True when {@code view} fits {@code declared} ({@link #arrayProblem} would be null), decided
+   * from its element type code and dims in place, allocating nothing.
+   */
+  public static boolean fits(AbiType.NdArray declared, BufferView view) {
+    ElementType actual = view.elementType().orElse(null); // a shared Optional for common codes
+    if (actual == null || !NdArray.isCompatible(declared.element(), actual)) {
+      return false;
+    }
+    Shape shape = declared.shape();
+    if (!shape.isRanked()) {
+      return true;
+    }
+    if (shape.rank() != view.rank()) {
+      return false;
+    }
+    for (int axis = 0; axis < view.rank(); axis++) {
+      long dim = shape.dim(axis);
+      if (dim != Shape.DYNAMIC && dim != view.dim(axis)) {
         return false;
       }
     }
@@ -329,6 +355,9 @@ public final class Marshal {
           path, "expected " + declared + " (a buffer view) but got " + describe(element));
     }
     BufferView view = (BufferView) element;
+    if (fits(declared, view)) { // checked in place: no Optional, no copy of the shape
+      return view;
+    }
     ElementType actual =
         view.elementType()
             .orElseThrow(
@@ -396,6 +425,10 @@ public final class Marshal {
   }
 
   public static VmList list(Object element, AbiType declared, int expectedSize, Side side, String path) {
+    if (element instanceof VmList
+        && (expectedSize < 0 || ((VmList) element).size() == expectedSize)) {
+      return (VmList) element; // the declared type is formatted only for a message
+    }
     String what = declared == null ? "" : " (" + declared + ")";
     if (!(element instanceof VmList)) {
       throw fail(side, path, "expected a list" + what + " but got " + describe(element));

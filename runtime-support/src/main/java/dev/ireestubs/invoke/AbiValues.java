@@ -75,18 +75,23 @@ public final class AbiValues {
   public static VmList packArguments(
       FunctionSignature signature, List<?> positional, Map<String, ?> named, String function) {
     List<AbiType> declared = signature.arguments();
+    if (named.isEmpty() && positional.size() == declared.size() && noneNamed(declared)) {
+      try { // the usual call: every argument given in order
+        return encodeArguments(declared, positional, null, null);
+      } catch (IreeValueException withoutPath) {
+        return encodeArguments(declared, positional, null, function); // again, to say where
+      }
+    }
     Object[] slots = new Object[declared.size()];
     boolean[] filled = new boolean[declared.size()];
-    List<String> names = new ArrayList<>();
     int unnamed = 0;
     for (AbiType t : declared) {
-      if (t instanceof AbiType.Named) {
-        names.add(((AbiType.Named) t).name());
-      } else {
+      if (!(t instanceof AbiType.Named)) {
         unnamed++;
       }
     }
     if (positional.size() > unnamed) {
+      List<String> names = namedArguments(declared);
       throw Marshal.fail(Side.ARGUMENT,
           function,
           "expected "
@@ -109,6 +114,7 @@ public final class AbiValues {
     for (Map.Entry<String, ?> e : named.entrySet()) {
       int index = indexOfNamed(declared, e.getKey());
       if (index < 0) {
+        List<String> names = namedArguments(declared);
         throw Marshal.fail(Side.ARGUMENT,
             function,
             "no argument is named '"
@@ -123,15 +129,60 @@ public final class AbiValues {
       slots[index] = e.getValue();
       filled[index] = true;
     }
+    List<Object> values = java.util.Arrays.asList(slots);
+    try {
+      return encodeArguments(declared, values, filled, null);
+    } catch (IreeValueException withoutPath) {
+      return encodeArguments(declared, values, filled, function); // again, to say where
+    }
+  }
+
+  private static boolean noneNamed(List<AbiType> declared) {
+    for (int i = 0; i < declared.size(); i++) {
+      if (declared.get(i) instanceof AbiType.Named) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The argument list of {@code values}, one per declared argument ({@code filled} says which were
+   * given; null: all). With {@code function} null no path is built: a valid call (the usual case)
+   * then allocates no text, and a failure is found again with paths (values are read twice only
+   * for an invalid call).
+   */
+  private static VmList encodeArguments(
+      List<AbiType> declared, List<?> values, boolean[] filled, String function) {
     VmList arguments = VmList.variant(declared.size());
     for (int i = 0; i < declared.size(); i++) {
-      String path = function + ": " + argumentName(declared.get(i), i);
-      if (!filled[i]) {
+      String path = function == null ? null : function + ": " + argumentName(declared.get(i), i);
+      if (filled != null && !filled[i]) {
         throw Marshal.fail(Side.ARGUMENT, path, "no value given; expected " + declared.get(i));
       }
-      arguments.push(encode(declared.get(i), slots[i], path));
+      arguments.push(encode(declared.get(i), values.get(i), path, 0, Side.ARGUMENT));
     }
     return arguments;
+  }
+
+  private static List<String> namedArguments(List<AbiType> declared) {
+    List<String> names = new ArrayList<>();
+    for (AbiType t : declared) {
+      if (t instanceof AbiType.Named) {
+        names.add(((AbiType.Named) t).name());
+      }
+    }
+    return names;
+  }
+
+  /** {@code path.key}, or null while marshalling without paths. */
+  private static String member(String path, String key) {
+    return path == null ? null : path + "." + key;
+  }
+
+  /** {@code path[*]}, the path of every element of a list, or null without paths. */
+  private static String each(String path) {
+    return path == null ? null : path + "[*]";
   }
 
   /**
@@ -142,30 +193,37 @@ public final class AbiValues {
    * @throws IreeValueException (a result) naming the function and the result
    */
   public static Object unpackResults(FunctionSignature signature, VmList results, String function) {
-    List<AbiType> raw = signature.vmResults();
-    Marshal.results(results, raw.size(), function);
+    int count = rawResultCount(signature);
+    Marshal.results(results, count, function);
     try {
-      return unpackCheckedResults(signature, raw, results, function);
+      try {
+        return unpackCheckedResults(signature, count, results, null);
+      } catch (IreeValueException withoutPath) {
+        return unpackCheckedResults(signature, count, results, function); // again, to say where
+      }
     } catch (RuntimeException e) {
       throw Marshal.closeOnFailure(results, e); // the caller never sees the list: release its refs
     }
   }
 
+  /** The results' Java value; {@code function} null: no paths (see {@link #encodeArguments}). */
   private static Object unpackCheckedResults(
-      FunctionSignature signature, List<AbiType> raw, VmList results, String function) {
+      FunctionSignature signature, int count, VmList results, String function) {
+    String path = function == null ? null : function + ": result";
     if (signature.hasInlinedResults()) {
       AbiType only = signature.results().get(0);
-      return decodeChildren(only, results, function + ": result", 0);
+      return decodeChildren(only, results, path, 0);
     }
-    if (raw.isEmpty()) {
+    if (count == 0) {
       return null;
     }
-    if (raw.size() == 1) {
-      return decode(raw.get(0), results.get(0), function + ": result", 0);
+    if (count == 1) {
+      return decode(rawResult(signature, 0), results.get(0), path, 0);
     }
-    List<Object> values = new ArrayList<>(raw.size());
-    for (int i = 0; i < raw.size(); i++) {
-      values.add(decode(raw.get(i), results.get(i), function + ": result[" + i + "]", 0));
+    List<Object> values = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      String indexed = path == null ? null : path + "[" + i + "]";
+      values.add(decode(rawResult(signature, i), results.get(i), indexed, 0));
     }
     return Collections.unmodifiableList(values);
   }
@@ -225,12 +283,11 @@ public final class AbiValues {
               + (arguments == null ? "no list" : String.valueOf(arguments.size())));
     }
     for (int i = 0; i < declared.size(); i++) {
-      check(
-          declared.get(i),
-          arguments.get(i),
-          Side.ARGUMENT,
-          function + ": " + argumentName(declared.get(i), i),
-          0);
+      AbiType type = declared.get(i);
+      Object element = arguments.get(i);
+      if (!valid(type, element, 0)) { // the path and the message are built only for a problem
+        check(type, element, Side.ARGUMENT, function + ": " + argumentName(type, i), 0);
+      }
     }
   }
 
@@ -241,15 +298,37 @@ public final class AbiValues {
    * @throws IreeValueException (a result) on the first problem
    */
   public static void checkResults(FunctionSignature signature, VmList results, String function) {
-    List<AbiType> raw = signature.vmResults();
-    Marshal.results(results, raw.size(), function);
+    int count = rawResultCount(signature);
+    Marshal.results(results, count, function);
     try {
-      for (int i = 0; i < raw.size(); i++) {
-        check(raw.get(i), results.get(i), Side.RESULT, resultPath(signature, i, function), 0);
+      for (int i = 0; i < count; i++) {
+        AbiType type = rawResult(signature, i);
+        Object element = results.get(i);
+        if (!valid(type, element, 0)) { // the path and the message are built only for a problem
+          check(type, element, Side.RESULT, resultPath(signature, i, function), 0);
+        }
       }
     } catch (RuntimeException e) {
       throw Marshal.closeOnFailure(results, e); // the caller never sees the list: release its refs
     }
+  }
+
+  /** The number of raw VM results ({@link FunctionSignature#vmResults()}), counted in place. */
+  static int rawResultCount(FunctionSignature signature) {
+    return signature.hasInlinedResults()
+        ? childCount(signature.results().get(0))
+        : signature.results().size();
+  }
+
+  /** Raw VM result {@code index} ({@link FunctionSignature#vmResults()}), found in place. */
+  static AbiType rawResult(FunctionSignature signature, int index) {
+    if (!signature.hasInlinedResults()) {
+      return signature.results().get(index);
+    }
+    AbiType only = signature.results().get(0);
+    return only instanceof AbiType.Dict
+        ? ((AbiType.Dict) only).entries().get(index).type()
+        : ((AbiType.Sequence) only).elements().get(index);
   }
 
   /** The path of raw result {@code index}: {@code f: result}, {@code f: result.key}, ... */
@@ -341,7 +420,7 @@ public final class AbiValues {
       List<AbiType> elements = ((AbiType.Sequence) declared).elements();
       List<?> values = positionalValues(declared, value, path, side);
       VmList list = Marshal.sequence(values, declared, elements.size(), side, path);
-      String each = path + "[*]";
+      String each = each(path);
       for (int i = 0; i < elements.size(); i++) {
         try {
           list.push(encode(elements.get(i), values.get(i), each, depth + 1, side));
@@ -358,7 +437,7 @@ public final class AbiValues {
       List<?> values = (List<?>) value;
       AbiType element = ((AbiType.HomogeneousList) declared).element();
       VmList list = VmList.variant(values.size());
-      String each = path + "[*]";
+      String each = each(path);
       for (int i = 0; i < values.size(); i++) {
         try {
           list.push(encode(element, values.get(i), each, depth + 1, side));
@@ -440,12 +519,14 @@ public final class AbiValues {
     VmList list = VmList.variant(entries.size());
     if (value instanceof Map) {
       Map<?, ?> map = (Map<?, ?>) value;
-      String problem = Marshal.keysProblem(map, declared.keys());
-      if (problem != null) {
-        throw Marshal.fail(side, path, problem);
+      if (!hasExactly(map, entries)) { // keys listed only for the message
+        String problem = Marshal.keysProblem(map, declared.keys());
+        if (problem != null) {
+          throw Marshal.fail(side, path, problem);
+        }
       }
       for (AbiType.Entry e : entries) {
-        list.push(encode(e.type(), map.get(e.key()), path + "." + e.key(), depth + 1, side));
+        list.push(encode(e.type(), map.get(e.key()), member(path, e.key()), depth + 1, side));
       }
       return list;
     }
@@ -477,11 +558,24 @@ public final class AbiValues {
       }
       for (AbiType.Entry e : entries) {
         Object component = components.get(matchComponent(components, e.key()));
-        list.push(encode(e.type(), component, path + "." + e.key(), depth + 1, side));
+        list.push(encode(e.type(), component, member(path, e.key()), depth + 1, side));
       }
       return list;
     }
     throw mismatch(declared, value, "a Map<String, ?> or a record", side, path);
+  }
+
+  /** True when {@code map}'s keys are exactly those of {@code entries} (keysProblem is null). */
+  private static boolean hasExactly(Map<?, ?> map, List<AbiType.Entry> entries) {
+    if (map.size() != entries.size()) {
+      return false;
+    }
+    for (int i = 0; i < entries.size(); i++) {
+      if (!map.containsKey(entries.get(i).key())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The component named {@code key}, or named as its camelCase form ({@code class_ids}). */
@@ -526,15 +620,17 @@ public final class AbiValues {
 
   static Map<String, Object> recordComponents(Record record, String path) {
     Map<String, Object> values = new LinkedHashMap<>();
-    for (RecordComponent c : record.getClass().getRecordComponents()) {
+    for (Accessor c : ACCESSORS.get(record.getClass())) {
       try {
-        c.getAccessor().setAccessible(true);
-        values.put(c.getName(), c.getAccessor().invoke(record));
+        if (c.inaccessible != null) {
+          throw c.inaccessible;
+        }
+        values.put(c.name, c.method.invoke(record));
       } catch (IllegalAccessException | InvocationTargetException | RuntimeException e) {
         throw Marshal.fail(Side.ARGUMENT,
             path,
             "cannot read component "
-                + c.getName()
+                + c.name
                 + " of record "
                 + JavaMapping.typeName(record)
                 + ": "
@@ -543,6 +639,39 @@ public final class AbiValues {
     }
     return values;
   }
+
+  /** A record component's accessor, looked up and made accessible once per record class. */
+  private static final class Accessor {
+    final String name;
+    final java.lang.reflect.Method method;
+    final RuntimeException inaccessible; // why setAccessible failed, reported at each call
+
+    Accessor(RecordComponent component) {
+      this.name = component.getName();
+      this.method = component.getAccessor();
+      RuntimeException failure = null;
+      try {
+        method.setAccessible(true);
+      } catch (RuntimeException e) {
+        failure = e;
+      }
+      this.inaccessible = failure;
+    }
+  }
+
+  /** The accessors of each record class, in component order: no reflective lookup per call. */
+  private static final ClassValue<Accessor[]> ACCESSORS =
+      new ClassValue<>() {
+        @Override
+        protected Accessor[] computeValue(Class<?> type) {
+          RecordComponent[] components = type.getRecordComponents();
+          Accessor[] accessors = new Accessor[components.length];
+          for (int i = 0; i < components.length; i++) {
+            accessors[i] = new Accessor(components[i]);
+          }
+          return accessors;
+        }
+      };
 
   /** Java values by their own type, for a {@code null} (any) descriptor. */
   private static Object encodeDynamic(Object value, String path, int depth, Side side) {
@@ -574,7 +703,7 @@ public final class AbiValues {
     } else if (value instanceof List) {
       List<?> values = (List<?>) value;
       VmList list = VmList.variant(values.size());
-      String each = path + "[*]";
+      String each = each(path);
       for (int i = 0; i < values.size(); i++) {
         try {
           list.push(encodeDynamic(values.get(i), each, depth + 1, side));
@@ -594,7 +723,7 @@ public final class AbiValues {
       }
       VmList list = VmList.variant(sorted.size());
       for (Map.Entry<String, Object> e : sorted.entrySet()) {
-        list.push(encodeDynamic(e.getValue(), path + "." + e.getKey(), depth + 1, side));
+        list.push(encodeDynamic(e.getValue(), member(path, e.getKey()), depth + 1, side));
       }
       return list;
     }
@@ -638,7 +767,7 @@ public final class AbiValues {
       VmList list = Marshal.list(element, declared, -1, Side.RESULT, path);
       AbiType type = ((AbiType.HomogeneousList) declared).element();
       List<Object> values = new ArrayList<>(list.size());
-      String each = path + "[*]";
+      String each = each(path);
       for (int i = 0; i < list.size(); i++) {
         try {
           values.add(decode(type, list.get(i), each, depth + 1));
@@ -668,17 +797,19 @@ public final class AbiValues {
   /** The children of an inlined or nested structure, as a Map (sdict) or a List. */
   private static Object decodeChildren(AbiType structure, VmList list, String path, int depth) {
     if (structure instanceof AbiType.Dict) {
-      Map<String, Object> values = new LinkedHashMap<>();
       List<AbiType.Entry> entries = ((AbiType.Dict) structure).entries();
+      String[] keys = new String[entries.size()];
+      Object[] values = new Object[entries.size()];
       for (int i = 0; i < entries.size(); i++) {
         AbiType.Entry e = entries.get(i);
-        values.put(e.key(), decode(e.type(), list.get(i), path + "." + e.key(), depth));
+        keys[i] = e.key();
+        values[i] = decode(e.type(), list.get(i), member(path, e.key()), depth);
       }
-      return Collections.unmodifiableMap(values);
+      return new DictValues(keys, values);
     }
     List<AbiType> elements = ((AbiType.Sequence) structure).elements();
     List<Object> values = new ArrayList<>(elements.size());
-    String each = path + "[*]";
+    String each = each(path);
     for (int i = 0; i < elements.size(); i++) {
       try {
         values.add(decode(elements.get(i), list.get(i), each, depth));
@@ -709,7 +840,7 @@ public final class AbiValues {
     if (element instanceof VmList) {
       VmList list = (VmList) element;
       List<Object> values = new ArrayList<>(list.size());
-      String each = path + "[*]";
+      String each = each(path);
       for (int i = 0; i < list.size(); i++) {
         try {
           values.add(decodeDynamic(list.get(i), each, depth + 1));
@@ -727,9 +858,7 @@ public final class AbiValues {
    * widths ({@code i3}) in the narrowest integer type that holds them.
    */
   private static Object decodeScalar(ElementType type, Object element, String path) {
-    Class<?> java =
-        (type.isInteger() ? JavaMapping.integer(type.bits()) : JavaMapping.scalar(type))
-            .orElse(null);
+    Class<?> java = scalarClass(type);
     if (java == boolean.class) {
       return Marshal.integer(element, type, Side.RESULT, path) == 1;
     } else if (java == float.class) {
@@ -751,6 +880,26 @@ public final class AbiValues {
     return v;
   }
 
+  /**
+   * The primitive {@link JavaMapping} gives a scalar result (for integers, the narrowest that holds
+   * the width), or null; the common types answered without an {@code Optional}.
+   */
+  private static Class<?> scalarClass(ElementType type) {
+    if (type.isInteger()) {
+      int bits = type.bits();
+      return bits <= 0 || bits > 64
+          ? null
+          : bits <= 8 ? byte.class : bits <= 16 ? short.class : bits <= 32 ? int.class : long.class;
+    }
+    if (type.equals(ElementType.F32)) {
+      return float.class;
+    }
+    if (type.equals(ElementType.F64)) {
+      return double.class;
+    }
+    return JavaMapping.scalar(type).orElse(null);
+  }
+
   private static Object toArray(BufferView view, String path) {
     try {
       return NdArray.fromBufferView(view);
@@ -761,6 +910,71 @@ public final class AbiValues {
 
   // ---------------------------------------------------------------------------------------------
   // Checking VM elements
+
+  /**
+   * True when {@link #check} passes {@code element}: the same rules, decided without a path or a
+   * message, so that a valid call allocates nothing; {@link #check} then runs only to say what is
+   * wrong.
+   */
+  private static boolean valid(AbiType declared, Object element, int depth) {
+    if (depth > MAX_DEPTH) {
+      return false;
+    }
+    if (declared instanceof AbiType.Named) {
+      return valid(((AbiType.Named) declared).type(), element, depth);
+    } else if (declared instanceof AbiType.Scalar) {
+      ElementType type = ((AbiType.Scalar) declared).element();
+      if (!(element instanceof VmValue)) {
+        return false;
+      }
+      VmValue value = (VmValue) element;
+      if (type.isInteger() || type.kind() == ElementType.Kind.BOOLEAN) {
+        return value.isInteger() && Marshal.fits(value.asI64(), type);
+      }
+      return (type.equals(ElementType.F32) || type.equals(ElementType.F64)) && value.isFloat();
+    } else if (declared instanceof AbiType.NdArray) {
+      return element instanceof BufferView
+          && Marshal.fits((AbiType.NdArray) declared, (BufferView) element);
+    } else if (declared instanceof AbiType.Dict) {
+      List<AbiType.Entry> entries = ((AbiType.Dict) declared).entries();
+      if (!(element instanceof VmList) || ((VmList) element).size() != entries.size()) {
+        return false;
+      }
+      for (int i = 0; i < entries.size(); i++) {
+        if (!valid(entries.get(i).type(), ((VmList) element).get(i), depth + 1)) {
+          return false;
+        }
+      }
+      return true;
+    } else if (declared instanceof AbiType.Sequence) {
+      List<AbiType> elements = ((AbiType.Sequence) declared).elements();
+      if (!(element instanceof VmList) || ((VmList) element).size() != elements.size()) {
+        return false;
+      }
+      for (int i = 0; i < elements.size(); i++) {
+        if (!valid(elements.get(i), ((VmList) element).get(i), depth + 1)) {
+          return false;
+        }
+      }
+      return true;
+    } else if (declared instanceof AbiType.HomogeneousList) {
+      if (!(element instanceof VmList)) {
+        return false;
+      }
+      AbiType type = ((AbiType.HomogeneousList) declared).element();
+      VmList list = (VmList) element;
+      for (int i = 0; i < list.size(); i++) {
+        if (!valid(type, list.get(i), depth + 1)) {
+          return false;
+        }
+      }
+      return true;
+    } else if (declared instanceof AbiType.Ref) {
+      return element == null
+          || (element instanceof VmRef && refTypeMatches(declared, (VmRef) element));
+    }
+    return !(declared instanceof AbiType.Unsupported); // Any, Unknown: whatever arrives
+  }
 
   private static void check(AbiType declared, Object element, Side side, String path, int depth) {
     if (depth > MAX_DEPTH) {
@@ -828,8 +1042,24 @@ public final class AbiValues {
     return type.equals(AbiType.Ref.ANY) || type.equals("vm.list") || type.equals("!vm.list");
   }
 
-  private static void checkRefType(AbiType declared, VmRef ref, Side side, String path) {
+  /** True when {@code ref} is of the type a {@code declared} ref slot names (any, when not a ref). */
+  private static boolean refTypeMatches(AbiType declared, VmRef ref) {
     if (!(declared instanceof AbiType.Ref)) {
+      return true;
+    }
+    String expected = ((AbiType.Ref) declared).refType();
+    if (expected.equals(AbiType.Ref.ANY)) {
+      return true;
+    }
+    String actual = ref.refTypeName();
+    int skip = expected.startsWith("!") ? 1 : 0;
+    return actual != null
+        && expected.length() - skip == actual.length()
+        && expected.startsWith(actual, skip);
+  }
+
+  private static void checkRefType(AbiType declared, VmRef ref, Side side, String path) {
+    if (refTypeMatches(declared, ref)) {
       return;
     }
     String expected = ((AbiType.Ref) declared).refType();

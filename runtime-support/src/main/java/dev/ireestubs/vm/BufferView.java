@@ -69,7 +69,13 @@ public final class BufferView implements VmRef {
           "a buffer view of shape " + Arrays.toString(dims) + " and " + elementBytes
               + "-byte elements needs " + expected + " bytes, got " + data.remaining());
     }
-    ByteBuffer view = data.slice().order(ByteOrder.nativeOrder());
+    // A buffer that spans its whole capacity is kept as it is (no new buffer object per view);
+    // data() reads it through a duplicate cleared to that span, so later changes to the caller's
+    // position or limit do not move the view's bytes.
+    ByteBuffer view =
+        data.position() == 0 && data.limit() == data.capacity()
+            ? data
+            : data.slice().order(ByteOrder.nativeOrder());
     return new BufferView(elementType, dims, view);
   }
 
@@ -191,7 +197,9 @@ public final class BufferView implements VmRef {
    * @return a new buffer object over the same bytes
    */
   public ByteBuffer data() {
-    return data.duplicate().order(ByteOrder.nativeOrder());
+    ByteBuffer bytes = data.duplicate();
+    bytes.clear();
+    return bytes.order(ByteOrder.nativeOrder());
   }
 
   /**

@@ -323,6 +323,23 @@ public final class VmList implements VmRef, VmResource {
    * @throws IllegalArgumentException for an element of any other Java type, or a closed resource
    */
   public VmList push(Object element) {
+    // What marshalling pushes, decided in a few instructions so that callers stay small enough for
+    // the JIT to inline: a value, a buffer view or an open list into a variant list with room.
+    Object[] slots = objects;
+    if (slots != null
+        && size < slots.length
+        && !closed
+        && elementType.isVariant()
+        && (element instanceof VmValue
+            || element instanceof BufferView
+            || (element instanceof VmList && !((VmList) element).closed))) {
+      slots[size++] = element;
+      return this;
+    }
+    return pushChecked(element);
+  }
+
+  private VmList pushChecked(Object element) {
     checkOpen();
     if (size == MAX_CAPACITY) {
       throw new IllegalStateException("a vm.list holds at most " + MAX_CAPACITY + " elements");

@@ -81,4 +81,17 @@ class ElementTypeTest {
     assertThrows(IllegalArgumentException.class, () -> ElementType.integer(1 << 24));
     assertThrows(IllegalArgumentException.class, () -> ElementType.complex(ElementType.I32));
   }
+
+  @Test
+  void commonWidthsAreTheConstantsAndTheirHalCodesShareOneOptional() {
+    assertThat(ElementType.signedInteger(32)).isSameInstanceAs(ElementType.SI32);
+    assertThat(ElementType.unsignedInteger(8)).isSameInstanceAs(ElementType.UI8);
+    assertThat(ElementType.signedInteger(24).mlirName()).isEqualTo("si24");
+    assertThat(ElementType.unsignedInteger(3).mlirName()).isEqualTo("ui3");
+    // Buffer views ask for their element type on every call: the common codes allocate nothing.
+    assertThat(ElementType.fromHalCode(0x21000020))
+        .isSameInstanceAs(ElementType.fromHalCode(0x21000020));
+    assertThat(ElementType.fromHalCode(0x11000010)).hasValue(ElementType.SI16);
+    assertThat(ElementType.fromHalCode(0x10000003)).hasValue(ElementType.integer(3));
+  }
 }

@@ -271,4 +271,107 @@ class AbiValuesTest {
     assertThrows(IreeArgumentException.class, () -> AbiValues.encode(ui8, 200, "f: a"));
     assertThat(AbiValues.decode(declared, VmValue.i32(200), "f: r")).isEqualTo((byte) 200);
   }
+
+  @Test
+  void checksPassValidListsAndStillNameWhatIsWrong() {
+    FunctionSignature s =
+        AbiJson.parseFunction(
+            "{\"a\":[[\"sdict\",[\"image\",[\"ndarray\",\"f32\",2,1,3]],[\"t\",\"f32\"]],"
+                + "[\"py_homogeneous_list\",\"i32\"]],"
+                + "\"r\":[[\"sdict\",[\"a\",\"i32\"],[\"b\",[\"ndarray\",\"f32\",1,2]]]],\"v\":1}");
+    VmList dict = VmList.of(FloatArray.zeros(1, 3).asBufferView(), VmValue.f32(1));
+    VmList ints = VmList.of(VmValue.i32(1), VmValue.i32(2));
+    AbiValues.checkArguments(s, VmList.of(dict, ints), "f");
+    VmList results = VmList.of(VmValue.i32(1), FloatArray.zeros(2).asBufferView());
+    AbiValues.checkResults(s, results, "f");
+
+    VmList badInts = VmList.of(VmValue.i32(1), VmValue.f32(2));
+    assertThat(assertThrows(IreeArgumentException.class,
+            () -> AbiValues.checkArguments(s, VmList.of(dict, badInts), "f")).getMessage())
+        .contains("f: arg1[1]");
+    VmList badDict = VmList.of(FloatArray.zeros(1, 4).asBufferView(), VmValue.f32(1));
+    assertThat(assertThrows(IreeArgumentException.class,
+            () -> AbiValues.checkArguments(s, VmList.of(badDict, ints), "f")).getMessage())
+        .contains("f: arg0.image");
+    VmList badResults = VmList.of(VmValue.i64(1L << 40), FloatArray.zeros(2).asBufferView());
+    assertThat(assertThrows(IreeResultException.class,
+            () -> AbiValues.checkResults(s, badResults, "f")).getMessage())
+        .contains("f: result.a");
+  }
+
+  @Test
+  void refSlotsMatchTheirTypeWithOrWithoutTheBang() {
+    FunctionSignature s =
+        new FunctionSignature(
+            List.of(new AbiType.Ref("!vm.list"), new AbiType.Ref("hal.fence")),
+            List.of(),
+            dev.ireestubs.abi.ReflectionFormat.IREE_ABI_JSON,
+            FunctionSignature.CallingModel.SYNC,
+            java.util.OptionalInt.empty());
+    OpaqueRef fence = OpaqueRef.of("hal.fence", "x");
+    AbiValues.checkArguments(s, VmList.of(VmList.variant(0), fence), "f");
+    AbiValues.checkArguments(s, VmList.of(null, null), "f");
+    assertThat(assertThrows(IreeArgumentException.class,
+            () -> AbiValues.checkArguments(s, VmList.of(fence, fence), "f")).getMessage())
+        .contains("expected a ref of type vm.list but got one of type hal.fence");
+    assertThat(assertThrows(IreeArgumentException.class,
+            () -> AbiValues.checkArguments(s, VmList.of(null, VmList.variant(0)), "f")).getMessage())
+        .contains("expected a ref of type hal.fence but got one of type vm.list");
+  }
+
+  record Sample(FloatArray image, float t) {}
+
+  @Test
+  void packAndUnpackNameThePathOnlyWhenAValueIsWrong() {
+    FunctionSignature s =
+        AbiJson.parseFunction(
+            "{\"a\":[[\"sdict\",[\"image\",[\"ndarray\",\"f32\",2,1,3]],[\"t\",\"f32\"]]],"
+                + "\"r\":[[\"sdict\",[\"a\",\"i32\"],[\"b\",[\"ndarray\",\"f32\",1,2]]]],\"v\":1}");
+    VmList packed =
+        AbiValues.packArguments(s, List.of(Map.of("image", FloatArray.zeros(1, 3), "t", 2f)), Map.of(), "f");
+    assertThat(packed.getList(0).size()).isEqualTo(2);
+    // A record twice: its accessors are looked up once per class and still read each instance.
+    for (float t : new float[] {1f, 3f}) {
+      VmList fromRecord =
+          AbiValues.packArguments(s, List.of(new Sample(FloatArray.zeros(1, 3), t)), Map.of(), "f");
+      assertThat(fromRecord.getList(0).getValue(1).asF32()).isEqualTo(t);
+    }
+    assertThat(assertThrows(IreeArgumentException.class,
+            () -> AbiValues.packArguments(
+                s, List.of(Map.of("image", FloatArray.zeros(1, 4), "t", 2f)), Map.of(), "f"))
+            .getMessage())
+        .startsWith("f: arg0.image: expected");
+    assertThat(assertThrows(IreeArgumentException.class,
+            () -> AbiValues.packArguments(s, List.of(Map.of("image", FloatArray.zeros(1, 3))), Map.of(), "f"))
+            .getMessage())
+        .isEqualTo("f: arg0: missing key 't'; expected keys [image, t]");
+    Object unpacked =
+        AbiValues.unpackResults(s, VmList.of(VmValue.i32(4), FloatArray.zeros(2).asBufferView()), "f");
+    assertThat(((Map<?, ?>) unpacked).get("a")).isEqualTo(4);
+    VmList bad = VmList.of(VmValue.i32(4), FloatArray.zeros(3).asBufferView());
+    assertThat(assertThrows(IreeResultException.class, () -> AbiValues.unpackResults(s, bad, "f"))
+            .getMessage())
+        .startsWith("f: result.b: expected");
+    assertThat(bad.isClosed()).isTrue();
+  }
+
+  @Test
+  void scalarResultsComeAsTheNarrowestPrimitiveBox() {
+    AbiType i3 = new AbiType.Scalar(dev.ireestubs.abi.ElementType.integer(3));
+    AbiType ui16 = new AbiType.Scalar(dev.ireestubs.abi.ElementType.UI16);
+    AbiType i33 = new AbiType.Scalar(dev.ireestubs.abi.ElementType.integer(33));
+    AbiType i1 = new AbiType.Scalar(dev.ireestubs.abi.ElementType.I1);
+    AbiType f32 = new AbiType.Scalar(dev.ireestubs.abi.ElementType.F32);
+    AbiType f64 = new AbiType.Scalar(dev.ireestubs.abi.ElementType.F64);
+    assertThat(AbiValues.decode(i3, VmValue.i32(3), "f: result")).isEqualTo((byte) 3);
+    assertThat(AbiValues.decode(ui16, VmValue.i32(65535), "f: result")).isEqualTo((short) -1);
+    assertThat(AbiValues.decode(i33, VmValue.i64(1L << 31), "f: result")).isEqualTo(1L << 31);
+    assertThat(AbiValues.decode(i1, VmValue.i32(1), "f: result")).isEqualTo(true);
+    assertThat(AbiValues.decode(f32, VmValue.f32(1.5f), "f: result")).isEqualTo(1.5f);
+    assertThat(AbiValues.decode(f64, VmValue.f64(2.5), "f: result")).isEqualTo(2.5);
+    AbiType i65 = new AbiType.Scalar(dev.ireestubs.abi.ElementType.integer(65));
+    assertThat(assertThrows(IreeResultException.class,
+            () -> AbiValues.decode(i65, VmValue.i64(1), "f: result")).getMessage())
+        .contains("a scalar i65 has no VM value type");
+  }
 }
