@@ -167,16 +167,16 @@ final class BufferTransfer {
     externalBuffer.set(JAVA_LONG, Layouts.EXTERNAL_BUFFER_PTR, address);
     releaseCallback.set(JAVA_LONG, Layouts.RELEASE_CALLBACK_USER_DATA, key);
     long status =
-        api.allocatorImportBuffer(
+        api.bufferViews().allocatorImportBuffer(
             session.deviceAllocator(), importParams, externalBuffer, releaseCallback, outPointer);
     if (status != 0) {
       PINNED.unpin(key); // IREE made no buffer, so it will never call back
-      api.freeStatus(status);
+      api.status().freeStatus(status);
       return 0;
     }
     long buffer = outPointer.get(JAVA_LONG, 0);
     status =
-        api.bufferViewCreate(
+        api.bufferViews().bufferViewCreate(
             buffer,
             view.rank(),
             dims,
@@ -184,9 +184,9 @@ final class BufferTransfer {
             Encodings.ENCODING_DENSE_ROW_MAJOR,
             session.hostAllocator(),
             outPointer);
-    api.bufferRelease(buffer); // the view retains it; on failure this frees it (and unpins)
+    api.bufferViews().bufferRelease(buffer); // the view retains it; on failure this frees it (and unpins)
     if (status != 0) {
-      api.freeStatus(status);
+      api.status().freeStatus(status);
       return 0;
     }
     IMPORTED.incrementAndGet();
@@ -214,7 +214,7 @@ final class BufferTransfer {
     span.set(JAVA_LONG, Layouts.BYTE_SPAN_DATA, address);
     span.set(JAVA_LONG, Layouts.BYTE_SPAN_LENGTH, length);
     long status =
-        api.bufferViewAllocateBufferCopy(
+        api.bufferViews().bufferViewAllocateBufferCopy(
             session.halDevice(),
             session.deviceAllocator(),
             view.rank(),
@@ -226,7 +226,7 @@ final class BufferTransfer {
             outPointer);
     Reference.reachabilityFence(data);
     if (status != 0) {
-      throw api.failure(
+      throw api.status().failure(
           status,
           function + ": " + path + " (" + view + "): iree_hal_buffer_view_allocate_buffer_copy");
     }
@@ -246,7 +246,7 @@ final class BufferTransfer {
     if (length == 0) {
       return EMPTY;
     }
-    long buffer = api.bufferViewBuffer(bufferView);
+    long buffer = api.bufferViews().bufferViewBuffer(bufferView);
     if (length < mapThreshold) {
       return copyFromDevice(buffer, length, function, path); // cheaper than a mapping
     }
@@ -259,7 +259,7 @@ final class BufferTransfer {
     Arena owner = Arena.ofAuto();
     MemorySegment mapping = owner.allocate(Layouts.BUFFER_MAPPING);
     long status =
-        api.bufferMapRange(
+        api.bufferViews().bufferMapRange(
             buffer,
             Encodings.MAPPING_MODE_SCOPED,
             Encodings.MEMORY_ACCESS_READ_WRITE,
@@ -268,13 +268,13 @@ final class BufferTransfer {
             mapping);
     if (status != 0) {
       MAPPED.addAndGet(-held);
-      api.freeStatus(status);
+      api.status().freeStatus(status);
       return copyFromDevice(buffer, length, function, path);
     }
     // A mapping may outlive its session and runtime: it holds the device (and so the allocator
     // its buffer returns to) until it is unmapped.
     long device = session.halDevice().address();
-    api.halDeviceRetain(device);
+    api.sessions().halDeviceRetain(device);
     // The cleanup may capture nothing of `owner` (a segment would keep the arena reachable and
     // the cleanup would never run): the mapping's address, as a number. The arena frees the
     // mapping struct after this cleanup has run (cleanups run last-registered first).
@@ -293,11 +293,11 @@ final class BufferTransfer {
     try {
       MemorySegment mapping =
           MemorySegment.ofAddress(mappingAddress).reinterpret(Layouts.BUFFER_MAPPING.byteSize());
-      long status = lib.bufferUnmapRange(mapping);
+      long status = lib.bufferViews().bufferUnmapRange(mapping);
       if (status != 0) {
-        lib.freeStatus(status);
+        lib.status().freeStatus(status);
       }
-      lib.halDeviceRelease(device);
+      lib.sessions().halDeviceRelease(device);
     } catch (RuntimeException | Error e) {
       // Nothing can be reported from a cleaner; the buffer stays retained.
     } finally {
@@ -317,11 +317,11 @@ final class BufferTransfer {
   private ByteBuffer copyFromDevice(long buffer, long length, String function, String path) {
     ByteBuffer host = ByteBuffer.allocateDirect((int) length).order(ByteOrder.nativeOrder());
     MemorySegment target = MemorySegment.ofBuffer(host);
-    long status = api.bufferMapRead(buffer, 0L, target.address(), length);
+    long status = api.bufferViews().bufferMapRead(buffer, 0L, target.address(), length);
     if (status != 0) {
-      api.freeStatus(status);
-      api.check(
-          api.deviceTransferD2h(
+      api.status().freeStatus(status);
+      api.status().check(
+          api.bufferViews().deviceTransferD2h(
               session.halDevice(),
               MemorySegment.ofAddress(buffer),
               0L,

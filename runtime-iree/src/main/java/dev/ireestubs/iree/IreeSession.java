@@ -109,11 +109,11 @@ public final class IreeSession implements ModuleBackend {
     try (Arena tmp = Arena.ofConfined()) {
       MemorySegment out = tmp.allocate(ADDRESS);
       long status =
-          api.instanceTryCreateDefaultDevice(
-              runtime.instance(), Native.stringView(tmp, device.driverName()), out);
+          api.sessions().instanceTryCreateDefaultDevice(
+              runtime.instance(), StringViews.of(tmp, device.driverName()), out);
       if (status != 0) {
         int code = IreeStatusCode.codeOf(status);
-        String text = api.consumeStatus(status);
+        String text = api.status().consumeStatus(status);
         throw new IreeInvocationException(
             "cannot create an IREE device with driver " + device.driverName() + " ("
                 + IreeStatusCode.describe(code) + "): " + text
@@ -123,20 +123,20 @@ public final class IreeSession implements ModuleBackend {
       }
       MemorySegment createdDevice = out.get(ADDRESS, 0);
       MemorySegment options = tmp.allocate(Layouts.SESSION_OPTIONS);
-      api.sessionOptionsInitialize(options);
+      api.sessions().sessionOptionsInitialize(options);
       status =
-          api.sessionCreateWithDevice(
+          api.sessions().sessionCreateWithDevice(
               runtime.instance(), options, createdDevice, runtime.hostAllocator(), out);
       // The session retains the device; this reference is ours either way.
-      api.halDeviceRelease(createdDevice);
-      api.check(status, "iree_runtime_session_create_with_device (" + device.driverName() + ")");
+      api.sessions().halDeviceRelease(createdDevice);
+      api.status().check(status, "iree_runtime_session_create_with_device (" + device.driverName() + ")");
       this.session = out.get(ADDRESS, 0);
     } catch (RuntimeException | Error e) {
       arena.close();
       throw e;
     }
-    this.halDevice = api.sessionDevice(session);
-    this.deviceAllocator = api.sessionDeviceAllocator(session);
+    this.halDevice = api.sessions().sessionDevice(session);
+    this.deviceAllocator = api.sessions().sessionDeviceAllocator(session);
     // The HAL types are registered once a session exists: read their ids now.
     this.refTypes = new Encodings.RefTypes(api.listRefType(), api.bufferViewRefType());
 
@@ -200,7 +200,7 @@ public final class IreeSession implements ModuleBackend {
       checkParameters(source, info);
       try (Arena tmp = Arena.ofConfined()) {
         long status =
-            api.sessionAppendModuleFromFile(
+            api.sessions().sessionAppendModuleFromFile(
                 session, tmp.allocateFrom(vmfb.toAbsolutePath().toString()));
         if (status != 0) {
           throw loadFailure(status, source, info, unreadable);
@@ -254,7 +254,7 @@ public final class IreeSession implements ModuleBackend {
         MemorySegment span = tmp.allocate(Layouts.BYTE_SPAN);
         span.set(ADDRESS, Layouts.BYTE_SPAN_DATA, copy);
         span.set(JAVA_LONG, Layouts.BYTE_SPAN_LENGTH, length);
-        long status = api.sessionAppendModuleFromMemory(session, span, nullAllocator);
+        long status = api.sessions().sessionAppendModuleFromMemory(session, span, nullAllocator);
         if (status != 0) {
           throw loadFailure(status, name, info, unreadable);
         }
@@ -278,7 +278,7 @@ public final class IreeSession implements ModuleBackend {
   private IreeInvocationException loadFailure(
       long status, String source, Optional<VmfbModule> info, String unreadable) {
     int code = IreeStatusCode.codeOf(status);
-    String text = api.consumeStatus(status);
+    String text = api.status().consumeStatus(status);
     if (unreadable != null) {
       text += " (iree-stubs' module reader could not read it either: " + unreadable + ")";
     }
@@ -379,13 +379,13 @@ public final class IreeSession implements ModuleBackend {
       }
       MemorySegment module =
           new ParameterBinder(api, runtime.hostAllocator())
-              .build(api.instanceVmInstance(runtime.instance()), parameters);
+              .build(api.parameters().instanceVmInstance(runtime.instance()), parameters);
       try {
-        api.check(
-            api.sessionAppendModule(session, module),
+        api.status().check(
+            api.parameters().sessionAppendModule(session, module),
             "iree_runtime_session_append_module (io_parameters)");
       } finally {
-        api.vmModuleRelease(module); // the session's context retains it
+        api.parameters().vmModuleRelease(module); // the session's context retains it
       }
       boundScopes = Optional.of(Set.copyOf(parameters.scopes().keySet()));
     } finally {
@@ -445,17 +445,17 @@ public final class IreeSession implements ModuleBackend {
       try (Arena tmp = Arena.ofConfined()) {
         MemorySegment found = tmp.allocate(Layouts.VM_FUNCTION);
         long status =
-            api.sessionLookupFunction(session, Native.stringView(tmp, qualifiedName), found);
+            api.sessions().sessionLookupFunction(session, StringViews.of(tmp, qualifiedName), found);
         if (status != 0) {
           if (IreeStatusCode.codeOf(status) == IreeStatusCode.NOT_FOUND.code()) {
-            api.freeStatus(status);
+            api.status().freeStatus(status);
             return Optional.empty();
           }
-          throw api.failure(status, "looking up " + qualifiedName);
+          throw api.status().failure(status, "looking up " + qualifiedName);
         }
         MemorySegment handle = arena.allocate(Layouts.VM_FUNCTION);
         handle.copyFrom(found);
-        String cconv = Native.readStringView(api.functionSignature(tmp, handle));
+        String cconv = StringViews.read(api.sessions().functionSignature(tmp, handle));
         Map<String, String> attributes =
             FunctionAttributes.read(api, tmp, handle, qualifiedName, modules());
         IreeFunction function = new IreeFunction(this, qualifiedName, handle, cconv, attributes);
@@ -506,10 +506,10 @@ public final class IreeSession implements ModuleBackend {
       long outputs = 0;
       try {
         outputs = marshaller.newList(0L, function.resultCount());
-        long status = api.sessionCall(session, function.handle(), inputs, outputs);
+        long status = api.sessions().sessionCall(session, function.handle(), inputs, outputs);
         if (status != 0) {
           int code = IreeStatusCode.codeOf(status);
-          String text = api.consumeStatus(status);
+          String text = api.status().consumeStatus(status);
           throw new IreeInvocationException(
               name + " failed in IREE's runtime (" + IreeStatusCode.describe(code) + "): "
                   + text,
@@ -517,9 +517,9 @@ public final class IreeSession implements ModuleBackend {
         }
         return marshaller.fromNative(outputs);
       } finally {
-        api.listRelease(inputs);
+        api.lists().listRelease(inputs);
         if (outputs != 0) {
-          api.listRelease(outputs);
+          api.lists().listRelease(outputs);
         }
         marshaller.end();
       }
@@ -567,7 +567,7 @@ public final class IreeSession implements ModuleBackend {
       closed = true;
       functions.clear();
       marshaller.close();
-      api.sessionRelease(session);
+      api.sessions().sessionRelease(session);
       for (Arena memory : moduleMemory) {
         memory.close(); // after the session: its modules referenced these bytes
       }

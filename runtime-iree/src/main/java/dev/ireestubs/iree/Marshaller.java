@@ -132,9 +132,9 @@ final class Marshaller {
   /** A new, empty native list of element type {@code word}, owned by the caller. */
   long newList(long word, int capacity) {
     typeDef.set(JAVA_LONG, 0, word);
-    long status = api.listCreate(typeDef, capacity, session.hostAllocator(), outPointer);
+    long status = api.lists().listCreate(typeDef, capacity, session.hostAllocator(), outPointer);
     if (status != 0) {
-      throw api.failure(status, function + ": iree_vm_list_create");
+      throw api.status().failure(status, function + ": iree_vm_list_create");
     }
     return outPointer.get(JAVA_LONG, 0);
   }
@@ -182,7 +182,7 @@ final class Marshaller {
         push(nativeList, i, list.get(i), elementPath(path, depth, i), depth);
       }
     } catch (RuntimeException | Error e) {
-      api.listRelease(nativeList);
+      api.lists().listRelease(nativeList);
       throw e;
     }
     if (onPath != null) {
@@ -194,12 +194,12 @@ final class Marshaller {
   private void push(long nativeList, int index, Object element, String path, int depth) {
     if (element == null) {
       // An empty slot (variant list) or a null ref (ref list): growing the list leaves it empty.
-      api.check(api.listResize(nativeList, index + 1L), function, path, "iree_vm_list_resize");
+      api.status().check(api.lists().listResize(nativeList, index + 1L), function, path, "iree_vm_list_resize");
       return;
     }
     if (element instanceof VmValue v) {
       Encodings.writeValue(value, v);
-      api.check(api.listPushValue(nativeList, value), function, path, "iree_vm_list_push_value");
+      api.status().check(api.lists().listPushValue(nativeList, value), function, path, "iree_vm_list_push_value");
       return;
     }
     if (element instanceof BufferView view) {
@@ -220,8 +220,8 @@ final class Marshaller {
         throw argument(path, "the " + opaque.refTypeName() + " ref was closed");
       }
       if (payload instanceof NativeRef nativeRef && nativeRef.runtime() == session.runtime()) {
-        api.check(
-            api.listPushRefRetain(nativeList, nativeRef.ref()),
+        api.status().check(
+            api.lists().listPushRefRetain(nativeList, nativeRef.ref()),
             function,
             path,
             "iree_vm_list_push_ref_retain");
@@ -246,10 +246,10 @@ final class Marshaller {
   private void pushMove(long nativeList, long object, long refType, String path) {
     ref.set(JAVA_LONG, Layouts.VM_REF_PTR, object);
     ref.set(JAVA_LONG, Layouts.VM_REF_TYPE, refType);
-    long status = api.listPushRefMove(nativeList, ref);
+    long status = api.lists().listPushRefMove(nativeList, ref);
     if (status != 0) {
-      api.refRelease(ref); // a failed move leaves the ref with us; releasing a moved one is a no-op
-      throw api.failure(status, function + ": " + path + ": iree_vm_list_push_ref_move");
+      api.lists().refRelease(ref); // a failed move leaves the ref with us; releasing a moved one is a no-op
+      throw api.status().failure(status, function + ": " + path + ": iree_vm_list_push_ref_move");
     }
   }
 
@@ -310,8 +310,8 @@ final class Marshaller {
     if (depth > MAX_DEPTH) {
       throw result(path, "lists nest more than " + MAX_DEPTH + " deep");
     }
-    long word = api.listElementType(nativeList);
-    long size = api.listSize(nativeList);
+    long word = api.lists().listElementType(nativeList);
+    long size = api.lists().listSize(nativeList);
     if (size > VmList.MAX_CAPACITY) {
       throw result(path, "a list of " + size + " elements is too large for a VmList");
     }
@@ -326,11 +326,11 @@ final class Marshaller {
       String at = elementPath(path, depth, i);
       Object element;
       if (type.isValue()) {
-        api.check(api.listGetValue(nativeList, i, value), function, at, "iree_vm_list_get_value");
+        api.status().check(api.lists().listGetValue(nativeList, i, value), function, at, "iree_vm_list_get_value");
         element = Encodings.readValue(value).orElse(null);
       } else {
-        api.check(
-            api.listGetVariantAssign(nativeList, i, variant),
+        api.status().check(
+            api.lists().listGetVariantAssign(nativeList, i, variant),
             function,
             at,
             "iree_vm_list_get_variant_assign");
@@ -369,7 +369,7 @@ final class Marshaller {
     if (session.refTypes().isBufferView(refType)) {
       return BufferView.REF_TYPE;
     }
-    String name = Native.readStringView(api.refTypeName(returns, refType)).strip();
+    String name = StringViews.read(api.lists().refTypeName(returns, refType)).strip();
     return name.isEmpty() || name.chars().anyMatch(Character::isWhitespace) || name.startsWith("!")
         ? "unknown"
         : name;
@@ -409,13 +409,13 @@ final class Marshaller {
    * shares host memory, else a host copy ({@link BufferTransfer#fromDevice}).
    */
   private BufferView readBufferView(long bufferView, String path) {
-    int rank = (int) Math.min(api.bufferViewShapeRank(bufferView), Integer.MAX_VALUE);
+    int rank = (int) Math.min(api.bufferViews().bufferViewShapeRank(bufferView), Integer.MAX_VALUE);
     long[] shape = new long[rank];
     for (int i = 0; i < rank; i++) {
-      shape[i] = api.bufferViewShapeDim(bufferView, i);
+      shape[i] = api.bufferViews().bufferViewShapeDim(bufferView, i);
     }
-    int elementType = api.bufferViewElementType(bufferView);
-    int encoding = api.bufferViewEncodingType(bufferView);
+    int elementType = api.bufferViews().bufferViewElementType(bufferView);
+    int encoding = api.bufferViews().bufferViewEncodingType(bufferView);
     if (encoding != Encodings.ENCODING_DENSE_ROW_MAJOR && encoding != Encodings.ENCODING_OPAQUE) {
       throw result(
           path,
@@ -423,7 +423,7 @@ final class Marshaller {
               + Integer.toHexString(encoding)
               + "; only dense row-major buffer views can be read back");
     }
-    long length = api.bufferViewByteLength(bufferView);
+    long length = api.bufferViews().bufferViewByteLength(bufferView);
     if (length < 0 || length > Integer.MAX_VALUE) {
       throw result(
           path,
@@ -451,7 +451,7 @@ final class Marshaller {
     String name = refTypeName(refType);
     Arena refArena = Arena.ofShared();
     MemorySegment owned = refArena.allocate(Layouts.VM_REF);
-    api.refRetain(borrowedRef, owned);
+    api.lists().refRetain(borrowedRef, owned);
     NativeRef payload = new NativeRef(session.runtime(), owned);
     Native lib = api;
     return OpaqueRef.withRelease(
@@ -459,7 +459,7 @@ final class Marshaller {
         payload,
         () -> {
           try {
-            lib.refRelease(owned);
+            lib.lists().refRelease(owned);
           } finally {
             refArena.close();
           }

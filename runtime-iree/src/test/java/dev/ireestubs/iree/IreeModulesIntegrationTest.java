@@ -137,7 +137,7 @@ class IreeModulesIntegrationTest {
       try {
         back = marshaller.fromNative(nativeList);
       } finally {
-        session.api().listRelease(nativeList);
+        session.api().lists().listRelease(nativeList);
       }
       assertThat(back.size()).isEqualTo(6);
       assertThat(back.get(0)).isEqualTo(VmValue.i64(1L << 35));
