@@ -9,11 +9,7 @@ import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.vm.VmList;
-import dev.ireestubs.vmfb.BytecodeVersion;
-import dev.ireestubs.vmfb.VmfbExport;
-import dev.ireestubs.vmfb.VmfbFormatException;
 import dev.ireestubs.vmfb.VmfbModule;
-import dev.ireestubs.vmfb.VmfbReader;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -21,15 +17,12 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -74,17 +67,12 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class IreeSession implements ModuleBackend {
 
-  /** A module as loaded, with what iree-stubs' own reader saw in it (when it could read it). */
-  private record Loaded(String source, Optional<VmfbModule> module) {}
-
   private final IreeRuntime runtime;
   private final Native api;
   private final Device device;
   private final boolean ownsRuntime;
   private final ReentrantLock lock = new ReentrantLock();
   private final Arena arena = Arena.ofShared();
-  private final List<Arena> moduleMemory = new ArrayList<>();
-  private final List<Loaded> modules = new CopyOnWriteArrayList<>();
   private final Map<String, IreeFunction> functions = new ConcurrentHashMap<>();
 
   private final MemorySegment session;
@@ -93,7 +81,7 @@ public final class IreeSession implements ModuleBackend {
   private final Encodings.RefTypes refTypes;
   private final MemorySegment bufferParams;
   private final MemorySegment infiniteTimeout;
-  private final MemorySegment nullAllocator;
+  private final ModuleLoader loader;
   private final Marshaller marshaller;
 
   private volatile boolean closed;
@@ -150,7 +138,8 @@ public final class IreeSession implements ModuleBackend {
     this.infiniteTimeout = arena.allocate(Layouts.TIMEOUT);
     infiniteTimeout.set(JAVA_INT, Layouts.TIMEOUT_TYPE, Encodings.TIMEOUT_ABSOLUTE);
     infiniteTimeout.set(JAVA_LONG, Layouts.TIMEOUT_NANOS, Long.MAX_VALUE);
-    this.nullAllocator = arena.allocate(Layouts.ALLOCATOR); // {NULL, NULL}: IREE frees nothing
+    MemorySegment nullAllocator = arena.allocate(Layouts.ALLOCATOR); // {NULL, NULL}
+    this.loader = new ModuleLoader(api, session, device.driverName(), nullAllocator);
     this.marshaller = new Marshaller(this, arena); // reused by every call, under the lock
   }
 
@@ -185,28 +174,11 @@ public final class IreeSession implements ModuleBackend {
           null,
           Files.exists(vmfb) ? "not a regular file; give the .vmfb file" : "no such module file");
     }
-    Optional<VmfbModule> info = Optional.empty();
-    String unreadable = null;
-    try {
-      info = Optional.of(VmfbReader.read(vmfb));
-    } catch (VmfbFormatException e) {
-      unreadable = e.getMessage();
-    }
-    String source = vmfb.toString();
+    ModuleLoader.Read read = ModuleLoader.Read.of(vmfb);
     lock.lock();
     try {
-      checkOpen("load " + source);
-      checkName(source, info);
-      checkParameters(source, info);
-      try (Arena tmp = Arena.ofConfined()) {
-        long status =
-            api.sessions().sessionAppendModuleFromFile(
-                session, tmp.allocateFrom(vmfb.toAbsolutePath().toString()));
-        if (status != 0) {
-          throw loadFailure(status, source, info, unreadable);
-        }
-      }
-      modules.add(new Loaded(source, info));
+      checkOpen("load " + vmfb);
+      loader.appendFile(vmfb, read, boundScopes);
     } finally {
       lock.unlock();
     }
@@ -235,35 +207,11 @@ public final class IreeSession implements ModuleBackend {
     if (length == 0) {
       throw new IllegalArgumentException(name + ": the module is empty (0 bytes)");
     }
-    Optional<VmfbModule> info = Optional.empty();
-    String unreadable = null;
-    try {
-      info = Optional.of(VmfbReader.read(bytes, name));
-    } catch (VmfbFormatException e) {
-      unreadable = e.getMessage();
-    }
+    ModuleLoader.Read read = ModuleLoader.Read.of(bytes, name);
     lock.lock();
     try {
       checkOpen("load " + name);
-      checkName(name, info);
-      checkParameters(name, info);
-      Arena memory = Arena.ofShared();
-      try (Arena tmp = Arena.ofConfined()) {
-        MemorySegment copy = memory.allocate(length, 64); // IREE_VM_ARCHIVE_SEGMENT_ALIGNMENT
-        MemorySegment.copy(MemorySegment.ofBuffer(bytes), 0, copy, 0, length);
-        MemorySegment span = tmp.allocate(Layouts.BYTE_SPAN);
-        span.set(ADDRESS, Layouts.BYTE_SPAN_DATA, copy);
-        span.set(JAVA_LONG, Layouts.BYTE_SPAN_LENGTH, length);
-        long status = api.sessions().sessionAppendModuleFromMemory(session, span, nullAllocator);
-        if (status != 0) {
-          throw loadFailure(status, name, info, unreadable);
-        }
-      } catch (RuntimeException | Error e) {
-        memory.close(); // IREE holds no reference to bytes it refused
-        throw e;
-      }
-      moduleMemory.add(memory);
-      modules.add(new Loaded(name, info));
+      loader.appendBytes(bytes, name, read, boundScopes);
     } finally {
       lock.unlock();
     }
@@ -273,56 +221,6 @@ public final class IreeSession implements ModuleBackend {
   /** {@link #load(ByteBuffer, String)} for an array. */
   public IreeSession load(byte[] module, String name) {
     return load(ByteBuffer.wrap(Objects.requireNonNull(module, "module")), name);
-  }
-
-  private IreeInvocationException loadFailure(
-      long status, String source, Optional<VmfbModule> info, String unreadable) {
-    int code = IreeStatusCode.codeOf(status);
-    String text = api.status().consumeStatus(status);
-    if (unreadable != null) {
-      text += " (iree-stubs' module reader could not read it either: " + unreadable + ")";
-    }
-    Optional<BytecodeVersion> version = info.flatMap(VmfbModule::bytecodeVersion);
-    return ModuleErrors.loadFailure(
-        source,
-        code,
-        text,
-        version,
-        info.map(VmfbModule::schemaEra),
-        device.driverName(),
-        boundScopes);
-  }
-
-  /**
-   * Refuses a second module of a name already loaded: IREE resolves {@code name.function} to the
-   * module appended last, so the first one's functions would be silently shadowed (modules the
-   * reader could not read are not checked; IREE may still refuse them).
-   */
-  private void checkName(String source, Optional<VmfbModule> info) {
-    if (info.isEmpty()) {
-      return;
-    }
-    String name = info.get().name();
-    for (Loaded l : modules) {
-      if (l.module().isPresent() && l.module().get().name().equals(name)) {
-        throw ModuleErrors.duplicateName(source, name, l.source());
-      }
-    }
-  }
-
-
-  /**
-   * Refuses, before IREE runs its initialiser, a module that loads parameters from scopes this
-   * session does not bind (modules the reader could not read are left to IREE).
-   */
-  private void checkParameters(String source, Optional<VmfbModule> info) {
-    if (info.isEmpty() || !info.get().needsParameters()) {
-      return;
-    }
-    List<String> needed = info.get().parameterScopes();
-    if (boundScopes.isEmpty() || !boundScopes.get().containsAll(needed)) {
-      throw ModuleErrors.missingParameters(source, needed, boundScopes);
-    }
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -406,11 +304,7 @@ public final class IreeSession implements ModuleBackend {
 
   /** What iree-stubs' reader saw in each loaded module, in load order (modules it could read). */
   public List<VmfbModule> modules() {
-    List<VmfbModule> out = new ArrayList<>();
-    for (Loaded l : modules) {
-      l.module().ifPresent(out::add);
-    }
-    return List.copyOf(out);
+    return loader.modules();
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -474,17 +368,7 @@ public final class IreeSession implements ModuleBackend {
    */
   @Override
   public List<String> functionNames() {
-    TreeSet<String> names = new TreeSet<>();
-    for (Loaded l : modules) {
-      l.module()
-          .ifPresent(
-              m -> {
-                for (VmfbExport e : m.exports()) {
-                  names.add(m.name() + "." + e.name());
-                }
-              });
-    }
-    return List.copyOf(names);
+    return loader.functionNames();
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -568,10 +452,7 @@ public final class IreeSession implements ModuleBackend {
       functions.clear();
       marshaller.close();
       api.sessions().sessionRelease(session);
-      for (Arena memory : moduleMemory) {
-        memory.close(); // after the session: its modules referenced these bytes
-      }
-      moduleMemory.clear();
+      loader.close(); // after the session: its modules referenced these bytes
       arena.close();
     } finally {
       lock.unlock();
@@ -591,11 +472,7 @@ public final class IreeSession implements ModuleBackend {
 
   @Override
   public String toString() {
-    List<String> names = new ArrayList<>();
-    for (Loaded l : modules) {
-      names.add(l.source());
-    }
-    return "IreeSession " + device.driverName() + " " + names + (closed ? " (closed)" : "");
+    return "IreeSession " + device.driverName() + " " + loader.sources() + (closed ? " (closed)" : "");
   }
 
   // Package-private accessors for the marshaller.
