@@ -167,8 +167,13 @@ final class BufferTransfer {
     externalBuffer.set(JAVA_LONG, Layouts.EXTERNAL_BUFFER_PTR, address);
     releaseCallback.set(JAVA_LONG, Layouts.RELEASE_CALLBACK_USER_DATA, key);
     long status =
-        api.bufferViews().allocatorImportBuffer(
-            session.deviceAllocator(), importParams, externalBuffer, releaseCallback, outPointer);
+        api.buffers()
+            .allocatorImportBuffer(
+                session.deviceAllocator(),
+                importParams,
+                externalBuffer,
+                releaseCallback,
+                outPointer);
     if (status != 0) {
       PINNED.unpin(key); // IREE made no buffer, so it will never call back
       api.status().freeStatus(status);
@@ -176,15 +181,17 @@ final class BufferTransfer {
     }
     long buffer = outPointer.get(JAVA_LONG, 0);
     status =
-        api.bufferViews().bufferViewCreate(
-            buffer,
-            view.rank(),
-            dims,
-            view.elementTypeCode(),
-            Encodings.ENCODING_DENSE_ROW_MAJOR,
-            session.hostAllocator(),
-            outPointer);
-    api.bufferViews().bufferRelease(buffer); // the view retains it; on failure this frees it (and unpins)
+        api.buffers()
+            .bufferViewCreate(
+                buffer,
+                view.rank(),
+                dims,
+                view.elementTypeCode(),
+                Encodings.ENCODING_DENSE_ROW_MAJOR,
+                session.hostAllocator(),
+                outPointer);
+    // The view retains the buffer; on failure this frees it (and unpins).
+    api.buffers().bufferRelease(buffer);
     if (status != 0) {
       api.status().freeStatus(status);
       return 0;
@@ -214,21 +221,28 @@ final class BufferTransfer {
     span.set(JAVA_LONG, Layouts.BYTE_SPAN_DATA, address);
     span.set(JAVA_LONG, Layouts.BYTE_SPAN_LENGTH, length);
     long status =
-        api.bufferViews().bufferViewAllocateBufferCopy(
-            session.halDevice(),
-            session.deviceAllocator(),
-            view.rank(),
-            dims,
-            view.elementTypeCode(),
-            Encodings.ENCODING_DENSE_ROW_MAJOR,
-            session.bufferParams(),
-            span,
-            outPointer);
+        api.bufferViews()
+            .bufferViewAllocateBufferCopy(
+                session.halDevice(),
+                session.deviceAllocator(),
+                view.rank(),
+                dims,
+                view.elementTypeCode(),
+                Encodings.ENCODING_DENSE_ROW_MAJOR,
+                session.bufferParams(),
+                span,
+                outPointer);
     Reference.reachabilityFence(data);
     if (status != 0) {
-      throw api.status().failure(
-          status,
-          function + ": " + path + " (" + view + "): iree_hal_buffer_view_allocate_buffer_copy");
+      throw api.status()
+          .failure(
+              status,
+              function
+                  + ": "
+                  + path
+                  + " ("
+                  + view
+                  + "): iree_hal_buffer_view_allocate_buffer_copy");
     }
     COPIED_IN.incrementAndGet();
     return outPointer.get(JAVA_LONG, 0);
@@ -259,13 +273,14 @@ final class BufferTransfer {
     Arena owner = Arena.ofAuto();
     MemorySegment mapping = owner.allocate(Layouts.BUFFER_MAPPING);
     long status =
-        api.bufferViews().bufferMapRange(
-            buffer,
-            Encodings.MAPPING_MODE_SCOPED,
-            Encodings.MEMORY_ACCESS_READ_WRITE,
-            0L,
-            length,
-            mapping);
+        api.buffers()
+            .bufferMapRange(
+                buffer,
+                Encodings.MAPPING_MODE_SCOPED,
+                Encodings.MEMORY_ACCESS_READ_WRITE,
+                0L,
+                length,
+                mapping);
     if (status != 0) {
       MAPPED.addAndGet(-held);
       api.status().freeStatus(status);
@@ -293,7 +308,7 @@ final class BufferTransfer {
     try {
       MemorySegment mapping =
           MemorySegment.ofAddress(mappingAddress).reinterpret(Layouts.BUFFER_MAPPING.byteSize());
-      long status = lib.bufferViews().bufferUnmapRange(mapping);
+      long status = lib.buffers().bufferUnmapRange(mapping);
       if (status != 0) {
         lib.status().freeStatus(status);
       }
@@ -317,21 +332,23 @@ final class BufferTransfer {
   private ByteBuffer copyFromDevice(long buffer, long length, String function, String path) {
     ByteBuffer host = ByteBuffer.allocateDirect((int) length).order(ByteOrder.nativeOrder());
     MemorySegment target = MemorySegment.ofBuffer(host);
-    long status = api.bufferViews().bufferMapRead(buffer, 0L, target.address(), length);
+    long status = api.buffers().bufferMapRead(buffer, 0L, target.address(), length);
     if (status != 0) {
       api.status().freeStatus(status);
-      api.status().check(
-          api.bufferViews().deviceTransferD2h(
-              session.halDevice(),
-              MemorySegment.ofAddress(buffer),
-              0L,
-              target,
-              length,
-              0,
-              session.infiniteTimeout()),
-          function,
-          path,
-          "iree_hal_device_transfer_d2h");
+      api.status()
+          .check(
+              api.buffers()
+                  .deviceTransferD2h(
+                      session.halDevice(),
+                      MemorySegment.ofAddress(buffer),
+                      0L,
+                      target,
+                      length,
+                      0,
+                      session.infiniteTimeout()),
+              function,
+              path,
+              "iree_hal_device_transfer_d2h");
     }
     Reference.reachabilityFence(host);
     COPIED_OUT.incrementAndGet();

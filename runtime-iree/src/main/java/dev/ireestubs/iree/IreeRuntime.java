@@ -40,7 +40,9 @@ public final class IreeRuntime implements AutoCloseable {
       system.set(ADDRESS, Layouts.ALLOCATOR_SELF, MemorySegment.NULL);
       system.set(ADDRESS, Layouts.ALLOCATOR_CTL, api.allocatorCtl());
       MemorySegment out = tmp.allocate(ADDRESS);
-      api.status().check(api.sessions().instanceCreate(options, system, out), "iree_runtime_instance_create");
+      api.status()
+          .check(
+              api.sessions().instanceCreate(options, system, out), "iree_runtime_instance_create");
       this.instance = out.get(ADDRESS, 0);
       this.hostAllocator = api.sessions().instanceHostAllocator(arena, instance);
     } catch (RuntimeException | Error e) {

@@ -42,28 +42,30 @@ import java.util.concurrent.locks.ReentrantLock;
  * lets go of them; the session keeps the views of the last 8 such arguments (and so their memory)
  * until they are replaced or the session closes, and passes one again when the same memory comes
  * with the same type and shape. Do not write an argument's memory while a call that uses it runs.
- * Other arguments are copied into device memory once. Results of 4 KiB or more
- * are views of IREE's own result memory (mapped, not copied, on the CPU drivers); smaller ones are
- * copied into new direct memory. A result view holds IREE's buffer and device until the last Java
- * object over its memory (the {@link dev.ireestubs.vm.BufferView}, its {@code data()}, an array
- * made from it) is unreachable and collected, and no longer: it never dangles, also after the
+ * Other arguments are copied into device memory once. Native memory the caller owns (a {@link
+ * java.lang.foreign.MemorySegment} from its own arena) is passed as an array with {@link
+ * Segments#wrap}, and results are read into it with {@link Segments#copyInto}. Results of 4 KiB or
+ * more are views of IREE's own result memory (mapped, not copied, on the CPU drivers); smaller ones
+ * are copied into new direct memory. A result view holds IREE's buffer and device until the last
+ * Java object over its memory (the {@link dev.ireestubs.vm.BufferView}, its {@code data()}, an
+ * array made from it) is unreachable and collected, and no longer: it never dangles, also after the
  * session and runtime are closed. At most 64 MiB of result memory waits for collection this way;
  * beyond it results are copied. Refs of other types in results (fences, raw buffers) come back as
  * {@link dev.ireestubs.vm.OpaqueRef}s that keep the native object alive until closed: close the
  * result list, or the refs.
  *
  * <p><b>Thread safety.</b> IREE's sessions are thread-compatible, not thread-safe: this class
- * serialises every call, lookup and load on one lock, so one session (and every stub on it) may
- * be used from many threads, one call at a time. For calls in parallel, open a session per thread
- * from one {@link IreeRuntime} (the instance is thread-safe).
+ * serialises every call, lookup and load on one lock, so one session (and every stub on it) may be
+ * used from many threads, one call at a time. For calls in parallel, open a session per thread from
+ * one {@link IreeRuntime} (the instance is thread-safe).
  *
  * <p><b>Lifetime.</b> {@link #close()} waits for a running call, then releases the session, its
  * device and modules exactly once; later calls, lookups and loads throw {@link
  * IllegalStateException}. A session made by {@link IreeBackend#open} also closes its runtime.
  *
- * <p><b>Limits.</b> Functions of the coarse-fences model ({@code iree.abi.model =
- * coarse-fences}, the {@code $async} exports of torch models) are refused with a message naming
- * the synchronous export to call instead: this backend does not create HAL fences.
+ * <p><b>Limits.</b> Functions of the coarse-fences model ({@code iree.abi.model = coarse-fences},
+ * the {@code $async} exports of torch models) are refused with a message naming the synchronous
+ * export to call instead: this backend does not create HAL fences.
  */
 public final class IreeSession implements ModuleBackend {
 
@@ -97,8 +99,9 @@ public final class IreeSession implements ModuleBackend {
     try (Arena tmp = Arena.ofConfined()) {
       MemorySegment out = tmp.allocate(ADDRESS);
       long status =
-          api.sessions().instanceTryCreateDefaultDevice(
-              runtime.instance(), StringViews.of(tmp, device.driverName()), out);
+          api.sessions()
+              .instanceTryCreateDefaultDevice(
+                  runtime.instance(), StringViews.of(tmp, device.driverName()), out);
       if (status != 0) {
         int code = IreeStatusCode.codeOf(status);
         String text = api.status().consumeStatus(status);
@@ -113,11 +116,13 @@ public final class IreeSession implements ModuleBackend {
       MemorySegment options = tmp.allocate(Layouts.SESSION_OPTIONS);
       api.sessions().sessionOptionsInitialize(options);
       status =
-          api.sessions().sessionCreateWithDevice(
-              runtime.instance(), options, createdDevice, runtime.hostAllocator(), out);
+          api.sessions()
+              .sessionCreateWithDevice(
+                  runtime.instance(), options, createdDevice, runtime.hostAllocator(), out);
       // The session retains the device; this reference is ours either way.
       api.sessions().halDeviceRelease(createdDevice);
-      api.status().check(status, "iree_runtime_session_create_with_device (" + device.driverName() + ")");
+      api.status()
+          .check(status, "iree_runtime_session_create_with_device (" + device.driverName() + ")");
       this.session = out.get(ADDRESS, 0);
     } catch (RuntimeException | Error e) {
       arena.close();
@@ -279,9 +284,10 @@ public final class IreeSession implements ModuleBackend {
           new ParameterBinder(api, runtime.hostAllocator())
               .build(api.parameters().instanceVmInstance(runtime.instance()), parameters);
       try {
-        api.status().check(
-            api.parameters().sessionAppendModule(session, module),
-            "iree_runtime_session_append_module (io_parameters)");
+        api.status()
+            .check(
+                api.parameters().sessionAppendModule(session, module),
+                "iree_runtime_session_append_module (io_parameters)");
       } finally {
         api.parameters().vmModuleRelease(module); // the session's context retains it
       }
@@ -339,7 +345,8 @@ public final class IreeSession implements ModuleBackend {
       try (Arena tmp = Arena.ofConfined()) {
         MemorySegment found = tmp.allocate(Layouts.VM_FUNCTION);
         long status =
-            api.sessions().sessionLookupFunction(session, StringViews.of(tmp, qualifiedName), found);
+            api.sessions()
+                .sessionLookupFunction(session, StringViews.of(tmp, qualifiedName), found);
         if (status != 0) {
           if (IreeStatusCode.codeOf(status) == IreeStatusCode.NOT_FOUND.code()) {
             api.status().freeStatus(status);
@@ -472,7 +479,11 @@ public final class IreeSession implements ModuleBackend {
 
   @Override
   public String toString() {
-    return "IreeSession " + device.driverName() + " " + loader.sources() + (closed ? " (closed)" : "");
+    return "IreeSession "
+        + device.driverName()
+        + " "
+        + loader.sources()
+        + (closed ? " (closed)" : "");
   }
 
   // Package-private accessors for the marshaller.

@@ -38,7 +38,8 @@ final class ListCalls {
             FunctionDescriptor.of(
                 JAVA_LONG, Layouts.VM_TYPE_DEF, JAVA_LONG, Layouts.ALLOCATOR, ADDRESS));
     listRelease = symbols.bind("iree_vm_list_release", FunctionDescriptor.ofVoid(JAVA_LONG));
-    listSize = symbols.bindCritical("iree_vm_list_size", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
+    listSize =
+        symbols.bindCritical("iree_vm_list_size", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
     listResize =
         symbols.bind("iree_vm_list_resize", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG));
     listElementType =
@@ -47,15 +48,18 @@ final class ListCalls {
             // A struct of one uintptr_t comes back in a register, exactly like a long.
             FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
     listPushValue =
-        symbols.bind("iree_vm_list_push_value", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, ADDRESS));
+        symbols.bind(
+            "iree_vm_list_push_value", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, ADDRESS));
     listGetValue =
         symbols.bindCritical(
             "iree_vm_list_get_value",
             FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS));
     listPushRefMove =
-        symbols.bind("iree_vm_list_push_ref_move", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, ADDRESS));
+        symbols.bind(
+            "iree_vm_list_push_ref_move", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, ADDRESS));
     listPushRefRetain =
-        symbols.bind("iree_vm_list_push_ref_retain", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, ADDRESS));
+        symbols.bind(
+            "iree_vm_list_push_ref_retain", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, ADDRESS));
     listGetVariantAssign =
         symbols.bindCritical(
             "iree_vm_list_get_variant_assign",
@@ -63,7 +67,8 @@ final class ListCalls {
     refRelease = symbols.bind("iree_vm_ref_release", FunctionDescriptor.ofVoid(ADDRESS));
     refRetain = symbols.bind("iree_vm_ref_retain", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS));
     refTypeName =
-        symbols.bind("iree_vm_ref_type_name", FunctionDescriptor.of(Layouts.STRING_VIEW, JAVA_LONG));
+        symbols.bind(
+            "iree_vm_ref_type_name", FunctionDescriptor.of(Layouts.STRING_VIEW, JAVA_LONG));
   }
 
   // ----------------------------------------------------------------------------------------------

@@ -194,12 +194,22 @@ final class Marshaller {
   private void push(long nativeList, int index, Object element, String path, int depth) {
     if (element == null) {
       // An empty slot (variant list) or a null ref (ref list): growing the list leaves it empty.
-      api.status().check(api.lists().listResize(nativeList, index + 1L), function, path, "iree_vm_list_resize");
+      api.status()
+          .check(
+              api.lists().listResize(nativeList, index + 1L),
+              function,
+              path,
+              "iree_vm_list_resize");
       return;
     }
     if (element instanceof VmValue v) {
       Encodings.writeValue(value, v);
-      api.status().check(api.lists().listPushValue(nativeList, value), function, path, "iree_vm_list_push_value");
+      api.status()
+          .check(
+              api.lists().listPushValue(nativeList, value),
+              function,
+              path,
+              "iree_vm_list_push_value");
       return;
     }
     if (element instanceof BufferView view) {
@@ -220,11 +230,12 @@ final class Marshaller {
         throw argument(path, "the " + opaque.refTypeName() + " ref was closed");
       }
       if (payload instanceof NativeRef nativeRef && nativeRef.runtime() == session.runtime()) {
-        api.status().check(
-            api.lists().listPushRefRetain(nativeList, nativeRef.ref()),
-            function,
-            path,
-            "iree_vm_list_push_ref_retain");
+        api.status()
+            .check(
+                api.lists().listPushRefRetain(nativeList, nativeRef.ref()),
+                function,
+                path,
+                "iree_vm_list_push_ref_retain");
         return;
       }
       throw argument(
@@ -248,7 +259,8 @@ final class Marshaller {
     ref.set(JAVA_LONG, Layouts.VM_REF_TYPE, refType);
     long status = api.lists().listPushRefMove(nativeList, ref);
     if (status != 0) {
-      api.lists().refRelease(ref); // a failed move leaves the ref with us; releasing a moved one is a no-op
+      // A failed move leaves the ref with us; releasing a moved one is a no-op.
+      api.lists().refRelease(ref);
       throw api.status().failure(status, function + ": " + path + ": iree_vm_list_push_ref_move");
     }
   }
@@ -326,14 +338,20 @@ final class Marshaller {
       String at = elementPath(path, depth, i);
       Object element;
       if (type.isValue()) {
-        api.status().check(api.lists().listGetValue(nativeList, i, value), function, at, "iree_vm_list_get_value");
+        api.status()
+            .check(
+                api.lists().listGetValue(nativeList, i, value),
+                function,
+                at,
+                "iree_vm_list_get_value");
         element = Encodings.readValue(value).orElse(null);
       } else {
-        api.status().check(
-            api.lists().listGetVariantAssign(nativeList, i, variant),
-            function,
-            at,
-            "iree_vm_list_get_variant_assign");
+        api.status()
+            .check(
+                api.lists().listGetVariantAssign(nativeList, i, variant),
+                function,
+                at,
+                "iree_vm_list_get_variant_assign");
         element = variantElement(variant, at, depth);
       }
       try {

@@ -14,7 +14,9 @@ import java.util.List;
  * <ul>
  *   <li>{@link #sessions()}: instance, devices, sessions, module loading, function lookup and call;
  *   <li>{@link #lists()}: VM lists and refs (arguments and results);
- *   <li>{@link #bufferViews()}: HAL buffer views and buffers (array bytes in and out);
+ *   <li>{@link #bufferViews()}: HAL buffer views (making them from host bytes, reading their
+ *       shape);
+ *   <li>{@link #buffers()}: HAL buffers (importing host memory, mapping and reading results);
  *   <li>{@link #parameters()}: external parameter archives;
  *   <li>{@link #status()}: statuses, their text and the exceptions that carry them;
  * </ul>
@@ -42,6 +44,7 @@ final class Native {
   private final SessionCalls sessions;
   private final ListCalls lists;
   private final BufferViewCalls bufferViews;
+  private final BufferCalls buffers;
   private final ParameterCalls parameters;
   private final StatusCalls status;
   private final MemorySegment allocatorCtl;
@@ -59,6 +62,7 @@ final class Native {
     this.sessions = new SessionCalls(symbols);
     this.lists = new ListCalls(symbols);
     this.bufferViews = new BufferViewCalls(symbols);
+    this.buffers = new BufferCalls(symbols);
     this.parameters = new ParameterCalls(symbols);
     this.status = new StatusCalls(symbols);
     this.allocatorCtl = symbols.findAny(ALLOCATOR_CTL_SYMBOLS);
@@ -88,9 +92,14 @@ final class Native {
     return lists;
   }
 
-  /** HAL buffer view and buffer downcalls. */
+  /** HAL buffer view downcalls. */
   BufferViewCalls bufferViews() {
     return bufferViews;
+  }
+
+  /** HAL buffer downcalls: import, map, read, transfer. */
+  BufferCalls buffers() {
+    return buffers;
   }
 
   /** External parameter downcalls. */

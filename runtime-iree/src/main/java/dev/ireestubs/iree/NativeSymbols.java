@@ -11,8 +11,8 @@ import java.util.Optional;
 
 /**
  * Resolves the C symbols of one IREE runtime library into downcall handles, recording every name
- * asked for and every one missing, so that {@link Native} can fail once with the complete list.
- * A missing symbol binds to {@code null}; {@link #failIfMissing()} then throws.
+ * asked for and every one missing, so that {@link Native} can fail once with the complete list. A
+ * missing symbol binds to {@code null}; {@link #failIfMissing()} then throws.
  */
 @SuppressWarnings("restricted") // downcall handles and reinterpret: what this class is for
 final class NativeSymbols {
@@ -38,8 +38,8 @@ final class NativeSymbols {
   /**
    * {@link #bind} for a function that only reads or writes memory it is given, briefly, and can
    * neither block nor call back into Java: a critical downcall, without the thread-state
-   * transitions of an ordinary one (a per-call saving that matters for the getters a call runs
-   * a dozen of).
+   * transitions of an ordinary one (a per-call saving that matters for the getters a call runs a
+   * dozen of).
    */
   MethodHandle bindCritical(String name, FunctionDescriptor descriptor) {
     required.add(name);
@@ -106,14 +106,20 @@ final class NativeSymbols {
     }
     List<String> listed = missing.subList(0, Math.min(missing.size(), MAX_MISSING_LISTED));
     throw new IreeLibraryException(
-        "the IREE runtime library " + libraryName + " lacks " + missing.size() + " of the "
-          + required.size() + " symbols iree-stubs calls: " + String.join(", ", listed)
-          + (missing.size() > listed.size()
-              ? " and " + (missing.size() - listed.size()) + " more"
-              : "")
-          + ". Use a shared build of IREE's runtime that exports its C API (iree_runtime_*,"
-          + " iree_vm_*, iree_hal_*, iree_status_*), of the IREE release that compiled your"
-          + " modules");
+        "the IREE runtime library "
+            + libraryName
+            + " lacks "
+            + missing.size()
+            + " of the "
+            + required.size()
+            + " symbols iree-stubs calls: "
+            + String.join(", ", listed)
+            + (missing.size() > listed.size()
+                ? " and " + (missing.size() - listed.size()) + " more"
+                : "")
+            + ". Use a shared build of IREE's runtime that exports its C API (iree_runtime_*,"
+            + " iree_vm_*, iree_hal_*, iree_status_*), of the IREE release that compiled your"
+            + " modules");
   }
 
   /** What a downcall's {@code catch (Throwable t)} throws: unchecked exceptions as they are. */

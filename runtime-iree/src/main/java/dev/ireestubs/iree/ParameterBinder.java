@@ -52,9 +52,11 @@ final class ParameterBinder {
       for (int i = 0; i < providers.size(); i++) {
         array.setAtIndex(ADDRESS, i, providers.get(i));
       }
-      api.status().check(
-          api.parameters().parametersModuleCreate(vmInstance, providers.size(), array, hostAllocator, out),
-          "iree_io_parameters_module_create (scopes " + quoted(parameters) + ")");
+      api.status()
+          .check(
+              api.parameters()
+                  .parametersModuleCreate(vmInstance, providers.size(), array, hostAllocator, out),
+              "iree_io_parameters_module_create (scopes " + quoted(parameters) + ")");
       return out.get(ADDRESS, 0);
     } finally {
       for (MemorySegment p : providers) {
@@ -64,16 +66,25 @@ final class ParameterBinder {
   }
 
   private MemorySegment provider(Arena tmp, MemorySegment out, String scope, List<Path> files) {
-    api.status().check(api.parameters().parameterIndexCreate(hostAllocator, out), "iree_io_parameter_index_create");
+    api.status()
+        .check(
+            api.parameters().parameterIndexCreate(hostAllocator, out),
+            "iree_io_parameter_index_create");
     MemorySegment index = out.get(ADDRESS, 0);
     try {
       for (Path file : files) {
         addFile(tmp, out, index, scope, file);
       }
-      api.status().check(
-          api.parameters().parameterIndexProviderCreate(
-              StringViews.of(tmp, scope), index, MAX_CONCURRENT_OPERATIONS, hostAllocator, out),
-          "iree_io_parameter_index_provider_create (scope '" + scope + "')");
+      api.status()
+          .check(
+              api.parameters()
+                  .parameterIndexProviderCreate(
+                      StringViews.of(tmp, scope),
+                      index,
+                      MAX_CONCURRENT_OPERATIONS,
+                      hostAllocator,
+                      out),
+              "iree_io_parameter_index_provider_create (scope '" + scope + "')");
       return out.get(ADDRESS, 0);
     } finally {
       api.parameters().parameterIndexRelease(index); // the provider retains it
@@ -90,14 +101,19 @@ final class ParameterBinder {
     try {
       status = api.parameters().parseFileIndex(path, handle, index, hostAllocator);
       if (status != 0) {
-        throw api.status().failure(
-            status,
-            "parameter scope '" + scope + "': reading the archive " + file
-                + " (a truncated or corrupt file, or not a parameter archive: IREE reads .irpa,"
-                + " .gguf and .safetensors, by the file name's extension)");
+        throw api.status()
+            .failure(
+                status,
+                "parameter scope '"
+                    + scope
+                    + "': reading the archive "
+                    + file
+                    + " (a truncated or corrupt file, or not a parameter archive: IREE reads .irpa,"
+                    + " .gguf and .safetensors, by the file name's extension)");
       }
     } finally {
-      api.parameters().fileHandleRelease(handle); // the index retains it when it has entries from it
+      // The index retains the handle when it has entries from it.
+      api.parameters().fileHandleRelease(handle);
     }
   }
 

@@ -10,8 +10,8 @@ import java.lang.invoke.MethodHandle;
 
 /**
  * Downcalls that serve external parameters ({@code iree/io/file_handle.h}, {@code
- * parameter_index.h}, {@code parameter_index_provider.h}, {@code formats/parser_registry.h},
- * {@code modules/io/parameters/module.h}) and append the parameters module to a session.
+ * parameter_index.h}, {@code parameter_index_provider.h}, {@code formats/parser_registry.h}, {@code
+ * modules/io/parameters/module.h}) and append the parameters module to a session.
  */
 final class ParameterCalls {
 
@@ -43,7 +43,8 @@ final class ParameterCalls {
             "iree_io_file_handle_open",
             FunctionDescriptor.of(
                 JAVA_LONG, JAVA_LONG, Layouts.STRING_VIEW, Layouts.ALLOCATOR, ADDRESS));
-    fileHandleRelease = symbols.bind("iree_io_file_handle_release", FunctionDescriptor.ofVoid(ADDRESS));
+    fileHandleRelease =
+        symbols.bind("iree_io_file_handle_release", FunctionDescriptor.ofVoid(ADDRESS));
     parameterIndexCreate =
         symbols.bind(
             "iree_io_parameter_index_create",
@@ -59,12 +60,7 @@ final class ParameterCalls {
         symbols.bind(
             "iree_io_parameter_index_provider_create",
             FunctionDescriptor.of(
-                JAVA_LONG,
-                Layouts.STRING_VIEW,
-                ADDRESS,
-                JAVA_LONG,
-                Layouts.ALLOCATOR,
-                ADDRESS));
+                JAVA_LONG, Layouts.STRING_VIEW, ADDRESS, JAVA_LONG, Layouts.ALLOCATOR, ADDRESS));
     parameterProviderRelease =
         symbols.bind("iree_io_parameter_provider_release", FunctionDescriptor.ofVoid(ADDRESS));
     parametersModuleCreate =

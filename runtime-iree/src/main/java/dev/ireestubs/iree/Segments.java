@@ -31,13 +31,13 @@ import java.util.Objects;
  *
  * <p><b>Arguments.</b> An array from {@link #wrap} shares the segment's memory: nothing is copied
  * when it is made, and on the IREE backend (CPU drivers) a call imports that memory as an IREE
- * buffer, read-only, without a copy; the session keeps the import and passes it again when the
- * same memory comes with the same element type and shape, so later calls with the same segment
- * import nothing (see {@link IreeSession}). {@link #wrap} therefore accepts only memory IREE can
- * import: native (not heap) memory that starts on a {@value #ALIGNMENT}-byte boundary and holds
- * exactly the array's bytes; anything else is refused with an {@link IllegalArgumentException}
- * rather than copied behind the caller's back ({@link #allocate} makes such a segment). On a
- * backend that does not share host memory the bytes are copied in, once per call.
+ * buffer, read-only, without a copy; the session keeps the import and passes it again when the same
+ * memory comes with the same element type and shape, so later calls with the same segment import
+ * nothing (see {@link IreeSession}). {@link #wrap} therefore accepts only memory IREE can import:
+ * native (not heap) memory that starts on a {@value #ALIGNMENT}-byte boundary and holds exactly the
+ * array's bytes; anything else is refused with an {@link IllegalArgumentException} rather than
+ * copied behind the caller's back ({@link #allocate} makes such a segment). On a backend that does
+ * not share host memory the bytes are copied in, once per call.
  *
  * <p><b>Lifetime.</b> The segment must stay alive (its arena open) while a call that uses it runs,
  * and must not be written while that call runs. After the call IREE holds no reference to the
@@ -73,13 +73,13 @@ public final class Segments {
    * An array of class {@code arrayClass} and element type {@code type} over {@code segment},
    * sharing its memory (nothing is copied; writes through either are visible in both).
    *
-   * @param segment native memory on a {@value #ALIGNMENT}-byte boundary holding exactly the
-   *     array's bytes, in native byte order
+   * @param segment native memory on a {@value #ALIGNMENT}-byte boundary holding exactly the array's
+   *     bytes, in native byte order
    * @param arrayClass the array class that holds {@code type}, e.g. {@code FloatArray.class} for
    *     {@code f32}; {@code NdArray.class} for whichever class does
    * @throws IllegalArgumentException when the segment is heap memory, not on a {@value
-   *     #ALIGNMENT}-byte boundary, or not exactly the array's size; or when {@code arrayClass}
-   *     does not hold {@code type}
+   *     #ALIGNMENT}-byte boundary, or not exactly the array's size; or when {@code arrayClass} does
+   *     not hold {@code type}
    * @throws IllegalStateException when the segment's arena is closed
    */
   public static <A extends NdArray> A wrap(
@@ -93,23 +93,37 @@ public final class Segments {
     if (!segment.isNative()) {
       throw new IllegalArgumentException(
           "Segments.wrap: the segment is on the Java heap; IREE can read only native memory:"
-              + " allocate it with Segments.allocate(arena, " + type + ", ...), or pass a Java"
+              + " allocate it with Segments.allocate(arena, "
+              + type
+              + ", ...), or pass a Java"
               + " array through the array class's of(...) (a copy)");
     }
     if (segment.byteSize() != expected) {
       throw new IllegalArgumentException(
-          "Segments.wrap: an array of " + type + " and shape " + Arrays.toString(shape)
-              + " is " + expected + " bytes; the segment is " + segment.byteSize()
+          "Segments.wrap: an array of "
+              + type
+              + " and shape "
+              + Arrays.toString(shape)
+              + " is "
+              + expected
+              + " bytes; the segment is "
+              + segment.byteSize()
               + " bytes: pass a slice of exactly that size (segment.asSlice(offset, "
-              + expected + "))");
+              + expected
+              + "))");
     }
     if (segment.address() % ALIGNMENT != 0) {
       throw new IllegalArgumentException(
-          "Segments.wrap: the segment starts at 0x" + Long.toHexString(segment.address())
-              + ", " + segment.address() % ALIGNMENT + " bytes past a " + ALIGNMENT
+          "Segments.wrap: the segment starts at 0x"
+              + Long.toHexString(segment.address())
+              + ", "
+              + segment.address() % ALIGNMENT
+              + " bytes past a "
+              + ALIGNMENT
               + "-byte boundary; IREE imports only aligned memory without a copy: allocate it"
               + " with Segments.allocate(arena, type, shape) or arena.allocate(size, "
-              + ALIGNMENT + ")");
+              + ALIGNMENT
+              + ")");
     }
     ByteBuffer bytes = segment.asByteBuffer().order(ByteOrder.nativeOrder());
     return NdArray.fromBufferView(BufferView.wrap(type.halCode().get(), shape, bytes), arrayClass);
@@ -128,11 +142,17 @@ public final class Segments {
     MemorySegment source = asSegment(array);
     if (source.byteSize() != target.byteSize()) {
       throw new IllegalArgumentException(
-          "Segments.copyInto: the array (" + array.elementType() + " "
-              + Arrays.toString(array.shape()) + ") is " + source.byteSize()
-              + " bytes; the target segment is " + target.byteSize()
+          "Segments.copyInto: the array ("
+              + array.elementType()
+              + " "
+              + Arrays.toString(array.shape())
+              + ") is "
+              + source.byteSize()
+              + " bytes; the target segment is "
+              + target.byteSize()
               + " bytes: pass a slice of exactly that size (target.asSlice(offset, "
-              + source.byteSize() + "))");
+              + source.byteSize()
+              + "))");
     }
     if (target.isReadOnly()) {
       throw new IllegalArgumentException("Segments.copyInto: the target segment is read-only");
@@ -141,8 +161,8 @@ public final class Segments {
   }
 
   /**
-   * The memory of {@code array} as a segment, shared (not copied), read-only when the array is.
-   * The segment keeps the array's memory alive as long as it is reachable, as the array does.
+   * The memory of {@code array} as a segment, shared (not copied), read-only when the array is. The
+   * segment keeps the array's memory alive as long as it is reachable, as the array does.
    */
   public static MemorySegment asSegment(NdArray array) {
     Objects.requireNonNull(array, "array");
@@ -170,9 +190,15 @@ public final class Segments {
     long bytes = saturatedMultiply(count, type.bits() / 8);
     if (bytes > Integer.MAX_VALUE) {
       throw new IllegalArgumentException(
-          where + ": an array of " + type + " and shape " + Arrays.toString(shape) + " needs "
+          where
+              + ": an array of "
+              + type
+              + " and shape "
+              + Arrays.toString(shape)
+              + " needs "
               + (bytes == Long.MAX_VALUE ? "more than 2^63" : String.valueOf(bytes))
-              + " bytes; one array holds at most " + Integer.MAX_VALUE);
+              + " bytes; one array holds at most "
+              + Integer.MAX_VALUE);
     }
     return bytes;
   }

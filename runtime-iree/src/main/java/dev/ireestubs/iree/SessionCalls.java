@@ -43,7 +43,8 @@ final class SessionCalls {
   SessionCalls(NativeSymbols symbols) {
     // iree/runtime/instance.h, session.h
     instanceOptionsInitialize =
-        symbols.bind("iree_runtime_instance_options_initialize", FunctionDescriptor.ofVoid(ADDRESS));
+        symbols.bind(
+            "iree_runtime_instance_options_initialize", FunctionDescriptor.ofVoid(ADDRESS));
     instanceOptionsUseAllAvailableDrivers =
         symbols.bind(
             "iree_runtime_instance_options_use_all_available_drivers",
@@ -62,8 +63,7 @@ final class SessionCalls {
         symbols.bind(
             "iree_runtime_instance_try_create_default_device",
             FunctionDescriptor.of(JAVA_LONG, ADDRESS, Layouts.STRING_VIEW, ADDRESS));
-    halDeviceRelease =
-        symbols.bind("iree_hal_device_release", FunctionDescriptor.ofVoid(ADDRESS));
+    halDeviceRelease = symbols.bind("iree_hal_device_release", FunctionDescriptor.ofVoid(ADDRESS));
     halDeviceRetain = symbols.bind("iree_hal_device_retain", FunctionDescriptor.ofVoid(JAVA_LONG));
     halDeviceReleaseAddress =
         symbols.bind("iree_hal_device_release", FunctionDescriptor.ofVoid(JAVA_LONG), false);
@@ -79,7 +79,8 @@ final class SessionCalls {
     sessionDevice =
         symbols.bind("iree_runtime_session_device", FunctionDescriptor.of(ADDRESS, ADDRESS));
     sessionDeviceAllocator =
-        symbols.bind("iree_runtime_session_device_allocator", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        symbols.bind(
+            "iree_runtime_session_device_allocator", FunctionDescriptor.of(ADDRESS, ADDRESS));
     sessionAppendModuleFromFile =
         symbols.bind(
             "iree_runtime_session_append_bytecode_module_from_file",
@@ -247,8 +248,7 @@ final class SessionCalls {
     }
   }
 
-  long sessionLookupFunction(
-      MemorySegment session, MemorySegment name, MemorySegment outFunction) {
+  long sessionLookupFunction(MemorySegment session, MemorySegment name, MemorySegment outFunction) {
     try {
       return (long) sessionLookupFunction.invokeExact(session, name, outFunction);
     } catch (Throwable t) {

@@ -89,8 +89,8 @@ final class StatusCalls {
   }
 
   /**
-   * {@link #check(long, String)} with the description {@code function: path: operation}, built
-   * only when the status is not OK (the success path allocates nothing).
+   * {@link #check(long, String)} with the description {@code function: path: operation}, built only
+   * when the status is not OK (the success path allocates nothing).
    */
   void check(long status, String function, String path, String operation) {
     if (status != 0) {

@@ -71,7 +71,8 @@ class SegmentsIntegrationTest {
       for (int i = 1; i <= 5; i++) {
         fill(in, i, -i, 0.5f * i, 100 * i);
         Segments.copyInto(adder.add(frame, biasArray), out);
-        assertThat(floats(out)).isEqualTo(new float[] {10 + i, 20 - i, 30 + 0.5f * i, 40 + 100 * i});
+        assertThat(floats(out))
+            .isEqualTo(new float[] {10 + i, 20 - i, 30 + 0.5f * i, 40 + 100 * i});
       }
       assertThat(BufferTransfer.IMPORTED.get() - imported).isEqualTo(2);
       assertThat(BufferTransfer.REUSED.get() - reused).isEqualTo(10);
@@ -90,7 +91,19 @@ class SegmentsIntegrationTest {
     try (Arena arena = Arena.ofShared();
         IreeSession session = session(MatmulArrays.FILE)) {
       MemorySegment a =
-          fill(Segments.allocate(arena, ElementType.F32, 3, 4), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+          fill(
+              Segments.allocate(arena, ElementType.F32, 3, 4),
+              1,
+              2,
+              3,
+              4,
+              5,
+              6,
+              7,
+              8,
+              9,
+              10,
+              11,
               12);
       MemorySegment b =
           fill(Segments.allocate(arena, ElementType.F32, 4, 2), 1, 0, 0, 1, 2, -1, 0.5f, 0.25f);

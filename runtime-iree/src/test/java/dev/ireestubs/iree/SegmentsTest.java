@@ -123,8 +123,7 @@ class SegmentsTest {
       assertThat(target.toArray(JAVA_FLOAT)).isEqualTo(new float[] {1, 2, 3, 4});
       IllegalArgumentException e =
           assertThrows(
-              IllegalArgumentException.class,
-              () -> Segments.copyInto(array, arena.allocate(12)));
+              IllegalArgumentException.class, () -> Segments.copyInto(array, arena.allocate(12)));
       assertThat(e).hasMessageThat().contains("is 16 bytes; the target segment is 12 bytes");
       assertThrows(
           IllegalArgumentException.class, () -> Segments.copyInto(array, target.asReadOnly()));
