@@ -89,6 +89,10 @@ final class BufferTransfer {
 
   private final IreeSession session;
   private final Native api;
+  private final StatusCalls statuses;
+  private final BufferViewCalls bufferViews;
+  private final BufferCalls buffers;
+  private final SessionCalls sessions;
   private final MemorySegment outPointer;
   private final MemorySegment externalBuffer;
   private final MemorySegment releaseCallback;
@@ -99,6 +103,10 @@ final class BufferTransfer {
   BufferTransfer(IreeSession session, Arena arena) {
     this.session = session;
     this.api = session.api();
+    this.statuses = api.status();
+    this.bufferViews = api.bufferViews();
+    this.buffers = api.buffers();
+    this.sessions = api.sessions();
     this.outPointer = arena.allocate(ADDRESS);
     this.externalBuffer = arena.allocate(Layouts.EXTERNAL_BUFFER);
     externalBuffer.set(
@@ -167,33 +175,27 @@ final class BufferTransfer {
     externalBuffer.set(JAVA_LONG, Layouts.EXTERNAL_BUFFER_PTR, address);
     releaseCallback.set(JAVA_LONG, Layouts.RELEASE_CALLBACK_USER_DATA, key);
     long status =
-        api.buffers()
-            .allocatorImportBuffer(
-                session.deviceAllocator(),
-                importParams,
-                externalBuffer,
-                releaseCallback,
-                outPointer);
+        buffers.allocatorImportBuffer(
+            session.deviceAllocator(), importParams, externalBuffer, releaseCallback, outPointer);
     if (status != 0) {
       PINNED.unpin(key); // IREE made no buffer, so it will never call back
-      api.status().freeStatus(status);
+      statuses.freeStatus(status);
       return 0;
     }
     long buffer = outPointer.get(JAVA_LONG, 0);
     status =
-        api.buffers()
-            .bufferViewCreate(
-                buffer,
-                view.rank(),
-                dims,
-                view.elementTypeCode(),
-                Encodings.ENCODING_DENSE_ROW_MAJOR,
-                session.hostAllocator(),
-                outPointer);
+        buffers.bufferViewCreate(
+            buffer,
+            view.rank(),
+            dims,
+            view.elementTypeCode(),
+            Encodings.ENCODING_DENSE_ROW_MAJOR,
+            session.hostAllocator(),
+            outPointer);
     // The view retains the buffer; on failure this frees it (and unpins).
-    api.buffers().bufferRelease(buffer);
+    buffers.bufferRelease(buffer);
     if (status != 0) {
-      api.status().freeStatus(status);
+      statuses.freeStatus(status);
       return 0;
     }
     IMPORTED.incrementAndGet();
@@ -221,28 +223,21 @@ final class BufferTransfer {
     span.set(JAVA_LONG, Layouts.BYTE_SPAN_DATA, address);
     span.set(JAVA_LONG, Layouts.BYTE_SPAN_LENGTH, length);
     long status =
-        api.bufferViews()
-            .bufferViewAllocateBufferCopy(
-                session.halDevice(),
-                session.deviceAllocator(),
-                view.rank(),
-                dims,
-                view.elementTypeCode(),
-                Encodings.ENCODING_DENSE_ROW_MAJOR,
-                session.bufferParams(),
-                span,
-                outPointer);
+        bufferViews.bufferViewAllocateBufferCopy(
+            session.halDevice(),
+            session.deviceAllocator(),
+            view.rank(),
+            dims,
+            view.elementTypeCode(),
+            Encodings.ENCODING_DENSE_ROW_MAJOR,
+            session.bufferParams(),
+            span,
+            outPointer);
     Reference.reachabilityFence(data);
     if (status != 0) {
-      throw api.status()
-          .failure(
-              status,
-              function
-                  + ": "
-                  + path
-                  + " ("
-                  + view
-                  + "): iree_hal_buffer_view_allocate_buffer_copy");
+      throw statuses.failure(
+          status,
+          function + ": " + path + " (" + view + "): iree_hal_buffer_view_allocate_buffer_copy");
     }
     COPIED_IN.incrementAndGet();
     return outPointer.get(JAVA_LONG, 0);
@@ -260,7 +255,7 @@ final class BufferTransfer {
     if (length == 0) {
       return EMPTY;
     }
-    long buffer = api.bufferViews().bufferViewBuffer(bufferView);
+    long buffer = bufferViews.bufferViewBuffer(bufferView);
     if (length < mapThreshold) {
       return copyFromDevice(buffer, length, function, path); // cheaper than a mapping
     }
@@ -273,23 +268,22 @@ final class BufferTransfer {
     Arena owner = Arena.ofAuto();
     MemorySegment mapping = owner.allocate(Layouts.BUFFER_MAPPING);
     long status =
-        api.buffers()
-            .bufferMapRange(
-                buffer,
-                Encodings.MAPPING_MODE_SCOPED,
-                Encodings.MEMORY_ACCESS_READ_WRITE,
-                0L,
-                length,
-                mapping);
+        buffers.bufferMapRange(
+            buffer,
+            Encodings.MAPPING_MODE_SCOPED,
+            Encodings.MEMORY_ACCESS_READ_WRITE,
+            0L,
+            length,
+            mapping);
     if (status != 0) {
       MAPPED.addAndGet(-held);
-      api.status().freeStatus(status);
+      statuses.freeStatus(status);
       return copyFromDevice(buffer, length, function, path);
     }
     // A mapping may outlive its session and runtime: it holds the device (and so the allocator
     // its buffer returns to) until it is unmapped.
     long device = session.halDevice().address();
-    api.sessions().halDeviceRetain(device);
+    sessions.halDeviceRetain(device);
     // The cleanup may capture nothing of `owner` (a segment would keep the arena reachable and
     // the cleanup would never run): the mapping's address, as a number. The arena frees the
     // mapping struct after this cleanup has run (cleanups run last-registered first).
@@ -332,23 +326,21 @@ final class BufferTransfer {
   private ByteBuffer copyFromDevice(long buffer, long length, String function, String path) {
     ByteBuffer host = ByteBuffer.allocateDirect((int) length).order(ByteOrder.nativeOrder());
     MemorySegment target = MemorySegment.ofBuffer(host);
-    long status = api.buffers().bufferMapRead(buffer, 0L, target.address(), length);
+    long status = buffers.bufferMapRead(buffer, 0L, target.address(), length);
     if (status != 0) {
-      api.status().freeStatus(status);
-      api.status()
-          .check(
-              api.buffers()
-                  .deviceTransferD2h(
-                      session.halDevice(),
-                      MemorySegment.ofAddress(buffer),
-                      0L,
-                      target,
-                      length,
-                      0,
-                      session.infiniteTimeout()),
-              function,
-              path,
-              "iree_hal_device_transfer_d2h");
+      statuses.freeStatus(status);
+      statuses.check(
+          buffers.deviceTransferD2h(
+              session.halDevice(),
+              MemorySegment.ofAddress(buffer),
+              0L,
+              target,
+              length,
+              0,
+              session.infiniteTimeout()),
+          function,
+          path,
+          "iree_hal_device_transfer_d2h");
     }
     Reference.reachabilityFence(host);
     COPIED_OUT.incrementAndGet();
