@@ -89,6 +89,10 @@ final class BufferTransfer {
 
   private final IreeSession session;
   private final Native api;
+  private final StatusCalls statuses;
+  private final BufferViewCalls bufferViews;
+  private final BufferCalls buffers;
+  private final SessionCalls sessions;
   private final MemorySegment outPointer;
   private final MemorySegment externalBuffer;
   private final MemorySegment releaseCallback;
@@ -99,6 +103,10 @@ final class BufferTransfer {
   BufferTransfer(IreeSession session, Arena arena) {
     this.session = session;
     this.api = session.api();
+    this.statuses = api.status();
+    this.bufferViews = api.bufferViews();
+    this.buffers = api.buffers();
+    this.sessions = api.sessions();
     this.outPointer = arena.allocate(ADDRESS);
     this.externalBuffer = arena.allocate(Layouts.EXTERNAL_BUFFER);
     externalBuffer.set(
@@ -167,16 +175,16 @@ final class BufferTransfer {
     externalBuffer.set(JAVA_LONG, Layouts.EXTERNAL_BUFFER_PTR, address);
     releaseCallback.set(JAVA_LONG, Layouts.RELEASE_CALLBACK_USER_DATA, key);
     long status =
-        api.allocatorImportBuffer(
+        buffers.allocatorImportBuffer(
             session.deviceAllocator(), importParams, externalBuffer, releaseCallback, outPointer);
     if (status != 0) {
       PINNED.unpin(key); // IREE made no buffer, so it will never call back
-      api.freeStatus(status);
+      statuses.freeStatus(status);
       return 0;
     }
     long buffer = outPointer.get(JAVA_LONG, 0);
     status =
-        api.bufferViewCreate(
+        buffers.bufferViewCreate(
             buffer,
             view.rank(),
             dims,
@@ -184,9 +192,10 @@ final class BufferTransfer {
             Encodings.ENCODING_DENSE_ROW_MAJOR,
             session.hostAllocator(),
             outPointer);
-    api.bufferRelease(buffer); // the view retains it; on failure this frees it (and unpins)
+    // The view retains the buffer; on failure this frees it (and unpins).
+    buffers.bufferRelease(buffer);
     if (status != 0) {
-      api.freeStatus(status);
+      statuses.freeStatus(status);
       return 0;
     }
     IMPORTED.incrementAndGet();
@@ -214,7 +223,7 @@ final class BufferTransfer {
     span.set(JAVA_LONG, Layouts.BYTE_SPAN_DATA, address);
     span.set(JAVA_LONG, Layouts.BYTE_SPAN_LENGTH, length);
     long status =
-        api.bufferViewAllocateBufferCopy(
+        bufferViews.bufferViewAllocateBufferCopy(
             session.halDevice(),
             session.deviceAllocator(),
             view.rank(),
@@ -226,7 +235,7 @@ final class BufferTransfer {
             outPointer);
     Reference.reachabilityFence(data);
     if (status != 0) {
-      throw api.failure(
+      throw statuses.failure(
           status,
           function + ": " + path + " (" + view + "): iree_hal_buffer_view_allocate_buffer_copy");
     }
@@ -246,7 +255,7 @@ final class BufferTransfer {
     if (length == 0) {
       return EMPTY;
     }
-    long buffer = api.bufferViewBuffer(bufferView);
+    long buffer = bufferViews.bufferViewBuffer(bufferView);
     if (length < mapThreshold) {
       return copyFromDevice(buffer, length, function, path); // cheaper than a mapping
     }
@@ -259,7 +268,7 @@ final class BufferTransfer {
     Arena owner = Arena.ofAuto();
     MemorySegment mapping = owner.allocate(Layouts.BUFFER_MAPPING);
     long status =
-        api.bufferMapRange(
+        buffers.bufferMapRange(
             buffer,
             Encodings.MAPPING_MODE_SCOPED,
             Encodings.MEMORY_ACCESS_READ_WRITE,
@@ -268,13 +277,13 @@ final class BufferTransfer {
             mapping);
     if (status != 0) {
       MAPPED.addAndGet(-held);
-      api.freeStatus(status);
+      statuses.freeStatus(status);
       return copyFromDevice(buffer, length, function, path);
     }
     // A mapping may outlive its session and runtime: it holds the device (and so the allocator
     // its buffer returns to) until it is unmapped.
     long device = session.halDevice().address();
-    api.halDeviceRetain(device);
+    sessions.halDeviceRetain(device);
     // The cleanup may capture nothing of `owner` (a segment would keep the arena reachable and
     // the cleanup would never run): the mapping's address, as a number. The arena frees the
     // mapping struct after this cleanup has run (cleanups run last-registered first).
@@ -293,11 +302,11 @@ final class BufferTransfer {
     try {
       MemorySegment mapping =
           MemorySegment.ofAddress(mappingAddress).reinterpret(Layouts.BUFFER_MAPPING.byteSize());
-      long status = lib.bufferUnmapRange(mapping);
+      long status = lib.buffers().bufferUnmapRange(mapping);
       if (status != 0) {
-        lib.freeStatus(status);
+        lib.status().freeStatus(status);
       }
-      lib.halDeviceRelease(device);
+      lib.sessions().halDeviceRelease(device);
     } catch (RuntimeException | Error e) {
       // Nothing can be reported from a cleaner; the buffer stays retained.
     } finally {
@@ -317,11 +326,11 @@ final class BufferTransfer {
   private ByteBuffer copyFromDevice(long buffer, long length, String function, String path) {
     ByteBuffer host = ByteBuffer.allocateDirect((int) length).order(ByteOrder.nativeOrder());
     MemorySegment target = MemorySegment.ofBuffer(host);
-    long status = api.bufferMapRead(buffer, 0L, target.address(), length);
+    long status = buffers.bufferMapRead(buffer, 0L, target.address(), length);
     if (status != 0) {
-      api.freeStatus(status);
-      api.check(
-          api.deviceTransferD2h(
+      statuses.freeStatus(status);
+      statuses.check(
+          buffers.deviceTransferD2h(
               session.halDevice(),
               MemorySegment.ofAddress(buffer),
               0L,

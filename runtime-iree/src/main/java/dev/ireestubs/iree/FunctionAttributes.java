@@ -26,17 +26,17 @@ final class FunctionAttributes {
     Map<String, String> out = new LinkedHashMap<>();
     MemorySegment pair = tmp.allocate(Layouts.STRING_PAIR);
     for (long i = 0; ; i++) {
-      long status = api.functionGetAttr(handle, i, pair);
+      long status = api.sessions().functionGetAttr(handle, i, pair);
       if (status != 0) {
         int code = IreeStatusCode.codeOf(status);
-        api.freeStatus(status);
+        api.status().freeStatus(status);
         if (code == IreeStatusCode.OUT_OF_RANGE.code()) {
           return out; // past the last attribute
         }
         return fromReader(qualifiedName, modules).orElse(out);
       }
-      String key = Native.readStringView(pair.asSlice(Layouts.STRING_PAIR_KEY, 16));
-      String value = Native.readStringView(pair.asSlice(Layouts.STRING_PAIR_VALUE, 16));
+      String key = StringViews.read(pair.asSlice(Layouts.STRING_PAIR_KEY, 16));
+      String value = StringViews.read(pair.asSlice(Layouts.STRING_PAIR_VALUE, 16));
       out.putIfAbsent(key, value);
     }
   }

@@ -42,7 +42,7 @@ final class ImportedViews {
           && lengths[i] == length
           && elementTypes[i] == view.elementTypeCode()
           && sameShape(shapes[i], view)) {
-        api.bufferViewRetain(views[i]);
+        api.bufferViews().bufferViewRetain(views[i]);
         return views[i];
       }
     }
@@ -54,7 +54,7 @@ final class ImportedViews {
     int slot = next;
     next = (next + 1) % CAPACITY;
     release(slot);
-    api.bufferViewRetain(bufferView);
+    api.bufferViews().bufferViewRetain(bufferView);
     views[slot] = bufferView;
     addresses[slot] = address;
     lengths[slot] = length;
@@ -74,7 +74,7 @@ final class ImportedViews {
     if (old != 0) {
       views[slot] = 0;
       shapes[slot] = null;
-      api.bufferViewRelease(old);
+      api.bufferViews().bufferViewRelease(old);
     }
   }
 

@@ -33,16 +33,18 @@ public final class IreeRuntime implements AutoCloseable {
     this.api = library.api();
     try (Arena tmp = Arena.ofConfined()) {
       MemorySegment options = tmp.allocate(Layouts.INSTANCE_OPTIONS);
-      api.instanceOptionsInitialize(options);
-      api.instanceOptionsUseAllAvailableDrivers(options);
+      api.sessions().instanceOptionsInitialize(options);
+      api.sessions().instanceOptionsUseAllAvailableDrivers(options);
       // iree_allocator_system(): {NULL, the system allocator's control function}.
       MemorySegment system = tmp.allocate(Layouts.ALLOCATOR);
       system.set(ADDRESS, Layouts.ALLOCATOR_SELF, MemorySegment.NULL);
       system.set(ADDRESS, Layouts.ALLOCATOR_CTL, api.allocatorCtl());
       MemorySegment out = tmp.allocate(ADDRESS);
-      api.check(api.instanceCreate(options, system, out), "iree_runtime_instance_create");
+      api.status()
+          .check(
+              api.sessions().instanceCreate(options, system, out), "iree_runtime_instance_create");
       this.instance = out.get(ADDRESS, 0);
-      this.hostAllocator = api.instanceHostAllocator(arena, instance);
+      this.hostAllocator = api.sessions().instanceHostAllocator(arena, instance);
     } catch (RuntimeException | Error e) {
       arena.close();
       throw e;
@@ -129,7 +131,7 @@ public final class IreeRuntime implements AutoCloseable {
         }
       }
     }
-    api.instanceRelease(instance);
+    api.sessions().instanceRelease(instance);
     arena.close();
     if (failure != null) {
       throw failure;

@@ -9,11 +9,7 @@ import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.vm.VmList;
-import dev.ireestubs.vmfb.BytecodeVersion;
-import dev.ireestubs.vmfb.VmfbExport;
-import dev.ireestubs.vmfb.VmfbFormatException;
 import dev.ireestubs.vmfb.VmfbModule;
-import dev.ireestubs.vmfb.VmfbReader;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -21,15 +17,12 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -49,33 +42,32 @@ import java.util.concurrent.locks.ReentrantLock;
  * lets go of them; the session keeps the views of the last 8 such arguments (and so their memory)
  * until they are replaced or the session closes, and passes one again when the same memory comes
  * with the same type and shape. Do not write an argument's memory while a call that uses it runs.
- * Other arguments are copied into device memory once. Results of 4 KiB or more
- * are views of IREE's own result memory (mapped, not copied, on the CPU drivers); smaller ones are
- * copied into new direct memory. A result view holds IREE's buffer and device until the last Java
- * object over its memory (the {@link dev.ireestubs.vm.BufferView}, its {@code data()}, an array
- * made from it) is unreachable and collected, and no longer: it never dangles, also after the
+ * Other arguments are copied into device memory once. Native memory the caller owns (a {@link
+ * java.lang.foreign.MemorySegment} from its own arena) is passed as an array with {@link
+ * Segments#wrap}, and results are read into it with {@link Segments#copyInto}. Results of 4 KiB or
+ * more are views of IREE's own result memory (mapped, not copied, on the CPU drivers); smaller ones
+ * are copied into new direct memory. A result view holds IREE's buffer and device until the last
+ * Java object over its memory (the {@link dev.ireestubs.vm.BufferView}, its {@code data()}, an
+ * array made from it) is unreachable and collected, and no longer: it never dangles, also after the
  * session and runtime are closed. At most 64 MiB of result memory waits for collection this way;
  * beyond it results are copied. Refs of other types in results (fences, raw buffers) come back as
  * {@link dev.ireestubs.vm.OpaqueRef}s that keep the native object alive until closed: close the
  * result list, or the refs.
  *
  * <p><b>Thread safety.</b> IREE's sessions are thread-compatible, not thread-safe: this class
- * serialises every call, lookup and load on one lock, so one session (and every stub on it) may
- * be used from many threads, one call at a time. For calls in parallel, open a session per thread
- * from one {@link IreeRuntime} (the instance is thread-safe).
+ * serialises every call, lookup and load on one lock, so one session (and every stub on it) may be
+ * used from many threads, one call at a time. For calls in parallel, open a session per thread from
+ * one {@link IreeRuntime} (the instance is thread-safe).
  *
  * <p><b>Lifetime.</b> {@link #close()} waits for a running call, then releases the session, its
  * device and modules exactly once; later calls, lookups and loads throw {@link
  * IllegalStateException}. A session made by {@link IreeBackend#open} also closes its runtime.
  *
- * <p><b>Limits.</b> Functions of the coarse-fences model ({@code iree.abi.model =
- * coarse-fences}, the {@code $async} exports of torch models) are refused with a message naming
- * the synchronous export to call instead: this backend does not create HAL fences.
+ * <p><b>Limits.</b> Functions of the coarse-fences model ({@code iree.abi.model = coarse-fences},
+ * the {@code $async} exports of torch models) are refused with a message naming the synchronous
+ * export to call instead: this backend does not create HAL fences.
  */
 public final class IreeSession implements ModuleBackend {
-
-  /** A module as loaded, with what iree-stubs' own reader saw in it (when it could read it). */
-  private record Loaded(String source, Optional<VmfbModule> module) {}
 
   private final IreeRuntime runtime;
   private final Native api;
@@ -83,8 +75,6 @@ public final class IreeSession implements ModuleBackend {
   private final boolean ownsRuntime;
   private final ReentrantLock lock = new ReentrantLock();
   private final Arena arena = Arena.ofShared();
-  private final List<Arena> moduleMemory = new ArrayList<>();
-  private final List<Loaded> modules = new CopyOnWriteArrayList<>();
   private final Map<String, IreeFunction> functions = new ConcurrentHashMap<>();
 
   private final MemorySegment session;
@@ -93,7 +83,7 @@ public final class IreeSession implements ModuleBackend {
   private final Encodings.RefTypes refTypes;
   private final MemorySegment bufferParams;
   private final MemorySegment infiniteTimeout;
-  private final MemorySegment nullAllocator;
+  private final ModuleLoader loader;
   private final Marshaller marshaller;
 
   private volatile boolean closed;
@@ -109,11 +99,12 @@ public final class IreeSession implements ModuleBackend {
     try (Arena tmp = Arena.ofConfined()) {
       MemorySegment out = tmp.allocate(ADDRESS);
       long status =
-          api.instanceTryCreateDefaultDevice(
-              runtime.instance(), Native.stringView(tmp, device.driverName()), out);
+          api.sessions()
+              .instanceTryCreateDefaultDevice(
+                  runtime.instance(), StringViews.of(tmp, device.driverName()), out);
       if (status != 0) {
         int code = IreeStatusCode.codeOf(status);
-        String text = api.consumeStatus(status);
+        String text = api.status().consumeStatus(status);
         throw new IreeInvocationException(
             "cannot create an IREE device with driver " + device.driverName() + " ("
                 + IreeStatusCode.describe(code) + "): " + text
@@ -123,20 +114,22 @@ public final class IreeSession implements ModuleBackend {
       }
       MemorySegment createdDevice = out.get(ADDRESS, 0);
       MemorySegment options = tmp.allocate(Layouts.SESSION_OPTIONS);
-      api.sessionOptionsInitialize(options);
+      api.sessions().sessionOptionsInitialize(options);
       status =
-          api.sessionCreateWithDevice(
-              runtime.instance(), options, createdDevice, runtime.hostAllocator(), out);
+          api.sessions()
+              .sessionCreateWithDevice(
+                  runtime.instance(), options, createdDevice, runtime.hostAllocator(), out);
       // The session retains the device; this reference is ours either way.
-      api.halDeviceRelease(createdDevice);
-      api.check(status, "iree_runtime_session_create_with_device (" + device.driverName() + ")");
+      api.sessions().halDeviceRelease(createdDevice);
+      api.status()
+          .check(status, "iree_runtime_session_create_with_device (" + device.driverName() + ")");
       this.session = out.get(ADDRESS, 0);
     } catch (RuntimeException | Error e) {
       arena.close();
       throw e;
     }
-    this.halDevice = api.sessionDevice(session);
-    this.deviceAllocator = api.sessionDeviceAllocator(session);
+    this.halDevice = api.sessions().sessionDevice(session);
+    this.deviceAllocator = api.sessions().sessionDeviceAllocator(session);
     // The HAL types are registered once a session exists: read their ids now.
     this.refTypes = new Encodings.RefTypes(api.listRefType(), api.bufferViewRefType());
 
@@ -150,7 +143,8 @@ public final class IreeSession implements ModuleBackend {
     this.infiniteTimeout = arena.allocate(Layouts.TIMEOUT);
     infiniteTimeout.set(JAVA_INT, Layouts.TIMEOUT_TYPE, Encodings.TIMEOUT_ABSOLUTE);
     infiniteTimeout.set(JAVA_LONG, Layouts.TIMEOUT_NANOS, Long.MAX_VALUE);
-    this.nullAllocator = arena.allocate(Layouts.ALLOCATOR); // {NULL, NULL}: IREE frees nothing
+    MemorySegment nullAllocator = arena.allocate(Layouts.ALLOCATOR); // {NULL, NULL}
+    this.loader = new ModuleLoader(api, session, device.driverName(), nullAllocator);
     this.marshaller = new Marshaller(this, arena); // reused by every call, under the lock
   }
 
@@ -185,28 +179,11 @@ public final class IreeSession implements ModuleBackend {
           null,
           Files.exists(vmfb) ? "not a regular file; give the .vmfb file" : "no such module file");
     }
-    Optional<VmfbModule> info = Optional.empty();
-    String unreadable = null;
-    try {
-      info = Optional.of(VmfbReader.read(vmfb));
-    } catch (VmfbFormatException e) {
-      unreadable = e.getMessage();
-    }
-    String source = vmfb.toString();
+    ModuleLoader.Read read = ModuleLoader.Read.of(vmfb);
     lock.lock();
     try {
-      checkOpen("load " + source);
-      checkName(source, info);
-      checkParameters(source, info);
-      try (Arena tmp = Arena.ofConfined()) {
-        long status =
-            api.sessionAppendModuleFromFile(
-                session, tmp.allocateFrom(vmfb.toAbsolutePath().toString()));
-        if (status != 0) {
-          throw loadFailure(status, source, info, unreadable);
-        }
-      }
-      modules.add(new Loaded(source, info));
+      checkOpen("load " + vmfb);
+      loader.appendFile(vmfb, read, boundScopes);
     } finally {
       lock.unlock();
     }
@@ -235,35 +212,11 @@ public final class IreeSession implements ModuleBackend {
     if (length == 0) {
       throw new IllegalArgumentException(name + ": the module is empty (0 bytes)");
     }
-    Optional<VmfbModule> info = Optional.empty();
-    String unreadable = null;
-    try {
-      info = Optional.of(VmfbReader.read(bytes, name));
-    } catch (VmfbFormatException e) {
-      unreadable = e.getMessage();
-    }
+    ModuleLoader.Read read = ModuleLoader.Read.of(bytes, name);
     lock.lock();
     try {
       checkOpen("load " + name);
-      checkName(name, info);
-      checkParameters(name, info);
-      Arena memory = Arena.ofShared();
-      try (Arena tmp = Arena.ofConfined()) {
-        MemorySegment copy = memory.allocate(length, 64); // IREE_VM_ARCHIVE_SEGMENT_ALIGNMENT
-        MemorySegment.copy(MemorySegment.ofBuffer(bytes), 0, copy, 0, length);
-        MemorySegment span = tmp.allocate(Layouts.BYTE_SPAN);
-        span.set(ADDRESS, Layouts.BYTE_SPAN_DATA, copy);
-        span.set(JAVA_LONG, Layouts.BYTE_SPAN_LENGTH, length);
-        long status = api.sessionAppendModuleFromMemory(session, span, nullAllocator);
-        if (status != 0) {
-          throw loadFailure(status, name, info, unreadable);
-        }
-      } catch (RuntimeException | Error e) {
-        memory.close(); // IREE holds no reference to bytes it refused
-        throw e;
-      }
-      moduleMemory.add(memory);
-      modules.add(new Loaded(name, info));
+      loader.appendBytes(bytes, name, read, boundScopes);
     } finally {
       lock.unlock();
     }
@@ -273,56 +226,6 @@ public final class IreeSession implements ModuleBackend {
   /** {@link #load(ByteBuffer, String)} for an array. */
   public IreeSession load(byte[] module, String name) {
     return load(ByteBuffer.wrap(Objects.requireNonNull(module, "module")), name);
-  }
-
-  private IreeInvocationException loadFailure(
-      long status, String source, Optional<VmfbModule> info, String unreadable) {
-    int code = IreeStatusCode.codeOf(status);
-    String text = api.consumeStatus(status);
-    if (unreadable != null) {
-      text += " (iree-stubs' module reader could not read it either: " + unreadable + ")";
-    }
-    Optional<BytecodeVersion> version = info.flatMap(VmfbModule::bytecodeVersion);
-    return ModuleErrors.loadFailure(
-        source,
-        code,
-        text,
-        version,
-        info.map(VmfbModule::schemaEra),
-        device.driverName(),
-        boundScopes);
-  }
-
-  /**
-   * Refuses a second module of a name already loaded: IREE resolves {@code name.function} to the
-   * module appended last, so the first one's functions would be silently shadowed (modules the
-   * reader could not read are not checked; IREE may still refuse them).
-   */
-  private void checkName(String source, Optional<VmfbModule> info) {
-    if (info.isEmpty()) {
-      return;
-    }
-    String name = info.get().name();
-    for (Loaded l : modules) {
-      if (l.module().isPresent() && l.module().get().name().equals(name)) {
-        throw ModuleErrors.duplicateName(source, name, l.source());
-      }
-    }
-  }
-
-
-  /**
-   * Refuses, before IREE runs its initialiser, a module that loads parameters from scopes this
-   * session does not bind (modules the reader could not read are left to IREE).
-   */
-  private void checkParameters(String source, Optional<VmfbModule> info) {
-    if (info.isEmpty() || !info.get().needsParameters()) {
-      return;
-    }
-    List<String> needed = info.get().parameterScopes();
-    if (boundScopes.isEmpty() || !boundScopes.get().containsAll(needed)) {
-      throw ModuleErrors.missingParameters(source, needed, boundScopes);
-    }
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -379,13 +282,14 @@ public final class IreeSession implements ModuleBackend {
       }
       MemorySegment module =
           new ParameterBinder(api, runtime.hostAllocator())
-              .build(api.instanceVmInstance(runtime.instance()), parameters);
+              .build(api.parameters().instanceVmInstance(runtime.instance()), parameters);
       try {
-        api.check(
-            api.sessionAppendModule(session, module),
-            "iree_runtime_session_append_module (io_parameters)");
+        api.status()
+            .check(
+                api.parameters().sessionAppendModule(session, module),
+                "iree_runtime_session_append_module (io_parameters)");
       } finally {
-        api.vmModuleRelease(module); // the session's context retains it
+        api.parameters().vmModuleRelease(module); // the session's context retains it
       }
       boundScopes = Optional.of(Set.copyOf(parameters.scopes().keySet()));
     } finally {
@@ -406,11 +310,7 @@ public final class IreeSession implements ModuleBackend {
 
   /** What iree-stubs' reader saw in each loaded module, in load order (modules it could read). */
   public List<VmfbModule> modules() {
-    List<VmfbModule> out = new ArrayList<>();
-    for (Loaded l : modules) {
-      l.module().ifPresent(out::add);
-    }
-    return List.copyOf(out);
+    return loader.modules();
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -445,17 +345,18 @@ public final class IreeSession implements ModuleBackend {
       try (Arena tmp = Arena.ofConfined()) {
         MemorySegment found = tmp.allocate(Layouts.VM_FUNCTION);
         long status =
-            api.sessionLookupFunction(session, Native.stringView(tmp, qualifiedName), found);
+            api.sessions()
+                .sessionLookupFunction(session, StringViews.of(tmp, qualifiedName), found);
         if (status != 0) {
           if (IreeStatusCode.codeOf(status) == IreeStatusCode.NOT_FOUND.code()) {
-            api.freeStatus(status);
+            api.status().freeStatus(status);
             return Optional.empty();
           }
-          throw api.failure(status, "looking up " + qualifiedName);
+          throw api.status().failure(status, "looking up " + qualifiedName);
         }
         MemorySegment handle = arena.allocate(Layouts.VM_FUNCTION);
         handle.copyFrom(found);
-        String cconv = Native.readStringView(api.functionSignature(tmp, handle));
+        String cconv = StringViews.read(api.sessions().functionSignature(tmp, handle));
         Map<String, String> attributes =
             FunctionAttributes.read(api, tmp, handle, qualifiedName, modules());
         IreeFunction function = new IreeFunction(this, qualifiedName, handle, cconv, attributes);
@@ -474,17 +375,7 @@ public final class IreeSession implements ModuleBackend {
    */
   @Override
   public List<String> functionNames() {
-    TreeSet<String> names = new TreeSet<>();
-    for (Loaded l : modules) {
-      l.module()
-          .ifPresent(
-              m -> {
-                for (VmfbExport e : m.exports()) {
-                  names.add(m.name() + "." + e.name());
-                }
-              });
-    }
-    return List.copyOf(names);
+    return loader.functionNames();
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -506,10 +397,10 @@ public final class IreeSession implements ModuleBackend {
       long outputs = 0;
       try {
         outputs = marshaller.newList(0L, function.resultCount());
-        long status = api.sessionCall(session, function.handle(), inputs, outputs);
+        long status = api.sessions().sessionCall(session, function.handle(), inputs, outputs);
         if (status != 0) {
           int code = IreeStatusCode.codeOf(status);
-          String text = api.consumeStatus(status);
+          String text = api.status().consumeStatus(status);
           throw new IreeInvocationException(
               name + " failed in IREE's runtime (" + IreeStatusCode.describe(code) + "): "
                   + text,
@@ -517,9 +408,9 @@ public final class IreeSession implements ModuleBackend {
         }
         return marshaller.fromNative(outputs);
       } finally {
-        api.listRelease(inputs);
+        api.lists().listRelease(inputs);
         if (outputs != 0) {
-          api.listRelease(outputs);
+          api.lists().listRelease(outputs);
         }
         marshaller.end();
       }
@@ -567,11 +458,8 @@ public final class IreeSession implements ModuleBackend {
       closed = true;
       functions.clear();
       marshaller.close();
-      api.sessionRelease(session);
-      for (Arena memory : moduleMemory) {
-        memory.close(); // after the session: its modules referenced these bytes
-      }
-      moduleMemory.clear();
+      api.sessions().sessionRelease(session);
+      loader.close(); // after the session: its modules referenced these bytes
       arena.close();
     } finally {
       lock.unlock();
@@ -591,11 +479,11 @@ public final class IreeSession implements ModuleBackend {
 
   @Override
   public String toString() {
-    List<String> names = new ArrayList<>();
-    for (Loaded l : modules) {
-      names.add(l.source());
-    }
-    return "IreeSession " + device.driverName() + " " + names + (closed ? " (closed)" : "");
+    return "IreeSession "
+        + device.driverName()
+        + " "
+        + loader.sources()
+        + (closed ? " (closed)" : "");
   }
 
   // Package-private accessors for the marshaller.

@@ -52,6 +52,9 @@ final class Marshaller {
 
   private final IreeSession session;
   private final Native api;
+  private final ListCalls lists;
+  private final StatusCalls statuses;
+  private final BufferViewCalls bufferViews;
   private final BufferTransfer transfer;
   private final MemorySegment outPointer;
   private final MemorySegment value;
@@ -77,6 +80,9 @@ final class Marshaller {
   Marshaller(IreeSession session, Arena arena) {
     this.session = session;
     this.api = session.api();
+    this.lists = api.lists();
+    this.statuses = api.status();
+    this.bufferViews = api.bufferViews();
     this.transfer = new BufferTransfer(session, arena);
     this.outPointer = arena.allocate(ADDRESS);
     this.value = arena.allocate(Layouts.VM_VALUE);
@@ -132,9 +138,9 @@ final class Marshaller {
   /** A new, empty native list of element type {@code word}, owned by the caller. */
   long newList(long word, int capacity) {
     typeDef.set(JAVA_LONG, 0, word);
-    long status = api.listCreate(typeDef, capacity, session.hostAllocator(), outPointer);
+    long status = lists.listCreate(typeDef, capacity, session.hostAllocator(), outPointer);
     if (status != 0) {
-      throw api.failure(status, function + ": iree_vm_list_create");
+      throw statuses.failure(status, function + ": iree_vm_list_create");
     }
     return outPointer.get(JAVA_LONG, 0);
   }
@@ -182,7 +188,7 @@ final class Marshaller {
         push(nativeList, i, list.get(i), elementPath(path, depth, i), depth);
       }
     } catch (RuntimeException | Error e) {
-      api.listRelease(nativeList);
+      lists.listRelease(nativeList);
       throw e;
     }
     if (onPath != null) {
@@ -194,12 +200,14 @@ final class Marshaller {
   private void push(long nativeList, int index, Object element, String path, int depth) {
     if (element == null) {
       // An empty slot (variant list) or a null ref (ref list): growing the list leaves it empty.
-      api.check(api.listResize(nativeList, index + 1L), function, path, "iree_vm_list_resize");
+      statuses.check(
+          lists.listResize(nativeList, index + 1L), function, path, "iree_vm_list_resize");
       return;
     }
     if (element instanceof VmValue v) {
       Encodings.writeValue(value, v);
-      api.check(api.listPushValue(nativeList, value), function, path, "iree_vm_list_push_value");
+      statuses.check(
+          lists.listPushValue(nativeList, value), function, path, "iree_vm_list_push_value");
       return;
     }
     if (element instanceof BufferView view) {
@@ -220,8 +228,8 @@ final class Marshaller {
         throw argument(path, "the " + opaque.refTypeName() + " ref was closed");
       }
       if (payload instanceof NativeRef nativeRef && nativeRef.runtime() == session.runtime()) {
-        api.check(
-            api.listPushRefRetain(nativeList, nativeRef.ref()),
+        statuses.check(
+            lists.listPushRefRetain(nativeList, nativeRef.ref()),
             function,
             path,
             "iree_vm_list_push_ref_retain");
@@ -246,10 +254,11 @@ final class Marshaller {
   private void pushMove(long nativeList, long object, long refType, String path) {
     ref.set(JAVA_LONG, Layouts.VM_REF_PTR, object);
     ref.set(JAVA_LONG, Layouts.VM_REF_TYPE, refType);
-    long status = api.listPushRefMove(nativeList, ref);
+    long status = lists.listPushRefMove(nativeList, ref);
     if (status != 0) {
-      api.refRelease(ref); // a failed move leaves the ref with us; releasing a moved one is a no-op
-      throw api.failure(status, function + ": " + path + ": iree_vm_list_push_ref_move");
+      // A failed move leaves the ref with us; releasing a moved one is a no-op.
+      lists.refRelease(ref);
+      throw statuses.failure(status, function + ": " + path + ": iree_vm_list_push_ref_move");
     }
   }
 
@@ -310,8 +319,8 @@ final class Marshaller {
     if (depth > MAX_DEPTH) {
       throw result(path, "lists nest more than " + MAX_DEPTH + " deep");
     }
-    long word = api.listElementType(nativeList);
-    long size = api.listSize(nativeList);
+    long word = lists.listElementType(nativeList);
+    long size = lists.listSize(nativeList);
     if (size > VmList.MAX_CAPACITY) {
       throw result(path, "a list of " + size + " elements is too large for a VmList");
     }
@@ -326,11 +335,12 @@ final class Marshaller {
       String at = elementPath(path, depth, i);
       Object element;
       if (type.isValue()) {
-        api.check(api.listGetValue(nativeList, i, value), function, at, "iree_vm_list_get_value");
+        statuses.check(
+            lists.listGetValue(nativeList, i, value), function, at, "iree_vm_list_get_value");
         element = Encodings.readValue(value).orElse(null);
       } else {
-        api.check(
-            api.listGetVariantAssign(nativeList, i, variant),
+        statuses.check(
+            lists.listGetVariantAssign(nativeList, i, variant),
             function,
             at,
             "iree_vm_list_get_variant_assign");
@@ -369,7 +379,7 @@ final class Marshaller {
     if (session.refTypes().isBufferView(refType)) {
       return BufferView.REF_TYPE;
     }
-    String name = Native.readStringView(api.refTypeName(returns, refType)).strip();
+    String name = StringViews.read(lists.refTypeName(returns, refType)).strip();
     return name.isEmpty() || name.chars().anyMatch(Character::isWhitespace) || name.startsWith("!")
         ? "unknown"
         : name;
@@ -409,13 +419,13 @@ final class Marshaller {
    * shares host memory, else a host copy ({@link BufferTransfer#fromDevice}).
    */
   private BufferView readBufferView(long bufferView, String path) {
-    int rank = (int) Math.min(api.bufferViewShapeRank(bufferView), Integer.MAX_VALUE);
+    int rank = (int) Math.min(bufferViews.bufferViewShapeRank(bufferView), Integer.MAX_VALUE);
     long[] shape = new long[rank];
     for (int i = 0; i < rank; i++) {
-      shape[i] = api.bufferViewShapeDim(bufferView, i);
+      shape[i] = bufferViews.bufferViewShapeDim(bufferView, i);
     }
-    int elementType = api.bufferViewElementType(bufferView);
-    int encoding = api.bufferViewEncodingType(bufferView);
+    int elementType = bufferViews.bufferViewElementType(bufferView);
+    int encoding = bufferViews.bufferViewEncodingType(bufferView);
     if (encoding != Encodings.ENCODING_DENSE_ROW_MAJOR && encoding != Encodings.ENCODING_OPAQUE) {
       throw result(
           path,
@@ -423,7 +433,7 @@ final class Marshaller {
               + Integer.toHexString(encoding)
               + "; only dense row-major buffer views can be read back");
     }
-    long length = api.bufferViewByteLength(bufferView);
+    long length = bufferViews.bufferViewByteLength(bufferView);
     if (length < 0 || length > Integer.MAX_VALUE) {
       throw result(
           path,
@@ -451,7 +461,7 @@ final class Marshaller {
     String name = refTypeName(refType);
     Arena refArena = Arena.ofShared();
     MemorySegment owned = refArena.allocate(Layouts.VM_REF);
-    api.refRetain(borrowedRef, owned);
+    lists.refRetain(borrowedRef, owned);
     NativeRef payload = new NativeRef(session.runtime(), owned);
     Native lib = api;
     return OpaqueRef.withRelease(
@@ -459,7 +469,7 @@ final class Marshaller {
         payload,
         () -> {
           try {
-            lib.refRelease(owned);
+            lib.lists().refRelease(owned);
           } finally {
             refArena.close();
           }

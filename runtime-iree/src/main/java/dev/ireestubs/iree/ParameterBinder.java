@@ -52,52 +52,68 @@ final class ParameterBinder {
       for (int i = 0; i < providers.size(); i++) {
         array.setAtIndex(ADDRESS, i, providers.get(i));
       }
-      api.check(
-          api.parametersModuleCreate(vmInstance, providers.size(), array, hostAllocator, out),
-          "iree_io_parameters_module_create (scopes " + quoted(parameters) + ")");
+      api.status()
+          .check(
+              api.parameters()
+                  .parametersModuleCreate(vmInstance, providers.size(), array, hostAllocator, out),
+              "iree_io_parameters_module_create (scopes " + quoted(parameters) + ")");
       return out.get(ADDRESS, 0);
     } finally {
       for (MemorySegment p : providers) {
-        api.parameterProviderRelease(p); // the module retains what it keeps
+        api.parameters().parameterProviderRelease(p); // the module retains what it keeps
       }
     }
   }
 
   private MemorySegment provider(Arena tmp, MemorySegment out, String scope, List<Path> files) {
-    api.check(api.parameterIndexCreate(hostAllocator, out), "iree_io_parameter_index_create");
+    api.status()
+        .check(
+            api.parameters().parameterIndexCreate(hostAllocator, out),
+            "iree_io_parameter_index_create");
     MemorySegment index = out.get(ADDRESS, 0);
     try {
       for (Path file : files) {
         addFile(tmp, out, index, scope, file);
       }
-      api.check(
-          api.parameterIndexProviderCreate(
-              Native.stringView(tmp, scope), index, MAX_CONCURRENT_OPERATIONS, hostAllocator, out),
-          "iree_io_parameter_index_provider_create (scope '" + scope + "')");
+      api.status()
+          .check(
+              api.parameters()
+                  .parameterIndexProviderCreate(
+                      StringViews.of(tmp, scope),
+                      index,
+                      MAX_CONCURRENT_OPERATIONS,
+                      hostAllocator,
+                      out),
+              "iree_io_parameter_index_provider_create (scope '" + scope + "')");
       return out.get(ADDRESS, 0);
     } finally {
-      api.parameterIndexRelease(index); // the provider retains it
+      api.parameters().parameterIndexRelease(index); // the provider retains it
     }
   }
 
   private void addFile(Arena tmp, MemorySegment out, MemorySegment index, String scope, Path file) {
-    MemorySegment path = Native.stringView(tmp, file.toAbsolutePath().toString());
-    long status = api.fileHandleOpen(FILE_MODE_READ, path, hostAllocator, out);
+    MemorySegment path = StringViews.of(tmp, file.toAbsolutePath().toString());
+    long status = api.parameters().fileHandleOpen(FILE_MODE_READ, path, hostAllocator, out);
     if (status != 0) {
-      throw api.failure(status, "parameter scope '" + scope + "': opening " + file);
+      throw api.status().failure(status, "parameter scope '" + scope + "': opening " + file);
     }
     MemorySegment handle = out.get(ADDRESS, 0);
     try {
-      status = api.parseFileIndex(path, handle, index, hostAllocator);
+      status = api.parameters().parseFileIndex(path, handle, index, hostAllocator);
       if (status != 0) {
-        throw api.failure(
-            status,
-            "parameter scope '" + scope + "': reading the archive " + file
-                + " (a truncated or corrupt file, or not a parameter archive: IREE reads .irpa,"
-                + " .gguf and .safetensors, by the file name's extension)");
+        throw api.status()
+            .failure(
+                status,
+                "parameter scope '"
+                    + scope
+                    + "': reading the archive "
+                    + file
+                    + " (a truncated or corrupt file, or not a parameter archive: IREE reads .irpa,"
+                    + " .gguf and .safetensors, by the file name's extension)");
       }
     } finally {
-      api.fileHandleRelease(handle); // the index retains it when it has entries from it
+      // The index retains the handle when it has entries from it.
+      api.parameters().fileHandleRelease(handle);
     }
   }
 

@@ -9,7 +9,9 @@
  * dev.ireestubs.iree.IreeLibrary#ENVIRONMENT_VARIABLE}, or the conventional per-user location.
  * {@link dev.ireestubs.iree.IreeBackend#open} gives a {@link dev.ireestubs.iree.IreeSession}, a
  * {@link dev.ireestubs.invoke.ModuleBackend} that generated stubs bind to; {@link
- * dev.ireestubs.iree.IreeRuntime} makes several sessions on one instance.
+ * dev.ireestubs.iree.IreeRuntime} makes several sessions on one instance. {@link
+ * dev.ireestubs.iree.Segments} passes native memory the caller owns (a {@link
+ * java.lang.foreign.MemorySegment}) to a call without a copy, and reads results into it.
  *
  * <p><b>Trust.</b> A {@code .vmfb} contains native machine code that IREE runs in this process with
  * its full rights, unsandboxed: a corrupted module can kill the JVM (SIGILL) and a hostile one can
@@ -17,8 +19,8 @@
  *
  * <p>Every failing call into IREE becomes an {@link dev.ireestubs.invoke.IreeInvocationException}
  * carrying IREE's status code ({@link dev.ireestubs.iree.IreeStatusCode}) and text; a module of
- * another IREE release or CPU becomes an {@link
- * dev.ireestubs.iree.IreeIncompatibleModuleException} that says so. Sessions serialise their calls;
- * everything native is released exactly once when its owner is closed.
+ * another IREE release or CPU becomes an {@link dev.ireestubs.iree.IreeIncompatibleModuleException}
+ * that says so. Sessions serialise their calls; everything native is released exactly once when its
+ * owner is closed.
  */
 package dev.ireestubs.iree;

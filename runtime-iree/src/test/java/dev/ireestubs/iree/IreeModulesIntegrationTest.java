@@ -3,10 +3,10 @@ package dev.ireestubs.iree;
 import static com.google.common.truth.Truth.assertThat;
 
 import dev.ireestubs.abi.ElementType;
+import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.iree.models.Abs0d;
 import dev.ireestubs.iree.models.Adder;
 import dev.ireestubs.iree.models.Iree_Adder;
-import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vm.BufferView;
@@ -137,7 +137,7 @@ class IreeModulesIntegrationTest {
       try {
         back = marshaller.fromNative(nativeList);
       } finally {
-        session.api().listRelease(nativeList);
+        session.api().lists().listRelease(nativeList);
       }
       assertThat(back.size()).isEqualTo(6);
       assertThat(back.get(0)).isEqualTo(VmValue.i64(1L << 35));

@@ -135,6 +135,7 @@ public final class IreeBenchmarkMain {
       paths.put("dynamic", bench::dynamic);
       paths.put("stub", bench::stub);
       paths.put("stubNewArrays", bench::stubNewArrays);
+      paths.put("stubSegments", bench::stubSegments);
       for (Map.Entry<String, Supplier<Object>> path : paths.entrySet()) {
         double best = Double.MAX_VALUE;
         Object sink = null;
