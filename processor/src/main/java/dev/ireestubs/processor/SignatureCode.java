@@ -81,6 +81,7 @@ final class SignatureCode {
   private final Shared shared;
   private final Map<AbiType, String> wanted;
   private final Map<AbiType, CodeBlock> emitted = new IdentityHashMap<>();
+  private final Map<AbiType, String> emittedNames = new IdentityHashMap<>();
   private final List<Constant> constants = new ArrayList<>();
 
   /**
@@ -110,13 +111,13 @@ final class SignatureCode {
    * not in {@code wanted} gets {@code name} as its suggestion.
    */
   String constant(AbiType node, String name) {
-    CodeBlock ref = emitted.get(node);
+    String ref = emittedNames.get(node);
     if (ref == null) {
       wanted.putIfAbsent(node, name);
       type(node);
-      ref = emitted.get(node);
+      ref = emittedNames.get(node);
     }
-    return ref.toString();
+    return ref;
   }
 
   /** Adds a constant computed from others, e.g. an sdict's keys. */
@@ -190,6 +191,7 @@ final class SignatureCode {
     }
     CodeBlock named = CodeBlock.of("$N", name);
     emitted.put(t, named);
+    emittedNames.put(t, name);
     return new Expr(named, new Cost(3, 3));
   }
 
