@@ -3,6 +3,7 @@ package dev.ireestubs.processor;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,6 +23,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.ElementFilter;
@@ -44,6 +46,8 @@ final class TypeReader {
   private final TypeMirror vmRef;
   private final Map<String, Declaration.RecordType> records = new LinkedHashMap<>();
   private final Set<String> reading = new HashSet<>();
+  /** Types without arguments, annotations or enclosing instance, read once each (by element). */
+  private final Map<TypeElement, JavaType> plainTypes = new HashMap<>();
 
   /**
    * @param stubPackage the package the stub is generated in: what it can access
@@ -106,6 +110,22 @@ final class TypeReader {
 
   private JavaType declared(DeclaredType t) {
     TypeElement te = (TypeElement) t.asElement();
+    boolean plain =
+        t.getTypeArguments().isEmpty()
+            && t.getAnnotationMirrors().isEmpty()
+            && t.getEnclosingType().getKind() == TypeKind.NONE;
+    if (!plain) {
+      return readDeclared(t, te);
+    }
+    JavaType known = plainTypes.get(te);
+    if (known == null) {
+      known = readDeclared(t, te);
+      plainTypes.put(te, known);
+    }
+    return known;
+  }
+
+  private JavaType readDeclared(DeclaredType t, TypeElement te) {
     List<JavaType> arguments = new ArrayList<>();
     boolean resolved = true;
     for (TypeMirror a : t.getTypeArguments()) {
