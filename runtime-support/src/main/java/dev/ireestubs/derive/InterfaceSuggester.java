@@ -106,6 +106,8 @@ public final class InterfaceSuggester {
   }
 
   /**
+   * A suggester for one module, writing its interface under the given names.
+   *
    * @param moduleName the module's name, for {@code @IreeModule(name = ...)} and the interface name
    * @param source the file {@code @IreeModule} names
    * @param interfaceName the interface's simple name; empty: the module's name in PascalCase
