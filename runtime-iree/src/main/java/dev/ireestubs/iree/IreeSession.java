@@ -196,9 +196,9 @@ public final class IreeSession implements ModuleBackend {
    * copied into 64-byte-aligned native memory that the session keeps until it is closed. The
    * buffer is not modified and may be reused afterwards.
    *
+   * @param module the module's bytes, a whole {@code .vmfb} file
    * @param name how messages name the module, e.g. a resource name
    * @return this session
-   * @param module the module's bytes, a whole {@code .vmfb} file
    * @throws IllegalArgumentException when there are no bytes, or a module of the same name is
    *     already loaded in this session
    * @throws IreeIncompatibleModuleException when IREE refuses it as compiled by another IREE

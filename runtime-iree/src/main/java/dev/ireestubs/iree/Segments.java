@@ -77,12 +77,12 @@ public final class Segments {
    * An array of class {@code arrayClass} and element type {@code type} over {@code segment},
    * sharing its memory (nothing is copied; writes through either are visible in both).
    *
+   * @param <A> the array class made
    * @param segment native memory on a {@value #ALIGNMENT}-byte boundary holding exactly the array's
    *     bytes, in native byte order
+   * @param type the array's element type, a whole number of bytes wide
    * @param arrayClass the array class that holds {@code type}, e.g. {@code FloatArray.class} for
    *     {@code f32}; {@code NdArray.class} for whichever class does
-   * @param <A> the array class made
-   * @param type the array's element type, a whole number of bytes wide
    * @param shape the array's dimensions, each 0 or more
    * @return an array of class {@code arrayClass} sharing the segment's memory; closing it does
    *     not free the segment

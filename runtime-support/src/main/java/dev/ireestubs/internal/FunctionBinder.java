@@ -78,15 +78,15 @@ public final class FunctionBinder {
    * The function {@code qualifiedName} of {@code backend}, after checking it against {@code
    * expected}.
    *
-   * @param source where the stub's signature came from, for the message
    * @param backend the loaded module the stub calls
    * @param qualifiedName the function's name with its module prefix, e.g. {@code
    *     module.predict}
    * @param expected the signature the stub was compiled against (from {@link #signature})
-   * @throws IreeFunctionNotFoundException when the backend has no such function
+   * @param source where the stub's signature came from, for the message
    * @return the function; when the module declares static a dimension that {@code expected}
    *     leaves dynamic, a wrapper that checks that dimension of the argument at each call (an
    *     {@link dev.ireestubs.invoke.IreeValueException} (an argument) naming the module's size, before the backend is called)
+   * @throws IreeFunctionNotFoundException when the backend has no such function
    * @throws IreeSignatureMismatchException when the module's function is called differently
    */
   public static BackendFunction bind(

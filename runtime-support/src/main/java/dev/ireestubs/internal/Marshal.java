@@ -424,9 +424,9 @@ public final class Marshal {
    * signature declares (after inlining). When it does not, the list is closed (releasing any refs
    * it holds) before the exception is thrown.
    *
-   * @param function the function's name for the message
    * @param results the result list the backend returned; may be null, which fails
    * @param expected the number of raw results the signature declares (after inlining)
+   * @param function the function's name for the message
    * @return {@code results}, unchanged, when the count matches
    * @throws IreeValueException (a result) when the count differs
    */
@@ -781,10 +781,10 @@ public final class Marshal {
    * replacing the {@code [*]} right after its own list's path. A failure whose path does not have
    * {@code [*]} there is returned unchanged.
    *
-   * @param listPath the path of the list, e.g. {@code batch: rows}
-   * @param index the index of the element that failed
    * @param failure the exception a check raised for the element, whose path ends in {@code [*]}
    *     after {@code listPath}
+   * @param listPath the path of the list, e.g. {@code batch: rows}
+   * @param index the index of the element that failed
    * @return a copy of {@code failure} whose path names the index, or {@code failure} itself
    *     when its path does not end in {@code [*]} after {@code listPath}
    */

@@ -69,10 +69,10 @@ public final class AbiValues {
    * by name only, as in IREE's runtime, whose compiler puts named arguments last); every argument
    * needs exactly one value.
    *
-   * @param function the function's name for messages
    * @param signature the function's signature, as its reflection declares it
    * @param positional the values of the unnamed arguments, in order; may be empty but not null
    * @param named the values of the named arguments by name; may be empty but not null
+   * @param function the function's name for messages
    * @return a new variant list of the encoded arguments, in the signature's order; the caller
    *     passes it to the backend and closes it
    * @throws IreeValueException (an argument) naming the function and the argument

@@ -662,8 +662,8 @@ public abstract sealed class NdArray implements AutoCloseable
   /**
    * Checks this array against a declared element type, per {@link #isCompatible}.
    *
-   * @param path names the value in the message, e.g. {@code "predict: features.image"}
    * @param declared the element type a signature declares
+   * @param path names the value in the message, e.g. {@code "predict: features.image"}
    * @throws IllegalArgumentException e.g. {@code predict: features.image: expected element type f32
    *     but got f64 (DoubleArray of shape 1x28x28)}
    */
@@ -687,8 +687,8 @@ public abstract sealed class NdArray implements AutoCloseable
    * Checks this array's shape against a declared one: same rank, and equal sizes where the declared
    * dimension is static. An unranked declared shape accepts every array.
    *
-   * @param path names the value in the message, e.g. {@code "predict: features.image"}
    * @param declared the shape a signature declares; unranked accepts every shape
+   * @param path names the value in the message, e.g. {@code "predict: features.image"}
    * @throws IllegalArgumentException e.g. {@code predict: features.image: expected shape 1x28x28
    *     (f32) but got 1x28x27}
    */
