@@ -77,7 +77,7 @@ public final class IreeRuntime implements AutoCloseable {
   /**
    * A new session on {@link Device#LOCAL_SYNC}.
    *
-   * @return a new session with no modules loaded; close it before the runtime
+   * @return a new session with no modules loaded; close it when done
    */
   public IreeSession newSession() {
     return newSession(Device.LOCAL_SYNC);
@@ -87,7 +87,7 @@ public final class IreeRuntime implements AutoCloseable {
    * A new session on {@code device}, with no modules loaded yet.
    *
    * @param device the device the session runs on
-   * @return a new session; close it before the runtime
+   * @return a new session; close it when done
    * @throws dev.ireestubs.invoke.IreeInvocationException when the library lacks the device's
    *     driver, or IREE fails to create the session
    * @throws IllegalStateException when the runtime is closed

@@ -91,8 +91,7 @@ public record Parameters(Map<String, List<Path>> scopes) {
      * the files of one scope.
      *
      * @param scope the name the module loads its parameters from, e.g. {@code model}
-     * @param files the parameter archive files ({@code .irpa}, {@code .gguf}, {@code
-     *     .safetensors}), one or more
+     * @param files the parameter archive files (e.g. {@code .irpa}), one or more
      * @return this builder
      * @throws IllegalArgumentException when no file is given
      */

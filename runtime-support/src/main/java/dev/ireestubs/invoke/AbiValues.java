@@ -73,8 +73,7 @@ public final class AbiValues {
    * @param positional the values of the unnamed arguments, in order; may be empty but not null
    * @param named the values of the named arguments by name; may be empty but not null
    * @param function the function's name for messages
-   * @return a new variant list of the encoded arguments, in the signature's order; the caller
-   *     passes it to the backend and closes it
+   * @return a new variant list of the encoded arguments, in the signature's order
    * @throws IreeValueException (an argument) naming the function and the argument
    */
   public static VmList packArguments(

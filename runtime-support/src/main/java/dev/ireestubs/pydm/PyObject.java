@@ -43,8 +43,8 @@ public record PyObject(PyTypeCode typeCode, Object value, OptionalLong id) {
 
   /**
    * Checks that {@code typeCode} and {@code id} are not null and that {@code value} suits the type
-   * code (null when the code has no data, a {@code List} for a sequence, a number in range for a
-   * scalar), keeping an unmodifiable copy of a list.
+   * code as the class comment describes (null when the code has no data), keeping an unmodifiable
+   * copy of a sequence's list.
    *
    * @param typeCode the record's type code
    * @param value the record's data as a Java value, null where the code has no data
