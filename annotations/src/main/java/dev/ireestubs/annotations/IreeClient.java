@@ -31,24 +31,34 @@ import java.lang.annotation.Target;
 @Repeatable(IreeClients.class)
 public @interface IreeClient {
 
-  /** A resource path of a compiled module ({@code .vmfb}) to derive the client from. */
+  /**
+   * A resource path of a compiled module ({@code .vmfb}) to derive the client from.
+   *
+   * @return the {@code .vmfb} resource path, or empty when {@link #abi()} is given
+   */
   String vmfb() default "";
 
   /**
    * A resource path of an {@code iree.abi} JSON module file (function name to {@code iree.abi}
    * object) to derive the client from; then {@link #module()} names the module.
+   *
+   * @return the JSON resource path, or empty when {@link #vmfb()} is given
    */
   String abi() default "";
 
   /**
    * The interface's simple name. Empty: the module's name in PascalCase ({@code mobilenet_v2}
    * gives {@code MobilenetV2}).
+   *
+   * @return the simple name of the generated interface, or empty for the derived one
    */
   String name() default "";
 
   /**
    * With {@link #abi()}: the module name the functions are looked up under at run time. With
    * {@link #vmfb()} leave it out: the name compiled into the module is used.
+   *
+   * @return the run-time module name; {@code module} by default
    */
   String module() default "module";
 }

@@ -12,6 +12,10 @@ import java.lang.annotation.Target;
 @Target(ElementType.PACKAGE)
 public @interface IreeClients {
 
-  /** The clients to derive. */
+  /**
+   * The clients to derive.
+   *
+   * @return one {@link IreeClient} per client to generate
+   */
   IreeClient[] value();
 }

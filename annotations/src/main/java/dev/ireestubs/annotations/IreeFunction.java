@@ -23,7 +23,11 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 public @interface IreeFunction {
 
-  /** The module function's name; empty: the method's name. */
+  /**
+   * The module function's name; empty: the method's name.
+   *
+   * @return the function's name in the module, or empty for the method's name
+   */
   String value() default "";
 
   /**
@@ -33,6 +37,8 @@ public @interface IreeFunction {
    * sync func @add(%input0: tensor<4xf32>) -> (%output0: tensor<4xf32>)}). It overrides the module's own
    * reflection. Empty: the module's {@link IreeModule#vmfb()} or {@link IreeModule#abi()} file
    * describes it.
+   *
+   * @return the inline reflection text, or empty to use the module's
    */
   String abi() default "";
 
@@ -41,6 +47,8 @@ public @interface IreeFunction {
    * signature (given in {@link #abi()} or found in the module): records and lists bind to its
    * dicts and sequences, and the stub flattens them into the raw argument list by leaf index.
    * Empty: the module's own {@code sip}, if any.
+   *
+   * @return the V0 SIP signature, or empty
    */
   String sip() default "";
 
@@ -49,6 +57,8 @@ public @interface IreeFunction {
    * results are an {@code exception_result} then the value, objects travel as object records, and
    * the stub throws the Java exception an exception result stands for. Such functions carry no
    * reflection; the stub is checked against the module's calling convention.
+   *
+   * @return the calling convention; {@link Convention#ABI} by default
    */
   Convention convention() default Convention.ABI;
 

@@ -20,6 +20,10 @@ import java.lang.annotation.Target;
 @Target({ElementType.PARAMETER, ElementType.RECORD_COMPONENT})
 public @interface IreeKey {
 
-  /** The key, exactly as the reflection writes it. */
+  /**
+   * The key, exactly as the reflection writes it.
+   *
+   * @return the {@code named} argument's name or the {@code sdict} key; never empty
+   */
   String value();
 }

@@ -42,6 +42,8 @@ public @interface IreeModule {
   /**
    * The module name the functions are looked up under at run time. With {@link #vmfb()}, leave it
    * out: it is then the name compiled into the module, and any other name is an error.
+   *
+   * @return the run-time module name; {@code module} by default
    */
   String name() default "module";
 
@@ -51,6 +53,8 @@ public @interface IreeModule {
    * {"a":[...],"r":[...],"v":1}, ...}}. The processor looks in the directory given by {@code
    * -Airee.reflectionDir=...}, then in the class output, the source path and the class path. Empty:
    * every method states its own {@link IreeFunction#abi()}.
+   *
+   * @return the JSON resource path, or empty
    */
   String abi() default "";
 
@@ -62,6 +66,8 @@ public @interface IreeModule {
    * its calling convention alone (which still checks the number of arguments and results and
    * whether each is a value or a ref). A declaration that does not parse is a warning, and the next
    * best source is used. Empty: {@link #abi()} or each method's {@link IreeFunction#abi()}.
+   *
+   * @return the {@code .vmfb} resource path, or empty
    */
   String vmfb() default "";
 }

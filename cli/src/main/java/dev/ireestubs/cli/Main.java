@@ -49,7 +49,12 @@ public final class Main {
 
   private Main() {}
 
-  /** Runs the command line and exits with its status. */
+  /**
+   * Runs the command line and exits with its status: 0 on success, non-zero on a usage error or
+   * an unreadable module.
+   *
+   * @param args the command and its arguments, as the usage text describes
+   */
   public static void main(String[] args) {
     System.exit(run(args, System.out, System.err));
   }

@@ -47,9 +47,25 @@ public final class StaleStubs {
   /** Records longer than this are not records of ours. */
   private static final long MAX_RECORD_BYTES = 1 << 20;
 
-  /** One record of the processor: what it was generated from. */
+  /**
+   * One record of the processor: what it was generated from.
+   *
+   * @param file the record file, under the generated-sources folder
+   * @param source the binary name of the type declaring the annotated interface; empty for a
+   *     record that could not be read
+   * @param stub the binary name of the generated stub; empty for a record that could not be read
+   * @param inputs the model files the stub was made from
+   */
   public record Record(Path file, String source, String stub, List<Input> inputs) {
-    /** A record. */
+    /**
+     * Checks that no component is null and keeps an unmodifiable copy of {@code inputs}.
+     *
+     * @param file the record file, under the generated-sources folder
+     * @param source the binary name of the type declaring the annotated interface
+     * @param stub the binary name of the generated stub
+     * @param inputs the model files the stub was made from; copied
+     * @throws NullPointerException when a component is null, or {@code inputs} holds a null
+     */
     public Record {
       Objects.requireNonNull(file, "file");
       Objects.requireNonNull(source, "source");
@@ -58,16 +74,34 @@ public final class StaleStubs {
     }
   }
 
-  /** One model file a stub was made from, with the size and fingerprint it had then. */
+  /**
+   * One model file a stub was made from, with the size and fingerprint it had then.
+   *
+   * @param file the model file, as the processor found it
+   * @param size its size in bytes when the stub was generated
+   * @param fingerprint its SHA-256 fingerprint then, 64 lower-case hex digits
+   */
   public record Input(Path file, long size, String fingerprint) {
-    /** An input. */
+    /**
+     * Checks that the file and the fingerprint are not null.
+     *
+     * @param file the model file, as the processor found it
+     * @param size its size in bytes when the stub was generated
+     * @param fingerprint its SHA-256 fingerprint then, 64 lower-case hex digits
+     * @throws NullPointerException when {@code file} or {@code fingerprint} is null
+     */
     public Input {
       Objects.requireNonNull(file, "file");
       Objects.requireNonNull(fingerprint, "fingerprint");
     }
   }
 
-  /** A stub that is out of date, and why (one sentence naming the file). */
+  /**
+   * A stub that is out of date, and why.
+   *
+   * @param record the processor's record of the stub
+   * @param reason one sentence naming the file that changed, is gone or cannot be read
+   */
   public record Stale(Record record, String reason) {}
 
   private StaleStubs() {}
@@ -76,6 +110,10 @@ public final class StaleStubs {
    * The stale stubs among the records under {@code generatedSources} (the folder the processor
    * writes sources to); none when the folder does not exist. An unreadable or malformed record
    * counts as stale, so that the worst case is one unnecessary recompilation.
+   *
+   * @param generatedSources the folder the processor writes sources (and its records) to
+   * @return the stale stubs, in the order of their record files' paths; empty when none is stale
+   * @throws IOException when the folder cannot be walked or a record cannot be read
    */
   public static List<Stale> find(Path generatedSources) throws IOException {
     List<Stale> stale = new ArrayList<>();
@@ -101,7 +139,13 @@ public final class StaleStubs {
     return stale;
   }
 
-  /** Reads a record; empty when it is not one. */
+  /**
+   * Reads a record.
+   *
+   * @param file a file ending in {@value #RECORD_SUFFIX}
+   * @return the record, or empty when the file is too large, malformed, or names an invalid class
+   * @throws IOException when the file cannot be read
+   */
   public static Optional<Record> read(Path file) throws IOException {
     if (Files.size(file) > MAX_RECORD_BYTES) {
       return Optional.empty();
@@ -140,7 +184,13 @@ public final class StaleStubs {
     return Optional.of(new Record(file, source, stub, inputs));
   }
 
-  /** Why {@code record} is out of date, or empty when every file is as it was. */
+  /**
+   * Why {@code record} is out of date: a model file's size or fingerprint changed, or it is gone
+   * or unreadable.
+   *
+   * @param record a record read by {@link #read}
+   * @return one sentence naming the first such file, or empty when every file is as it was
+   */
   public static Optional<String> changed(Record record) {
     for (Input input : record.inputs()) {
       try {
@@ -157,7 +207,13 @@ public final class StaleStubs {
     return Optional.empty();
   }
 
-  /** The fingerprint of {@code file}: the processor's, described in the class comment. */
+  /**
+   * The fingerprint of {@code file}: the processor's, described in the class comment.
+   *
+   * @param file a regular file
+   * @return the SHA-256 digest as 64 lower-case hex digits
+   * @throws IOException when the file cannot be read, or the JVM has no SHA-256
+   */
   public static String fingerprint(Path file) throws IOException {
     MessageDigest sha;
     try {
@@ -194,7 +250,12 @@ public final class StaleStubs {
   /**
    * Removes what makes the compiler think {@code stale} is up to date: the class files of the type
    * that declares the interface and of the stub (with their nested classes) under {@code classes},
-   * and the record itself. Returns the files removed.
+   * and the record itself.
+   *
+   * @param stale the stale stub
+   * @param classes the class output folder
+   * @return the files removed; empty when none existed
+   * @throws IOException when a file cannot be deleted
    */
   public static List<Path> invalidate(Stale stale, Path classes) throws IOException {
     List<Path> removed = new ArrayList<>();

@@ -25,6 +25,9 @@ public final class TrackModelsMojo extends AbstractTrackModelsMojo {
   @Parameter(defaultValue = "${project.build.outputDirectory}", required = true)
   private File outputDirectory;
 
+  /** Made by Maven, which then injects the parameters. */
+  public TrackModelsMojo() {}
+
   @Override
   File generatedSources() {
     return generatedSourcesDirectory;

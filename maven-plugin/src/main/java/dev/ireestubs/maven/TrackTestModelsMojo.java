@@ -22,6 +22,9 @@ public final class TrackTestModelsMojo extends AbstractTrackModelsMojo {
   @Parameter(defaultValue = "${project.build.testOutputDirectory}", required = true)
   private File testOutputDirectory;
 
+  /** Made by Maven, which then injects the parameters. */
+  public TrackTestModelsMojo() {}
+
   @Override
   File generatedSources() {
     return generatedTestSourcesDirectory;

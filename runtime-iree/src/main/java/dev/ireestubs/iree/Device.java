@@ -16,7 +16,11 @@ public enum Device {
     this.driverName = driverName;
   }
 
-  /** The HAL driver name, e.g. {@code local-sync}. */
+  /**
+   * The HAL driver name, e.g. {@code local-sync}.
+   *
+   * @return the driver name IREE creates the device with
+   */
   public String driverName() {
     return driverName;
   }

@@ -49,33 +49,68 @@ public final class IreeBackend {
    *     Parameters#none()} for others)
    */
   public record Options(Optional<Path> library, Device device, Parameters parameters) {
+    /**
+     * Checks that no component is null (an absent library is an empty {@code Optional}).
+     *
+     * @param library the runtime library file; empty for the one {@link IreeLibrary#load()}
+     *     finds
+     * @param device the device to run on
+     * @param parameters the parameter archives bound before the module loads; {@link
+     *     Parameters#none()} for a module without external weights
+     */
     public Options {
       Objects.requireNonNull(library, "library");
       Objects.requireNonNull(device, "device");
       Objects.requireNonNull(parameters, "parameters");
     }
 
-    /** Options without parameters. */
+    /**
+     * Options without parameters.
+     *
+     * @param library the runtime library file; empty for the one {@link IreeLibrary#load()}
+     *     finds
+     * @param device the device to run on
+     */
     public Options(Optional<Path> library, Device device) {
       this(library, device, Parameters.none());
     }
 
-    /** The library from the property or environment, on {@link Device#LOCAL_SYNC}. */
+    /**
+     * The library from the property or environment, on {@link Device#LOCAL_SYNC}.
+     *
+     * @return the default options
+     */
     public static Options defaults() {
       return new Options(Optional.empty(), Device.LOCAL_SYNC, Parameters.none());
     }
 
-    /** These options with the library file {@code file}. */
+    /**
+     * These options with the library file {@code file}.
+     *
+     * @param file the runtime library file ({@code libiree_runtime.so} or the platform's
+     *     equivalent)
+     * @return a copy of these options with only the library changed
+     */
     public Options withLibrary(Path file) {
       return new Options(Optional.of(Objects.requireNonNull(file, "file")), device, parameters);
     }
 
-    /** These options on {@code newDevice}. */
+    /**
+     * These options on {@code newDevice}.
+     *
+     * @param newDevice the device to run on
+     * @return a copy of these options with only the device changed
+     */
     public Options withDevice(Device newDevice) {
       return new Options(library, newDevice, parameters);
     }
 
-    /** These options with the parameter archives {@code newParameters} bound at load. */
+    /**
+     * These options with the parameter archives {@code newParameters} bound at load.
+     *
+     * @param newParameters the parameter archives; {@link Parameters#none()} for none
+     * @return a copy of these options with only the parameters changed
+     */
     public Options withParameters(Parameters newParameters) {
       return new Options(library, device, newParameters);
     }
@@ -85,6 +120,9 @@ public final class IreeBackend {
    * A session on {@link Device#LOCAL_SYNC} with {@code vmfb} loaded, in the library {@link
    * IreeLibrary#load()} finds (system property, environment variable, conventional location).
    *
+   * @param vmfb the compiled module file ({@code .vmfb})
+   * @return a session holding the loaded module, owning a runtime of its own: close it to
+   *     release both
    * @throws IOException when the file cannot be read
    * @throws IreeLibraryException when no usable runtime library is found
    * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release
@@ -99,6 +137,10 @@ public final class IreeBackend {
    * A session with {@code vmfb} loaded, set up as {@code options} say. The session owns its
    * runtime: closing it releases both.
    *
+   * @param vmfb the compiled module file ({@code .vmfb})
+   * @param options the library, device and parameter archives to use
+   * @return a session holding the loaded module, owning a runtime of its own: close it to
+   *     release both
    * @throws IOException when the file cannot be read
    * @throws IreeLibraryException when the runtime library cannot be used
    * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release

@@ -26,7 +26,10 @@ public final class IreeIncompatibleModuleException extends IreeInvocationExcepti
     TARGET
   }
 
+  /** What IREE reported. */
   private final Reason reason;
+
+  /** The module's bytecode version, when it could be read; not serialized. */
   private final transient Optional<BytecodeVersion> bytecodeVersion;
 
   IreeIncompatibleModuleException(
@@ -36,12 +39,20 @@ public final class IreeIncompatibleModuleException extends IreeInvocationExcepti
     this.bytecodeVersion = bytecodeVersion;
   }
 
-  /** What IREE reported. */
+  /**
+   * What IREE reported.
+   *
+   * @return why IREE refused the module
+   */
   public Reason reason() {
     return reason;
   }
 
-  /** The module's bytecode version, when it could be read from the module. */
+  /**
+   * The module's bytecode version, when it could be read from the module.
+   *
+   * @return the module's bytecode version, or empty when the module could not be read
+   */
   public Optional<BytecodeVersion> bytecodeVersion() {
     return bytecodeVersion == null ? Optional.empty() : bytecodeVersion;
   }

@@ -81,6 +81,7 @@ public final class IreeLibrary {
    * The library named by {@value #PROPERTY} or {@value #ENVIRONMENT_VARIABLE}, else installed at
    * the conventional location (see the class comment).
    *
+   * @return the loaded library
    * @throws IreeLibraryException when none is found (the message gives the command that builds
    *     one), the file does not exist or does not load, has symbols that nothing resolves, or
    *     lacks symbols of IREE's C API
@@ -94,6 +95,7 @@ public final class IreeLibrary {
    * The library file {@link #load()} would load, without loading it: empty when none is set and
    * none is installed at the conventional location.
    *
+   * @return the library file, or empty when none is configured or installed
    * @throws IreeLibraryException when the property or environment variable names no readable file
    */
   public static Optional<Path> locate() {
@@ -105,6 +107,8 @@ public final class IreeLibrary {
    * e.g. {@code ~/.local/share/iree-stubs/iree-runtime/3.11.0/linux-x86_64/lib/libiree_runtime.so}
    * (the file may not exist).
    *
+   * @param version an IREE release, e.g. {@code 3.11.0}
+   * @return the conventional path of the library file
    * @throws IllegalStateException when there is no home directory to put it in
    */
   public static Path conventionalPath(String version) {
@@ -128,6 +132,9 @@ public final class IreeLibrary {
   /**
    * The library in {@code file}.
    *
+   * @param file the runtime library file; a relative path is resolved against the working
+   *     directory
+   * @return the loaded library
    * @throws IreeLibraryException when the file does not exist or does not load, has symbols that
    *     nothing resolves, or lacks symbols of IREE's C API
    */
@@ -185,7 +192,11 @@ public final class IreeLibrary {
     }
   }
 
-  /** The library file (its real path). */
+  /**
+   * The library file (its real path).
+   *
+   * @return the absolute real path of the loaded file
+   */
   public Path path() {
     return path;
   }

@@ -10,12 +10,21 @@ import dev.ireestubs.invoke.IreeException;
 public final class IreeLibraryException extends IreeException {
   private static final long serialVersionUID = 1L;
 
-  /** @param message what is wrong and how to fix it */
+  /**
+   * An exception with the given message.
+   *
+   * @param message what is wrong and how to fix it
+   */
   public IreeLibraryException(String message) {
     super(message);
   }
 
-  /** @param message what is wrong and how to fix it */
+  /**
+   * An exception with the given message and cause.
+   *
+   * @param message what is wrong and how to fix it
+   * @param cause the failure that made the library unusable, e.g. the linker's error
+   */
   public IreeLibraryException(String message, Throwable cause) {
     super(message, cause);
   }

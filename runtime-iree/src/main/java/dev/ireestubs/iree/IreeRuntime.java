@@ -55,6 +55,7 @@ public final class IreeRuntime implements AutoCloseable {
    * A runtime in the library named by the system property {@value IreeLibrary#PROPERTY} or the
    * environment variable {@value IreeLibrary#ENVIRONMENT_VARIABLE}.
    *
+   * @return a new runtime; close it to release IREE's instance
    * @throws IreeLibraryException when no usable library is configured
    * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails to create the instance
    */
@@ -65,13 +66,19 @@ public final class IreeRuntime implements AutoCloseable {
   /**
    * A runtime in {@code library}.
    *
+   * @param library a loaded IREE runtime library
+   * @return a new runtime; close it to release IREE's instance
    * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails to create the instance
    */
   public static IreeRuntime create(IreeLibrary library) {
     return new IreeRuntime(Objects.requireNonNull(library, "library"));
   }
 
-  /** A new session on {@link Device#LOCAL_SYNC}. */
+  /**
+   * A new session on {@link Device#LOCAL_SYNC}.
+   *
+   * @return a new session with no modules loaded; close it when done
+   */
   public IreeSession newSession() {
     return newSession(Device.LOCAL_SYNC);
   }
@@ -79,6 +86,8 @@ public final class IreeRuntime implements AutoCloseable {
   /**
    * A new session on {@code device}, with no modules loaded yet.
    *
+   * @param device the device the session runs on
+   * @return a new session; close it when done
    * @throws dev.ireestubs.invoke.IreeInvocationException when the library lacks the device's
    *     driver, or IREE fails to create the session
    * @throws IllegalStateException when the runtime is closed
@@ -98,12 +107,20 @@ public final class IreeRuntime implements AutoCloseable {
     }
   }
 
-  /** The library this runtime runs in. */
+  /**
+   * The library this runtime runs in.
+   *
+   * @return the library given when the runtime was created
+   */
   public IreeLibrary library() {
     return library;
   }
 
-  /** True once {@link #close()} has been called. */
+  /**
+   * True once {@link #close()} has been called.
+   *
+   * @return true when the runtime is closed
+   */
   public synchronized boolean isClosed() {
     return closed;
   }

@@ -160,6 +160,7 @@ public final class IreeSession implements ModuleBackend {
    * load only modules you would run as native programs (see the package documentation).
    *
    * @return this session
+   * @param vmfb the compiled module file ({@code .vmfb})
    * @throws NoSuchFileException when the file does not exist
    * @throws IOException when it cannot be read
    * @throws IllegalArgumentException when a module of the same name is already loaded in this
@@ -195,6 +196,7 @@ public final class IreeSession implements ModuleBackend {
    * copied into 64-byte-aligned native memory that the session keeps until it is closed. The
    * buffer is not modified and may be reused afterwards.
    *
+   * @param module the module's bytes, a whole {@code .vmfb} file
    * @param name how messages name the module, e.g. a resource name
    * @return this session
    * @throws IllegalArgumentException when there are no bytes, or a module of the same name is
@@ -223,7 +225,13 @@ public final class IreeSession implements ModuleBackend {
     return this;
   }
 
-  /** {@link #load(ByteBuffer, String)} for an array. */
+  /**
+   * {@link #load(ByteBuffer, String)} for an array.
+   *
+   * @param module the module's bytes, a whole {@code .vmfb} file
+   * @param name how messages name the module, e.g. a resource name
+   * @return this session
+   */
   public IreeSession load(byte[] module, String name) {
     return load(ByteBuffer.wrap(Objects.requireNonNull(module, "module")), name);
   }
@@ -234,6 +242,10 @@ public final class IreeSession implements ModuleBackend {
   /**
    * Loads {@code vmfb} with its external weights: {@link #bindParameters} then {@link #load(Path)}.
    *
+   * @param vmfb the compiled module file ({@code .vmfb})
+   * @param parameters the parameter archives the module's initialiser loads its weights from;
+   *     not empty
+   * @return this session
    * @throws NoSuchFileException when the module or an archive does not exist
    * @throws IreeInvocationException when IREE cannot read an archive, the module needs a scope
    *     {@code parameters} lacks, or its initialiser does not find a parameter it loads (the
@@ -259,6 +271,7 @@ public final class IreeSession implements ModuleBackend {
    * load). The files stay open until the session is closed. A session binds parameters once.
    *
    * @return this session
+   * @param parameters the parameter archives to bind, by scope; not empty
    * @throws IllegalArgumentException when {@code parameters} is empty
    * @throws IllegalStateException when the session already binds parameters, or is closed
    * @throws NoSuchFileException when an archive does not exist
@@ -298,7 +311,11 @@ public final class IreeSession implements ModuleBackend {
     return this;
   }
 
-  /** The parameter scopes this session binds (empty before {@link #bindParameters}). */
+  /**
+   * The parameter scopes this session binds (empty before {@link #bindParameters}).
+   *
+   * @return an unmodifiable set of scope names; the empty name is IREE's unnamed scope
+   */
   public Set<String> parameterScopes() {
     lock.lock();
     try {
@@ -308,7 +325,11 @@ public final class IreeSession implements ModuleBackend {
     }
   }
 
-  /** What iree-stubs' reader saw in each loaded module, in load order (modules it could read). */
+  /**
+   * What iree-stubs' reader saw in each loaded module, in load order (modules it could read).
+   *
+   * @return an unmodifiable list, one entry per module the reader could read
+   */
   public List<VmfbModule> modules() {
     return loader.modules();
   }
@@ -429,17 +450,29 @@ public final class IreeSession implements ModuleBackend {
   // ----------------------------------------------------------------------------------------------
   // State
 
-  /** The device the session runs on. */
+  /**
+   * The device the session runs on.
+   *
+   * @return the device given when the session was created
+   */
   public Device device() {
     return device;
   }
 
-  /** The runtime the session belongs to. */
+  /**
+   * The runtime the session belongs to.
+   *
+   * @return the runtime that created the session
+   */
   public IreeRuntime runtime() {
     return runtime;
   }
 
-  /** True once {@link #close()} has been called. */
+  /**
+   * True once {@link #close()} has been called.
+   *
+   * @return true when the session is closed
+   */
   public boolean isClosed() {
     return closed;
   }

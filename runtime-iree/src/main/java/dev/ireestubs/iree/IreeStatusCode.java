@@ -53,12 +53,21 @@ public enum IreeStatusCode {
     this.code = code;
   }
 
-  /** The numeric code. */
+  /**
+   * The numeric code.
+   *
+   * @return the code's number, as IREE's C API defines it
+   */
   public int code() {
     return code;
   }
 
-  /** The code's constant, if IREE defines one with that number. */
+  /**
+   * The code's constant, if IREE defines one with that number.
+   *
+   * @param code a status code number, 0 to 31
+   * @return the constant, or empty for a number IREE does not define
+   */
   public static Optional<IreeStatusCode> fromCode(int code) {
     for (IreeStatusCode c : values()) {
       if (c.code == code) {
@@ -71,6 +80,9 @@ public enum IreeStatusCode {
   /**
    * The code of an {@code iree_status_t} value: its low 5 bits (IREE's {@code iree_status_code}
    * macro). 0 is OK; any other value points to heap memory the status owns.
+   *
+   * @param status an {@code iree_status_t} value as a Java {@code long}
+   * @return the status code number, 0 for OK
    */
   public static int codeOf(long status) {
     return (int) (status & 0x1F);

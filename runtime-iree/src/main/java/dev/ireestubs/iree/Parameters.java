@@ -33,6 +33,12 @@ public record Parameters(Map<String, List<Path>> scopes) {
 
   private static final Parameters NONE = new Parameters(Map.of());
 
+  /**
+   * Checks that no scope name is null and no scope is empty, and keeps an unmodifiable copy of the
+   * map and of each list of files, in the order given.
+   *
+   * @param scopes the files of each scope; the empty name is IREE's unnamed scope
+   */
   public Parameters {
     Objects.requireNonNull(scopes, "scopes");
     Map<String, List<Path>> copy = new LinkedHashMap<>();
@@ -47,17 +53,29 @@ public record Parameters(Map<String, List<Path>> scopes) {
     scopes = Collections.unmodifiableMap(copy);
   }
 
-  /** No parameters. */
+  /**
+   * No parameters.
+   *
+   * @return parameters with no scope, for a module without external weights
+   */
   public static Parameters none() {
     return NONE;
   }
 
-  /** A builder adding files scope by scope. */
+  /**
+   * A builder adding files scope by scope.
+   *
+   * @return a new, empty builder
+   */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Whether no scope is bound. */
+  /**
+   * Whether no scope is bound.
+   *
+   * @return true when no scope is bound
+   */
   public boolean isEmpty() {
     return scopes.isEmpty();
   }
@@ -73,6 +91,8 @@ public record Parameters(Map<String, List<Path>> scopes) {
      * the files of one scope.
      *
      * @param scope the name the module loads its parameters from, e.g. {@code model}
+     * @param files the parameter archive files (e.g. {@code .irpa}), one or more
+     * @return this builder
      * @throws IllegalArgumentException when no file is given
      */
     public Builder scope(String scope, Path... files) {
@@ -88,6 +108,11 @@ public record Parameters(Map<String, List<Path>> scopes) {
       return this;
     }
 
+    /**
+     * The parameters.
+     *
+     * @return the parameters added so far; later changes to this builder do not affect them
+     */
     public Parameters build() {
       return new Parameters(scopes);
     }

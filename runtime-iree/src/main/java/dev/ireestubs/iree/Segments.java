@@ -61,6 +61,10 @@ public final class Segments {
    * A new zeroed segment in {@code arena} for an array of {@code type} and {@code shape}, on a
    * {@value #ALIGNMENT}-byte boundary: what {@link #wrap} accepts.
    *
+   * @param arena the arena that owns the segment (and frees it when closed)
+   * @param type the array's element type, a whole number of bytes wide
+   * @param shape the array's dimensions, each 0 or more
+   * @return a new zeroed segment of the array's size in bytes
    * @throws IllegalArgumentException when a dim is negative, the type is not a whole number of
    *     bytes wide, or the array would exceed {@link Integer#MAX_VALUE} bytes
    */
@@ -73,10 +77,15 @@ public final class Segments {
    * An array of class {@code arrayClass} and element type {@code type} over {@code segment},
    * sharing its memory (nothing is copied; writes through either are visible in both).
    *
+   * @param <A> the array class made
    * @param segment native memory on a {@value #ALIGNMENT}-byte boundary holding exactly the array's
    *     bytes, in native byte order
+   * @param type the array's element type, a whole number of bytes wide
    * @param arrayClass the array class that holds {@code type}, e.g. {@code FloatArray.class} for
    *     {@code f32}; {@code NdArray.class} for whichever class does
+   * @param shape the array's dimensions, each 0 or more
+   * @return an array of class {@code arrayClass} sharing the segment's memory; closing it does
+   *     not free the segment
    * @throws IllegalArgumentException when the segment is heap memory, not on a {@value
    *     #ALIGNMENT}-byte boundary, or not exactly the array's size; or when {@code arrayClass} does
    *     not hold {@code type}
@@ -133,6 +142,8 @@ public final class Segments {
    * Copies the elements of {@code array} into {@code target}, which must be exactly the array's
    * size: one bulk copy, nothing allocated on the Java heap beyond the segment objects.
    *
+   * @param array the array whose elements are copied; not closed
+   * @param target native memory of exactly {@code array.byteLength()} bytes
    * @throws IllegalArgumentException when the sizes differ, or {@code target} is read-only
    * @throws IllegalStateException when {@code target}'s arena is closed
    */
@@ -163,6 +174,9 @@ public final class Segments {
   /**
    * The memory of {@code array} as a segment, shared (not copied), read-only when the array is. The
    * segment keeps the array's memory alive as long as it is reachable, as the array does.
+   *
+   * @param array the array whose elements are copied; not closed
+   * @return a segment over the array's memory, of {@code array.byteLength()} bytes
    */
   public static MemorySegment asSegment(NdArray array) {
     Objects.requireNonNull(array, "array");

@@ -19,6 +19,9 @@ public final class AbiParseException extends IllegalArgumentException {
   private final String detail;
 
   /**
+   * An exception for text of {@code format} that does not parse; the message names the format, the
+   * position and the detail.
+   *
    * @param format the format being parsed
    * @param position where: {@code $.a[0][2] (line 1, column 14)} or {@code offset 12}
    * @param detail what was expected and what was found

@@ -106,6 +106,8 @@ public final class InterfaceSuggester {
   }
 
   /**
+   * A suggester for one module, writing its interface under the given names.
+   *
    * @param moduleName the module's name, for {@code @IreeModule(name = ...)} and the interface name
    * @param source the file {@code @IreeModule} names
    * @param interfaceName the interface's simple name; empty: the module's name in PascalCase
@@ -126,13 +128,13 @@ public final class InterfaceSuggester {
    * Adds a method for export {@code function}, or records it as omitted when some type of its
    * signature has no Java type.
    *
+   * @param function the export's name in the module
    * @param signature the export's resolved signature
    * @param source where the signature came from ({@code iree.abi.declaration}, ...), for a comment
    * @param reflection the reflection text as the module states it, quoted in the method's Javadoc
    * @param declaration the export's parsed declaration, whose parameter names name the parameters
    *     and result components
    * @param notes further lines for the method's comment (warnings, caveats)
-   * @param function the export's name in the module
    * @return this suggester, for chaining
    */
   public InterfaceSuggester function(
@@ -222,9 +224,9 @@ public final class InterfaceSuggester {
   /**
    * Leaves export {@code function} out of the interface, saying why.
    *
-   * @param bookkeeping true for IREE's own exports, left out by design
    * @param function the export's name in the module
    * @param reason why no method is written, for the interface's comment
+   * @param bookkeeping true for IREE's own exports, left out by design
    * @return this suggester, for chaining
    */
   public InterfaceSuggester omit(String function, String reason, boolean bookkeeping) {

@@ -118,12 +118,22 @@ public final class HostModule implements ModuleBackend {
     return new Builder(compiled.name(), compiled);
   }
 
-  /** A builder for a module called {@code name} ({@code module} for most compiled models). */
+  /**
+   * A builder for a module called {@code name} ({@code module} for most compiled models).
+   *
+   * @param name the module's name, which prefixes its functions' qualified names ({@code
+   *     module.predict})
+   * @return a new, empty builder
+   */
   public static Builder builder(String name) {
     return new Builder(name);
   }
 
-  /** The module's name. */
+  /**
+   * The module's name.
+   *
+   * @return the name given to {@link #builder}
+   */
   public String name() {
     return name;
   }
@@ -142,7 +152,12 @@ public final class HostModule implements ModuleBackend {
     return List.copyOf(functions.keySet());
   }
 
-  /** The signature {@code function} (module-local name) was registered with. */
+  /**
+   * The signature {@code function} (module-local name) was registered with.
+   *
+   * @param function the function's name within the module, without the module prefix
+   * @return the signature, or empty when no such function is registered
+   */
   public Optional<FunctionSignature> signature(String function) {
     return Optional.ofNullable(functions.get(name + "." + function)).map(f -> f.signature);
   }
@@ -180,6 +195,13 @@ public final class HostModule implements ModuleBackend {
     /**
      * Registers {@code function} with its signature; its reflection attributes are the signature
      * as {@code iree.abi} JSON (when JSON can express it).
+     *
+     * @param function the function's name within the module, without the module prefix;
+     *     registered at most once
+     * @param signature the function's signature: what its arguments and results are checked
+     *     against
+     * @param body the Java code the function runs, with checked arguments
+     * @return this builder
      */
     public Builder function(String function, FunctionSignature signature, HostFunction body) {
       return add(function, signature, attributesOf(signature), body);
@@ -189,6 +211,11 @@ public final class HostModule implements ModuleBackend {
      * Registers {@code function} with reflection text: {@code iree.abi} JSON when it starts with
      * <code>{</code>, else an {@code iree.abi.declaration}.
      *
+     * @param function the function's name within the module, without the module prefix;
+     *     registered at most once
+     * @param reflection the reflection text or attributes; must parse, and give the signature
+     * @param body the Java code the function runs, with checked arguments
+     * @return this builder
      * @throws dev.ireestubs.abi.AbiParseException when the text does not parse
      */
     public Builder function(String function, String reflection, HostFunction body) {
@@ -200,18 +227,42 @@ public final class HostModule implements ModuleBackend {
      * Registers {@code function} with reflection attributes as a compiled module carries them
      * ({@code iree.abi}, {@code iree.abi.declaration}, V0 {@code f}, ...); the best one present
      * gives the signature.
+     *
+     * @param function the function's name within the module, without the module prefix;
+     *     registered at most once
+     * @param reflection the reflection text or attributes; must parse, and give the signature
+     * @param body the Java code the function runs, with checked arguments
+     * @return this builder
      */
     public Builder function(String function, Map<String, String> reflection, HostFunction body) {
       return add(function, Reflection.resolve(reflection, null).signature(), reflection, body);
     }
 
-    /** Registers {@code function} with a body written with Java values; see {@link DynamicHostFunction}. */
+    /**
+     * Registers {@code function} with a body written with Java values; see {@link
+     * DynamicHostFunction}.
+     *
+     * @param function the function's name within the module, without the module prefix;
+     *     registered at most once
+     * @param signature the function's signature: what its arguments and results are checked
+     *     against
+     * @param body the Java code the function runs, with checked arguments
+     * @return this builder
+     */
     public Builder valueFunction(
         String function, FunctionSignature signature, DynamicHostFunction body) {
       return function(function, signature, adapt(function, signature, body));
     }
 
-    /** Registers {@code function}, described by reflection text, with a body of Java values. */
+    /**
+     * Registers {@code function}, described by reflection text, with a body of Java values.
+     *
+     * @param function the function's name within the module, without the module prefix;
+     *     registered at most once
+     * @param reflection the reflection text or attributes; must parse, and give the signature
+     * @param body the Java code the function runs, with checked arguments
+     * @return this builder
+     */
     public Builder valueFunction(String function, String reflection, DynamicHostFunction body) {
       FunctionSignature signature = Reflection.parse(reflection);
       return add(
@@ -274,7 +325,11 @@ public final class HostModule implements ModuleBackend {
                           + String.join(", ", compiled.exportNames())));
     }
 
-    /** The module; later changes to this builder do not affect it. */
+    /**
+     * The module; later changes to this builder do not affect it.
+     *
+     * @return a new module of the functions registered so far
+     */
     public HostModule build() {
       return new HostModule(name, List.copyOf(functions.values()));
     }

@@ -27,6 +27,9 @@ public final class FunctionBinder {
    *
    * @param attribute the reflection attribute the text came from ({@code iree.abi}, {@code
    *     iree.abi.declaration}, {@code f})
+   * @param text the reflection text (JSON for {@code iree.abi}, the declaration or the legacy
+   *     string)
+   * @return the parsed signature
    */
   public static FunctionSignature signature(String attribute, String text) {
     try {
@@ -51,6 +54,7 @@ public final class FunctionBinder {
    *
    * @param stub the generated stub's class
    * @param cause the linkage error (or initializer failure) the stub caught
+   * @return the exception, for the constructor to throw, with {@code cause} as its cause
    */
   public static IreeSignatureMismatchException incompatibleStub(Class<?> stub, LinkageError cause) {
     Throwable reason =
@@ -74,11 +78,15 @@ public final class FunctionBinder {
    * The function {@code qualifiedName} of {@code backend}, after checking it against {@code
    * expected}.
    *
+   * @param backend the loaded module the stub calls
+   * @param qualifiedName the function's name with its module prefix, e.g. {@code
+   *     module.predict}
+   * @param expected the signature the stub was compiled against (from {@link #signature})
    * @param source where the stub's signature came from, for the message
-   * @throws IreeFunctionNotFoundException when the backend has no such function
    * @return the function; when the module declares static a dimension that {@code expected}
    *     leaves dynamic, a wrapper that checks that dimension of the argument at each call (an
    *     {@link dev.ireestubs.invoke.IreeValueException} (an argument) naming the module's size, before the backend is called)
+   * @throws IreeFunctionNotFoundException when the backend has no such function
    * @throws IreeSignatureMismatchException when the module's function is called differently
    */
   public static BackendFunction bind(

@@ -40,7 +40,16 @@ public final class Marshal {
 
   private Marshal() {}
 
-  /** The exception for a value at {@code path} that does not fit: built only on failure. */
+  /**
+   * The exception for a value at {@code path} that does not fit: built only on failure.
+   *
+   * @param side whether the value is an argument or a result, which the exception reports
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @param problem what is wrong with the value, e.g. {@code is null; expected f32[4]}
+   * @return the exception, to be thrown by the caller; a factory so that a check builds it only
+   *     on failure
+   */
   public static IreeValueException fail(Side side, String path, String problem) {
     return IreeValueException.of(side, path, problem);
   }
@@ -51,12 +60,31 @@ public final class Marshal {
   /**
    * {@code value}, which must not be null.
    *
+   * @param <T> the value's static type, kept so that a call can be used as an expression
+   * @param value the value to check; may be null, which fails
+   * @param declared the type the signature declares for the value; checked against, and named
+   *     in a message
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return {@code value}, not null
    * @throws IreeValueException (an argument) {@code predict: features: is null; expected sdict[...]}
    */
   public static <T> T notNull(T value, AbiType declared, String path) {
     return notNull(value, declared, Side.ARGUMENT, path);
   }
 
+  /**
+   * {@code value}, which must not be null; a null is reported on {@code side}.
+   *
+   * @param <T> the value's static type, kept so that a call can be used as an expression
+   * @param value the value to check; may be null, which fails
+   * @param declared the type the signature declares for the value; checked against, and named
+   *     in a message
+   * @param side whether the value is an argument or a result, which the exception reports
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return {@code value}, not null
+   */
   public static <T> T notNull(T value, AbiType declared, Side side, String path) {
     if (value == null) {
       throw fail(side, path, "is null; expected " + declared);
@@ -68,6 +96,11 @@ public final class Marshal {
    * {@code value}, which must not be null; for generated stubs, where the Java type already says
    * what is expected.
    *
+   * @param <T> the value's static type, kept so that a call can be used as an expression
+   * @param value the value to check; may be null, which fails
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return {@code value}, not null
    * @throws IreeValueException (an argument) {@code predict: features: is null}
    */
   public static <T> T notNull(T value, String path) {
@@ -80,12 +113,31 @@ public final class Marshal {
   /**
    * The buffer view of {@code array} (no copy) after checking it against {@code declared}.
    *
+   * @param array the n-d array to pass; may be null, which fails
+   * @param declared the type the signature declares for the value; checked against, and named
+   *     in a message
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the array's buffer view, sharing its memory
    * @throws IreeValueException (an argument) when the array is null, or its element type or shape differs
    */
   public static BufferView array(NdArray array, AbiType.NdArray declared, String path) {
     return array(array, declared, Side.ARGUMENT, path);
   }
 
+  /**
+   * The buffer view of {@code array} (no copy) after checking it against {@code declared},
+   * reporting a problem on {@code side}: the form {@link dev.ireestubs.invoke.AbiValues} uses for
+   * both arguments and results.
+   *
+   * @param array the n-d array to pass; may be null, which fails
+   * @param declared the type the signature declares for the value; checked against, and named
+   *     in a message
+   * @param side whether the value is an argument or a result, which the exception reports
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the array's buffer view, sharing its memory
+   */
   public static BufferView array(NdArray array, AbiType.NdArray declared, Side side, String path) {
     notNull(array, declared, side, path);
     if (!fits(declared, array)) { // checked without copying the shape; described on failure
@@ -121,6 +173,13 @@ public final class Marshal {
   /**
    * True when {@code view} fits {@code declared} ({@link #arrayProblem} would be null), decided
    * from its element type code and dims in place, allocating nothing.
+   *
+   * @param declared the type the signature declares for the value; checked against, and named
+   *     in a message
+   * @param view a buffer view, e.g. a function result; its element type code and dims are read
+   *     in place
+   * @return true when the view's element type is compatible and every static dimension (and the
+   *     rank, unless unranked) matches
    */
   public static boolean fits(AbiType.NdArray declared, BufferView view) {
     ElementType actual = view.elementType().orElse(null); // a shared Optional for common codes
@@ -147,6 +206,17 @@ public final class Marshal {
    * Copies a Java array ({@code float[][]}, ...) into a new n-d array with {@code factory} (e.g.
    * {@code FloatArray::of}), reporting a null or ragged array under {@code path}.
    *
+   * @param <J> the Java array type, e.g. {@code float[][]}
+   * @param <A> the n-d array class made
+   * @param javaArray a Java array of a supported element type and any rank; may be null or
+   *     ragged, which fails
+   * @param factory makes the n-d array from the Java array, e.g. {@code FloatArray::of}; its
+   *     {@code IllegalArgumentException} or {@code NullPointerException} becomes the failure
+   * @param declared the type the signature declares for the value; checked against, and named
+   *     in a message
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the new n-d array, which owns its memory
    * @throws IreeValueException (an argument) when the array is null, ragged or holds a null row
    */
   public static <J, A extends NdArray> A copy(
@@ -154,6 +224,23 @@ public final class Marshal {
     return copy(javaArray, factory, declared, Side.ARGUMENT, path);
   }
 
+  /**
+   * Copies a Java array into a new n-d array with {@code factory}, reporting a null or ragged array
+   * on {@code side} under {@code path}.
+   *
+   * @param <J> the Java array type, e.g. {@code float[][]}
+   * @param <A> the n-d array class made
+   * @param javaArray a Java array of a supported element type and any rank; may be null or
+   *     ragged, which fails
+   * @param factory makes the n-d array from the Java array, e.g. {@code FloatArray::of}; its
+   *     {@code IllegalArgumentException} or {@code NullPointerException} becomes the failure
+   * @param declared the type the signature declares for the value; checked against, and named
+   *     in a message
+   * @param side whether the value is an argument or a result, which the exception reports
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the new n-d array, which owns its memory
+   */
   public static <J, A extends NdArray> A copy(
       J javaArray,
       Function<? super J, ? extends A> factory,
@@ -173,6 +260,13 @@ public final class Marshal {
    * type names ({@code FloatArray} for {@code float}), reporting a null or ragged array under {@code
    * path}; the caller then checks it against {@code declared}.
    *
+   * @param javaArray a Java array of a supported element type and any rank; may be null or
+   *     ragged, which fails
+   * @param declared the type the signature declares for the value; checked against, and named
+   *     in a message
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the new n-d array, which owns its memory
    * @throws IreeValueException (an argument) when the array is null, ragged or holds a null row
    */
   public static NdArray copy(Object javaArray, AbiType.NdArray declared, String path) {
@@ -183,12 +277,32 @@ public final class Marshal {
    * A new variant list for the {@code expectedSize} elements of a fixed-size structure, after
    * checking that {@code values} has that many.
    *
+   * @param values the Java collection passed for the structure; may be null, which fails
+   * @param declared the structure type the signature declares, named in a message
+   * @param expectedSize the number of elements the signature declares
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return a new, empty variant list with room for {@code expectedSize} elements
    * @throws IreeValueException (an argument) when {@code values} is null or has another size
    */
   public static VmList sequence(Collection<?> values, AbiType declared, int expectedSize, String path) {
     return sequence(values, declared, expectedSize, Side.ARGUMENT, path);
   }
 
+  /**
+   * A new variant list for the {@code expectedSize} elements of a fixed-size structure, after
+   * checking that {@code values} is not null and has that many; a problem is reported on {@code
+   * side}.
+   *
+   * @param values the Java collection passed for the structure; may be null, which fails
+   * @param declared the type the signature declares for the value; checked against, and named
+   *     in a message
+   * @param expectedSize the number of elements the signature declares
+   * @param side whether the value is an argument or a result, which the exception reports
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return a new, empty variant list with room for {@code expectedSize} elements
+   */
   public static VmList sequence(
       Collection<?> values, AbiType declared, int expectedSize, Side side, String path) {
     notNull(values, declared, side, path);
@@ -198,6 +312,12 @@ public final class Marshal {
   /**
    * {@code values}, after checking that it is not null and has {@code expectedSize} elements.
    *
+   * @param <C> the collection's static type
+   * @param values the Java collection passed for the structure; may be null, which fails
+   * @param expectedSize the number of elements the signature declares
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return {@code values}, unchanged
    * @throws IreeValueException (an argument) {@code f: xy: expected 2 elements but got 1}
    */
   public static <C extends Collection<?>> C requireSize(C values, int expectedSize, String path) {
@@ -210,6 +330,11 @@ public final class Marshal {
    * A new variant list for the {@code expectedSize} elements of a fixed-size {@code slist} or
    * {@code stuple} passed as a Java {@code List}, after checking its size.
    *
+   * @param values the Java collection passed for the structure; may be null, which fails
+   * @param expectedSize the number of elements the signature declares
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return a new, empty variant list with room for {@code expectedSize} elements
    * @throws IreeValueException (an argument) when {@code values} is null or has another size
    */
   public static VmList sequence(Collection<?> values, int expectedSize, String path) {
@@ -237,6 +362,12 @@ public final class Marshal {
    * keys of an {@code sdict} (in descriptor order); for a {@code Map<String, V>} passed for an
    * {@code sdict}, whose values the stub then pushes in descriptor order.
    *
+   * @param <M> the map's static type
+   * @param map the Java map passed for an {@code sdict}
+   * @param keys the keys the {@code sdict} declares, in descriptor order
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return {@code map}, unchanged
    * @throws IreeValueException (an argument) {@code f: d: missing key 'b'; expected keys [a, b]} or {@code f:
    *     d: unexpected keys [c]; expected exactly [a, b]}
    */
@@ -252,6 +383,10 @@ public final class Marshal {
   /**
    * Why the keys of {@code map} are not exactly {@code keys}, or null when they are: the first
    * missing key, else the keys it has that {@code keys} lacks (non-string keys included).
+   *
+   * @param map the Java map passed for an {@code sdict}
+   * @param keys the keys the {@code sdict} declares, in descriptor order
+   * @return the problem in words for a message, or null when the keys match exactly
    */
   public static String keysProblem(Map<?, ?> map, List<String> keys) {
     for (String key : keys) {
@@ -271,7 +406,12 @@ public final class Marshal {
     return null;
   }
 
-  /** The i32 VM value of a {@code i1} scalar: 1 for true, 0 for false. */
+  /**
+   * The i32 VM value of a {@code i1} scalar: 1 for true, 0 for false.
+   *
+   * @param value the Java boolean
+   * @return the {@code i32} VM value 1 or 0
+   */
   public static VmValue i1(boolean value) {
     return VmValue.i32(value ? 1 : 0);
   }
@@ -284,7 +424,10 @@ public final class Marshal {
    * signature declares (after inlining). When it does not, the list is closed (releasing any refs
    * it holds) before the exception is thrown.
    *
+   * @param results the result list the backend returned; may be null, which fails
+   * @param expected the number of raw results the signature declares (after inlining)
    * @param function the function's name for the message
+   * @return {@code results}, unchanged, when the count matches
    * @throws IreeValueException (a result) when the count differs
    */
   public static VmList results(VmList results, int expected, String function) {
@@ -305,37 +448,93 @@ public final class Marshal {
     return results;
   }
 
-  /** The {@code i1} scalar at {@code index}: an integer value 0 or 1. */
+  /**
+   * The {@code i1} scalar at {@code index}: an integer value 0 or 1.
+   *
+   * @param list the list holding the value: a function's result list or a nested list; not null
+   * @param index the position of the value in {@code list}, from 0; out of range fails
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return true for 1, false for 0
+   */
   public static boolean i1(VmList list, int index, String path) {
     return integer(element(list, index, path), ElementType.I1, Side.RESULT, path) == 1;
   }
 
-  /** The {@code i8} scalar at {@code index}, which must fit in 8 bits. */
+  /**
+   * The {@code i8} scalar at {@code index}, which must fit in 8 bits.
+   *
+   * @param list the list holding the value: a function's result list or a nested list; not null
+   * @param index the position of the value in {@code list}, from 0; out of range fails
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the value as a Java {@code byte}
+   */
   public static byte i8(VmList list, int index, String path) {
     return (byte) integer(element(list, index, path), ElementType.I8, Side.RESULT, path);
   }
 
-  /** The {@code i16} scalar at {@code index}, which must fit in 16 bits. */
+  /**
+   * The {@code i16} scalar at {@code index}, which must fit in 16 bits.
+   *
+   * @param list the list holding the value: a function's result list or a nested list; not null
+   * @param index the position of the value in {@code list}, from 0; out of range fails
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the value as a Java {@code short}
+   */
   public static short i16(VmList list, int index, String path) {
     return (short) integer(element(list, index, path), ElementType.I16, Side.RESULT, path);
   }
 
-  /** The {@code i32} scalar at {@code index}, which must fit in 32 bits. */
+  /**
+   * The {@code i32} scalar at {@code index}, which must fit in 32 bits.
+   *
+   * @param list the list holding the value: a function's result list or a nested list; not null
+   * @param index the position of the value in {@code list}, from 0; out of range fails
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the value as a Java {@code int}
+   */
   public static int i32(VmList list, int index, String path) {
     return (int) integer(element(list, index, path), ElementType.I32, Side.RESULT, path);
   }
 
-  /** The {@code i64} scalar at {@code index}. */
+  /**
+   * The {@code i64} scalar at {@code index}.
+   *
+   * @param list the list holding the value: a function's result list or a nested list; not null
+   * @param index the position of the value in {@code list}, from 0; out of range fails
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the value as a Java {@code long}
+   */
   public static long i64(VmList list, int index, String path) {
     return integer(element(list, index, path), ElementType.I64, Side.RESULT, path);
   }
 
-  /** The {@code f32} scalar at {@code index}. */
+  /**
+   * The {@code f32} scalar at {@code index}.
+   *
+   * @param list the list holding the value: a function's result list or a nested list; not null
+   * @param index the position of the value in {@code list}, from 0; out of range fails
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the value as a Java {@code float}
+   */
   public static float f32(VmList list, int index, String path) {
     return (float) floating(element(list, index, path), ElementType.F32, Side.RESULT, path);
   }
 
-  /** The {@code f64} scalar at {@code index}. */
+  /**
+   * The {@code f64} scalar at {@code index}.
+   *
+   * @param list the list holding the value: a function's result list or a nested list; not null
+   * @param index the position of the value in {@code list}, from 0; out of range fails
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the value as a Java {@code double}
+   */
   public static double f64(VmList list, int index, String path) {
     return floating(element(list, index, path), ElementType.F64, Side.RESULT, path);
   }
@@ -344,11 +543,32 @@ public final class Marshal {
    * The buffer view at {@code index}, after checking its element type and shape against {@code
    * declared}. Wrap it with the array class the descriptor names ({@code
    * FloatArray.fromBufferView}); nothing is copied.
+   *
+   * @param list the list holding the value: a function's result list or a nested list; not null
+   * @param index the position of the value in {@code list}, from 0; out of range fails
+   * @param declared the type the signature declares for the value; checked against, and named
+   *     in a message
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the checked buffer view, not copied
    */
   public static BufferView bufferView(VmList list, int index, AbiType.NdArray declared, String path) {
     return bufferView(element(list, index, path), declared, Side.RESULT, path);
   }
 
+  /**
+   * {@code element} as a buffer view, after checking its element type and shape against {@code
+   * declared}; nothing is copied.
+   *
+   * @param element a value read from a VM list: a {@code VmValue}, a ref, or null for an empty
+   *     slot
+   * @param declared the type the signature declares for the value; checked against, and named
+   *     in a message
+   * @param side whether the value is an argument or a result, which the exception reports
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the checked buffer view, not copied
+   */
   public static BufferView bufferView(Object element, AbiType.NdArray declared, Side side, String path) {
     if (!(element instanceof BufferView)) {
       throw fail(side, 
@@ -378,6 +598,17 @@ public final class Marshal {
   /**
    * An n-d array of the class {@code arrayType} over the buffer view at {@code index}, checked
    * against {@code declared} (no copy).
+   *
+   * @param <A> the n-d array class made
+   * @param list the list holding the value: a function's result list or a nested list; not null
+   * @param index the position of the value in {@code list}, from 0; out of range fails
+   * @param declared the type the signature declares for the value; checked against, and named
+   *     in a message
+   * @param fromBufferView makes the n-d array from the checked view, e.g. {@code
+   *     FloatArray::fromBufferView}; its {@code IllegalArgumentException} becomes the failure
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the n-d array over the view's memory
    */
   public static <A extends NdArray> A array(
       VmList list,
@@ -397,6 +628,17 @@ public final class Marshal {
    * An n-d array of class {@code arrayClass} ({@code FloatArray.class}, or {@code NdArray.class}
    * for the class the element type names) over the buffer view at {@code index}, checked against
    * {@code declared} (no copy): what generated stubs call for an array result.
+   *
+   * @param <A> the n-d array class made
+   * @param list the list holding the value: a function's result list or a nested list; not null
+   * @param index the position of the value in {@code list}, from 0; out of range fails
+   * @param declared the type the signature declares for the value; checked against, and named
+   *     in a message
+   * @param arrayClass the array class to make, e.g. {@code FloatArray.class}, or {@code
+   *     NdArray.class} for the class the element type names
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the n-d array over the view's memory
    */
   public static <A extends NdArray> A array(
       VmList list, int index, AbiType.NdArray declared, Class<A> arrayClass, String path) {
@@ -411,6 +653,15 @@ public final class Marshal {
   /**
    * The nested list at {@code index}, which must have {@code expectedSize} elements ({@code -1}:
    * any number).
+   *
+   * @param list the list holding the value: a function's result list or a nested list; not null
+   * @param index the position of the value in {@code list}, from 0; out of range fails
+   * @param declared the type the signature declares for the value; checked against, and named
+   *     in a message
+   * @param expectedSize the number of elements the signature declares
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the nested list, not copied
    */
   public static VmList list(VmList list, int index, AbiType declared, int expectedSize, String path) {
     return list(element(list, index, path), declared, expectedSize, Side.RESULT, path);
@@ -419,11 +670,32 @@ public final class Marshal {
   /**
    * The nested list at {@code index}, which must have {@code expectedSize} elements ({@code -1}:
    * any number); for generated stubs, whose Java type says what the list holds.
+   *
+   * @param list the list holding the value: a function's result list or a nested list; not null
+   * @param index the position of the value in {@code list}, from 0; out of range fails
+   * @param expectedSize the number of elements the signature declares
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the nested list, not copied
    */
   public static VmList list(VmList list, int index, int expectedSize, String path) {
     return list(element(list, index, path), null, expectedSize, Side.RESULT, path);
   }
 
+  /**
+   * {@code element} as a nested list, which must have {@code expectedSize} elements ({@code -1}:
+   * any number); {@code declared}, when not null, is named in a message.
+   *
+   * @param element a value read from a VM list: a {@code VmValue}, a ref, or null for an empty
+   *     slot
+   * @param declared the type the signature declares for the value; checked against, and named
+   *     in a message
+   * @param expectedSize the number of elements the signature declares
+   * @param side whether the value is an argument or a result, which the exception reports
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the nested list, not copied
+   */
   public static VmList list(Object element, AbiType declared, int expectedSize, Side side, String path) {
     if (element instanceof VmList
         && (expectedSize < 0 || ((VmList) element).size() == expectedSize)) {
@@ -447,11 +719,29 @@ public final class Marshal {
     return nested;
   }
 
-  /** The ref at {@code index}, of any type, or null when the slot is empty. */
+  /**
+   * The ref at {@code index}, of any type, or null when the slot is empty.
+   *
+   * @param list the list holding the value: a function's result list or a nested list; not null
+   * @param index the position of the value in {@code list}, from 0; out of range fails
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the ref, or null when the slot is empty
+   */
   public static VmRef ref(VmList list, int index, String path) {
     return ref(element(list, index, path), Side.RESULT, path);
   }
 
+  /**
+   * {@code element} as a ref of any type, or null when the slot is empty.
+   *
+   * @param element a value read from a VM list: a {@code VmValue}, a ref, or null for an empty
+   *     slot
+   * @param side whether the value is an argument or a result, which the exception reports
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the ref, or null when the slot is empty
+   */
   public static VmRef ref(Object element, Side side, String path) {
     if (element != null && !(element instanceof VmRef)) {
       throw fail(side, path, "expected a ref but got " + describe(element));
@@ -459,7 +749,17 @@ public final class Marshal {
     return (VmRef) element;
   }
 
-  /** The ref at {@code index}, which must be a {@code type} (or an empty slot: null). */
+  /**
+   * The ref at {@code index}, which must be a {@code type} (or an empty slot: null).
+   *
+   * @param <R> the ref class
+   * @param list the list holding the value: a function's result list or a nested list; not null
+   * @param index the position of the value in {@code list}, from 0; out of range fails
+   * @param type the ref class the slot must hold, e.g. {@code BufferView.class}
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the ref cast to {@code type}, or null when the slot is empty
+   */
   public static <R extends VmRef> R ref(VmList list, int index, Class<R> type, String path) {
     VmRef ref = ref(list, index, path);
     if (ref != null && !type.isInstance(ref)) {
@@ -481,8 +781,12 @@ public final class Marshal {
    * replacing the {@code [*]} right after its own list's path. A failure whose path does not have
    * {@code [*]} there is returned unchanged.
    *
+   * @param failure the exception a check raised for the element, whose path ends in {@code [*]}
+   *     after {@code listPath}
    * @param listPath the path of the list, e.g. {@code batch: rows}
    * @param index the index of the element that failed
+   * @return a copy of {@code failure} whose path names the index, or {@code failure} itself
+   *     when its path does not end in {@code [*]} after {@code listPath}
    */
   public static IreeValueException atIndex(IreeValueException failure, String listPath, int index) {
     String path = failure.path();
@@ -505,6 +809,9 @@ public final class Marshal {
    * to {@code failure} as suppressed.
    *
    * @param results the result list a backend returned, or null
+   * @param failure the exception a check raised for the element, whose path ends in {@code [*]}
+   *     after {@code listPath}
+   * @return {@code failure}, for the caller to throw
    */
   public static RuntimeException closeOnFailure(VmList results, RuntimeException failure) {
     if (results != null) {
@@ -526,6 +833,12 @@ public final class Marshal {
    * Why an array of {@code element} and {@code shape} does not fit {@code declared}, or null when
    * it does. Integers of one width match when either side is signless (the {@code iree.abi} JSON
    * drops signedness); an unknown declared element type or an unranked shape accepts anything.
+   *
+   * @param declared the type the signature declares for the value; checked against, and named
+   *     in a message
+   * @param element the array's element type
+   * @param shape the array's dimensions, one per axis
+   * @return the problem in words for a message, or null when the array fits
    */
   public static String arrayProblem(AbiType.NdArray declared, ElementType element, long[] shape) {
     boolean typeOk = NdArray.isCompatible(declared.element(), element);
@@ -553,6 +866,15 @@ public final class Marshal {
     return "shape differs";
   }
 
+  /**
+   * The element at {@code index} of {@code list}, which must be in range.
+   *
+   * @param list the list holding the value: a function's result list or a nested list; not null
+   * @param index the position of the value in {@code list}, from 0; out of range fails
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the element: a {@code VmValue}, a ref, or null for an empty slot
+   */
   public static Object element(VmList list, int index, String path) {
     Objects.requireNonNull(list, "list");
     if (index < 0 || index >= list.size()) {
@@ -566,6 +888,14 @@ public final class Marshal {
    * The integer value {@code element} holds, which must fit the declared integer type ({@code i1}:
    * 0 or 1). The VM widens {@code i8} and {@code i16} results to {@code i32}, so any integer value
    * type is accepted as long as the number fits.
+   *
+   * @param element a value read from a VM list: a {@code VmValue}, a ref, or null for an empty
+   *     slot
+   * @param declared the integer type the signature declares; the value must fit it
+   * @param side whether the value is an argument or a result, which the exception reports
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the integer, sign-extended to a {@code long}
    */
   public static long integer(Object element, ElementType declared, Side side, String path) {
     if (!(element instanceof VmValue) || !((VmValue) element).isInteger()) {
@@ -585,6 +915,10 @@ public final class Marshal {
    * integer of {@code n} bits is in {@code [-2^(n-1), 2^(n-1))}; an unsigned one may be given in its
    * unsigned range or as the same bits read signed ({@code ui8} 200 or -56), since Java's integer
    * types are signed.
+   *
+   * @param value the integer, as a Java {@code long}
+   * @param declared the integer type the value must fit
+   * @return true when {@code value} is in the type's range
    */
   public static boolean fits(long value, ElementType declared) {
     int bits = declared.bits();
@@ -605,7 +939,17 @@ public final class Marshal {
     return ("ubc".indexOf(name.charAt(0)) >= 0 ? "a " : "an ") + name;
   }
 
-  /** The floating-point value {@code element} holds ({@code f32} or {@code f64}). */
+  /**
+   * The floating-point value {@code element} holds ({@code f32} or {@code f64}).
+   *
+   * @param element a value read from a VM list: a {@code VmValue}, a ref, or null for an empty
+   *     slot
+   * @param declared the floating-point type the signature declares, named in a message
+   * @param side whether the value is an argument or a result, which the exception reports
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}; not parsed
+   * @return the number, widened to a {@code double}
+   */
   public static double floating(Object element, ElementType declared, Side side, String path) {
     if (!(element instanceof VmValue) || !((VmValue) element).isFloat()) {
       throw fail(side, 
@@ -614,7 +958,13 @@ public final class Marshal {
     return ((VmValue) element).asF64();
   }
 
-  /** A short description of a VM list element for messages. */
+  /**
+   * A short description of a VM list element for messages.
+   *
+   * @param element a value read from a VM list: a {@code VmValue}, a ref, or null for an empty
+   *     slot
+   * @return a phrase such as {@code an empty slot}, {@code the value 3} or {@code a list of 2}
+   */
   public static String describe(Object element) {
     if (element == null) {
       return "an empty slot";

@@ -15,7 +15,13 @@ public final class StubConstants {
 
   private StubConstants() {}
 
-  /** The parts, in order, as one unmodifiable list. */
+  /**
+   * The parts, in order, as one unmodifiable list.
+   *
+   * @param <T> the element type of the joined list
+   * @param parts the lists to join, in order; none may be null or hold a null part
+   * @return a new unmodifiable list of every element of the parts, in order
+   */
   @SafeVarargs
   public static <T> List<T> join(List<? extends T>... parts) {
     int size = 0;
@@ -29,7 +35,12 @@ public final class StubConstants {
     return Collections.unmodifiableList(all);
   }
 
-  /** The parts, in order, as one array (the dimensions of a shape of high rank). */
+  /**
+   * The parts, in order, as one array (the dimensions of a shape of high rank).
+   *
+   * @param parts the arrays to join, in order; none may be null
+   * @return a new array of every element of the parts, in order
+   */
   public static long[] join(long[]... parts) {
     int size = 0;
     for (long[] part : parts) {
@@ -48,6 +59,8 @@ public final class StubConstants {
    * The descriptor of each value of an {@code sdict} whose values are all n-d arrays, in key
    * order: what a stub checks each array of a {@code Map<String, FloatArray>} against.
    *
+   * @param dict the {@code sdict} type a signature declares
+   * @return an unmodifiable list of one array type per key, in key order
    * @throws IllegalArgumentException when a value is not an n-d array
    */
   public static List<AbiType.NdArray> arrays(AbiType.Dict dict) {
@@ -64,6 +77,10 @@ public final class StubConstants {
   /**
    * The path of each value of an {@code sdict} at {@code path}, {@code "f: d.key"} for each key:
    * built once, when the stub's constants are, so that a call builds no text unless it fails.
+   *
+   * @param path the path of the {@code sdict} value, e.g. {@code f: d}
+   * @param keys the {@code sdict}'s keys, in descriptor order
+   * @return an unmodifiable list of one path per key, in key order
    */
   public static List<String> keyPaths(String path, List<String> keys) {
     List<String> paths = new ArrayList<>(keys.size());

@@ -69,7 +69,11 @@ public final class AbiValues {
    * by name only, as in IREE's runtime, whose compiler puts named arguments last); every argument
    * needs exactly one value.
    *
+   * @param signature the function's signature, as its reflection declares it
+   * @param positional the values of the unnamed arguments, in order; may be empty but not null
+   * @param named the values of the named arguments by name; may be empty but not null
    * @param function the function's name for messages
+   * @return a new variant list of the encoded arguments, in the signature's order
    * @throws IreeValueException (an argument) naming the function and the argument
    */
   public static VmList packArguments(
@@ -190,6 +194,11 @@ public final class AbiValues {
    * structure for an inlined {@code sdict}/{@code slist}/{@code stuple}, and a {@code List} for
    * several.
    *
+   * @param signature the function's signature, as its reflection declares it
+   * @param results the result list the backend returned; closed when decoding it fails
+   * @param function the function's name, which starts the path of every value in a message
+   * @return the decoded results, as described above; n-d arrays share the result list's buffer
+   *     views
    * @throws IreeValueException (a result) naming the function and the result
    */
   public static Object unpackResults(FunctionSignature signature, VmList results, String function) {
@@ -233,6 +242,11 @@ public final class AbiValues {
    * #unpackResults}): nothing for no results, the value for one, the structure's children for an
    * inlined {@code sdict}/{@code slist}/{@code stuple}, and a {@code List} of values for several.
    *
+   * @param signature the function's signature, as its reflection declares it
+   * @param result the Java value the function returned: null for no results, the value for one,
+   *     a {@code List} for several
+   * @param function the function's name, which starts the path of every value in a message
+   * @return a new variant list of the encoded results, in the signature's order
    * @throws IreeValueException (a result) when the value does not fit the declared results
    */
   public static VmList packResults(FunctionSignature signature, Object result, String function) {
@@ -269,6 +283,9 @@ public final class AbiValues {
    * Checks a VM argument list against the signature: the count, then every argument, as a host
    * module does before running its function.
    *
+   * @param signature the function's signature, as its reflection declares it
+   * @param arguments the argument list a caller passed
+   * @param function the function's name, which starts the path of every value in a message
    * @throws IreeValueException (an argument) on the first problem
    */
   public static void checkArguments(FunctionSignature signature, VmList arguments, String function) {
@@ -295,6 +312,9 @@ public final class AbiValues {
    * Checks a VM result list against the signature: the raw result count (after inlining), then
    * every result, as a host module does after its function returns.
    *
+   * @param signature the function's signature, as its reflection declares it
+   * @param results the result list a host function returned
+   * @param function the function's name, which starts the path of every value in a message
    * @throws IreeValueException (a result) on the first problem
    */
   public static void checkResults(FunctionSignature signature, VmList results, String function) {
@@ -367,6 +387,12 @@ public final class AbiValues {
    * The VM list element (a {@link VmValue} or a {@link VmRef}) for the Java {@code value} of a
    * {@code declared} argument.
    *
+   * @param declared the type the signature declares for the value
+   * @param value the Java value: a primitive wrapper, an n-d array or Java array, a {@code
+   *     List}, {@code Map} or ref, as {@link dev.ireestubs.abi.JavaMapping} maps the declared type
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}
+   * @return the encoded element; an n-d array is passed as its buffer view, sharing its memory
    * @throws IreeValueException (an argument) when the value does not fit the declaration
    */
   public static Object encode(AbiType declared, Object value, String path) {
@@ -376,6 +402,14 @@ public final class AbiValues {
   /**
    * The VM list element for the Java {@code value} of a {@code declared} result, as a host module
    * returns it; what {@link #encode} checks, reported as {@link IreeValueException}s of side RESULT.
+   *
+   * @param declared the type the signature declares for the value
+   * @param value the Java value: a primitive wrapper, an n-d array or Java array, a {@code
+   *     List}, {@code Map} or ref, as {@link dev.ireestubs.abi.JavaMapping} maps the declared type
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}
+   * @return the encoded element; an n-d array is returned as its buffer view, sharing its
+   *     memory
    */
   public static Object encodeResult(AbiType declared, Object value, String path) {
     return encode(declared, value, path, 0, Side.RESULT);
@@ -734,6 +768,13 @@ public final class AbiValues {
   /**
    * The Java value of a VM list element that should be a {@code declared} result.
    *
+   * @param declared the type the signature declares for the value
+   * @param element the VM list element: a {@link VmValue}, a {@link VmRef}, or null for an
+   *     empty slot
+   * @param path names the function and the value for a message, e.g. {@code predict:
+   *     features.image}
+   * @return the Java value: a boxed scalar, an n-d array over the element's buffer view, a
+   *     {@code List}, a {@code Map} or a ref
    * @throws IreeValueException (a result) when the element does not fit the declaration
    */
   public static Object decode(AbiType declared, Object element, String path) {

@@ -13,6 +13,8 @@ public class IreeArgumentException extends IreeValueException {
   private static final long serialVersionUID = 1L;
 
   /**
+   * An exception for an argument at {@code path} that does not fit its declaration.
+   *
    * @param path the function and argument path, e.g. {@code predict: features.image}
    * @param problem what was expected and what was given
    */

@@ -10,6 +10,8 @@ public class IreeFunctionNotFoundException extends IreeException {
   private final String qualifiedName;
 
   /**
+   * An exception for a function the backend does not export; the message lists those it does.
+   *
    * @param qualifiedName the name looked up, {@code module.function}
    * @param available the functions the backend does export, for the message
    */

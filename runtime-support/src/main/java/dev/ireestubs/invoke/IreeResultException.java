@@ -13,6 +13,8 @@ public class IreeResultException extends IreeValueException {
   private static final long serialVersionUID = 1L;
 
   /**
+   * An exception for a result at {@code path} that does not fit its declaration.
+   *
    * @param path the function and result path, e.g. {@code predict: result.logits}
    * @param problem what was declared and what arrived
    */

@@ -7,7 +7,11 @@ package dev.ireestubs.invoke;
 public class IreeSignatureMismatchException extends IreeException {
   private static final long serialVersionUID = 1L;
 
-  /** @param message names the function and both signatures */
+  /**
+   * An exception with the given message.
+   *
+   * @param message names the function and both signatures
+   */
   public IreeSignatureMismatchException(String message) {
     super(message);
   }

@@ -40,7 +40,12 @@ public final class BFloat16 {
 
   private BFloat16() {}
 
-  /** The {@code float} whose value the bf16 bit pattern {@code bits} spells; exact, NaNs kept. */
+  /**
+   * The {@code float} whose value the bf16 bit pattern {@code bits} spells; exact, NaNs kept.
+   *
+   * @param bits a bfloat16 bit pattern (the top 16 bits of a {@code float})
+   * @return the exact {@code float} value
+   */
   public static float toFloat(short bits) {
     return Float.intBitsToFloat((bits & 0xffff) << 16);
   }
@@ -48,6 +53,9 @@ public final class BFloat16 {
   /**
    * The bf16 bit pattern nearest to {@code value}, ties to even; see the class description for
    * overflow, subnormals and NaN.
+   *
+   * @param value the number to round; any {@code float}, NaN and infinities included
+   * @return the nearest bf16 bit pattern
    */
   public static short fromFloat(float value) {
     int bits = Float.floatToRawIntBits(value);
@@ -65,7 +73,12 @@ public final class BFloat16 {
     return (short) (rounded >>> 16);
   }
 
-  /** True when {@code bits} is a NaN pattern (exponent all ones, significand not zero). */
+  /**
+   * True when {@code bits} is a NaN pattern (exponent all ones, significand not zero).
+   *
+   * @param bits a bfloat16 bit pattern (the top 16 bits of a {@code float})
+   * @return true for any NaN pattern, whatever its sign and payload
+   */
   public static boolean isNaN(short bits) {
     return (bits & 0x7fff) > 0x7f80;
   }

@@ -54,6 +54,9 @@ public final class Float16 {
   /**
    * The {@code float} whose value the half bit pattern {@code bits} spells; exact. A NaN keeps its
    * sign and its significand bits (shifted into the top of the {@code float} significand).
+   *
+   * @param bits a half-precision (IEEE 754 binary16) bit pattern
+   * @return the exact {@code float} value
    */
   public static float toFloat(short bits) {
     int h = bits & 0xffff;
@@ -76,6 +79,9 @@ public final class Float16 {
   /**
    * The half bit pattern nearest to {@code value}, ties to even; see the class description for
    * overflow, underflow, zeros and NaN.
+   *
+   * @param value the number to round; any {@code float}, NaN and infinities included
+   * @return the nearest half bit pattern
    */
   public static short fromFloat(float value) {
     int bits = Float.floatToRawIntBits(value);
@@ -118,7 +124,12 @@ public final class Float16 {
     return (short) (sign | quotient);
   }
 
-  /** True when {@code bits} is a NaN pattern (exponent all ones, significand not zero). */
+  /**
+   * True when {@code bits} is a NaN pattern (exponent all ones, significand not zero).
+   *
+   * @param bits a half-precision (IEEE 754 binary16) bit pattern
+   * @return true for any NaN pattern, whatever its sign and payload
+   */
   public static boolean isNaN(short bits) {
     return (bits & 0x7fff) > 0x7c00;
   }

@@ -95,7 +95,13 @@ public final class JavaArrays {
     map.put(type.getName() + "/" + rank, f);
   }
 
-  /** True when {@code value} is a Java array {@link #copyOf} accepts. */
+  /**
+   * True when {@code value} is a Java array {@link #copyOf} accepts.
+   *
+   * @param value any object, or null
+   * @return true for a primitive Java array of a supported element type and rank, false
+   *     otherwise (null included)
+   */
   public static boolean isSupported(Object value) {
     return value != null && IN.containsKey(value.getClass());
   }
@@ -104,6 +110,9 @@ public final class JavaArrays {
    * A new n-d array holding a copy of {@code javaArray} ({@code float[][]} gives a rank-2 {@link
    * FloatArray}, {@code boolean[]} a {@link BoolArray}).
    *
+   * @param javaArray a Java array of a supported primitive element type, rectangular, of rank 1
+   *     to {@value #MAX_RANK}
+   * @return a new n-d array of the class the component type names, owning its memory
    * @throws IllegalArgumentException when {@code javaArray} is not a supported Java array or is
    *     ragged
    * @throws NullPointerException when it or one of its rows is null
@@ -126,6 +135,8 @@ public final class JavaArrays {
    * A copy of {@code array} as a nested Java array ({@code float[][]} for a rank-2 {@link
    * FloatArray}).
    *
+   * @param array the n-d array to copy; not closed
+   * @return a new Java array such as {@code float[][]}, to be cast by the caller
    * @throws IllegalArgumentException when the array's class has no Java array form (half floats,
    *     unsigned integers) or its rank is 0 or above {@value #MAX_RANK}
    */

@@ -147,6 +147,10 @@ public abstract sealed class NdArray implements AutoCloseable
    * from IREE's runtime), the array shares it and nothing is copied. Data on the Java heap is
    * copied into new direct memory, because arrays always live in direct memory.
    *
+   * @param view a buffer view, e.g. a function result from a backend; its shape and element
+   *     type become the array's
+   * @return an array of the class the view's element type names, sharing the view's memory when
+   *     it is direct
    * @throws IllegalArgumentException when no array class holds the view's element type (complex,
    *     8-bit floats, odd integer widths, opaque codes); the message names the type
    */
@@ -175,6 +179,12 @@ public abstract sealed class NdArray implements AutoCloseable
    * FloatArray.fromBufferView(view)}; {@code NdArray.class} gives the class the view's element type
    * names ({@link #fromBufferView(BufferView)}).
    *
+   * @param <A> the array class made
+   * @param view a buffer view, e.g. a function result from a backend; its shape and element
+   *     type become the array's
+   * @param type the array class to make, e.g. {@code FloatArray.class}; {@code NdArray.class}
+   *     for the class the element type names
+   * @return an array of class {@code type}, sharing the view's memory when it is direct
    * @throws IllegalArgumentException when the class does not hold the view's element type
    */
   public static <A extends NdArray> A fromBufferView(BufferView view, Class<A> type) {
@@ -225,6 +235,9 @@ public abstract sealed class NdArray implements AutoCloseable
    * {@code IntArray} for {@code i32} and {@code si32}, {@code UIntArray} for {@code ui32}), the one
    * {@link #fromBufferView} makes; empty when no class does (complex, 8-bit floats, odd widths).
    * The table is {@link JavaMapping#arrayClass}, shared with the annotation processor.
+   *
+   * @param type an element type
+   * @return the simple class name, or empty when no array class holds the type
    */
   public static Optional<String> className(ElementType type) {
     return JavaMapping.arrayClass(Objects.requireNonNull(type, "type"));
@@ -236,6 +249,9 @@ public abstract sealed class NdArray implements AutoCloseable
    * unsigned class of its width (the {@code iree.abi} JSON drops signedness, and unsigned arrays
    * read signless buffer views). Empty when no class holds the type, or it is unknown. See {@link
    * JavaMapping#arrayClassesAccepting}.
+   *
+   * @param declared the element type a signature declares
+   * @return the simple class names, preferred first; an empty list when no class holds the type
    */
   public static List<String> classNamesAccepting(ElementType declared) {
     Objects.requireNonNull(declared, "declared");
@@ -280,22 +296,38 @@ public abstract sealed class NdArray implements AutoCloseable
   // ---------------------------------------------------------------------------------------------
   // Shape and type
 
-  /** The element type, e.g. {@code f32}; for integer arrays, signless or signed as created. */
+  /**
+   * The element type, e.g. {@code f32}; for integer arrays, signless or signed as created.
+   *
+   * @return the element type, never null
+   */
   public final ElementType elementType() {
     return elementType;
   }
 
-  /** The HAL element type code, e.g. {@code 0x21000020} for {@code f32}. */
+  /**
+   * The HAL element type code, e.g. {@code 0x21000020} for {@code f32}.
+   *
+   * @return the 32-bit HAL element type code
+   */
   public final int halElementType() {
     return elementType.halCode().get();
   }
 
-  /** The dimensions; a copy ({@code []} for a rank-0 array). */
+  /**
+   * The dimensions; a copy ({@code []} for a rank-0 array).
+   *
+   * @return a new array of one dimension per axis, outermost first; empty for a scalar
+   */
   public final long[] shape() {
     return shape.clone();
   }
 
-  /** The number of dimensions: 0 for a scalar. */
+  /**
+   * The number of dimensions: 0 for a scalar.
+   *
+   * @return the rank, 0 or more
+   */
   public final int rank() {
     return shape.length;
   }
@@ -303,6 +335,8 @@ public abstract sealed class NdArray implements AutoCloseable
   /**
    * Dimension {@code axis}.
    *
+   * @param axis the axis, from 0 (outermost) to {@code rank() - 1}
+   * @return the length of axis {@code axis}, 0 or more
    * @throws IndexOutOfBoundsException when {@code axis} is not in {@code [0, rank)}
    */
   public final long dim(int axis) {
@@ -313,12 +347,20 @@ public abstract sealed class NdArray implements AutoCloseable
     return shape[axis];
   }
 
-  /** The number of elements: the product of the dimensions (1 for a scalar). */
+  /**
+   * The number of elements: the product of the dimensions (1 for a scalar).
+   *
+   * @return the element count, 0 when any dimension is 0
+   */
   public final long size() {
     return size;
   }
 
-  /** The size of the data in bytes. */
+  /**
+   * The size of the data in bytes.
+   *
+   * @return the element count times the element size in bytes
+   */
   public final int byteLength() {
     return data.capacity();
   }
@@ -333,6 +375,8 @@ public abstract sealed class NdArray implements AutoCloseable
    * <p>The buffer outlives the array's control of its memory, so {@link #close()} then leaves
    * freeing the memory to the garbage collector (see "Ownership and closing").
    *
+   * @return a new buffer over the array's memory, of {@link #byteLength()} bytes; read-only
+   *     when the array is
    * @throws IllegalStateException when the array is closed
    */
   public final ByteBuffer data() {
@@ -341,7 +385,11 @@ public abstract sealed class NdArray implements AutoCloseable
     return data.duplicate().order(ByteOrder.nativeOrder());
   }
 
-  /** True when the memory cannot be written (it came from a read-only buffer). */
+  /**
+   * True when the memory cannot be written (it came from a read-only buffer).
+   *
+   * @return true when writes fail with {@code ReadOnlyBufferException}
+   */
   public final boolean isReadOnly() {
     return data.isReadOnly();
   }
@@ -354,6 +402,7 @@ public abstract sealed class NdArray implements AutoCloseable
    * result aliasing an argument), so {@link #close()} then leaves freeing the memory to the garbage
    * collector (see "Ownership and closing").
    *
+   * @return a buffer view over this array's memory, with its shape and element type
    * @throws IllegalStateException when the array is closed
    */
   public final BufferView asBufferView() {
@@ -379,7 +428,12 @@ public abstract sealed class NdArray implements AutoCloseable
     }
   }
 
-  /** True when the array that owns this array's memory (this one, or the one it views) is closed. */
+  /**
+   * True when the array that owns this array's memory (this one, or the one it views) is closed.
+   *
+   * @return true once {@link #close()} has been called on the owning array; a closed array's
+   *     elements cannot be read or written
+   */
   public final boolean isClosed() {
     return memory.isClosed();
   }
@@ -406,6 +460,9 @@ public abstract sealed class NdArray implements AutoCloseable
    * A view of the same memory with another shape of the same element count. One dimension may be
    * {@code -1}, meaning "whatever makes the count match".
    *
+   * @param shape the new dimensions, whose product must be {@link #size()}; at most one may be
+   *     {@code -1}
+   * @return a view of this array's class sharing its memory; closing it frees nothing
    * @throws IllegalArgumentException when the counts differ, or the {@code -1} cannot be resolved
    */
   public abstract NdArray reshape(long... shape);
@@ -414,6 +471,9 @@ public abstract sealed class NdArray implements AutoCloseable
    * A view of the rows {@code [from, to)} along axis 0: same rank, dimension 0 becomes {@code to -
    * from}. Rows are contiguous in row-major order, so this shares memory.
    *
+   * @param from the first row of the view, from 0
+   * @param to one past the last row of the view, at most {@code dim(0)}
+   * @return a view of this array's class sharing its memory; closing it frees nothing
    * @throws IllegalArgumentException for a rank-0 array
    * @throws IndexOutOfBoundsException unless {@code 0 <= from <= to <= dim(0)}
    */
@@ -422,6 +482,8 @@ public abstract sealed class NdArray implements AutoCloseable
   /**
    * A view of row {@code index} along axis 0, with rank one less (a rank-1 array gives a scalar).
    *
+   * @param index the row to view, from 0
+   * @return a view of this array's class sharing its memory; closing it frees nothing
    * @throws IllegalArgumentException for a rank-0 array
    * @throws IndexOutOfBoundsException unless {@code 0 <= index < dim(0)}
    */
@@ -430,6 +492,8 @@ public abstract sealed class NdArray implements AutoCloseable
   /**
    * A copy in new direct memory, of the same class, element type and shape; the copy owns its
    * memory (see "Ownership and closing").
+   *
+   * @return a new array that owns its memory
    */
   public abstract NdArray copy();
 
@@ -560,6 +624,11 @@ public abstract sealed class NdArray implements AutoCloseable
    *
    * <p>This is the one rule for element types: marshalling ({@code Marshal}, {@code AbiValues}),
    * host modules' checks and every array class's {@code fromBufferView} apply it.
+   *
+   * @param declared the element type a signature declares
+   * @param actual the element type of the array or buffer view given
+   * @return true when an array of {@code actual} may be passed or returned where {@code
+   *     declared} is declared
    */
   public static boolean isCompatible(ElementType declared, ElementType actual) {
     Objects.requireNonNull(declared, "declared");
@@ -593,6 +662,7 @@ public abstract sealed class NdArray implements AutoCloseable
   /**
    * Checks this array against a declared element type, per {@link #isCompatible}.
    *
+   * @param declared the element type a signature declares
    * @param path names the value in the message, e.g. {@code "predict: features.image"}
    * @throws IllegalArgumentException e.g. {@code predict: features.image: expected element type f32
    *     but got f64 (DoubleArray of shape 1x28x28)}
@@ -617,6 +687,7 @@ public abstract sealed class NdArray implements AutoCloseable
    * Checks this array's shape against a declared one: same rank, and equal sizes where the declared
    * dimension is static. An unranked declared shape accepts every array.
    *
+   * @param declared the shape a signature declares; unranked accepts every shape
    * @param path names the value in the message, e.g. {@code "predict: features.image"}
    * @throws IllegalArgumentException e.g. {@code predict: features.image: expected shape 1x28x28
    *     (f32) but got 1x28x27}
@@ -642,6 +713,10 @@ public abstract sealed class NdArray implements AutoCloseable
 
   /**
    * Checks the element type, then the shape; see {@link #checkElementType} and {@link #checkShape}.
+   *
+   * @param declaredType the element type a signature declares
+   * @param declaredShape the shape a signature declares; unranked accepts every array
+   * @param path names the value in the message, e.g. {@code "predict: features.image"}
    */
   public final void check(ElementType declaredType, Shape declaredShape, String path) {
     checkElementType(declaredType, path);

@@ -22,6 +22,8 @@ public class PyDmCodecException extends IllegalArgumentException {
   private final String problem;
 
   /**
+   * An exception for a value at {@code path} that cannot be encoded or decoded.
+   *
    * @param path where the problem is, e.g. {@code value[2].data}
    * @param problem what was expected and what was found
    */

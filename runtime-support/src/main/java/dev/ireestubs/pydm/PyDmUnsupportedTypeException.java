@@ -14,6 +14,8 @@ public class PyDmUnsupportedTypeException extends PyDmCodecException {
   private final PyTypeCode typeCode;
 
   /**
+   * An exception for a value at {@code path} whose type the PyDM codec does not support.
+   *
    * @param path where the value is
    * @param typeCode the type code with no representation
    * @param given what was given, e.g. {@code a java.lang.String} or {@code a record}

@@ -42,6 +42,10 @@ import java.util.OptionalLong;
 public record PyObject(PyTypeCode typeCode, Object value, OptionalLong id) {
 
   /**
+   * Checks that {@code typeCode} and {@code id} are not null and that {@code value} suits the type
+   * code as the class comment describes (null when the code has no data), keeping an unmodifiable
+   * copy of a sequence's list.
+   *
    * @param typeCode the record's type code
    * @param value the record's data as a Java value, null where the code has no data
    * @param id the object's identity, when the record carries one

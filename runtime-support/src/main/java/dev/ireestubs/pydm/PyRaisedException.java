@@ -18,6 +18,9 @@ public final class PyRaisedException extends IreeInvocationException implements 
   private final int tableIndex;
 
   /**
+   * An exception for a Python exception that {@code function} raised, identified by its index in
+   * the module's exception table.
+   *
    * @param function the function that returned the code ({@code module.function})
    * @param tableIndex the {@code exception_result}, positive
    * @throws IllegalArgumentException when {@code tableIndex} is not positive

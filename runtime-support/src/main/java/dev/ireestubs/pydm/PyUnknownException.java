@@ -18,6 +18,8 @@ public final class PyUnknownException extends IreeResultException implements PyE
   private final int code;
 
   /**
+   * An exception for an exception result whose code is not one this library knows.
+   *
    * @param function the function that returned the code ({@code module.function})
    * @param code the {@code exception_result}, negative and not predefined
    * @throws IllegalArgumentException for 0, a positive or a predefined code

@@ -20,6 +20,9 @@ public final class VmfbFormatException extends IOException {
   private final String detail;
 
   /**
+   * An exception for a module file that is not a valid {@code .vmfb}; the message names the source
+   * and the detail.
+   *
    * @param sourceName the file or source name given to the reader
    * @param detail what is wrong: what was expected and what was found
    */
