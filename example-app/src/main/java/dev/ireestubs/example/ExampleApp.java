@@ -3,7 +3,7 @@ package dev.ireestubs.example;
 import dev.ireestubs.example.derived.DerivedClassifier;
 import dev.ireestubs.example.derived.Iree_DerivedClassifier;
 import dev.ireestubs.host.HostModule;
-import dev.ireestubs.invoke.IreeException;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.IntArray;
@@ -52,8 +52,8 @@ public final class ExampleApp {
       out.println("A wrong shape is refused before the model runs:");
       try {
         classifier.predict(new Classifier.Features(FloatArray.zeros(1, 4, 5), 1.0f));
-      } catch (IreeException e) {
-        out.println("  " + e.getClass().getSimpleName() + ": " + e.getMessage());
+      } catch (IreeValueException e) {
+        out.println("  IreeValueException (" + e.side() + "): " + e.getMessage());
       }
 
       // Derive mode: the same module through a client the build derived from its reflection

@@ -20,7 +20,7 @@ class ExampleAppTest {
     assertThat(out).containsMatch("classifyBatch\\(\\[diagonal, ones, zeros\\]\\) = \\[\\d, \\d, \\d\\]");
     assertThat(out)
         .contains(
-            "IreeArgumentException: predict: features.image: expected tensor<1x4x4xf32> but got"
+            "IreeValueException (ARGUMENT): predict: features.image: expected tensor<1x4x4xf32> but got"
                 + " tensor<1x4x5xf32> (dimension 2 is 5, not 4)");
     // The derived client calls the same module: the same top class as the hand-written one.
     assertThat(out)
