@@ -4,6 +4,8 @@ import com.google.testing.compile.Compilation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.util.HashMap;
 import java.util.Map;
 import javax.tools.JavaFileObject;
@@ -42,6 +44,26 @@ final class CompiledClasses extends ClassLoader {
       throw new ClassNotFoundException(name);
     }
     return defineClass(name, bytes, 0, bytes.length);
+  }
+
+  /**
+   * Calls the method {@code name} of {@code iface} on {@code stub}, rethrowing what the method
+   * threw rather than the reflective wrapper.
+   */
+  static Object call(Class<?> iface, Object stub, String name, Object... args) throws Exception {
+    for (Method m : iface.getMethods()) {
+      if (m.getName().equals(name)) {
+        try {
+          return m.invoke(stub, args);
+        } catch (InvocationTargetException e) {
+          if (e.getCause() instanceof Exception) {
+            throw (Exception) e.getCause();
+          }
+          throw e;
+        }
+      }
+    }
+    throw new AssertionError("no method " + name);
   }
 
   Class<?> load(String name) {

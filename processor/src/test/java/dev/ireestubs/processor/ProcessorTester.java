@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
 
 /**
  * Compiles test sources with the processor, capturing the models it would hand to the writer.
@@ -98,6 +99,18 @@ final class ProcessorTester {
         .that(c.status())
         .isEqualTo(Compilation.Status.SUCCESS);
     return c;
+  }
+
+  /** The text of the source file {@code test/NAME.java} that {@code c} generated. */
+  static String generatedSource(Compilation c, String name) {
+    try {
+      return c.generatedFile(StandardLocation.SOURCE_OUTPUT, "test", name + ".java")
+          .orElseThrow(() -> new AssertionError("no generated test/" + name + ".java"))
+          .getCharContent(false)
+          .toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   static String diagnostics(Compilation c) {

@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
-import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -227,10 +226,7 @@ class StubHygieneTest {
                 "  Map<String, Float> h(Map<String, Float> m, java.util.List<FloatArray> l);",
                 "}"));
     String stubSource =
-        c.generatedFile(StandardLocation.SOURCE_OUTPUT, "test", "Iree_NoJson.java")
-            .orElseThrow()
-            .getCharContent(false)
-            .toString();
+        ProcessorTester.generatedSource(c, "Iree_NoJson");
     assertThat(stubSource).doesNotContain("FunctionBinder.signature(");
     assertThat(stubSource).doesNotContain("{\\\"a\\\"");
     // The generated classes link and run with no JSON library visible to them.

@@ -1,6 +1,7 @@
 package dev.ireestubs.processor;
 
 import static com.google.common.truth.Truth.assertThat;
+import static dev.ireestubs.processor.CompiledClasses.call;
 import static dev.ireestubs.processor.ProcessorTester.source;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -11,14 +12,10 @@ import dev.ireestubs.host.HostModule;
 import dev.ireestubs.invoke.IreeArgumentException;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.ndarray.FloatArray;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,23 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 class StubScaleTest {
 
   @TempDir Path dir;
-
-  private static Object call(Object stub, Class<?> iface, String name, Object... args)
-      throws Exception {
-    for (Method m : iface.getMethods()) {
-      if (m.getName().equals(name)) {
-        try {
-          return m.invoke(stub, args);
-        } catch (InvocationTargetException e) {
-          if (e.getCause() instanceof Exception) {
-            throw (Exception) e.getCause();
-          }
-          throw e;
-        }
-      }
-    }
-    throw new AssertionError("no method " + name);
-  }
 
   private static Object stub(Compilation c, String name, ModuleBackend backend) throws Exception {
     CompiledClasses classes = new CompiledClasses(c);
@@ -87,10 +67,7 @@ class StubScaleTest {
     ProcessorTester t = new ProcessorTester(dir).file("big.abi.json", json.toString());
     Compilation c = t.compileClean(source("Big", java.toString()));
     String stubSource =
-        c.generatedFile(StandardLocation.SOURCE_OUTPUT, "test", "Iree_Big.java")
-            .orElseThrow()
-            .getCharContent(false)
-            .toString();
+        ProcessorTester.generatedSource(c, "Iree_Big");
     // So large a stub delegates to its holders, each far from the class-file limits.
     assertThat(stubSource).contains("private static final class Functions0");
     assertThat(stubSource).doesNotContain("FunctionBinder.signature(");
@@ -123,16 +100,16 @@ class StubScaleTest {
     for (int i = 0; i < n; i++) {
       String f = "f" + i;
       if (i % 3 == 0) {
-        assertThat(call(stub, stub.getClass(), f, 1.5f)).isEqualTo(1.5f + i);
+        assertThat(call(stub.getClass(), stub, f, 1.5f)).isEqualTo(1.5f + i);
       } else if (i % 3 == 1) {
-        FloatArray r = (FloatArray) call(stub, stub.getClass(), f, FloatArray.of(new float[] {1, 2}));
+        FloatArray r = (FloatArray) call(stub.getClass(), stub, f, FloatArray.of(new float[] {1, 2}));
         assertThat(r.toArray()).isEqualTo(new float[] {1 + i, 2});
       } else {
         Object in =
             inClass
                 .getConstructors()[0]
                 .newInstance(FloatArray.of(new float[][] {{1, 2}}), 7);
-        Object out = call(stub, stub.getClass(), f, in);
+        Object out = call(stub.getClass(), stub, f, in);
         assertThat(out.toString()).isEqualTo("Out[sum=3.0, tag=" + (7 + i) + "]");
       }
     }
@@ -174,12 +151,12 @@ class StubScaleTest {
       values.put("key_" + String.format("%05d", i), (float) i);
     }
     @SuppressWarnings("unchecked")
-    Map<String, Float> scaled = (Map<String, Float>) call(stub, stub.getClass(), "scale", values);
+    Map<String, Float> scaled = (Map<String, Float>) call(stub.getClass(), stub, "scale", values);
     assertThat(scaled).hasSize(n);
     assertThat(scaled.get("key_09999")).isEqualTo(19998f);
     values.remove("key_00042");
     IreeArgumentException e =
-        assertThrows(IreeArgumentException.class, () -> call(stub, stub.getClass(), "scale", values));
+        assertThrows(IreeArgumentException.class, () -> call(stub.getClass(), stub, "scale", values));
     assertThat(e).hasMessageThat().contains("scale: values: missing key 'key_00042'");
   }
 
@@ -206,7 +183,7 @@ class StubScaleTest {
                 args -> (Integer) ((Map<?, ?>) args.get(0)).get(key) + 1)
             .build();
     Object stub = stub(c, "LongKey", module);
-    assertThat(call(stub, stub.getClass(), "f", Map.of(key, 41, "b", 0))).isEqualTo(42);
+    assertThat(call(stub.getClass(), stub, "f", Map.of(key, 41, "b", 0))).isEqualTo(42);
   }
 
   @Test
@@ -235,12 +212,12 @@ class StubScaleTest {
     java.util.Arrays.fill(dims, 1);
     dims[rank - 1] = 2;
     FloatArray x = FloatArray.zeros(dims);
-    assertThat(((FloatArray) call(stub, stub.getClass(), "f", x)).shape()).isEqualTo(dims);
+    assertThat(((FloatArray) call(stub.getClass(), stub, "f", x)).shape()).isEqualTo(dims);
     dims[rank - 1] = 3;
     IreeArgumentException e =
         assertThrows(
             IreeArgumentException.class,
-            () -> call(stub, stub.getClass(), "f", FloatArray.zeros(dims)));
+            () -> call(stub.getClass(), stub, "f", FloatArray.zeros(dims)));
     assertThat(e).hasMessageThat().contains("dimension " + (rank - 1) + " is 3, not 2");
   }
 
@@ -254,9 +231,7 @@ class StubScaleTest {
                 "Huge",
                 "@IreeModule(name = \"m\", abi = \"huge.abi.json\")",
                 "public interface Huge { void f(FloatArray x); }"));
-    JavaFileObject stubSource =
-        c.generatedFile(StandardLocation.SOURCE_OUTPUT, "test", "Iree_Huge.java").orElseThrow();
-    assertThat(stubSource.getCharContent(false).toString()).contains("Shape.of(2147483648L, 1)");
+    assertThat(ProcessorTester.generatedSource(c, "Iree_Huge")).contains("Shape.of(2147483648L, 1)");
     HostModule module =
         HostModule.builder("m")
             .valueFunction("f", AbiJson.parseModule(ProcessorTester.json(json)).get("f"), args -> null)
@@ -265,7 +240,7 @@ class StubScaleTest {
     IreeArgumentException e =
         assertThrows(
             IreeArgumentException.class,
-            () -> call(stub, stub.getClass(), "f", FloatArray.zeros(2, 1)));
+            () -> call(stub.getClass(), stub, "f", FloatArray.zeros(2, 1)));
     assertThat(e).hasMessageThat().contains("expected tensor<2147483648x1xf32>");
   }
 
@@ -282,10 +257,7 @@ class StubScaleTest {
     Compilation c =
         new ProcessorTester(dir).file("m.abi.json", json.toString()).compileClean(source("Many", java.toString()));
     String stubSource =
-        c.generatedFile(StandardLocation.SOURCE_OUTPUT, "test", "Iree_Many.java")
-            .orElseThrow()
-            .getCharContent(false)
-            .toString();
+        ProcessorTester.generatedSource(c, "Iree_Many");
     assertThat(stubSource).contains("private static final class Signatures {");
     assertThat(stubSource).contains("return Marshal.i32(results, 0, \"g199: result\");");
     assertThat(List.of(stubSource.split("\n"))).doesNotContain("  private static final class Functions0 {");

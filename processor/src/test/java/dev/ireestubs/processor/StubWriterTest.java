@@ -1,6 +1,7 @@
 package dev.ireestubs.processor;
 
 import static com.google.common.truth.Truth.assertThat;
+import static dev.ireestubs.processor.CompiledClasses.call;
 import static dev.ireestubs.processor.ProcessorTester.source;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -15,7 +16,6 @@ import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.IntArray;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -514,22 +514,5 @@ class StubWriterTest {
                     .newInstance(other));
     assertThat(e).hasCauseThat().isInstanceOf(IreeSignatureMismatchException.class);
     assertThat(e.getCause()).hasMessageThat().startsWith("module.predict: the stub was compiled against");
-  }
-
-  private static Object call(Class<?> iface, Object stub, String name, Object... args)
-      throws Exception {
-    for (Method m : iface.getMethods()) {
-      if (m.getName().equals(name)) {
-        try {
-          return m.invoke(stub, args);
-        } catch (InvocationTargetException e) {
-          if (e.getCause() instanceof Exception) {
-            throw (Exception) e.getCause();
-          }
-          throw e;
-        }
-      }
-    }
-    throw new AssertionError("no method " + name);
   }
 }

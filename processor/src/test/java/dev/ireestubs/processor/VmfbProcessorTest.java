@@ -2,6 +2,7 @@ package dev.ireestubs.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.ireestubs.processor.CompiledClasses.call;
 import static dev.ireestubs.processor.ProcessorTester.source;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -25,7 +26,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +38,6 @@ import java.util.jar.JarOutputStream;
 import java.util.stream.Collectors;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
-import javax.tools.StandardLocation;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -204,10 +203,7 @@ class VmfbProcessorTest {
     write("models/classifier.vmfb", classifier().ireeZip());
     Compilation c = t.compileClean(source("CompiledClassifier", CLASSIFIER));
     String actual =
-        c.generatedFile(StandardLocation.SOURCE_OUTPUT, "test", "Iree_CompiledClassifier.java")
-            .orElseThrow()
-            .getCharContent(false)
-            .toString();
+        ProcessorTester.generatedSource(c, "Iree_CompiledClassifier");
     Path golden = Path.of("src/test/resources/golden/Iree_CompiledClassifier.java");
     if (Boolean.getBoolean("golden.update")) {
       Files.writeString(golden, actual, StandardCharsets.UTF_8);
@@ -780,22 +776,5 @@ class VmfbProcessorTest {
         .inFile(ancient)
         .onLineContaining("void __init()");
     assertThat(c).hadErrorCount(2);
-  }
-
-  private static Object call(Class<?> iface, Object stub, String name, Object... args)
-      throws Exception {
-    for (Method m : iface.getMethods()) {
-      if (m.getName().equals(name)) {
-        try {
-          return m.invoke(stub, args);
-        } catch (InvocationTargetException e) {
-          if (e.getCause() instanceof Exception) {
-            throw (Exception) e.getCause();
-          }
-          throw e;
-        }
-      }
-    }
-    throw new AssertionError("no method " + name);
   }
 }
