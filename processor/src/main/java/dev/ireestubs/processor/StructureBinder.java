@@ -101,11 +101,7 @@ final class StructureBinder {
             .orElseGet(() -> words.fix(t, path));
     List<JavaType> args = j.arguments();
     if (args.size() != 2) {
-      report.error(
-          Tag.SIGNATURE_MISMATCH,
-          path + " is " + words.describe(t) + " in the module, but " + site.noun()
-              + " is a raw Map; " + fix,
-          site.location());
+      values.misfit(t, "a raw Map; " + fix, path, site);
       return Optional.empty();
     }
     for (JavaType arg : args) {
@@ -119,20 +115,15 @@ final class StructureBinder {
             && ((JavaType.Declared) args.get(0)).is("java.lang.String");
     JavaType value = args.get(1);
     if (!stringKey || value instanceof JavaType.Wildcard) {
-      report.error(
-          Tag.SIGNATURE_MISMATCH,
-          path
-              + " is "
-              + words.describe(t)
-              + " in the module, but "
-              + site.noun()
-              + " is "
-              + j.display()
+      values.misfit(
+          t,
+          j.display()
               + (stringKey
                   ? ", a Map of a wildcard; name the value type without a wildcard"
                       + suggestion.map(s -> ", e.g. " + s).orElse("")
                   : ", whose keys are not String (sdict keys are strings); " + fix),
-          site.location());
+          path,
+          site);
       return Optional.empty();
     }
     return Optional.of(value);

@@ -207,16 +207,7 @@ final class ValueBinder {
     }
     List<JavaType> args = ((JavaType.Declared) j).arguments();
     if (args.size() != 1) {
-      report.error(
-          Tag.SIGNATURE_MISMATCH,
-          path
-              + " is "
-              + words.describe(t)
-              + " in the module, but "
-              + site.noun()
-              + " is a raw List; "
-              + words.fix(t, path),
-          site.location());
+      misfit(t, "a raw List; " + words.fix(t, path), path, site);
       return Optional.empty();
     }
     JavaType arg = args.get(0);
@@ -226,21 +217,33 @@ final class ValueBinder {
     }
     if (arg instanceof JavaType.Wildcard) {
       Optional<JavaType> bound = ((JavaType.Wildcard) arg).bound();
-      report.error(
-          Tag.SIGNATURE_MISMATCH,
-          path
-              + " is "
-              + words.describe(t)
-              + " in the module, but "
-              + site.noun()
-              + " is "
-              + j.display()
+      misfit(
+          t,
+          j.display()
               + ", a List of a wildcard; name the element type without a wildcard"
               + bound.map(b -> ", e.g. List<" + b.display() + ">").orElse(""),
-          site.location());
+          path,
+          site);
       return Optional.empty();
     }
     return Optional.of(arg);
+  }
+
+  /**
+   * Reports "PATH is T in the module, but SITE is {@code actualAndFix}": the Java type at
+   * {@code site} has the right kind for {@code t} but not a usable form.
+   */
+  void misfit(AbiType t, String actualAndFix, String path, Site site) {
+    report.error(
+        Tag.SIGNATURE_MISMATCH,
+        path
+            + " is "
+            + words.describe(t)
+            + " in the module, but "
+            + site.noun()
+            + " is "
+            + actualAndFix,
+        site.location());
   }
 
   /** Reports that {@code j} does not bind to {@code t}, saying what does; always null. */
