@@ -42,23 +42,14 @@ final class UniqueNames {
     return !outer.contains(name) && taken.add(name);
   }
 
-  /** True when {@code name} is taken. */
-  boolean isTaken(String name) {
-    return outer.contains(name) || taken.contains(name);
-  }
-
-  private boolean take(String name) {
-    return !outer.contains(name) && taken.add(name);
-  }
-
   /** {@code suggestion} made a valid name, or it with the next free number. */
   String newName(String suggestion) {
     String base = identifier(suggestion);
-    if (take(base)) {
+    if (reserve(base)) {
       return base;
     }
     int n = next.getOrDefault(base, 2);
-    while (!take(base + n)) {
+    while (!reserve(base + n)) {
       n++;
     }
     next.put(base, n + 1);
