@@ -2,6 +2,7 @@ package dev.ireestubs.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.ireestubs.processor.CompiledClasses.call;
 import static dev.ireestubs.processor.ProcessorTester.source;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -15,8 +16,6 @@ import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
 import dev.ireestubs.testing.TestModules;
 import java.io.IOException;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -133,19 +132,5 @@ class PyDmStubTest {
         .hadErrorContaining("[IreeUnsupportedType] add: raw is a byte[], but PyDM's Bytes")
         .inFile(s)
         .onLineContaining("String s");
-  }
-
-  private static Object call(Class<?> iface, Object stub, String name, Object... args)
-      throws Exception {
-    for (Method m : iface.getMethods()) {
-      if (m.getName().equals(name)) {
-        try {
-          return m.invoke(stub, args);
-        } catch (InvocationTargetException e) {
-          throw (Exception) e.getCause();
-        }
-      }
-    }
-    throw new AssertionError(name);
   }
 }

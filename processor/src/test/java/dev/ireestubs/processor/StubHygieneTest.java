@@ -2,6 +2,7 @@ package dev.ireestubs.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.ireestubs.processor.CompiledClasses.call;
 import static dev.ireestubs.processor.ProcessorTester.source;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -13,7 +14,6 @@ import dev.ireestubs.invoke.IreeSignatureMismatchException;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.ndarray.FloatArray;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -47,19 +47,6 @@ class StubHygieneTest {
           + "  'r':[['sdict',['a','f32'],['b','f32']]]}}";
 
   @TempDir Path dir;
-
-  private static Object call(Object stub, String name, Object... args) throws Exception {
-    for (Method m : stub.getClass().getMethods()) {
-      if (m.getName().equals(name)) {
-        try {
-          return m.invoke(stub, args);
-        } catch (InvocationTargetException e) {
-          throw (Exception) e.getCause();
-        }
-      }
-    }
-    throw new AssertionError("no method " + name);
-  }
 
   private static HostModule clashModule() {
     Map<String, FunctionSignature> s = AbiJson.parseModule(ProcessorTester.json(CLASH_JSON));
@@ -103,12 +90,12 @@ class StubHygieneTest {
             .getConstructor(ModuleBackend.class)
             .newInstance(clashModule());
     FloatArray two = FloatArray.of(new float[] {1, 2});
-    FloatArray r = (FloatArray) call(stub, "f", two, two, two, two, 5);
+    FloatArray r = (FloatArray) call(stub.getClass(), stub, "f", two, two, two, two, 5);
     assertThat(r.toArray()).isEqualTo(new float[] {6, 2});
     Class<?> pair = stub.getClass().getClassLoader().loadClass("test.Clash$Pair");
     Object p = pair.getConstructors()[0].newInstance(two, 3);
-    assertThat(call(stub, "g", p)).isEqualTo(p);
-    assertThat(call(stub, "h", Map.of("a", 1f, "b", 2f), List.of(two)))
+    assertThat(call(stub.getClass(), stub, "g", p)).isEqualTo(p);
+    assertThat(call(stub.getClass(), stub, "h", Map.of("a", 1f, "b", 2f), List.of(two)))
         .isEqualTo(Map.of("a", 1f, "b", 2f));
   }
 
@@ -234,7 +221,7 @@ class StubHygieneTest {
         new CompiledClasses(c, new HidingClassLoader("com.fasterxml.")).load("test.Iree_NoJson");
     Object stub = stubClass.getConstructor(ModuleBackend.class).newInstance(clashModule());
     FloatArray two = FloatArray.of(new float[] {1, 2});
-    assertThat(((FloatArray) call(stub, "f", two, two, two, two, 1)).toArray())
+    assertThat(((FloatArray) call(stub.getClass(), stub, "f", two, two, two, two, 1)).toArray())
         .isEqualTo(new float[] {2, 2});
   }
 

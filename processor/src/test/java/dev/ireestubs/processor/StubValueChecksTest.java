@@ -1,6 +1,7 @@
 package dev.ireestubs.processor;
 
 import static com.google.common.truth.Truth.assertThat;
+import static dev.ireestubs.processor.CompiledClasses.call;
 import static dev.ireestubs.processor.ProcessorTester.source;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -15,7 +16,6 @@ import dev.ireestubs.vm.OpaqueRef;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
@@ -63,20 +63,6 @@ class StubValueChecksTest {
     } catch (InvocationTargetException e) {
       throw (Exception) e.getCause();
     }
-  }
-
-  private static Object call(Class<?> iface, Object stub, String name, Object... args)
-      throws Exception {
-    for (Method m : iface.getMethods()) {
-      if (m.getName().equals(name)) {
-        try {
-          return m.invoke(stub, args);
-        } catch (InvocationTargetException e) {
-          throw (Exception) e.getCause();
-        }
-      }
-    }
-    throw new AssertionError("no method " + name);
   }
 
   /** A backend of one function per name, with no reflection: the stub checks everything itself. */
