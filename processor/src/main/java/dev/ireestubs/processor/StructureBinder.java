@@ -31,12 +31,8 @@ final class StructureBinder {
       Optional<JavaType> value = mapValue(t, (JavaType.Declared) j, path, site);
       return value.map(v -> bindMap(t, j, v, path, site)).orElse(null);
     }
-    Optional<Declaration.RecordType> found = session.declaration().record(j);
-    if (found.isEmpty()) {
-      return values.mismatch(t, j, path, site);
-    }
-    Declaration.RecordType record = found.get();
-    if (!usable(record, path, site)) {
+    Declaration.RecordType record = usableRecord(t, j, path, site);
+    if (record == null) {
       return null;
     }
     KeyMatcher.Match match = new KeyMatcher(report, words, this).match(t, record, path, site);
@@ -134,12 +130,8 @@ final class StructureBinder {
     if (list != null) {
       return list.map(element -> bindList(t, j, element, path, site)).orElse(null);
     }
-    Optional<Declaration.RecordType> found = session.declaration().record(j);
-    if (found.isEmpty()) {
-      return values.mismatch(t, j, path, site);
-    }
-    Declaration.RecordType record = found.get();
-    if (!usable(record, path, site)) {
+    Declaration.RecordType record = usableRecord(t, j, path, site);
+    if (record == null) {
       return null;
     }
     List<AbiType> elems = t.elements();
@@ -226,8 +218,18 @@ final class StructureBinder {
         : new ListBinding(t, j.typeName(), element, t.elements().size(), path);
   }
 
-  /** Generic and inaccessible records are reported; true when the record can be used. */
-  private boolean usable(Declaration.RecordType record, String path, ValueBinder.Site site) {
+  /**
+   * The record {@code j} names, when it can stand for {@code t}; null when {@code j} is not a
+   * record (a mismatch) or is generic or inaccessible, each reported.
+   */
+  private Declaration.RecordType usableRecord(
+      AbiType t, JavaType j, String path, ValueBinder.Site site) {
+    Optional<Declaration.RecordType> found = session.declaration().record(j);
+    if (found.isEmpty()) {
+      values.mismatch(t, j, path, site);
+      return null;
+    }
+    Declaration.RecordType record = found.get();
     if (record.generic()) {
       report.error(
           Tag.UNSUPPORTED_TYPE,
@@ -237,13 +239,13 @@ final class StructureBinder {
               + " is generic, so the stub cannot tell its components' types; declare a record"
               + " with concrete component types",
           site.location());
-      return false;
+      return null;
     }
     if (!record.accessible()) {
       values.inaccessible(record.qualifiedName(), path, site);
-      return false;
+      return null;
     }
-    return true;
+    return record;
   }
 
   /** A component's site; a record without source reports at the use site. */
