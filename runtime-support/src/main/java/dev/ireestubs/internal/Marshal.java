@@ -183,10 +183,16 @@ public final class Marshal {
    */
   public static boolean fits(AbiType.NdArray declared, BufferView view) {
     ElementType actual = view.elementType().orElse(null); // a shared Optional for common codes
-    if (actual == null || !NdArray.isCompatible(declared.element(), actual)) {
-      return false;
-    }
-    Shape shape = declared.shape();
+    return actual != null
+        && NdArray.isCompatible(declared.element(), actual)
+        && fits(declared.shape(), view);
+  }
+
+  /**
+   * True when {@code shape} is unranked, or has the view's rank and every static dim matches the
+   * view's, read in place.
+   */
+  static boolean fits(Shape shape, BufferView view) {
     if (!shape.isRanked()) {
       return true;
     }
