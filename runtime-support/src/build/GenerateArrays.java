@@ -121,7 +121,7 @@ public final class GenerateArrays {
                 "siHal", "0x110000" + hex,
                 "newA", newA,
                 "key", "v",
-                "format", Character.toUpperCase(value.charAt(0)) + value.substring(1) + ".toString(v)",
+                "format", boxed(value) + ".toString(v)",
                 "classDoc",
                     "An n-dimensional array of "
                         + bits
@@ -154,14 +154,17 @@ public final class GenerateArrays {
       pairs.add("Buffer");
       pairs.add(Buffer);
     }
-    if (value.equals("int")) {
-      pairs.add("format");
-      pairs.add("Integer.toString(v)");
-    }
     return spec(flags, pairs.toArray(new String[0]));
   }
 
   /** Unsigned integer classes narrower than 64 bits: values in a wider Java type, checked. */
+  /** The wrapper class of a primitive type name: {@code Integer} for {@code int}, else capitalised. */
+  private static String boxed(String primitive) {
+    return primitive.equals("int")
+        ? "Integer"
+        : Character.toUpperCase(primitive.charAt(0)) + primitive.substring(1);
+  }
+
   private static Spec unsigned(
       String cls, String value, String raw, int bits, String hex, String mask, String max, String bitsDoc) {
     String ui = "ui" + bits;
@@ -176,7 +179,7 @@ public final class GenerateArrays {
         "range", range,
         "bitsNoun", "raw bits",
         "key", "v",
-        "format", (value.equals("int") ? "Integer" : "Long") + ".toString(v)",
+        "format", boxed(value) + ".toString(v)",
         "decode", "(raw(i) & " + mask + ")",
         "classDoc",
             "An n-dimensional array of {@code " + ui + "} (unsigned " + bits
@@ -207,7 +210,7 @@ public final class GenerateArrays {
         "decode", codec + ".toFloat(raw(i))",
         "encode", codec + ".fromFloat(value)",
         "classDoc", exactly,
-        "inNote", " Values are " + round.replace("rounded", "rounded") + ".",
+        "inNote", " Values are " + round + ".",
         "getNote", ", converted exactly to {@code float}",
         "setNote", ", " + round,
         "scalarDoc", "A new rank-0 array (shape {@code []}) holding {@code value}, " + round + ".",

@@ -183,10 +183,16 @@ public final class Marshal {
    */
   public static boolean fits(AbiType.NdArray declared, BufferView view) {
     ElementType actual = view.elementType().orElse(null); // a shared Optional for common codes
-    if (actual == null || !NdArray.isCompatible(declared.element(), actual)) {
-      return false;
-    }
-    Shape shape = declared.shape();
+    return actual != null
+        && NdArray.isCompatible(declared.element(), actual)
+        && fits(declared.shape(), view);
+  }
+
+  /**
+   * True when {@code shape} is unranked, or has the view's rank and every static dim matches the
+   * view's, read in place.
+   */
+  static boolean fits(Shape shape, BufferView view) {
     if (!shape.isRanked()) {
       return true;
     }
@@ -345,7 +351,8 @@ public final class Marshal {
   private static VmList sequence(
       Collection<?> values, String declared, int expectedSize, Side side, String path) {
     if (values.size() != expectedSize) {
-      throw fail(side, 
+      throw fail(
+          side,
           path,
           "expected "
               + expectedSize
@@ -437,7 +444,8 @@ public final class Marshal {
     int actual = results.size();
     if (actual != expected) {
       results.close(); // the caller never sees the list: release what it holds
-      throw fail(Side.RESULT, 
+      throw fail(
+          Side.RESULT,
           function,
           "expected "
               + expected
@@ -571,7 +579,8 @@ public final class Marshal {
    */
   public static BufferView bufferView(Object element, AbiType.NdArray declared, Side side, String path) {
     if (!(element instanceof BufferView)) {
-      throw fail(side, 
+      throw fail(
+          side,
           path, "expected " + declared + " (a buffer view) but got " + describe(element));
     }
     BufferView view = (BufferView) element;
@@ -582,7 +591,8 @@ public final class Marshal {
         view.elementType()
             .orElseThrow(
                 () ->
-                    fail(side, 
+                    fail(
+                        side,
                         path,
                         "expected "
                             + declared
@@ -707,7 +717,8 @@ public final class Marshal {
     }
     VmList nested = (VmList) element;
     if (expectedSize >= 0 && nested.size() != expectedSize) {
-      throw fail(side, 
+      throw fail(
+          side,
           path,
           "expected "
               + expectedSize
@@ -763,7 +774,8 @@ public final class Marshal {
   public static <R extends VmRef> R ref(VmList list, int index, Class<R> type, String path) {
     VmRef ref = ref(list, index, path);
     if (ref != null && !type.isInstance(ref)) {
-      throw fail(Side.RESULT, 
+      throw fail(
+          Side.RESULT,
           path, "expected a " + type.getSimpleName() + " but got " + describe(ref));
     }
     return type.cast(ref);
@@ -878,7 +890,8 @@ public final class Marshal {
   public static Object element(VmList list, int index, String path) {
     Objects.requireNonNull(list, "list");
     if (index < 0 || index >= list.size()) {
-      throw fail(Side.RESULT, 
+      throw fail(
+          Side.RESULT,
           path, "expected a value at index " + index + " but the list has " + list.size());
     }
     return list.get(index);
@@ -899,12 +912,14 @@ public final class Marshal {
    */
   public static long integer(Object element, ElementType declared, Side side, String path) {
     if (!(element instanceof VmValue) || !((VmValue) element).isInteger()) {
-      throw fail(side, 
+      throw fail(
+          side,
           path, "expected " + article(declared) + " value but got " + describe(element));
     }
     long value = ((VmValue) element).asI64();
     if (!fits(value, declared)) {
-      throw fail(side, 
+      throw fail(
+          side,
           path, "expected " + article(declared) + " value but got " + value + ", which does not fit");
     }
     return value;
@@ -952,7 +967,8 @@ public final class Marshal {
    */
   public static double floating(Object element, ElementType declared, Side side, String path) {
     if (!(element instanceof VmValue) || !((VmValue) element).isFloat()) {
-      throw fail(side, 
+      throw fail(
+          side,
           path, "expected " + article(declared) + " value but got " + describe(element));
     }
     return ((VmValue) element).asF64();

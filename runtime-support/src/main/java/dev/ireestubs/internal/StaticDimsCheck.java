@@ -26,15 +26,14 @@ import java.util.Map;
 final class StaticDimsCheck implements BackendFunction {
 
   private final BackendFunction function;
-  /** Per VM argument: the module's dims where the stub's are dynamic, else null. */
-  private final long[][] moduleDims;
-  private final String[] moduleTypes;
-  private final String[] stubTypes;
+  /** Per VM argument: the module's type where it fixes dims the stub's leaves open, else null. */
+  private final AbiType.NdArray[] moduleTypes;
+  /** Per VM argument: the stub's type where {@link #moduleTypes} has one, for the message. */
+  private final AbiType.NdArray[] stubTypes;
 
   private StaticDimsCheck(
-      BackendFunction function, long[][] moduleDims, String[] moduleTypes, String[] stubTypes) {
+      BackendFunction function, AbiType.NdArray[] moduleTypes, AbiType.NdArray[] stubTypes) {
     this.function = function;
-    this.moduleDims = moduleDims;
     this.moduleTypes = moduleTypes;
     this.stubTypes = stubTypes;
   }
@@ -51,21 +50,19 @@ final class StaticDimsCheck implements BackendFunction {
         || expected.vmArgumentCount() != n) {
       return function; // structured arguments: VM slots are not arguments one to one
     }
-    long[][] dims = new long[n][];
-    String[] moduleTypes = new String[n];
-    String[] stubTypes = new String[n];
+    AbiType.NdArray[] moduleTypes = new AbiType.NdArray[n];
+    AbiType.NdArray[] stubTypes = new AbiType.NdArray[n];
     boolean any = false;
     for (int i = 0; i < n; i++) {
       if (module.arguments().get(i) instanceof AbiType.NdArray m
           && expected.arguments().get(i) instanceof AbiType.NdArray s
           && tighter(m.shape(), s.shape())) {
-        dims[i] = m.shape().dims();
-        moduleTypes[i] = m.toString();
-        stubTypes[i] = s.toString();
+        moduleTypes[i] = m;
+        stubTypes[i] = s;
         any = true;
       }
     }
-    return any ? new StaticDimsCheck(function, dims, moduleTypes, stubTypes) : function;
+    return any ? new StaticDimsCheck(function, moduleTypes, stubTypes) : function;
   }
 
   /** True when {@code module} fixes a dim that {@code stub} leaves dynamic (or unranked). */
@@ -88,31 +85,22 @@ final class StaticDimsCheck implements BackendFunction {
 
   @Override
   public VmList invoke(VmList arguments) {
-    int count = Math.min(arguments.size(), moduleDims.length);
+    int count = Math.min(arguments.size(), moduleTypes.length);
     for (int i = 0; i < count; i++) {
-      long[] dims = moduleDims[i];
-      if (dims != null && arguments.get(i) instanceof BufferView view && !fits(view, dims)) {
-        throw Marshal.fail(Side.ARGUMENT, 
+      AbiType.NdArray module = moduleTypes[i];
+      if (module != null
+          && arguments.get(i) instanceof BufferView view
+          && !Marshal.fits(module.shape(), view)) {
+        throw Marshal.fail(
+            Side.ARGUMENT,
             function.qualifiedName() + ": arg" + i,
-            "the module declares " + moduleTypes[i] + " but the argument has shape "
+            "the module declares " + module + " but the argument has shape "
                 + Arrays.toString(view.shape()) + " (the stub declares " + stubTypes[i]
                 + ", which leaves the size open, so it is checked against the module's static"
                 + " dims at bind time); pass an array of the module's shape");
       }
     }
     return function.invoke(arguments);
-  }
-
-  private static boolean fits(BufferView view, long[] dims) {
-    if (view.rank() != dims.length) {
-      return false;
-    }
-    for (int a = 0; a < dims.length; a++) {
-      if (dims[a] != Shape.DYNAMIC && dims[a] != view.dim(a)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   @Override

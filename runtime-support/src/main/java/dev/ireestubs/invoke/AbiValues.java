@@ -96,7 +96,8 @@ public final class AbiValues {
     }
     if (positional.size() > unnamed) {
       List<String> names = namedArguments(declared);
-      throw Marshal.fail(Side.ARGUMENT,
+      throw Marshal.fail(
+          Side.ARGUMENT,
           function,
           "expected "
               + (names.isEmpty() ? "" : "at most ")
@@ -119,7 +120,8 @@ public final class AbiValues {
       int index = indexOfNamed(declared, e.getKey());
       if (index < 0) {
         List<String> names = namedArguments(declared);
-        throw Marshal.fail(Side.ARGUMENT,
+        throw Marshal.fail(
+            Side.ARGUMENT,
             function,
             "no argument is named '"
                 + e.getKey()
@@ -127,7 +129,8 @@ public final class AbiValues {
                 + (names.isEmpty() ? "; this function has no named arguments" : "; named: " + String.join(", ", names)));
       }
       if (filled[index]) {
-        throw Marshal.fail(Side.ARGUMENT,
+        throw Marshal.fail(
+            Side.ARGUMENT,
             function, "argument '" + e.getKey() + "' is given twice");
       }
       slots[index] = e.getValue();
@@ -254,7 +257,8 @@ public final class AbiValues {
     List<AbiType> results = signature.results();
     if (results.isEmpty()) {
       if (result != null) {
-        throw Marshal.fail(Side.RESULT,
+        throw Marshal.fail(
+            Side.RESULT,
             path, "the function has no results but returned " + result);
       }
       return VmList.variant(0);
@@ -269,7 +273,8 @@ public final class AbiValues {
       return out;
     }
     if (!(result instanceof List) || ((List<?>) result).size() != results.size()) {
-      throw Marshal.fail(Side.RESULT,
+      throw Marshal.fail(
+          Side.RESULT,
           path, "expected a List of " + results.size() + " results but got " + result);
     }
     VmList out = VmList.variant(results.size());
@@ -291,7 +296,8 @@ public final class AbiValues {
   public static void checkArguments(FunctionSignature signature, VmList arguments, String function) {
     List<AbiType> declared = signature.arguments();
     if (arguments == null || arguments.size() != declared.size()) {
-      throw Marshal.fail(Side.ARGUMENT,
+      throw Marshal.fail(
+          Side.ARGUMENT,
           function,
           "expected "
               + declared.size()
@@ -526,7 +532,8 @@ public final class AbiValues {
       long v = ((Number) value).longValue();
       int bits = element.bits();
       if (bits < 64 && !Marshal.fits(v, element)) {
-        throw Marshal.fail(side,
+        throw Marshal.fail(
+            side,
             path, "expected an " + element + " but " + v + " does not fit in " + bits + " bits");
       }
       return bits <= 8
@@ -540,7 +547,8 @@ public final class AbiValues {
       double d = ((Number) value).doubleValue();
       return element.equals(ElementType.F32) ? VmValue.f32((float) d) : VmValue.f64(d);
     }
-    throw Marshal.fail(side,
+    throw Marshal.fail(
+        side,
         path,
         "a scalar "
             + element
@@ -569,7 +577,8 @@ public final class AbiValues {
       for (AbiType.Entry e : entries) {
         String component = matchComponent(components, e.key());
         if (component == null) {
-          throw Marshal.fail(side,
+          throw Marshal.fail(
+              side,
               path,
               "record "
                   + JavaMapping.typeName(value)
@@ -581,7 +590,8 @@ public final class AbiValues {
         }
       }
       if (components.size() != entries.size()) {
-        throw Marshal.fail(side,
+        throw Marshal.fail(
+            side,
             path,
             "record "
                 + JavaMapping.typeName(value)
@@ -661,7 +671,8 @@ public final class AbiValues {
         }
         values.put(c.name, c.method.invoke(record));
       } catch (IllegalAccessException | InvocationTargetException | RuntimeException e) {
-        throw Marshal.fail(Side.ARGUMENT,
+        throw Marshal.fail(
+            Side.ARGUMENT,
             path,
             "cannot read component "
                 + c.name
@@ -761,7 +772,8 @@ public final class AbiValues {
       }
       return list;
     }
-    throw Marshal.fail(side,
+    throw Marshal.fail(
+        side,
         path, "cannot pass " + JavaMapping.aTypeName(value) + " to the VM");
   }
 
@@ -907,7 +919,8 @@ public final class AbiValues {
     } else if (java == double.class) {
       return Marshal.floating(element, type, Side.RESULT, path);
     } else if (java == null) {
-      throw Marshal.fail(Side.RESULT,
+      throw Marshal.fail(
+          Side.RESULT,
           path, "a scalar " + type + " has no VM value type; expected i1, i8..i64, f32 or f64");
     }
     long v = Marshal.integer(element, type, Side.RESULT, path);
@@ -1109,13 +1122,15 @@ public final class AbiValues {
     }
     String bare = expected.startsWith("!") ? expected.substring(1) : expected;
     if (!bare.equals(ref.refTypeName())) {
-      throw Marshal.fail(side,
+      throw Marshal.fail(
+          side,
           path, "expected a ref of type " + bare + " but got one of type " + ref.refTypeName());
     }
   }
 
   private static IreeValueException unsupported(AbiType.Unsupported type, Side side, String path) {
-    return Marshal.fail(side,
+    return Marshal.fail(
+        side,
         path,
         "the signature uses "
             + type.source()
@@ -1126,7 +1141,8 @@ public final class AbiValues {
 
   private static IreeValueException mismatch(
       AbiType declared, Object value, String accepted, Side side, String path) {
-    return Marshal.fail(side,
+    return Marshal.fail(
+        side,
         path,
         "expected "
             + declared

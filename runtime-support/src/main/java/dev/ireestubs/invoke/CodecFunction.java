@@ -19,8 +19,13 @@ final class CodecFunction implements DynamicFunction {
   }
 
   /** {@code function} of {@code module.function}: the name messages start with. */
-  static String shortName(String qualified) {
+  private static String shortName(String qualified) {
     return qualified.substring(qualified.indexOf('.') + 1);
+  }
+
+  /** The function's name without its module: the name messages start with. */
+  String name() {
+    return name;
   }
 
   @Override

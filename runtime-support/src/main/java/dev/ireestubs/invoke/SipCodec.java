@@ -138,7 +138,7 @@ final class SipCodec implements CallCodec {
     throw Marshal.fail(
         Side.ARGUMENT,
         path,
-        "expected a List or a record for a SIP sequence but got " + describe(value));
+        "expected a List or a record for a SIP sequence but got " + JavaMapping.typeName(value));
   }
 
   private static Map<?, ?> dictValues(Object value, List<String> keys, String path) {
@@ -151,11 +151,7 @@ final class SipCodec implements CallCodec {
     throw Marshal.fail(
         Side.ARGUMENT,
         path,
-        "expected a Map or a record for a SIP dict but got " + describe(value));
-  }
-
-  private static String describe(Object value) {
-    return value == null ? "null" : JavaMapping.typeName(value);
+        "expected a Map or a record for a SIP dict but got " + JavaMapping.typeName(value));
   }
 
   @Override

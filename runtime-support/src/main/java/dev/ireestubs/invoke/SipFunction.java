@@ -18,16 +18,13 @@ import java.util.Objects;
 @Deprecated
 public final class SipFunction implements DynamicFunction {
 
-  private final BackendFunction function;
   private final SipCodec codec;
-  private final DynamicFunction delegate;
-  private final String name;
+  private final CodecFunction delegate;
 
   private SipFunction(BackendFunction function, SipStructure structure) {
-    this.function = Objects.requireNonNull(function, "function");
+    Objects.requireNonNull(function, "function");
     this.codec = new SipCodec(structure);
     this.delegate = new CodecFunction(function, codec);
-    this.name = CodecFunction.shortName(function.qualifiedName());
   }
 
   /**
@@ -54,7 +51,7 @@ public final class SipFunction implements DynamicFunction {
 
   @Override
   public BackendFunction function() {
-    return function;
+    return delegate.function();
   }
 
   @Override
@@ -75,7 +72,7 @@ public final class SipFunction implements DynamicFunction {
    * @return a new variant list, owned by the caller
    */
   public VmList flatten(List<?> positional, Map<String, ?> named) {
-    return codec.encodeArguments(name, positional, named);
+    return codec.encodeArguments(delegate.name(), positional, named);
   }
 
   /**
@@ -85,7 +82,7 @@ public final class SipFunction implements DynamicFunction {
    * @return null for no results, a root leaf's value, or the rebuilt {@code List}/{@code Map}
    */
   public Object rebuild(VmList results) {
-    return codec.decodeResults(name, results);
+    return codec.decodeResults(delegate.name(), results);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.ireestubs.vm;
 
+import dev.ireestubs.abi.JavaMapping;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
@@ -418,7 +419,7 @@ public final class VmList implements VmRef, VmResource {
     if (element != null && !(element instanceof VmValue) && !(element instanceof VmRef)) {
       throw new IllegalArgumentException(
           "a vm.list element is a VmValue, a VmRef or null; got "
-              + dev.ireestubs.abi.JavaMapping.aTypeName(element)
+              + JavaMapping.aTypeName(element)
               + " (" + element + ") for index " + index);
     }
     if (element instanceof VmResource && ((VmResource) element).isClosed()) {
