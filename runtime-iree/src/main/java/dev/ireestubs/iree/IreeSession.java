@@ -120,7 +120,7 @@ public final class IreeSession implements ModuleBackend {
               .sessionCreateWithDevice(
                   runtime.instance(), options, createdDevice, runtime.hostAllocator(), out);
       // The session retains the device; this reference is ours either way.
-      api.sessions().halDeviceRelease(createdDevice);
+      api.sessions().halDeviceRelease(createdDevice.address());
       api.status()
           .check(status, "iree_runtime_session_create_with_device (" + device.driverName() + ")");
       this.session = out.get(ADDRESS, 0);

@@ -170,21 +170,7 @@ final class ModuleErrors {
    * @param moduleVersion the module's bytecode version, as iree-stubs' reader found it
    * @param layout the module's layout, as iree-stubs' reader found it
    * @param driver the device's driver name, for target errors
-   */
-  static IreeInvocationException loadFailure(
-      String source,
-      int statusCode,
-      String ireeText,
-      Optional<BytecodeVersion> moduleVersion,
-      Optional<VmfbSchemaEra> layout,
-      String driver) {
-    return loadFailure(
-        source, statusCode, ireeText, moduleVersion, layout, driver, Optional.empty());
-  }
-
-  /**
-   * {@link #loadFailure(String, int, String, Optional, Optional, String)} in a session that binds
-   * the parameter scopes {@code boundScopes} (empty: none).
+   * @param boundScopes the parameter scopes the session binds (empty: none)
    */
   static IreeInvocationException loadFailure(
       String source,

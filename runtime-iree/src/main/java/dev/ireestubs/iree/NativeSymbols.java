@@ -32,7 +32,7 @@ final class NativeSymbols {
 
   /** A handle for the function {@code name}; null (and recorded as missing) when absent. */
   MethodHandle bind(String name, FunctionDescriptor descriptor) {
-    return bind(name, descriptor, true);
+    return downcall(name, descriptor);
   }
 
   /**
@@ -42,39 +42,30 @@ final class NativeSymbols {
    * dozen of).
    */
   MethodHandle bindCritical(String name, FunctionDescriptor descriptor) {
+    return downcall(name, descriptor, Linker.Option.critical(false));
+  }
+
+  private MethodHandle downcall(
+      String name, FunctionDescriptor descriptor, Linker.Option... options) {
+    MemorySegment symbol = find(name);
+    return symbol == null ? null : LINKER.downcallHandle(symbol, descriptor, options);
+  }
+
+  /** The symbol {@code name}, listed as required; null (and recorded as missing) when absent. */
+  private MemorySegment find(String name) {
     required.add(name);
     Optional<MemorySegment> symbol = lookup.find(name);
     if (symbol.isEmpty()) {
       missing.add(name);
       return null;
     }
-    return LINKER.downcallHandle(symbol.get(), descriptor, Linker.Option.critical(false));
-  }
-
-  /** A handle for {@code name}; {@code listed}: false for a second form of a listed symbol. */
-  MethodHandle bind(String name, FunctionDescriptor descriptor, boolean listed) {
-    if (listed) {
-      required.add(name);
-    }
-    Optional<MemorySegment> symbol = lookup.find(name);
-    if (symbol.isEmpty()) {
-      if (listed) {
-        missing.add(name);
-      }
-      return null;
-    }
-    return LINKER.downcallHandle(symbol.get(), descriptor);
+    return symbol.get();
   }
 
   /** The 8 bytes of the exported global {@code name}; null (and recorded) when absent. */
   MemorySegment findData(String name) {
-    required.add(name);
-    Optional<MemorySegment> symbol = lookup.find(name);
-    if (symbol.isEmpty()) {
-      missing.add(name);
-      return null;
-    }
-    return symbol.get().reinterpret(8);
+    MemorySegment symbol = find(name);
+    return symbol == null ? null : symbol.reinterpret(8);
   }
 
   /** The first of {@code names} the library exports; null (and recorded) when none is. */

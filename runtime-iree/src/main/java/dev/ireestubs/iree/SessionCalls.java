@@ -25,7 +25,6 @@ final class SessionCalls {
   private final MethodHandle instanceTryCreateDefaultDevice;
   private final MethodHandle halDeviceRelease;
   private final MethodHandle halDeviceRetain;
-  private final MethodHandle halDeviceReleaseAddress;
   private final MethodHandle sessionOptionsInitialize;
   private final MethodHandle sessionCreateWithDevice;
   private final MethodHandle sessionRelease;
@@ -63,10 +62,9 @@ final class SessionCalls {
         symbols.bind(
             "iree_runtime_instance_try_create_default_device",
             FunctionDescriptor.of(JAVA_LONG, ADDRESS, Layouts.STRING_VIEW, ADDRESS));
-    halDeviceRelease = symbols.bind("iree_hal_device_release", FunctionDescriptor.ofVoid(ADDRESS));
+    halDeviceRelease =
+        symbols.bind("iree_hal_device_release", FunctionDescriptor.ofVoid(JAVA_LONG));
     halDeviceRetain = symbols.bind("iree_hal_device_retain", FunctionDescriptor.ofVoid(JAVA_LONG));
-    halDeviceReleaseAddress =
-        symbols.bind("iree_hal_device_release", FunctionDescriptor.ofVoid(JAVA_LONG), false);
     sessionOptionsInitialize =
         symbols.bind("iree_runtime_session_options_initialize", FunctionDescriptor.ofVoid(ADDRESS));
     sessionCreateWithDevice =
@@ -161,14 +159,6 @@ final class SessionCalls {
     }
   }
 
-  void halDeviceRelease(MemorySegment device) {
-    try {
-      halDeviceRelease.invokeExact(device);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
   void halDeviceRetain(long device) {
     try {
       halDeviceRetain.invokeExact(device);
@@ -179,7 +169,7 @@ final class SessionCalls {
 
   void halDeviceRelease(long device) {
     try {
-      halDeviceReleaseAddress.invokeExact(device);
+      halDeviceRelease.invokeExact(device);
     } catch (Throwable t) {
       throw rethrow(t);
     }

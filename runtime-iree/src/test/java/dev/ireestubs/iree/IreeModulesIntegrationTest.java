@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Real modules on a real IREE IREE.runtime(), through generated stubs (whose declarations {@link
+ * Real modules on a real IREE runtime, through generated stubs (whose declarations {@link
  * StubDeclarationsTest} checks against the files) and through the backend SPI. Runs only when
  * {@code IREE_RUNTIME_LIBRARY} names a runtime of IREE v3.11.0 (the release that compiled the
  * modules); skipped with a message otherwise.
@@ -32,17 +32,13 @@ class IreeModulesIntegrationTest {
 
   @RegisterExtension static final RequireIree.Runtime IREE = new RequireIree.Runtime();
 
-  private static IreeSession session(String file) throws IOException {
-    return IREE.runtime().newSession().load(SharedData.require(file));
-  }
-
   private static FloatArray floats(float... values) {
     return FloatArray.of(values, values.length);
   }
 
   @Test
   void addThroughTheBackendFunction() throws IOException {
-    try (IreeSession session = session(Adder.FILE)) {
+    try (IreeSession session = IREE.load(Adder.FILE)) {
       assertThat(session.functionNames()).containsExactly("module.__init", "module.add");
       BackendFunction add = session.function("module.add");
       assertThat(add.qualifiedName()).isEqualTo("module.add");
@@ -107,7 +103,7 @@ class IreeModulesIntegrationTest {
   void aZeroDimensionalBufferViewThroughTheBackendFunction() throws IOException {
     // iree-run-module --module=vmfb/2026-06_iree-mlir-explorations_mips_simple_abs_0d_bc17.vmfb
     //   --device=local-sync --function=abs --input=f32=-7  ->  f32=7
-    try (IreeSession session = session(Abs0d.FILE)) {
+    try (IreeSession session = IREE.load(Abs0d.FILE)) {
       BufferView x = BufferView.allocate(0x21000020);
       x.data().putFloat(0, -7f);
       try (VmList results = session.function("module.abs").invoke(VmList.of(x))) {
@@ -129,7 +125,7 @@ class IreeModulesIntegrationTest {
     VmList views = VmList.ofRefs(BufferView.REF_TYPE, 1).push(view);
     VmList inner = VmList.of(VmValue.f64(2.5), null, VmValue.i8((byte) -1));
     VmList outer = VmList.of(VmValue.i64(1L << 35), typed, views, inner, view, null);
-    try (IreeSession session = session(Adder.FILE);
+    try (IreeSession session = IREE.load(Adder.FILE);
         Arena arena = Arena.ofConfined()) {
       Marshaller marshaller = new Marshaller(session, arena, "round trip");
       long nativeList = marshaller.toNative(outer);

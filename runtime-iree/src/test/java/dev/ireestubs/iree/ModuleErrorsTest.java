@@ -45,7 +45,7 @@ class ModuleErrorsTest {
   @Test
   void bytecodeMismatchSaysWhichReleasesWroteBothVersions() {
     IreeInvocationException e =
-        ModuleErrors.loadFailure(
+        loadFailure(
             "old.vmfb",
             3,
             BYTECODE,
@@ -75,7 +75,7 @@ class ModuleErrorsTest {
   @Test
   void importSignatureMismatchBlamesTheReleaseEvenWhenBytecodeMatches() {
     IreeInvocationException e =
-        ModuleErrors.loadFailure(
+        loadFailure(
             "add.vmfb",
             13,
             IMPORT,
@@ -93,7 +93,7 @@ class ModuleErrorsTest {
   @Test
   void anotherTargetSaysToRecompileForThisMachine() {
     IreeInvocationException e =
-        ModuleErrors.loadFailure(
+        loadFailure(
             "arm.vmfb",
             18,
             TARGET,
@@ -113,7 +113,7 @@ class ModuleErrorsTest {
     // Not a module iree-stubs' reader could read: nothing to add to IREE's word.
     String text = "INVALID_ARGUMENT; FlatBuffer verification failed: identifier mismatch";
     IreeInvocationException e =
-        ModuleErrors.loadFailure(
+        loadFailure(
             "junk.vmfb", 3, text, Optional.empty(), Optional.empty(), "local-sync");
     assertThat(e).isNotInstanceOf(IreeIncompatibleModuleException.class);
     assertThat(e.statusCode()).isEqualTo(3);
@@ -128,7 +128,7 @@ class ModuleErrorsTest {
         "INVALID_ARGUMENT; FlatBuffer verification failed: vector count exceeds representable"
             + " vector size; loading bytecode module at 'old.vmfb'";
     IreeInvocationException e =
-        ModuleErrors.loadFailure(
+        loadFailure(
             "old.vmfb",
             3,
             text,
@@ -148,7 +148,7 @@ class ModuleErrorsTest {
     assertThat(e).hasMessageThat().contains(ModuleErrors.RELEASE_RULE);
 
     IreeInvocationException ancient =
-        ModuleErrors.loadFailure(
+        loadFailure(
             "2021.vmfb",
             3,
             "INVALID_ARGUMENT; FlatBuffer verification failed: identifier mismatch",
@@ -165,7 +165,7 @@ class ModuleErrorsTest {
 
     // The current layout failing verification is a damaged file, not another release.
     IreeInvocationException damaged =
-        ModuleErrors.loadFailure(
+        loadFailure(
             "bad.vmfb",
             3,
             "INVALID_ARGUMENT; FlatBuffer verification failed: identifier mismatch",
@@ -184,7 +184,7 @@ class ModuleErrorsTest {
               + " native function io_parameters.load"
         }) {
       IreeInvocationException e =
-          ModuleErrors.loadFailure(
+          loadFailure(
               "scale.vmfb", 5, text, Optional.empty(), Optional.empty(), "local-sync");
       assertThat(e).isNotInstanceOf(IreeIncompatibleModuleException.class);
       assertThat(e.statusCode()).isEqualTo(5);
@@ -197,7 +197,7 @@ class ModuleErrorsTest {
       assertThat(e).hasMessageThat().contains("Parameters.builder().scope(SCOPE, file)");
     }
     assertThat(
-            ModuleErrors.loadFailure(
+            loadFailure(
                 "scale.vmfb",
                 5,
                 "NOT_FOUND; no provider registered that handles scopes like 'model'",
@@ -224,7 +224,7 @@ class ModuleErrorsTest {
     var module =
         VmfbReader.read(SharedData.require("vmfb/2024-12_iree-tutorial_matmul_3in_bc15.vmfb"));
     IreeInvocationException e =
-        ModuleErrors.loadFailure(
+        loadFailure(
             module.sourceName(),
             3,
             BYTECODE,
@@ -232,5 +232,17 @@ class ModuleErrorsTest {
             Optional.empty(),
             "local-sync");
     assertThat(e).hasMessageThat().contains("The module has bytecode version 15.0");
+  }
+
+  /** {@link ModuleErrors#loadFailure} in a session that binds no parameter scopes. */
+  private static IreeInvocationException loadFailure(
+      String source,
+      int statusCode,
+      String ireeText,
+      Optional<BytecodeVersion> moduleVersion,
+      Optional<VmfbSchemaEra> layout,
+      String driver) {
+    return ModuleErrors.loadFailure(
+        source, statusCode, ireeText, moduleVersion, layout, driver, Optional.empty());
   }
 }

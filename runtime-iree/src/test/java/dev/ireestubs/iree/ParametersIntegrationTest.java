@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Modules that load their weights from parameter archives ({@code .irpa}), on IREE's IREE.runtime(),
+ * Modules that load their weights from parameter archives ({@code .irpa}), on IREE's runtime,
  * through generated stubs: the results {@code iree-run-module --parameters=SCOPE=FILE} gives
  * ({@code ../shared/iree-reflection/README.md}, "Modules with external parameters"), and each kind
  * of bad input as an exception. Skipped without a runtime library or the shared folder.

@@ -2,6 +2,8 @@ package dev.ireestubs.iree;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.ireestubs.testing.SharedData;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -64,6 +66,11 @@ final class RequireIree {
         runtime = runtimeOrNull();
       }
       return runtime;
+    }
+
+    /** A new session on the shared runtime with the module {@code file} of ../shared loaded. */
+    IreeSession load(String file) throws IOException {
+      return runtime().newSession().load(SharedData.require(file));
     }
 
     @Override

@@ -9,7 +9,6 @@ import dev.ireestubs.iree.models.Iree_Adder;
 import dev.ireestubs.iree.models.Iree_MatmulArrays;
 import dev.ireestubs.iree.models.MatmulArrays;
 import dev.ireestubs.ndarray.FloatArray;
-import dev.ireestubs.testing.SharedData;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -32,10 +31,6 @@ class SegmentsIntegrationTest {
     BufferTransfer.mapThreshold = BufferTransfer.MAP_THRESHOLD;
   }
 
-  private static IreeSession session(String file) throws IOException {
-    return IREE.runtime().newSession().load(SharedData.require(file));
-  }
-
   private static MemorySegment fill(MemorySegment segment, float... values) {
     MemorySegment.copy(values, 0, segment, JAVA_FLOAT, 0, values.length);
     return segment;
@@ -48,7 +43,7 @@ class SegmentsIntegrationTest {
   @Test
   void framesFromTheCallersMemoryAreImportedOnceAndResultsLandInItsMemory() throws IOException {
     try (Arena arena = Arena.ofConfined();
-        IreeSession session = session(Adder.FILE)) {
+        IreeSession session = IREE.load(Adder.FILE)) {
       Adder adder = new Iree_Adder(session);
       MemorySegment in = Segments.allocate(arena, ElementType.F32, 4);
       MemorySegment bias = fill(Segments.allocate(arena, ElementType.F32, 4), 10, 20, 30, 40);
@@ -89,7 +84,7 @@ class SegmentsIntegrationTest {
   @Test
   void matmulOfSegmentsIntoASegment() throws IOException {
     try (Arena arena = Arena.ofShared();
-        IreeSession session = session(MatmulArrays.FILE)) {
+        IreeSession session = IREE.load(MatmulArrays.FILE)) {
       MemorySegment a =
           fill(
               Segments.allocate(arena, ElementType.F32, 3, 4),
@@ -127,7 +122,7 @@ class SegmentsIntegrationTest {
   void aMappedResultIsReadWhereItIs() throws IOException {
     BufferTransfer.mapThreshold = 0; // the test modules' results are small: map them anyway
     try (Arena arena = Arena.ofConfined();
-        IreeSession session = session(Adder.FILE)) {
+        IreeSession session = IREE.load(Adder.FILE)) {
       MemorySegment a = fill(Segments.allocate(arena, ElementType.F32, 4), 1, 2, 3, 4);
       MemorySegment b = fill(Segments.allocate(arena, ElementType.F32, 4), 10, 20, 30, 40);
       long mapped = BufferTransfer.MAPPED_OUT.get();

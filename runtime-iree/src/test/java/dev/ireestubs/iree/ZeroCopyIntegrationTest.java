@@ -33,7 +33,7 @@ class ZeroCopyIntegrationTest {
   @RegisterExtension static final RequireIree.Runtime IREE = new RequireIree.Runtime();
 
   @BeforeEach
-  void requireRuntime() {
+  void mapEveryResult() {
     BufferTransfer.mapThreshold = 0;
   }
 
@@ -42,17 +42,13 @@ class ZeroCopyIntegrationTest {
     BufferTransfer.mapThreshold = BufferTransfer.MAP_THRESHOLD;
   }
 
-  private static IreeSession session(String file) throws IOException {
-    return IREE.runtime().newSession().load(SharedData.require(file));
-  }
-
   private static FloatArray floats(float... values) {
     return FloatArray.of(values, values.length);
   }
 
   @Test
   void alignedArraysAreImportedAndResultsMapped() throws IOException {
-    IreeSession session = session(Adder.FILE);
+    IreeSession session = IREE.load(Adder.FILE);
     try (session) {
       Adder adder = new Iree_Adder(session);
       long imported = BufferTransfer.IMPORTED.get();
@@ -76,7 +72,7 @@ class ZeroCopyIntegrationTest {
 
   @Test
   void theSameMemoryPassedAgainReusesItsViewAndReadsWhatItHoldsNow() throws IOException {
-    try (IreeSession session = session(Adder.FILE)) {
+    try (IreeSession session = IREE.load(Adder.FILE)) {
       Adder adder = new Iree_Adder(session);
       FloatArray a = floats(1, 2, 3, 4);
       FloatArray b = floats(10, 20, 30, 40);
@@ -114,7 +110,7 @@ class ZeroCopyIntegrationTest {
 
   @Test
   void otherMemoryIsCopied() throws IOException {
-    try (IreeSession session = session(Adder.FILE)) {
+    try (IreeSession session = IREE.load(Adder.FILE)) {
       BackendFunction add = session.function("module.add");
       // Heap memory, and direct memory deliberately off the 64-byte grid.
       ByteBuffer heap = ByteBuffer.allocate(16).order(ByteOrder.nativeOrder());
@@ -144,7 +140,7 @@ class ZeroCopyIntegrationTest {
     // identity_i64 may hand back the very buffer it was given: imported read-only, it cannot be
     // mapped for writing, so the result is a copy and the caller's array stays its own.
     long[] values = {8589934592L, -1099511627783L, 9223372036854775807L, -9223372036854775807L};
-    try (IreeSession session = session(IdentityI64.FILE)) {
+    try (IreeSession session = IREE.load(IdentityI64.FILE)) {
       LongArray in = LongArray.of(values.clone(), 4);
       LongArray out = new Iree_IdentityI64(session).identity(in);
       in.setFlat(7L, 0);
