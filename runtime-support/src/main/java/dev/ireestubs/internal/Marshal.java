@@ -852,7 +852,7 @@ public final class Marshal {
    * @param shape the array's dimensions, one per axis
    * @return the problem in words for a message, or null when the array fits
    */
-  public static String arrayProblem(AbiType.NdArray declared, ElementType element, long[] shape) {
+  private static String arrayProblem(AbiType.NdArray declared, ElementType element, long[] shape) {
     boolean typeOk = NdArray.isCompatible(declared.element(), element);
     boolean shapeOk = declared.shape().accepts(shape);
     if (typeOk && shapeOk) {
@@ -887,7 +887,7 @@ public final class Marshal {
    *     features.image}; not parsed
    * @return the element: a {@code VmValue}, a ref, or null for an empty slot
    */
-  public static Object element(VmList list, int index, String path) {
+  private static Object element(VmList list, int index, String path) {
     Objects.requireNonNull(list, "list");
     if (index < 0 || index >= list.size()) {
       throw fail(
@@ -981,7 +981,7 @@ public final class Marshal {
    *     slot
    * @return a phrase such as {@code an empty slot}, {@code the value 3} or {@code a list of 2}
    */
-  public static String describe(Object element) {
+  private static String describe(Object element) {
     if (element == null) {
       return "an empty slot";
     }
