@@ -5,6 +5,7 @@ import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
+import dev.ireestubs.internal.CallMemory;
 import dev.ireestubs.internal.FunctionBinder;
 import dev.ireestubs.internal.Marshal;
 import dev.ireestubs.internal.StubMarshal;
@@ -153,7 +154,7 @@ public final class Iree_Classifier implements Classifier {
     VmList results = Marshal.results(pairsFunction.invoke(arguments), 3, "pairs");
     try {
       long total = Marshal.i64(results, 0, "pairs: result[0]");
-      double[][] grid = StubMarshal.doubleArray(results, 1, Signatures.F64_2X2, "pairs: result[1]").toArray2D();
+      double[][] grid = (double[][]) CallMemory.toJavaArray(StubMarshal.doubleArray(results, 1, Signatures.F64_2X2, "pairs: result[1]"));
       boolean any = Marshal.i1(results, 2, "pairs: result[2]");
       return new Classifier.Triple(total, grid, any);
     } catch (RuntimeException failure2) {

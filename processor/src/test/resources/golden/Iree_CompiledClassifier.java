@@ -5,6 +5,7 @@ import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
+import dev.ireestubs.internal.CallMemory;
 import dev.ireestubs.internal.FunctionBinder;
 import dev.ireestubs.internal.Marshal;
 import dev.ireestubs.internal.StubMarshal;
@@ -79,13 +80,15 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public float[][] matmul(float[][] a, FloatArray b) {
     VmList arguments = VmList.variant(2);
-    arguments.push(Marshal.array(Marshal.copy(a, Signatures.F32_3X4, "matmul: a"), Signatures.F32_3X4, "matmul: a"));
+    arguments.push(CallMemory.copyArgument(a, Signatures.F32_3X4, "matmul: a"));
     arguments.push(Marshal.array(b, Signatures.F32_4X2, "matmul: b"));
     VmList results = Marshal.results(matmulFunction.invoke(arguments), 1, "matmul");
     try {
-      return StubMarshal.floatArray(results, 0, Signatures.F32_3X2, "matmul: result").toArray2D();
+      return (float[][]) CallMemory.toJavaArray(StubMarshal.floatArray(results, 0, Signatures.F32_3X2, "matmul: result"));
     } catch (RuntimeException failure) {
       throw Marshal.closeOnFailure(results, failure);
+    } finally {
+      CallMemory.endCall(arguments);
     }
   }
 

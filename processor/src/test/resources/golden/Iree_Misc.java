@@ -5,6 +5,7 @@ import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
+import dev.ireestubs.internal.CallMemory;
 import dev.ireestubs.internal.FunctionBinder;
 import dev.ireestubs.internal.Marshal;
 import dev.ireestubs.internal.StubMarshal;
@@ -68,8 +69,12 @@ public final class Iree_Misc implements Misc {
   @Override
   public void log(float[] values) {
     VmList arguments = VmList.variant(1);
-    arguments.push(Marshal.array(Marshal.copy(values, Signatures.F32_DYN, "log: values"), Signatures.F32_DYN, "log: values"));
-    Marshal.results(logFunction.invoke(arguments), 0, "log");
+    arguments.push(CallMemory.copyArgument(values, Signatures.F32_DYN, "log: values"));
+    try {
+      Marshal.results(logFunction.invoke(arguments), 0, "log");
+    } finally {
+      CallMemory.endCall(arguments);
+    }
   }
 
   /**
