@@ -13,6 +13,8 @@ import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.MemoryLease;
 import dev.ireestubs.vm.VmList;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -42,14 +44,21 @@ class LentMemoryIntegrationTest {
 
   @Test
   void aCallArgumentIreeKeepsImportedIsFreedOnlyWhenIreeLetsGo() throws IOException {
-    BufferView argument;
+    // Memory made for one call, as a stub's copy is: aligned (so IREE imports it), with a lease
+    // whose free is counted here.
+    AtomicInteger frees = new AtomicInteger();
+    FloatArray source = FloatArray.of(new float[] {1, 2, 3, 4});
+    ByteBuffer bytes = source.data(); // 64-byte aligned, and kept alive by `source`
+    BufferView argument =
+        BufferView.lendForCall(
+            0x21000020, new long[] {4}, bytes, MemoryLease.owned(frees::incrementAndGet));
     try (IreeSession session = IREE.load(Adder.FILE)) {
       BackendFunction add = session.function("module.add");
-      argument = FloatArray.of(new float[] {1, 2, 3, 4}).asCallArgument();
       FloatArray b = FloatArray.of(new float[] {10, 20, 30, 40});
       long imported = BufferTransfer.IMPORTED.get();
       try (VmList results = add.invoke(VmList.of(argument, b.asBufferView()))) {
-        argument.endCall(); // the caller is done: IREE's kept import still pins the copy
+        argument.endCall(); // the caller is done: IREE's kept import still pins the memory
+        assertThat(frees.get()).isEqualTo(0);
         assertThat(BufferTransfer.IMPORTED.get() - imported).isEqualTo(2);
         float[] out = new float[4];
         results.getBufferView(0).data().asFloatBuffer().get(out);
@@ -64,9 +73,20 @@ class LentMemoryIntegrationTest {
         results.getBufferView(0).data().asFloatBuffer().get(out);
         assertThat(out).isEqualTo(new float[] {11, 22, 33, 44});
       }
+      assertThat(frees.get()).isEqualTo(0);
     } // the session releases its kept views, IREE its imports: the last pin goes
     assertThat(BufferTransfer.pinnedCount()).isEqualTo(0);
+    assertThat(frees.get()).isEqualTo(1);
     assertThrows(IllegalStateException.class, argument::pin); // freed now
+  }
+
+  @Test
+  void aLargeCopyOfAStubIsOwnedByTheCall() {
+    FloatArray large = FloatArray.zeros(16384); // 64 KiB: worth freeing when the call ends
+    assertThat(large.asCallArgument().isLent()).isTrue();
+    BufferView view = large.asCallArgument();
+    view.endCall();
+    assertThat(large.isClosed()).isTrue();
   }
 
   @Test

@@ -441,7 +441,9 @@ public abstract sealed class NdArray implements AutoCloseable
    * when the call ends ({@link BufferView#endCall()}), freeing its memory at once unless a backend
    * still pins it or a raw buffer over it escaped. For code that made the array only to pass it
    * (a stub passing a copy of a Java array); do not use the array after the call. For an array
-   * that does not own its memory (a view, a wrapped buffer), this is {@link #asBufferView()}.
+   * that does not own its memory (a view, a wrapped buffer), and on JDK 22+ for one under 32 KiB
+   * (where closing its arena costs more than the garbage collector's freeing), this is {@link
+   * #asBufferView()}.
    *
    * @return a buffer view over this array's memory, with its shape and element type
    * @throws IllegalStateException when the array is closed
@@ -449,7 +451,7 @@ public abstract sealed class NdArray implements AutoCloseable
   public final BufferView asCallArgument() {
     requireOpen();
     MemoryLease lease = memory.lease();
-    return owner && memory.freesOnClose()
+    return owner && memory.freesOnClose() && memory.freeingAfterCallPays()
         ? BufferView.lendForCall(halElementType(), shape, data, lease)
         : asBufferView();
   }

@@ -25,16 +25,25 @@ import org.junit.jupiter.api.Test;
  */
 class CallMemoryTest {
 
-  private static final String ABI = "{\"a\":[[\"ndarray\",\"f32\",1,3]],\"r\":[[\"ndarray\",\"f32\",1,3]],\"v\":1}";
-  private static final AbiType.NdArray F32_3 = (AbiType.NdArray) AbiJson.parseFunction(ABI).arguments().get(0);
+  /** 16,384 floats (64 KiB): large enough that the call frees its copy on every JDK. */
+  private static final int N = 16384;
+
+  private static final String ABI =
+      "{\"a\":[[\"ndarray\",\"f32\",1," + N + "]],\"r\":[[\"ndarray\",\"f32\",1," + N + "]],\"v\":1}";
+
+  /** {@code N} floats starting with {@code head}, zeros after. */
+  private static float[] values(float... head) {
+    return java.util.Arrays.copyOf(head, N);
+  }
+  private static final AbiType.NdArray F32_N = (AbiType.NdArray) AbiJson.parseFunction(ABI).arguments().get(0);
 
   /** {@code f(float[] x) -> float[]} as a stub makes the call, the result decoded to a Java array. */
   private static float[] callToJavaArray(BackendFunction f, float[] x) {
     VmList arguments = VmList.variant(1);
-    arguments.push(CallMemory.copyArgument(x, F32_3, "f: x"));
+    arguments.push(CallMemory.copyArgument(x, F32_N, "f: x"));
     VmList results = Marshal.results(f.invoke(arguments), 1, "f");
     try {
-      return (float[]) CallMemory.toJavaArray(StubMarshal.floatArray(results, 0, F32_3, "f: result"));
+      return (float[]) CallMemory.toJavaArray(StubMarshal.floatArray(results, 0, F32_N, "f: result"));
     } finally {
       CallMemory.endCall(arguments);
     }
@@ -43,10 +52,10 @@ class CallMemoryTest {
   /** The same call returning the result array itself. */
   private static FloatArray callToArray(BackendFunction f, float[] x) {
     VmList arguments = VmList.variant(1);
-    arguments.push(CallMemory.copyArgument(x, F32_3, "f: x"));
+    arguments.push(CallMemory.copyArgument(x, F32_N, "f: x"));
     VmList results = Marshal.results(f.invoke(arguments), 1, "f");
     try {
-      return StubMarshal.floatArray(results, 0, F32_3, "f: result");
+      return StubMarshal.floatArray(results, 0, F32_N, "f: result");
     } finally {
       CallMemory.endCall(arguments);
     }
@@ -68,9 +77,9 @@ class CallMemoryTest {
               try (MemoryLease.Pin pin = x.pin()) { // read for the call: no escape
                 first = pin.data().order(java.nio.ByteOrder.nativeOrder()).getFloat(0);
               }
-              return VmList.of(FloatArray.of(new float[] {first, 0f, 0f}).asBufferView());
+              return VmList.of(FloatArray.of(values(first)).asBufferView());
             });
-    assertThat(callToJavaArray(f, new float[] {1f, 2f, 3f})).isEqualTo(new float[] {1f, 0f, 0f});
+    assertThat(callToJavaArray(f, values(1f, 2f, 3f))).isEqualTo(values(1f, 0f, 0f));
     // The function kept the view: it cannot reach the freed bytes, it gets an error instead.
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> seen.get().pin());
     assertThat(e).hasMessageThat().contains("already freed");
@@ -86,15 +95,15 @@ class CallMemoryTest {
               seen.set(args.getBufferView(0));
               return VmList.of(args.getBufferView(0));
             });
-    FloatArray result = callToArray(identity, new float[] {1f, 2f, 3f});
-    assertThat(result.toArray()).isEqualTo(new float[] {1f, 2f, 3f}); // read after the call ended
+    FloatArray result = callToArray(identity, values(1f, 2f, 3f));
+    assertThat(result.toArray()).isEqualTo(values(1f, 2f, 3f)); // read after the call ended
     try (MemoryLease.Pin stillThere = seen.get().pin()) {
-      assertThat(stillThere.data().capacity()).isEqualTo(12);
+      assertThat(stillThere.data().capacity()).isEqualTo(4 * N);
     }
     result.close();
     assertThrows(IllegalStateException.class, () -> seen.get().pin()); // now freed
-    assertThat(callToJavaArray(identity, new float[] {4f, 5f, 6f}))
-        .isEqualTo(new float[] {4f, 5f, 6f});
+    assertThat(callToJavaArray(identity, values(4f, 5f, 6f)))
+        .isEqualTo(values(4f, 5f, 6f));
     assertThrows(IllegalStateException.class, () -> seen.get().pin()); // decoded, closed, freed
   }
 
@@ -105,9 +114,9 @@ class CallMemoryTest {
         function(
             args -> {
               kept.set(args.getBufferView(0).data()); // handed out: escapes
-              return VmList.of(FloatArray.zeros(3).asBufferView());
+              return VmList.of(FloatArray.zeros(N).asBufferView());
             });
-    callToJavaArray(f, new float[] {1f, 2f, 3f});
+    callToJavaArray(f, values(1f, 2f, 3f));
     assertThat(kept.get().asFloatBuffer().get(2)).isEqualTo(3f); // never freed under it
   }
 
@@ -125,13 +134,13 @@ class CallMemoryTest {
                 })
             .build()
             .function("m.f");
-    assertThat(callToJavaArray(f, new float[] {1f, 2f, 3f})).isEqualTo(new float[] {1f, 2f, 3f});
+    assertThat(callToJavaArray(f, values(1f, 2f, 3f))).isEqualTo(values(1f, 2f, 3f));
     if (Runtime.version().feature() >= 22) {
       // Arena memory: the argument array was closed when the function returned.
       assertThrows(IllegalStateException.class, () -> ((FloatArray) kept.get()).toArray());
     } else {
       // JDK 17-21: the argument stays open and pins its memory, left to the garbage collector.
-      assertThat(((FloatArray) kept.get()).toArray()).isEqualTo(new float[] {1f, 2f, 3f});
+      assertThat(((FloatArray) kept.get()).toArray()).isEqualTo(values(1f, 2f, 3f));
     }
   }
 
@@ -140,17 +149,17 @@ class CallMemoryTest {
     IreeValueException e =
         assertThrows(
             IreeValueException.class,
-            () -> CallMemory.copyArgument(new float[] {1f, 2f}, F32_3, "f: x"));
+            () -> CallMemory.copyArgument(new float[] {1f, 2f}, F32_N, "f: x"));
     assertThat(e).hasMessageThat().contains("f: x");
   }
 
   @Test
   void endCallLeavesTheCallersOwnArraysAlone() {
-    FloatArray mine = FloatArray.of(new float[] {1f, 2f, 3f});
+    FloatArray mine = FloatArray.of(values(1f, 2f, 3f));
     VmList arguments = VmList.variant(2);
-    arguments.push(Marshal.array(mine, F32_3, "f: x"));
+    arguments.push(Marshal.array(mine, F32_N, "f: x"));
     VmList nested = VmList.variant(1);
-    nested.push(CallMemory.copyArgument(new float[] {1f, 2f, 3f}, F32_3, "f: y"));
+    nested.push(CallMemory.copyArgument(values(1f, 2f, 3f), F32_N, "f: y"));
     arguments.push(nested);
     BufferView copy = nested.getBufferView(0);
     CallMemory.endCall(arguments);
