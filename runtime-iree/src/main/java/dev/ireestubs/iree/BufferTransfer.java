@@ -28,16 +28,19 @@ import java.util.function.Supplier;
  *   <li><b>In.</b> Direct memory that starts on a 64-byte boundary ({@code
  *       IREE_HAL_HEAP_BUFFER_ALIGNMENT}; every array iree-stubs allocates does) is imported as an
  *       IREE buffer over the same memory, read-only for IREE ({@code
- *       iree_hal_allocator_import_buffer}). The Java buffer is kept reachable until IREE releases
- *       its buffer (a release callback), so the memory cannot be freed under IREE. The session
+ *       iree_hal_allocator_import_buffer}). The memory is pinned ({@link BufferView#pin()}, which
+ *       also keeps the Java buffer reachable) until IREE releases its buffer (a release
+ *       callback), so neither the owner's close nor the end of the call can free it under IREE. The session
  *       keeps the last few such views ({@link ImportedViews}) and passes one again when the same
  *       memory comes with the same type and shape. Other memory is copied ({@code
  *       iree_hal_buffer_view_allocate_buffer_copy}), as is any whose import the device refuses.
  *   <li><b>Out.</b> A result of {@link #MAP_THRESHOLD} bytes or more is not copied: its buffer is
  *       mapped ({@code iree_hal_buffer_map_range}, scoped, which retains it) and the mapping is
- *       the result's memory. The mapping (and the device it holds) is released when the last Java
- *       buffer over it becomes unreachable and is collected (an automatic arena: a view can never
- *       outlive it). A buffer the device cannot map for reading and writing (not host-visible, or
+ *       the result's memory. The mapping (and the device it holds) is released when the last
+ *       array made over the result is closed (the view carries an unowned {@link MemoryLease}),
+ *       or else when the last Java buffer over it becomes unreachable and is collected; it lives
+ *       in a shared arena, so a buffer kept past the release fails with {@link
+ *       IllegalStateException} instead of reading unmapped memory. A buffer the device cannot map for reading and writing (not host-visible, or
  *       an imported argument returned as a result, which IREE may only read) is copied into new
  *       direct memory instead, and so is every result while mappings awaiting collection hold
  *       more than {@link #MAPPED_LIMIT} bytes. Smaller results are copied ({@code

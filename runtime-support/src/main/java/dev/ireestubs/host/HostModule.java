@@ -50,6 +50,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * that is not an {@link IreeException} arrives as an {@link IreeInvocationException} with it as
  * the cause.
  *
+ * <p><b>Memory.</b> Array arguments are lent for the call only: a function reads them during the
+ * call and copies what it keeps (see {@link HostFunction} and {@link DynamicHostFunction} for what
+ * happens to arguments kept anyway: a clear error or memory left to the garbage collector, never
+ * freed memory read).
+ *
  * <p><b>Thread safety.</b> A built module is immutable and may be called from any number of
  * threads at once; each function body must then be thread-safe itself. {@link #close()} makes
  * later lookups and calls fail with {@link IllegalStateException}.
