@@ -81,6 +81,40 @@ class LentMemoryIntegrationTest {
   }
 
   @Test
+  void anArraysArenaIsClosedFromIreesReleaseCallbackOnceItLetsGo() throws IOException {
+    // 64 KiB of arena memory (JDK 22+), of which the first 4 floats are passed: IREE imports them
+    // and keeps the view; the owner closes the array while IREE still holds it.
+    FloatArray large = FloatArray.zeros(16384);
+    large.slice(0, 4).copyFrom(new float[] {1, 2, 3, 4});
+    BufferView first4 = large.slice(0, 4).asBufferView();
+    try (IreeSession session = IREE.load(Adder.FILE)) {
+      Adder adder = new Iree_Adder(session);
+      FloatArray b = FloatArray.of(new float[] {10, 20, 30, 40});
+      BackendFunction add = session.function("module.add");
+      try (VmList results = add.invoke(VmList.of(first4, b.asBufferView()))) {
+        large.close(); // pinned by the import: not freed under IREE
+        float[] out = new float[4];
+        results.getBufferView(0).data().asFloatBuffer().get(out);
+        assertThat(out).isEqualTo(new float[] {11, 22, 33, 44});
+      }
+      ByteBuffer keptPastItsPin;
+      try (MemoryLease.Pin stillValid = first4.pin()) {
+        assertThat(stillValid.data().asFloatBuffer().get(0)).isEqualTo(1f);
+        keptPastItsPin = stillValid.data(); // against the rule, to see the arena closed below
+      }
+      // Many more imports push the kept view out: IREE releases it, and the release callback
+      // frees the arena (an upcall closing a shared arena). Every call stays right.
+      for (int i = 0; i < 2 * ImportedViews.CAPACITY; i++) {
+        FloatArray x = FloatArray.of(new float[] {i, i, i, i});
+        assertThat(adder.add(x, b).toArray()).isEqualTo(new float[] {i + 10, i + 20, i + 30, i + 40});
+      }
+      assertThrows(IllegalStateException.class, first4::pin); // freed once IREE let go
+      assertThrows(IllegalStateException.class, () -> keptPastItsPin.get(0)); // arena closed
+    }
+    assertThat(BufferTransfer.pinnedCount()).isEqualTo(0);
+  }
+
+  @Test
   void aLargeCopyOfAStubIsOwnedByTheCall() {
     FloatArray large = FloatArray.zeros(16384); // 64 KiB: worth freeing when the call ends
     assertThat(large.asCallArgument().isLent()).isTrue();

@@ -252,12 +252,12 @@ final class Memory {
     @Override
     public synchronized void run() {
       if (!done) {
-        done = true;
         try {
           arena.close();
+          done = true;
         } catch (Exception e) {
-          // Arena.close() throws only when already closed or in use by a native call (it is not:
-          // the memory never escaped, or the cleaner found it unreachable).
+          // Arena.close() throws when the memory is in use this instant (by a native call, or a
+          // bulk access on another thread): then the cleaner closes it once nothing reaches it.
         }
       }
     }
