@@ -76,8 +76,18 @@ final class CallWriter {
             plan.rawResultCount(),
             scope.text(plan.functionName()));
     ResultModel result = plan.result();
+    // Copies of Java-array arguments are the call's: ended once the results are decoded.
+    boolean ends = values.copiesArguments();
     if (result instanceof ResultModel.Void) {
+      if (ends) {
+        scope.body().beginControlFlow("try");
+      }
       scope.statement("$L", call);
+      if (ends) {
+        scope.body().nextControlFlow("finally");
+        scope.statement("$T.endCall($N)", ValueCode.CALL_MEMORY, arguments);
+        scope.body().endControlFlow();
+      }
       return new Body(scope.body().build(), TypeName.VOID, false);
     }
     String results = scope.local("results");
@@ -102,6 +112,10 @@ final class CallWriter {
     String failure = scope.local("failure");
     scope.body().nextControlFlow("catch ($T $N)", RuntimeException.class, failure);
     scope.statement("throw $T.closeOnFailure($N, $N)", ValueCode.MARSHAL, results, failure);
+    if (ends) {
+      scope.body().nextControlFlow("finally");
+      scope.statement("$T.endCall($N)", ValueCode.CALL_MEMORY, arguments);
+    }
     scope.body().endControlFlow();
     return new Body(scope.body().build(), type, false);
   }

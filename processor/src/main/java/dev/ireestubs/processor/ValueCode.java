@@ -24,6 +24,7 @@ final class ValueCode {
 
   static final ClassName MARSHAL = ClassName.get("dev.ireestubs.internal", "Marshal");
   static final ClassName STUB_MARSHAL = ClassName.get("dev.ireestubs.internal", "StubMarshal");
+  static final ClassName CALL_MEMORY = ClassName.get("dev.ireestubs.internal", "CallMemory");
   static final ClassName VM_LIST = ClassName.get("dev.ireestubs.vm", "VmList");
   static final ClassName IREE_VALUE_EXCEPTION =
       ClassName.get("dev.ireestubs.invoke", "IreeValueException");
@@ -36,8 +37,16 @@ final class ValueCode {
 
   private final MethodScope scope;
 
+  /** True once an argument was copied into memory the call owns ({@link #encodeJavaArray}). */
+  private boolean copiesArguments;
+
   ValueCode(MethodScope scope) {
     this.scope = scope;
+  }
+
+  /** True when the arguments encoded so far include copies the call must end. */
+  boolean copiesArguments() {
+    return copiesArguments;
   }
 
   // ---- Java -> VM
@@ -84,17 +93,13 @@ final class ValueCode {
     return CodeBlock.of("$T.notNull($L, $L)", MARSHAL, value, path);
   }
 
-  /** A Java array copied into the n-d array class of its component type, then checked. */
-  private static CodeBlock encodeJavaArray(CodeBlock value, CodeBlock descriptor, CodeBlock path) {
-    return CodeBlock.of(
-        "$T.array($T.copy($L, $L, $L), $L, $L)",
-        MARSHAL,
-        MARSHAL,
-        value,
-        descriptor,
-        path,
-        descriptor,
-        path);
+  /**
+   * A Java array copied into the n-d array class of its component type, checked, and lent to the
+   * call, which ends it once the results are decoded ({@code CallMemory.endCall}).
+   */
+  private CodeBlock encodeJavaArray(CodeBlock value, CodeBlock descriptor, CodeBlock path) {
+    copiesArguments = true;
+    return CodeBlock.of("$T.copyArgument($L, $L, $L)", CALL_MEMORY, value, descriptor, path);
   }
 
   private CodeBlock encodeList(ListBinding l, CodeBlock value) {
@@ -266,12 +271,14 @@ final class ValueCode {
         path);
   }
 
+  /** The result copied out into a new Java array, its n-d array closed at once. */
   private static CodeBlock decodeJavaArray(
       JavaArrayBinding a, String list, CodeBlock index, CodeBlock descriptor, CodeBlock path) {
     return CodeBlock.of(
-        "$L.$L()",
-        arrayResult(arrayClassOf(a.component()), list, index, descriptor, path),
-        a.rank() == 1 ? "toArray" : "toArray" + a.rank() + "D");
+        "($T) $T.toJavaArray($L)",
+        a.javaType(),
+        CALL_MEMORY,
+        arrayResult(arrayClassOf(a.component()), list, index, descriptor, path));
   }
 
   private static int childCount(ValueBinding binding) {

@@ -6,12 +6,14 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import dev.ireestubs.vm.BufferView;
+import dev.ireestubs.vm.MemoryLease;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -26,16 +28,19 @@ import java.util.function.Supplier;
  *   <li><b>In.</b> Direct memory that starts on a 64-byte boundary ({@code
  *       IREE_HAL_HEAP_BUFFER_ALIGNMENT}; every array iree-stubs allocates does) is imported as an
  *       IREE buffer over the same memory, read-only for IREE ({@code
- *       iree_hal_allocator_import_buffer}). The Java buffer is kept reachable until IREE releases
- *       its buffer (a release callback), so the memory cannot be freed under IREE. The session
+ *       iree_hal_allocator_import_buffer}). The memory is pinned ({@link BufferView#pin()}, which
+ *       also keeps the Java buffer reachable) until IREE releases its buffer (a release
+ *       callback), so neither the owner's close nor the end of the call can free it under IREE. The session
  *       keeps the last few such views ({@link ImportedViews}) and passes one again when the same
  *       memory comes with the same type and shape. Other memory is copied ({@code
  *       iree_hal_buffer_view_allocate_buffer_copy}), as is any whose import the device refuses.
  *   <li><b>Out.</b> A result of {@link #MAP_THRESHOLD} bytes or more is not copied: its buffer is
  *       mapped ({@code iree_hal_buffer_map_range}, scoped, which retains it) and the mapping is
- *       the result's memory. The mapping (and the device it holds) is released when the last Java
- *       buffer over it becomes unreachable and is collected (an automatic arena: a view can never
- *       outlive it). A buffer the device cannot map for reading and writing (not host-visible, or
+ *       the result's memory. The mapping (and the device it holds) is released when the last
+ *       array made over the result is closed (the view carries an unowned {@link MemoryLease}),
+ *       or else when the last Java buffer over it becomes unreachable and is collected; it lives
+ *       in a shared arena, so a buffer kept past the release fails with {@link
+ *       IllegalStateException} instead of reading unmapped memory. A buffer the device cannot map for reading and writing (not host-visible, or
  *       an imported argument returned as a result, which IREE may only read) is copied into new
  *       direct memory instead, and so is every result while mappings awaiting collection hold
  *       more than {@link #MAPPED_LIMIT} bytes. Smaller results are copied ({@code
@@ -55,6 +60,9 @@ final class BufferTransfer {
   private static final MemorySegment RELEASED = releasedStub();
 
   private static final ByteBuffer EMPTY = ByteBuffer.allocateDirect(0);
+
+  /** Closes the arenas of mappings whose last Java buffer was collected. */
+  private static final Cleaner CLEANER = Cleaner.create();
 
   /**
    * Result memory that mappings may hold at once, counting what awaits the garbage collector:
@@ -147,30 +155,41 @@ final class BufferTransfer {
       Supplier<Arena> scratch,
       String function,
       String path) {
-    ByteBuffer data = view.data();
-    int length = data.remaining();
-    if (data.isDirect() && length > 0) {
-      long address = MemorySegment.ofBuffer(data).address();
-      if (address % Encodings.HEAP_BUFFER_ALIGNMENT == 0) {
-        long kept = imported.find(view, address, length);
-        if (kept != 0) {
-          REUSED.incrementAndGet();
-          return kept;
-        }
-        long made = importView(view, data, address, length, dims);
-        if (made != 0) {
-          imported.keep(made, view, address, length);
-          return made;
+    // Lent memory is read under a pin: released when the call no longer reads it, or, for an
+    // import, kept until IREE releases its buffer (so the owner's close cannot free it under IREE).
+    MemoryLease.Pin pin = view.pin();
+    boolean imports = false;
+    try {
+      ByteBuffer data = pin.data();
+      int length = data.remaining();
+      if (data.isDirect() && length > 0) {
+        long address = MemorySegment.ofBuffer(data).address();
+        if (address % Encodings.HEAP_BUFFER_ALIGNMENT == 0) {
+          long kept = imported.find(view, address, length);
+          if (kept != 0) {
+            REUSED.incrementAndGet(); // the kept view's own import pins the memory
+            return kept;
+          }
+          long made = importView(view, pin, address, length, dims);
+          if (made != 0) {
+            imports = true;
+            imported.keep(made, view, address, length);
+            return made;
+          }
         }
       }
+      return copyView(view, data, length, dims, scratch, function, path);
+    } finally {
+      if (!imports) {
+        pin.close();
+      }
     }
-    return copyView(view, data, length, dims, scratch, function, path);
   }
 
   /** The imported view, or 0 when the device will not import the memory. */
   private long importView(
-      BufferView view, ByteBuffer data, long address, int length, MemorySegment dims) {
-    long key = PINNED.pin(data);
+      BufferView view, MemoryLease.Pin pin, long address, int length, MemorySegment dims) {
+    long key = PINNED.pin(pin);
     externalBuffer.set(JAVA_LONG, Layouts.EXTERNAL_BUFFER_SIZE, length);
     externalBuffer.set(JAVA_LONG, Layouts.EXTERNAL_BUFFER_PTR, address);
     releaseCallback.set(JAVA_LONG, Layouts.RELEASE_CALLBACK_USER_DATA, key);
@@ -178,7 +197,7 @@ final class BufferTransfer {
         buffers.allocatorImportBuffer(
             session.deviceAllocator(), importParams, externalBuffer, releaseCallback, outPointer);
     if (status != 0) {
-      PINNED.unpin(key); // IREE made no buffer, so it will never call back
+      PINNED.unpin(key); // IREE made no buffer, so it will never call back; the caller closes the pin
       statuses.freeStatus(status);
       return 0;
     }
@@ -192,7 +211,8 @@ final class BufferTransfer {
             Encodings.ENCODING_DENSE_ROW_MAJOR,
             session.hostAllocator(),
             outPointer);
-    // The view retains the buffer; on failure this frees it (and unpins).
+    // The view retains the buffer; on failure this frees it (and unpins, closing the pin: the
+    // caller's close of it again does nothing).
     buffers.bufferRelease(buffer);
     if (status != 0) {
       statuses.freeStatus(status);
@@ -247,13 +267,20 @@ final class BufferTransfer {
   // Out
 
   /**
-   * The {@code length} bytes of a result buffer view the caller still owns, in native order: a
-   * mapping of its buffer that lives as long as the returned buffer (or any buffer derived from
-   * it) is reachable, else a copy.
+   * The bytes of a result, and the lease that releases them at once (null when only the garbage
+   * collector frees them).
    */
-  ByteBuffer fromDevice(long bufferView, long length, String function, String path) {
+  record HostBytes(ByteBuffer data, MemoryLease lease) {}
+
+  /**
+   * The {@code length} bytes of a result buffer view the caller still owns, in native order: a
+   * mapping of its buffer, else a copy. A mapping is released when the last pin on its lease is
+   * released (an array made over it is closed), or else when the last Java buffer over it becomes
+   * unreachable and is collected.
+   */
+  HostBytes fromDevice(long bufferView, long length, String function, String path) {
     if (length == 0) {
-      return EMPTY;
+      return new HostBytes(EMPTY, null);
     }
     long buffer = bufferViews.bufferViewBuffer(bufferView);
     if (length < mapThreshold) {
@@ -265,7 +292,9 @@ final class BufferTransfer {
       MAPPED.addAndGet(-held);
       return copyFromDevice(buffer, length, function, path);
     }
-    Arena owner = Arena.ofAuto();
+    // A shared arena: closed by the lease (on any thread) or by the cleaner; buffers over a
+    // closed mapping fail with IllegalStateException rather than read unmapped memory.
+    Arena owner = Arena.ofShared();
     MemorySegment mapping = owner.allocate(Layouts.BUFFER_MAPPING);
     long status =
         buffers.bufferMapRange(
@@ -276,6 +305,7 @@ final class BufferTransfer {
             length,
             mapping);
     if (status != 0) {
+      owner.close();
       MAPPED.addAndGet(-held);
       statuses.freeStatus(status);
       return copyFromDevice(buffer, length, function, path);
@@ -284,8 +314,8 @@ final class BufferTransfer {
     // its buffer returns to) until it is unmapped.
     long device = session.halDevice().address();
     sessions.halDeviceRetain(device);
-    // The cleanup may capture nothing of `owner` (a segment would keep the arena reachable and
-    // the cleanup would never run): the mapping's address, as a number. The arena frees the
+    // The cleanup may capture nothing of the segments (a segment would keep them reachable and
+    // the cleaner would never run): the mapping's address, as a number. The arena frees the
     // mapping struct after this cleanup has run (cleanups run last-registered first).
     Native lib = api;
     long mappingAddress = mapping.address();
@@ -293,8 +323,35 @@ final class BufferTransfer {
         mapping
             .get(ADDRESS, Layouts.BUFFER_MAPPING_DATA)
             .reinterpret(length, owner, ignored -> unmap(lib, mappingAddress, device, held));
+    ArenaCloser closer = new ArenaCloser(owner);
+    // Every buffer over the mapping keeps `data` reachable; once none does, close the arena.
+    CLEANER.register(data, closer);
     MAPPED_OUT.incrementAndGet();
-    return data.asByteBuffer().order(ByteOrder.nativeOrder());
+    return new HostBytes(
+        data.asByteBuffer().order(ByteOrder.nativeOrder()), MemoryLease.unowned(closer));
+  }
+
+  /** Closes an arena once it can be: from the lease or the cleaner, whichever succeeds first. */
+  private static final class ArenaCloser implements Runnable {
+    private final Arena arena;
+    private boolean closed;
+
+    ArenaCloser(Arena arena) {
+      this.arena = arena;
+    }
+
+    @Override
+    public synchronized void run() {
+      if (closed) {
+        return;
+      }
+      try {
+        arena.close();
+        closed = true;
+      } catch (IllegalStateException e) {
+        // In use by another thread this instant: the cleaner closes it once nothing reaches it.
+      }
+    }
   }
 
   /** Runs when the last Java buffer over a mapping is gone: never throws (a Cleaner thread). */
@@ -323,7 +380,7 @@ final class BufferTransfer {
    * A copy of a result in new direct memory: read through a host mapping ({@code
    * iree_hal_buffer_map_read}), or, for memory the host cannot map, by a device-to-host transfer.
    */
-  private ByteBuffer copyFromDevice(long buffer, long length, String function, String path) {
+  private HostBytes copyFromDevice(long buffer, long length, String function, String path) {
     ByteBuffer host = ByteBuffer.allocateDirect((int) length).order(ByteOrder.nativeOrder());
     MemorySegment target = MemorySegment.ofBuffer(host);
     long status = buffers.bufferMapRead(buffer, 0L, target.address(), length);
@@ -344,14 +401,21 @@ final class BufferTransfer {
     }
     Reference.reachabilityFence(host);
     COPIED_OUT.incrementAndGet();
-    return host;
+    return new HostBytes(host, null);
   }
 
   // ----------------------------------------------------------------------------------------------
 
   /** IREE released an imported buffer: the Java memory may go. Must never throw (an upcall). */
   private static void released(MemorySegment userData, MemorySegment buffer) {
-    PINNED.unpin(userData.address());
+    MemoryLease.Pin pin = PINNED.unpin(userData.address());
+    if (pin != null) {
+      try {
+        pin.close(); // may free the memory now, if its owner is done with it
+      } catch (RuntimeException | Error e) {
+        // Nothing can be reported from an upcall; the memory is then left to the collector.
+      }
+    }
   }
 
   /**
@@ -360,14 +424,14 @@ final class BufferTransfer {
    * Thread-safe.
    */
   private static final class Pins {
-    private ByteBuffer[] slots = new ByteBuffer[16];
+    private MemoryLease.Pin[] slots = new MemoryLease.Pin[16];
     private int[] free = new int[16];
     private int freeCount;
     private int next; // slots[next..] have never been used
     private int count;
 
-    /** Keeps {@code buffer} reachable; the key (never 0) releases it. */
-    synchronized long pin(ByteBuffer buffer) {
+    /** Keeps {@code buffer} (and its memory's pin) until unpinned; the key (never 0) releases it. */
+    synchronized long pin(MemoryLease.Pin buffer) {
       int slot;
       if (freeCount > 0) {
         slot = free[--freeCount];
@@ -383,15 +447,20 @@ final class BufferTransfer {
       return slot + 1L;
     }
 
-    /** Lets the buffer pinned under {@code key} go; unknown keys are ignored (never throws). */
-    synchronized void unpin(long key) {
+    /**
+     * Lets the pin kept under {@code key} go and returns it (the caller closes it, outside this
+     * lock); null for unknown keys (never throws).
+     */
+    synchronized MemoryLease.Pin unpin(long key) {
       long slot = key - 1;
       if (slot < 0 || slot >= next || slots[(int) slot] == null) {
-        return;
+        return null;
       }
+      MemoryLease.Pin pin = slots[(int) slot];
       slots[(int) slot] = null;
       free[freeCount++] = (int) slot;
       count--;
+      return pin;
     }
 
     synchronized int count() {

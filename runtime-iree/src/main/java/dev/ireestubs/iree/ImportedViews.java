@@ -11,7 +11,8 @@ import dev.ireestubs.vm.BufferView;
  * call with prebuilt inputs.)
  *
  * <p>At most {@link #CAPACITY} views are kept, the oldest replaced first; each holds its Java
- * memory reachable (through the import's pin) until it is replaced or the session closes. A hit
+ * memory pinned (through the import's pin: valid, and not freed by its owner's close or the end of
+ * the call it was lent to) until it is replaced or the session closes. A hit
  * allocates nothing. Used under the session's lock.
  */
 final class ImportedViews {

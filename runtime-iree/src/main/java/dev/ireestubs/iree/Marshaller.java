@@ -440,9 +440,12 @@ final class Marshaller {
           "IREE returned " + described(shape, elementType) + " of " + length
               + " bytes; the limit is 2 GiB - 1");
     }
-    ByteBuffer host = transfer.fromDevice(bufferView, length, function, path);
+    BufferTransfer.HostBytes host = transfer.fromDevice(bufferView, length, function, path);
     try {
-      return BufferView.wrap(elementType, shape, host);
+      // A mapping's lease releases it when the array made over the result is closed.
+      return host.lease() == null
+          ? BufferView.wrap(elementType, shape, host.data())
+          : BufferView.lend(elementType, shape, host.data(), host.lease());
     } catch (IllegalArgumentException e) {
       throw result(
           path,

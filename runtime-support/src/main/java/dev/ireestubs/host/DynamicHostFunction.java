@@ -6,6 +6,12 @@ import java.util.List;
  * The body of a function in a {@link HostModule}, written with Java values: arguments arrive in
  * the forms {@link dev.ireestubs.invoke.AbiValues} documents for results (maps for {@code sdict},
  * lists, n-d arrays, boxed scalars), and the return value is marshalled back by the signature.
+ *
+ * <p><b>Arguments are valid for the call; copy what you keep.</b> An array argument is made over
+ * memory lent for the call (see {@link HostFunction}). On JDK 22 and later the module closes it
+ * when the function returns: using it later throws {@link IllegalStateException} (its memory may
+ * be freed). Below JDK 22 it stays open and keeps the memory until the garbage collector frees it,
+ * since freed memory would not be checked there. Returning an argument array as a result is fine.
  */
 @FunctionalInterface
 public interface DynamicHostFunction {

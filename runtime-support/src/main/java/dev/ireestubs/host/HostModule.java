@@ -11,6 +11,7 @@ import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeException;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.ModuleBackend;
+import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vmfb.VmfbExport;
 import dev.ireestubs.vmfb.VmfbModule;
@@ -18,6 +19,7 @@ import dev.ireestubs.vmfb.VmfbReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,6 +49,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * cannot drift from the real module's signature unnoticed. An exception thrown by a function body
  * that is not an {@link IreeException} arrives as an {@link IreeInvocationException} with it as
  * the cause.
+ *
+ * <p><b>Memory.</b> Array arguments are lent for the call only: a function reads them during the
+ * call and copies what it keeps (see {@link HostFunction} and {@link DynamicHostFunction} for what
+ * happens to arguments kept anyway: a clear error or memory left to the garbage collector, never
+ * freed memory read).
  *
  * <p><b>Thread safety.</b> A built module is immutable and may be called from any number of
  * threads at once; each function body must then be thread-safe itself. {@link #close()} makes
@@ -375,8 +382,42 @@ public final class HostModule implements ModuleBackend {
           values.add(AbiValues.decode(declared, arguments.get(i), function + ": " + name));
         }
         Object result = body.call(Collections.unmodifiableList(values));
-        return AbiValues.packResults(signature, result, function);
+        VmList results = AbiValues.packResults(signature, result, function);
+        if (CLOSES_ARGUMENTS) {
+          closeArrays(values, 0);
+        }
+        return results;
       };
+    }
+
+    /**
+     * True where the arrays a value function was given are closed when it returns (JDK 22+): their
+     * memory is then arena memory, which fails cleanly (an {@link IllegalStateException}) if the
+     * function kept and uses it. Below JDK 22 freed memory would be read unchecked, so the arrays
+     * stay open and their lent memory is left to the garbage collector.
+     */
+    private static final boolean CLOSES_ARGUMENTS = Runtime.version().feature() >= 22;
+
+    /**
+     * Closes the arrays among decoded argument values (in lists and maps too) that borrow lent
+     * memory: that releases their pins only, so a result that is such an argument stays valid
+     * through its own view's lease. Arrays that copied heap data stay open (a result may be one).
+     */
+    private static void closeArrays(Object value, int depth) {
+      if (value instanceof NdArray) {
+        NdArray array = (NdArray) value;
+        if (array.isBorrowed()) {
+          array.close();
+        }
+      } else if (depth < 32 && value instanceof Collection) {
+        for (Object element : (Collection<?>) value) {
+          closeArrays(element, depth + 1);
+        }
+      } else if (depth < 32 && value instanceof Map) {
+        for (Object element : ((Map<?, ?>) value).values()) {
+          closeArrays(element, depth + 1);
+        }
+      }
     }
 
   }

@@ -7,6 +7,31 @@ import java.util.Map;
  * One exported function of a loaded module, as its backend sees it: a name, the IREE calling
  * convention string ({@code 0rr_r}), the reflection attributes the module carries for it, and a
  * call that takes and returns native-ABI lists.
+ *
+ * <h2>What a backend may keep of its arguments</h2>
+ *
+ * <p>Argument memory is lent only for the call. A {@link dev.ireestubs.vm.BufferView} argument
+ * is usually a view of the caller's array or of a copy the stub made for this call alone, which
+ * is freed as soon as the call's results are decoded ({@link
+ * dev.ireestubs.vm.BufferView#endCall()}). So a backend:
+ *
+ * <ul>
+ *   <li>reads an argument's bytes during the call through {@link
+ *       dev.ireestubs.vm.BufferView#pin()}, closing the pin when done;
+ *   <li>keeps the memory past the call (imports it into a device buffer, keeps a view for reuse)
+ *       only while holding a pin, closed when it lets go (IREE's backend closes it in the import's
+ *       release callback), so the memory is freed after, never before;
+ *   <li>may return an argument's view as a result (an identity function): whoever decodes the
+ *       result pins it before the call's copies end, and keeps it valid as long as it is used;
+ *   <li>that takes the raw bytes ({@link dev.ireestubs.vm.BufferView#data()}) makes the memory
+ *       escape: it is then never freed early, only by the garbage collector. Always safe, but the
+ *       caller's memory then waits for a collection.
+ * </ul>
+ *
+ * <p>A view kept past the call without a pin is not memory: {@code pin()} and {@code data()} on it
+ * throw {@link IllegalStateException} once it was freed. Result memory a backend hands over may
+ * carry a {@link dev.ireestubs.vm.MemoryLease} of its own ({@link dev.ireestubs.vm.BufferView#lend}),
+ * released when the arrays made over it are closed.
  */
 public interface BackendFunction {
 

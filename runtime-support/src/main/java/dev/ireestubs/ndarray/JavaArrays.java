@@ -17,11 +17,12 @@ public final class JavaArrays {
   public static final int MAX_RANK = 4;
 
   private static final Map<Class<?>, Function<Object, NdArray>> IN = new HashMap<>();
-  private static final Map<String, Function<NdArray, Object>> OUT = new HashMap<>();
+  /** By array class, the copy out for each rank (index rank - 1); null where there is none. */
+  private static final Map<Class<?>, Function<NdArray, Object>[]> OUT = new HashMap<>();
 
   static {
     Map<Class<?>, Function<Object, NdArray>> in = IN;
-    Map<String, Function<NdArray, Object>> out = OUT;
+    Map<Class<?>, Function<NdArray, Object>[]> out = OUT;
     put(in, float[].class, a -> FloatArray.of((float[]) a));
     put(in, float[][].class, a -> FloatArray.of((float[][]) a));
     put(in, float[][][].class, a -> FloatArray.of((float[][][]) a));
@@ -87,12 +88,14 @@ public final class JavaArrays {
     map.put(type, f);
   }
 
+  @SuppressWarnings("unchecked") // an array of a generic type, filled only with that type
   private static void put(
-      Map<String, Function<NdArray, Object>> map,
+      Map<Class<?>, Function<NdArray, Object>[]> map,
       Class<? extends NdArray> type,
       int rank,
       Function<NdArray, Object> f) {
-    map.put(type.getName() + "/" + rank, f);
+    map.computeIfAbsent(type, t -> (Function<NdArray, Object>[]) new Function<?, ?>[MAX_RANK])[
+        rank - 1] = f;
   }
 
   /**
@@ -142,7 +145,10 @@ public final class JavaArrays {
    */
   public static Object toJavaArray(NdArray array) {
     Objects.requireNonNull(array, "array");
-    Function<NdArray, Object> f = OUT.get(array.getClass().getName() + "/" + array.rank());
+    Function<NdArray, Object>[] byRank = OUT.get(array.getClass());
+    int rank = array.rank();
+    Function<NdArray, Object> f =
+        byRank == null || rank < 1 || rank > MAX_RANK ? null : byRank[rank - 1];
     if (f == null) {
       throw new IllegalArgumentException(
           "JavaArrays.toJavaArray: a "

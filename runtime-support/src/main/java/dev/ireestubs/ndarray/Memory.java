@@ -1,5 +1,6 @@
 package dev.ireestubs.ndarray;
 
+import dev.ireestubs.vm.MemoryLease;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -12,16 +13,19 @@ import java.nio.ByteOrder;
  * The memory under one array and all its views, and whether it is still usable: the one place
  * that allocates and frees it. See "Ownership and closing" in {@link NdArray}.
  *
- * <p>Memory the arrays allocate themselves ({@link #allocate}) is freed by {@link #close()} at
- * once, unless a buffer over it has been handed out ({@link #escape()}): then only the garbage
- * collector can know when nobody reads it any more, and freeing is left to it. Memory of a caller's
- * buffer ({@link #foreign}) is never freed here. How memory is freed depends on the JDK, found at
- * run time:
+ * <p>Memory the arrays allocate themselves ({@link #allocate}) has a {@link MemoryLease} the
+ * owning array ends on {@link #close()}: it is freed then, unless a reader still holds a pin on it
+ * (a backend that imported it, an array made over a view of it) — then when the last pin is
+ * released — or a raw buffer over it was handed out ({@link #escape()}), in which case only the
+ * garbage collector can know when nobody reads it any more. Memory borrowed from a lent buffer
+ * view ({@link #borrowed}) holds a pin on the lender's memory, released by {@code close()}. Memory
+ * of a caller's buffer ({@link #foreign}) is never freed here. How memory is freed depends on the
+ * JDK, found at run time:
  *
  * <ul>
  *   <li>JDK 22 and later: each allocation is a {@code java.lang.foreign.Arena.ofShared()} of its
  *       own, closed by {@code close()}, or by a {@link Cleaner} once the memory's last buffer is
- *       unreachable;
+ *       unreachable; any buffer over it then throws {@link IllegalStateException} when used;
  *   <li>JDK 17 to 21: {@link ByteBuffer#allocateDirect}, freed by {@code close()} through {@code
  *       sun.misc.Unsafe.invokeCleaner} (module {@code jdk.unsupported}; deprecated for removal
  *       from JDK 24, hence not used there), or by the JDK's own cleaner after a garbage collection;
@@ -30,21 +34,47 @@ import java.nio.ByteOrder;
  * </ul>
  *
  * <p>Not thread-safe, as arrays are not: closing an array while another thread uses it is a race.
+ * (The lease is thread-safe: pins may be released on any thread.)
  */
 final class Memory {
 
   /** All of the memory: native order, position 0, capacity = limit = its byte length. */
   final ByteBuffer data;
 
-  /** Frees the memory at once, at most once; null when it is not ours to free. */
-  private final Runnable free;
+  /**
+   * The lease that views lent out carry: ours to end for allocated memory, the lender's for
+   * borrowed memory; null for a caller's memory.
+   */
+  private final MemoryLease lease;
 
-  private boolean escaped;
+  /** The pin borrowed memory holds on its lender, or null. */
+  private final MemoryLease.Pin pin;
+
+  /** True when closing ends {@link #lease}: the memory was allocated here. */
+  private final boolean owner;
+
   private boolean closed;
 
   private Memory(ByteBuffer data, Runnable free) {
     this.data = data;
-    this.free = free;
+    this.owner = true;
+    this.pin = null;
+    // Freed memory reads as closed, also when the lease was ended by a call (BufferView.endCall).
+    this.lease =
+        MemoryLease.owned(
+            free == null
+                ? null
+                : () -> {
+                  closed = true;
+                  free.run();
+                });
+  }
+
+  private Memory(ByteBuffer data, MemoryLease lease, MemoryLease.Pin pin) {
+    this.data = data;
+    this.owner = false;
+    this.lease = lease;
+    this.pin = pin;
   }
 
   /**
@@ -71,11 +101,37 @@ final class Memory {
 
   /** A caller's memory (wrapped buffers, views from a backend): closing never frees it. */
   static Memory foreign(ByteBuffer data) {
-    return new Memory(data, null);
+    return new Memory(data, null, null);
+  }
+
+  /**
+   * The memory of a lent buffer view, held by {@code pin} until {@link #close()}: a buffer made
+   * from it escaping makes the lender's memory escape.
+   */
+  static Memory borrowed(MemoryLease.Pin pin) {
+    return new Memory(pin.data(), pin.lease(), pin);
   }
 
   boolean isClosed() {
     return closed;
+  }
+
+  /**
+   * Below this many bytes, arena memory (JDK 22+) made for one call is left to the garbage
+   * collector rather than freed when the call ends: closing a shared arena costs a handshake with
+   * every thread (tens of microseconds, measured), more than faulting in the pages of a small
+   * allocation (about 7 microseconds a 4 KiB page), which is what freeing early saves.
+   */
+  static final int ARENA_CALL_FREE_MIN = 32 * 1024;
+
+  /** True when freeing this memory at the end of a call pays (see {@link #ARENA_CALL_FREE_MIN}). */
+  boolean freeingAfterCallPays() {
+    return !Arenas.AVAILABLE || data.capacity() >= ARENA_CALL_FREE_MIN;
+  }
+
+  /** True for memory borrowed from a lent view ({@link #borrowed}). */
+  boolean isBorrowed() {
+    return pin != null;
   }
 
   /** True when memory comes from {@code java.lang.foreign} arenas (JDK 22+), for tests. */
@@ -83,24 +139,39 @@ final class Memory {
     return Arenas.AVAILABLE;
   }
 
+  /** The lease buffer views over this memory carry, or null when none controls it. */
+  MemoryLease lease() {
+    return lease;
+  }
+
   /** Notes that a buffer over this memory left the array's control, so it is never freed early. */
   void escape() {
-    escaped = true;
+    if (lease != null) {
+      lease.escape();
+    }
   }
 
-  /** True when {@link #close()} frees the memory at once (it is ours, and nothing escaped). */
+  /**
+   * True when {@link #close()} frees the memory at once if nothing pins it (it is ours, and
+   * nothing escaped).
+   */
   boolean freesOnClose() {
-    return free != null && !escaped;
+    return owner && lease.freesEarly();
   }
 
-  /** Marks the memory closed and frees it when {@link #freesOnClose()}. Idempotent. */
+  /**
+   * Marks the memory closed and ends its use: frees allocated memory unless it is pinned or
+   * escaped, releases the pin of borrowed memory. Idempotent.
+   */
   void close() {
     if (closed) {
       return;
     }
     closed = true;
-    if (freesOnClose()) {
-      free.run();
+    if (owner) {
+      lease.end();
+    } else if (pin != null) {
+      pin.close();
     }
   }
 
@@ -181,12 +252,12 @@ final class Memory {
     @Override
     public synchronized void run() {
       if (!done) {
-        done = true;
         try {
           arena.close();
+          done = true;
         } catch (Exception e) {
-          // Arena.close() throws only when already closed or in use by a native call (it is not:
-          // the memory never escaped, or the cleaner found it unreachable).
+          // Arena.close() throws when the memory is in use this instant (by a native call, or a
+          // bulk access on another thread): then the cleaner closes it once nothing reaches it.
         }
       }
     }

@@ -4,6 +4,7 @@ import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.JavaMapping;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.vm.BufferView;
+import dev.ireestubs.vm.MemoryLease;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -54,16 +55,36 @@ import java.util.Optional;
  * <ul>
  *   <li>{@link #close()} on the owner ends the use of the memory for the owner and every view of
  *       it. Memory the array allocated itself is freed at once (not when a garbage collection
- *       happens to run), unless a buffer over it was handed out: {@link #data()}, an {@code
- *       as...Buffer()} method or {@link #asBufferView()} (which every stub call and backend uses)
- *       give code outside the array a way to read the memory, so it is then left to the garbage
- *       collector to free once those buffers are unreachable, as it is for arrays never closed.
- *       Memory of a caller's buffer ({@code wrap}, {@code fromBufferView} of a direct view) is the
- *       caller's and is never freed by {@code close()}.
+ *       happens to run), unless someone else may still read it:
+ *       <ul>
+ *         <li><b>Lent memory is pinned.</b> {@link #asBufferView()} (which every stub call and
+ *             backend uses) lends the memory: the view carries the memory's {@link MemoryLease}.
+ *             A reader that keeps the memory past the call (IREE importing it into a device
+ *             buffer, an array made over the view with {@link #fromBufferView}, a result that is
+ *             the argument itself) holds a pin, and the memory is freed when the last pin is
+ *             released after {@code close()}. Until then it stays valid for those readers.
+ *         <li><b>Handed-out memory escapes.</b> {@link #data()}, the {@code as...Buffer()}
+ *             methods and a lent view's {@link BufferView#data()} give out raw buffers that may be
+ *             read at any later time, so the memory is then left to the garbage collector to
+ *             free once those buffers are unreachable, as it is for arrays never closed.
+ *       </ul>
+ *       Memory of a caller's buffer ({@code wrap}, {@code fromBufferView} of a view not lent) is
+ *       the caller's and is never freed by {@code close()}.
+ *   <li>An array made by {@link #fromBufferView} over a lent view (a function's argument in a host
+ *       module, a result that aliases an argument) pins the lender's memory until it is closed;
+ *       closing it releases the pin and frees nothing else. One made over a backend's result
+ *       memory (IREE's mapped results) releases that memory when closed, if nothing else pins it.
+ *   <li><b>Argument memory is lent only for the call.</b> A stub passing a Java array ({@code
+ *       float[][] m}) copies it into a new array that the call owns ({@link #asCallArgument()}):
+ *       it is closed once the results are decoded, so its memory is freed at once unless a
+ *       backend still pins it (IREE keeps the last few imported arguments) or a result views it.
+ *       Arrays the caller passes stay the caller's.
  *   <li>{@code close()} on a view does nothing: close the array the factory returned.
  *   <li>Closing twice does nothing. After close, using the array or a view of it (reading,
  *       writing, copying, making views, {@code equals}, {@code hashCode}) throws {@link
  *       IllegalStateException}; {@link #isClosed()} tells, and {@link #toString()} still works.
+ *       On JDK 22 and later, a raw buffer over freed memory also throws {@code
+ *       IllegalStateException} when used.
  *   <li>An array that is never closed is freed by the garbage collector, as any direct buffer is.
  *       Close arrays made in a loop, or better, make one and fill it with {@code copyFrom}.
  *   <li>Do not close an array while another thread uses it (arrays are not thread-safe).
@@ -398,18 +419,41 @@ public abstract sealed class NdArray implements AutoCloseable
    * A HAL buffer view of this array, sharing its memory: nothing is copied, and writes through
    * either are visible in both. The view's element type is {@link #halElementType()}.
    *
-   * <p>A backend may keep the view's memory past the call it was passed to (an imported buffer, a
-   * result aliasing an argument), so {@link #close()} then leaves freeing the memory to the garbage
-   * collector (see "Ownership and closing").
+   * <p>The memory is lent, not handed out: the view carries its {@link MemoryLease}, so a backend
+   * that keeps the memory past a call pins it, and {@link #close()} frees it only once the last
+   * pin is released; code that takes the view's raw bytes ({@link BufferView#data()}) makes it
+   * escape. See "Ownership and closing".
    *
    * @return a buffer view over this array's memory, with its shape and element type
    * @throws IllegalStateException when the array is closed
    */
   public final BufferView asBufferView() {
     requireOpen();
-    memory.escape();
-    // wrap takes its own slice of the memory (and its own copy of the shape).
-    return BufferView.wrap(halElementType(), shape, data);
+    MemoryLease lease = memory.lease();
+    // The view takes its own slice of the memory (and its own copy of the shape).
+    return lease == null
+        ? BufferView.wrap(halElementType(), shape, data)
+        : BufferView.lend(halElementType(), shape, data, lease);
+  }
+
+  /**
+   * A HAL buffer view of this array for one call, which the call then owns: the array is closed
+   * when the call ends ({@link BufferView#endCall()}), freeing its memory at once unless a backend
+   * still pins it or a raw buffer over it escaped. For code that made the array only to pass it
+   * (a stub passing a copy of a Java array); do not use the array after the call. For an array
+   * that does not own its memory (a view, a wrapped buffer), and on JDK 22+ for one under 32 KiB
+   * (where closing its arena costs more than the garbage collector's freeing), this is {@link
+   * #asBufferView()}.
+   *
+   * @return a buffer view over this array's memory, with its shape and element type
+   * @throws IllegalStateException when the array is closed
+   */
+  public final BufferView asCallArgument() {
+    requireOpen();
+    MemoryLease lease = memory.lease();
+    return owner && memory.freesOnClose() && memory.freeingAfterCallPays()
+        ? BufferView.lendForCall(halElementType(), shape, data, lease)
+        : asBufferView();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -426,6 +470,17 @@ public abstract sealed class NdArray implements AutoCloseable
     if (owner) {
       memory.close();
     }
+  }
+
+  /**
+   * True when this array (or the one it views) was made by {@link #fromBufferView} over a lent
+   * buffer view and holds a pin on the lender's memory until it is closed; closing it then frees
+   * nothing of its own, it only lets the lender free its memory.
+   *
+   * @return whether the memory is borrowed from a lent view
+   */
+  public final boolean isBorrowed() {
+    return memory.isBorrowed();
   }
 
   /**

@@ -194,9 +194,13 @@ final class Storage {
 
   /**
    * The bytes of a buffer view as array storage: the view's own memory when it is direct (no copy),
-   * otherwise a copy into new direct memory.
+   * otherwise a copy into new direct memory. Lent memory is pinned until the array is closed (so
+   * it stays valid however long the array is used), rather than marked escaped.
    */
   static Memory bytesOf(BufferView view) {
+    if (view.isLent()) {
+      return Memory.borrowed(view.pin()); // lent memory is always direct
+    }
     ByteBuffer bytes = view.data(); // already this caller's own buffer, at 0, in native order
     if (bytes.isDirect()) {
       return Memory.foreign(bytes);

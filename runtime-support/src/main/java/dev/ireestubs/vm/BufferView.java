@@ -17,6 +17,28 @@ import java.util.Optional;
  * the caller.
  * The shape and element type are immutable; the bytes are as mutable as the caller's buffer.
  *
+ * <h2>Lent memory</h2>
+ *
+ * <p>A view made by {@link #lend} (as every array's {@code asBufferView()} is, and every array
+ * argument a stub passes) carries the {@link MemoryLease} of its memory: the memory is lent, and
+ * its owner may free it once it is done (an array's {@code close()}, or the end of the call a
+ * stub made a temporary copy for). Whoever reads such a view follows one rule:
+ *
+ * <ul>
+ *   <li>Reading the bytes only while the owner still uses them (inside the call the view was
+ *       passed to): {@link #pin()} and close the pin when done.
+ *   <li>Keeping the bytes longer (importing them into a device, making an array over them):
+ *       hold a {@link #pin()} for as long as they are read; the memory is freed only after the
+ *       last pin is closed.
+ *   <li>{@link #data()} hands out a raw buffer that may be read at any later time, so it marks
+ *       the memory escaped: it is then never freed early, only by the garbage collector. Code
+ *       that knows nothing of leases is therefore always safe, only slower.
+ * </ul>
+ *
+ * <p>A view whose memory was already freed throws {@link IllegalStateException} from {@code
+ * pin()} and {@code data()}. Views made by {@link #wrap} carry no lease: pins hold nothing and
+ * {@code data()} marks nothing.
+ *
  * <p>Limits: one view holds at most {@link Integer#MAX_VALUE} bytes (a {@link ByteBuffer}).
  */
 public final class BufferView implements VmRef {
@@ -28,10 +50,19 @@ public final class BufferView implements VmRef {
   private final long[] shape;
   private final ByteBuffer data;
 
-  private BufferView(int elementType, long[] shape, ByteBuffer data) {
+  /** The lease of lent memory, or null. */
+  private final MemoryLease lease;
+
+  /** True when {@link #endCall()} ends {@link #lease}: memory made for one call only. */
+  private final boolean endsWithCall;
+
+  private BufferView(
+      int elementType, long[] shape, ByteBuffer data, MemoryLease lease, boolean endsWithCall) {
     this.elementType = elementType;
     this.shape = shape;
     this.data = data;
+    this.lease = lease;
+    this.endsWithCall = endsWithCall;
   }
 
   /**
@@ -47,6 +78,44 @@ public final class BufferView implements VmRef {
    *     the element size is not a whole number of bytes
    */
   public static BufferView wrap(int elementType, long[] shape, ByteBuffer data) {
+    return make(elementType, shape, data, null, false);
+  }
+
+  /**
+   * A view over lent memory, as {@link #wrap} but carrying the memory's lease (see "Lent memory"):
+   * readers pin it, and {@link #data()} marks it escaped.
+   *
+   * @param elementType the HAL element type code, e.g. {@code 0x21000020} for f32
+   * @param shape the dims, each {@code >= 0}
+   * @param data exactly {@code product(shape) * elementBytes} bytes from its position to its
+   *     limit, in memory {@code lease} controls
+   * @param lease the lease of the memory under {@code data}
+   * @return a view over {@code data}, sharing it
+   * @throws IllegalArgumentException as {@link #wrap} does
+   */
+  public static BufferView lend(int elementType, long[] shape, ByteBuffer data, MemoryLease lease) {
+    return make(elementType, shape, data, Objects.requireNonNull(lease, "lease"), false);
+  }
+
+  /**
+   * A view over memory made for one call only (a stub's copy of a Java array): as {@link #lend},
+   * and {@link #endCall()} ends the lease when the call is over.
+   *
+   * @param elementType the HAL element type code, e.g. {@code 0x21000020} for f32
+   * @param shape the dims, each {@code >= 0}
+   * @param data exactly {@code product(shape) * elementBytes} bytes from its position to its
+   *     limit, in memory {@code lease} controls
+   * @param lease the lease of the memory under {@code data}, which the call now owns
+   * @return a view over {@code data}, sharing it
+   * @throws IllegalArgumentException as {@link #wrap} does
+   */
+  public static BufferView lendForCall(
+      int elementType, long[] shape, ByteBuffer data, MemoryLease lease) {
+    return make(elementType, shape, data, Objects.requireNonNull(lease, "lease"), true);
+  }
+
+  private static BufferView make(
+      int elementType, long[] shape, ByteBuffer data, MemoryLease lease, boolean endsWithCall) {
     Objects.requireNonNull(shape, "shape");
     Objects.requireNonNull(data, "data");
     long[] dims = shape.clone();
@@ -76,7 +145,7 @@ public final class BufferView implements VmRef {
         data.position() == 0 && data.limit() == data.capacity()
             ? data
             : data.slice().order(ByteOrder.nativeOrder());
-    return new BufferView(elementType, dims, view);
+    return new BufferView(elementType, dims, view, lease, endsWithCall);
   }
 
   /**
@@ -194,12 +263,58 @@ public final class BufferView implements VmRef {
    * The bytes, shared (not copied): a duplicate positioned at 0, in native order. Writes through
    * it are visible to every holder of the buffer.
    *
+   * <p>For a view over lent memory this hands the bytes out with no end: the memory is marked
+   * escaped and is then freed only by the garbage collector. A backend reading the bytes for a
+   * call uses {@link #pin()} instead (see "Lent memory").
+   *
    * @return a new buffer object over the same bytes
+   * @throws IllegalStateException when the view's lent memory was already freed
    */
   public ByteBuffer data() {
+    if (lease != null) {
+      lease.escape();
+    }
+    return bytes();
+  }
+
+  private ByteBuffer bytes() {
     ByteBuffer bytes = data.duplicate();
     bytes.clear();
     return bytes.order(ByteOrder.nativeOrder());
+  }
+
+  /**
+   * The bytes, held valid until the returned pin is closed: the way to read a view's memory
+   * without making it escape (see "Lent memory"). Use try-with-resources for a read within a call;
+   * keep the pin (and close it later, on any thread) to keep the memory longer. For a view over
+   * memory no lease controls, the pin holds nothing and closing it does nothing.
+   *
+   * @return a new pin whose {@link MemoryLease.Pin#data() data()} is a buffer over the bytes,
+   *     positioned at 0, in native order
+   * @throws IllegalStateException when the view's lent memory was already freed
+   */
+  public MemoryLease.Pin pin() {
+    return lease == null ? MemoryLease.Pin.unleased(bytes()) : lease.pin(bytes());
+  }
+
+  /**
+   * Ends the lease of memory made for one call ({@link #lendForCall}): called by the code that
+   * made the call once its results are decoded. The memory is freed now, or when the last pin is
+   * released; after that {@link #pin()} and {@link #data()} throw. Does nothing for other views.
+   */
+  public void endCall() {
+    if (endsWithCall) {
+      lease.end();
+    }
+  }
+
+  /**
+   * True when the view carries a {@link MemoryLease} (its memory is lent: see "Lent memory").
+   *
+   * @return whether the view was made by {@link #lend} or {@link #lendForCall}
+   */
+  public boolean isLent() {
+    return lease != null;
   }
 
   /**

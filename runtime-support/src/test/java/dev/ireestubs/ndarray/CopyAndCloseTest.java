@@ -396,7 +396,9 @@ class CopyAndCloseTest {
     assertThat(spec.toArray(spec.wrap(escaped, 3))).isEqualTo(spec.values(1, 2, 3));
 
     NdArray viaView = spec.of(seeds(6), 2, 3);
-    viaView.asBufferView();
+    dev.ireestubs.vm.BufferView lent = viaView.asBufferView();
+    assertThat(viaView.memory.freesOnClose()).isTrue(); // lent, not handed out: readers pin it
+    lent.data(); // the view's raw bytes, handed out with no end
     assertThat(viaView.memory.freesOnClose()).isFalse();
   }
 

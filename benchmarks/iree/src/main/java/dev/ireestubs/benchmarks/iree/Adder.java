@@ -10,9 +10,15 @@ public interface Adder {
   /** The module, relative to {@code ../shared/iree-reflection}. */
   String FILE = "vmfb/2026-08_djl-iree-engine_add_bc17.vmfb";
 
-  @IreeFunction(
-      abi =
-          "sync func @add(%input0: tensor<4xf32>, %input1: tensor<4xf32>) -> (%output0:"
-              + " tensor<4xf32>)")
+  /** {@code add}'s declaration. */
+  String DECLARATION =
+      "sync func @add(%input0: tensor<4xf32>, %input1: tensor<4xf32>) -> (%output0:"
+          + " tensor<4xf32>)";
+
+  @IreeFunction(abi = DECLARATION)
   FloatArray add(FloatArray a, FloatArray b);
+
+  /** The same function with Java arrays, which the stub copies in and out each call. */
+  @IreeFunction(value = "add", abi = DECLARATION)
+  float[] addArrays(float[] a, float[] b);
 }

@@ -50,6 +50,7 @@ public class IreeCallBenchmark {
   private VmList arguments;
   private Arena arena;
   private float[] frame;
+  private final float[] frameB = {10, 20, 30, 40};
   private MemorySegment frameIn;
   private MemorySegment out;
   private FloatArray frameArray;
@@ -101,6 +102,15 @@ public class IreeCallBenchmark {
   public FloatArray stubNewArrays() {
     return stub.add(
         FloatArray.of(new float[] {1, 2, 3, 4}, 4), FloatArray.of(new float[] {10, 20, 30, 40}, 4));
+  }
+
+  /**
+   * The stub with Java arrays ({@code float[]}): each call copies them into native memory, which
+   * IREE imports, and the result out into a new {@code float[]}.
+   */
+  @Benchmark
+  public float[] stubJavaArrays() {
+    return stub.addArrays(frame, frameB);
   }
 
   /** The same call through the dynamic invoker, driven by the module's reflection. */
