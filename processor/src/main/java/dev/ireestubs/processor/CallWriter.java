@@ -62,9 +62,24 @@ final class CallWriter {
           arguments,
           ValueCode.VM_LIST,
           plan.parameters().size());
+      boolean relative = scope.shared() && !plan.parameters().isEmpty();
+      if (relative) {
+        scope.body().beginControlFlow("try");
+      }
       for (ParameterModel p : plan.parameters()) {
         scope.statement(
             "$N.push($L)", arguments, values.encode(p.binding(), scope.parameter(p.javaName())));
+      }
+      if (relative) {
+        // Paths inside the function: its name goes in front only when a check fails.
+        String failure = scope.local("failure");
+        scope.body().nextControlFlow("catch ($T $N)", ValueCode.IREE_VALUE_EXCEPTION, failure);
+        scope.statement(
+            "throw $T.inFunction($N, $L)",
+            ValueCode.MARSHAL,
+            failure,
+            scope.functionName(plan.functionName()));
+        scope.body().endControlFlow();
       }
     }
     CodeBlock call =
@@ -74,7 +89,7 @@ final class CallWriter {
             function,
             arguments,
             plan.rawResultCount(),
-            scope.text(plan.functionName()));
+            scope.functionName(plan.functionName()));
     ResultModel result = plan.result();
     if (result instanceof ResultModel.Void) {
       scope.statement("$L", call);
@@ -101,7 +116,17 @@ final class CallWriter {
     scope.statement("return $L", value);
     String failure = scope.local("failure");
     scope.body().nextControlFlow("catch ($T $N)", RuntimeException.class, failure);
-    scope.statement("throw $T.closeOnFailure($N, $N)", ValueCode.MARSHAL, results, failure);
+    if (scope.shared()) {
+      scope.statement(
+          "throw $T.closeOnFailure($N, $T.inFunction($N, $L))",
+          ValueCode.MARSHAL,
+          results,
+          ValueCode.MARSHAL,
+          failure,
+          scope.functionName(plan.functionName()));
+    } else {
+      scope.statement("throw $T.closeOnFailure($N, $N)", ValueCode.MARSHAL, results, failure);
+    }
     scope.body().endControlFlow();
     return new Body(scope.body().build(), type, false);
   }
@@ -117,11 +142,11 @@ final class CallWriter {
           p.binding() instanceof ScalarBinding
               ? values.encode(p.binding(), value)
               : CodeBlock.of(
-                  "$T.encodeArgument($L, $T.REF, $L)", PYDM, value, VM_KIND, scope.text(p.path()));
+                  "$T.encodeArgument($L, $T.REF, $L)", PYDM, value, VM_KIND, scope.path(p.path()));
       scope.statement("$N.push($L)", arguments, element);
     }
     CodeBlock call = CodeBlock.of("$L.invoke($N)", function, arguments);
-    CodeBlock name = scope.text(plan.functionName());
+    CodeBlock name = scope.functionName(plan.functionName());
     ResultModel result = plan.result();
     if (result instanceof ResultModel.Void) {
       scope.statement("$T.checkResult($L, $L)", PYDM, call, name);
@@ -130,7 +155,7 @@ final class CallWriter {
     ResultModel.Single single = (ResultModel.Single) result;
     TypeName type = single.javaType();
     CodeBlock decoded = CodeBlock.of("$T.decodeResult($L, $L)", PYDM, call, name);
-    CodeBlock path = scope.text(single.binding().path());
+    CodeBlock path = scope.path(single.binding().path());
     boolean unchecked = false;
     if (type.isPrimitive()) {
       scope.statement("return $T.expectValue($L, $T.class, $L)", PYDM, decoded, type.box(), path);
