@@ -7,6 +7,7 @@ import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.internal.FunctionBinder;
 import dev.ireestubs.internal.Marshal;
+import dev.ireestubs.internal.StubConstants;
 import dev.ireestubs.internal.StubMarshal;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeValueException;
@@ -170,8 +171,8 @@ public final class Iree_Classifier implements Classifier {
     static final AbiType.NdArray F32_1X3 = new AbiType.NdArray(ElementType.F32, Shape.of(1, 3));
 
     static final FunctionSignature PREDICT = new FunctionSignature(
-        List.of(new AbiType.Dict(List.of(new AbiType.Entry("image", F32_1X2X2), new AbiType.Entry("label", new AbiType.Scalar(ElementType.I32))))),
-        List.of(new AbiType.Dict(List.of(new AbiType.Entry("logits", F32_1X3), new AbiType.Entry("probs", F32_1X3)))),
+        StubConstants.types(new AbiType.Dict(StubConstants.entries(new AbiType.Entry("image", F32_1X2X2), new AbiType.Entry("label", new AbiType.Scalar(ElementType.I32))))),
+        StubConstants.types(new AbiType.Dict(StubConstants.entries(new AbiType.Entry("logits", F32_1X3), new AbiType.Entry("probs", F32_1X3)))),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.of(1));
@@ -181,8 +182,8 @@ public final class Iree_Classifier implements Classifier {
     static final AbiType.NdArray F32_1X4 = new AbiType.NdArray(ElementType.F32, Shape.of(1, 4));
 
     static final FunctionSignature EMBED = new FunctionSignature(
-        List.of(new AbiType.Named("tokens", I32_1XDYN)),
-        List.of(F32_1X4),
+        StubConstants.types(new AbiType.Named("tokens", I32_1XDYN)),
+        StubConstants.types(F32_1X4),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.of(1));
@@ -190,8 +191,8 @@ public final class Iree_Classifier implements Classifier {
     static final AbiType.NdArray F32_2 = new AbiType.NdArray(ElementType.F32, Shape.of(2));
 
     static final FunctionSignature BATCH = new FunctionSignature(
-        List.of(new AbiType.HomogeneousList(F32_2), new AbiType.Scalar(ElementType.F64)),
-        List.of(new AbiType.HomogeneousList(new AbiType.Scalar(ElementType.F64))),
+        StubConstants.types(new AbiType.HomogeneousList(F32_2), new AbiType.Scalar(ElementType.F64)),
+        StubConstants.types(new AbiType.HomogeneousList(new AbiType.Scalar(ElementType.F64))),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.of(1));
@@ -199,8 +200,8 @@ public final class Iree_Classifier implements Classifier {
     static final AbiType.NdArray F64_2X2 = new AbiType.NdArray(ElementType.F64, Shape.of(2, 2));
 
     static final FunctionSignature PAIRS = new FunctionSignature(
-        List.of(new AbiType.Sequence(AbiType.SequenceKind.TUPLE, List.of(new AbiType.Scalar(ElementType.I64), new AbiType.Scalar(ElementType.I1))), new AbiType.Sequence(AbiType.SequenceKind.LIST, List.of(new AbiType.Scalar(ElementType.F32), new AbiType.Scalar(ElementType.F32)))),
-        List.of(new AbiType.Scalar(ElementType.I64), F64_2X2, new AbiType.Scalar(ElementType.I1)),
+        StubConstants.types(new AbiType.Sequence(AbiType.SequenceKind.TUPLE, StubConstants.types(new AbiType.Scalar(ElementType.I64), new AbiType.Scalar(ElementType.I1))), new AbiType.Sequence(AbiType.SequenceKind.LIST, StubConstants.types(new AbiType.Scalar(ElementType.F32), new AbiType.Scalar(ElementType.F32)))),
+        StubConstants.types(new AbiType.Scalar(ElementType.I64), F64_2X2, new AbiType.Scalar(ElementType.I1)),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.of(1));

@@ -7,6 +7,7 @@ import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.internal.FunctionBinder;
 import dev.ireestubs.internal.Marshal;
+import dev.ireestubs.internal.StubConstants;
 import dev.ireestubs.internal.StubMarshal;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.ModuleBackend;
@@ -18,7 +19,6 @@ import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmRef;
 import dev.ireestubs.vm.VmValue;
-import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;
 import javax.annotation.processing.Generated;
@@ -217,8 +217,8 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     static final AbiType.NdArray F32_3X2 = new AbiType.NdArray(ElementType.F32, Shape.of(3, 2));
 
     static final FunctionSignature MATMUL = new FunctionSignature(
-        List.of(F32_3X4, F32_4X2),
-        List.of(F32_3X2),
+        StubConstants.types(F32_3X4, F32_4X2),
+        StubConstants.types(F32_3X2),
         ReflectionFormat.DECLARATION,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
@@ -228,15 +228,15 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     static final AbiType.NdArray F32_DYN = new AbiType.NdArray(ElementType.F32, Shape.of(Shape.DYNAMIC));
 
     static final FunctionSignature TEST = new FunctionSignature(
-        List.of(F32_1XDYN, F32_DYN),
-        List.of(new AbiType.Scalar(ElementType.INDEX)),
+        StubConstants.types(F32_1XDYN, F32_DYN),
+        StubConstants.types(new AbiType.Scalar(ElementType.INDEX)),
         ReflectionFormat.DECLARATION,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
 
     static final FunctionSignature MAIN_SYNC = new FunctionSignature(
-        List.of(AbiType.Ref.any(), AbiType.Ref.any()),
-        List.of(AbiType.Ref.any()),
+        StubConstants.types(AbiType.Ref.any(), AbiType.Ref.any()),
+        StubConstants.types(AbiType.Ref.any()),
         ReflectionFormat.CALLING_CONVENTION,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
@@ -244,15 +244,15 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     static final AbiType.NdArray UNKNOWN_UNRANKED = AbiType.NdArray.anyBufferView();
 
     static final FunctionSignature MAIN_ASYNC = new FunctionSignature(
-        List.of(AbiType.Ref.any(), AbiType.Ref.any(), AbiType.Ref.any(), AbiType.Ref.any()),
-        List.of(AbiType.Ref.any()),
+        StubConstants.types(AbiType.Ref.any(), AbiType.Ref.any(), AbiType.Ref.any(), AbiType.Ref.any()),
+        StubConstants.types(AbiType.Ref.any()),
         ReflectionFormat.CALLING_CONVENTION,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
 
     static final FunctionSignature FILTER = new FunctionSignature(
-        List.of(AbiType.Ref.any()),
-        List.of(AbiType.Ref.any()),
+        StubConstants.types(AbiType.Ref.any()),
+        StubConstants.types(AbiType.Ref.any()),
         ReflectionFormat.CALLING_CONVENTION,
         FunctionSignature.CallingModel.COARSE_FENCES,
         OptionalInt.empty());
@@ -260,8 +260,8 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     static final AbiType.NdArray F32_4 = new AbiType.NdArray(ElementType.F32, Shape.of(4));
 
     static final FunctionSignature FENCED = new FunctionSignature(
-        List.of(F32_4),
-        List.of(F32_4),
+        StubConstants.types(F32_4),
+        StubConstants.types(F32_4),
         ReflectionFormat.DECLARATION,
         FunctionSignature.CallingModel.COARSE_FENCES,
         OptionalInt.empty());
@@ -269,15 +269,15 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     static final AbiType.NdArray F32_1X4 = new AbiType.NdArray(ElementType.F32, Shape.of(1, 4));
 
     static final FunctionSignature JSON_FN = new FunctionSignature(
-        List.of(new AbiType.Dict(List.of(new AbiType.Entry("image", F32_1X4), new AbiType.Entry("label", new AbiType.Scalar(ElementType.I32))))),
-        List.of(F32_1X4),
+        StubConstants.types(new AbiType.Dict(StubConstants.entries(new AbiType.Entry("image", F32_1X4), new AbiType.Entry("label", new AbiType.Scalar(ElementType.I32))))),
+        StubConstants.types(F32_1X4),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.of(1));
 
     static final FunctionSignature SCALARS = new FunctionSignature(
-        List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I64), new AbiType.Scalar(ElementType.F32), new AbiType.Scalar(ElementType.F64)),
-        List.of(new AbiType.Scalar(ElementType.I32)),
+        StubConstants.types(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I64), new AbiType.Scalar(ElementType.F32), new AbiType.Scalar(ElementType.F64)),
+        StubConstants.types(new AbiType.Scalar(ElementType.I32)),
         ReflectionFormat.CALLING_CONVENTION,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());

@@ -173,13 +173,13 @@ public final class Iree_Maps implements Maps {
    * The signatures of 3 functions as code: built when the stub binds (functions of equal signatures share their constants).
    */
   private static final class Signatures {
-    static final AbiType.Dict COUNT_COUNTS = new AbiType.Dict(List.of(new AbiType.Entry("a", new AbiType.Scalar(ElementType.I32)), new AbiType.Entry("b", new AbiType.Scalar(ElementType.I32))));
+    static final AbiType.Dict COUNT_COUNTS = new AbiType.Dict(StubConstants.entries(new AbiType.Entry("a", new AbiType.Scalar(ElementType.I32)), new AbiType.Entry("b", new AbiType.Scalar(ElementType.I32))));
 
-    static final AbiType.Dict COUNT_RESULT = new AbiType.Dict(List.of(new AbiType.Entry("max", new AbiType.Scalar(ElementType.I64)), new AbiType.Entry("min", new AbiType.Scalar(ElementType.I64))));
+    static final AbiType.Dict COUNT_RESULT = new AbiType.Dict(StubConstants.entries(new AbiType.Entry("max", new AbiType.Scalar(ElementType.I64)), new AbiType.Entry("min", new AbiType.Scalar(ElementType.I64))));
 
     static final FunctionSignature COUNT = new FunctionSignature(
-        List.of(COUNT_COUNTS),
-        List.of(COUNT_RESULT),
+        StubConstants.types(COUNT_COUNTS),
+        StubConstants.types(COUNT_RESULT),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
@@ -192,15 +192,15 @@ public final class Iree_Maps implements Maps {
 
     static final List<String> COUNT_RESULT_PATHS = StubConstants.keyPaths("count: result", COUNT_RESULT_KEYS);
 
-    static final AbiType.Dict SCALE_INPUT_FACTORS = new AbiType.Dict(List.of(new AbiType.Entry("x", new AbiType.Scalar(ElementType.F32)), new AbiType.Entry("y", new AbiType.Scalar(ElementType.F32))));
+    static final AbiType.Dict SCALE_INPUT_FACTORS = new AbiType.Dict(StubConstants.entries(new AbiType.Entry("x", new AbiType.Scalar(ElementType.F32)), new AbiType.Entry("y", new AbiType.Scalar(ElementType.F32))));
 
-    static final AbiType.Dict SCALE_INPUT_IMAGES = new AbiType.Dict(List.of(new AbiType.Entry("left", new AbiType.NdArray(ElementType.F32, Shape.of(2))), new AbiType.Entry("right", new AbiType.NdArray(ElementType.F32, Shape.of(2)))));
+    static final AbiType.Dict SCALE_INPUT_IMAGES = new AbiType.Dict(StubConstants.entries(new AbiType.Entry("left", new AbiType.NdArray(ElementType.F32, Shape.of(2))), new AbiType.Entry("right", new AbiType.NdArray(ElementType.F32, Shape.of(2)))));
 
     static final AbiType.NdArray F32_2 = new AbiType.NdArray(ElementType.F32, Shape.of(2));
 
     static final FunctionSignature SCALE = new FunctionSignature(
-        List.of(new AbiType.Dict(List.of(new AbiType.Entry("factors", SCALE_INPUT_FACTORS), new AbiType.Entry("images", SCALE_INPUT_IMAGES)))),
-        List.of(F32_2, SCALE_INPUT_IMAGES),
+        StubConstants.types(new AbiType.Dict(StubConstants.entries(new AbiType.Entry("factors", SCALE_INPUT_FACTORS), new AbiType.Entry("images", SCALE_INPUT_IMAGES)))),
+        StubConstants.types(F32_2, SCALE_INPUT_IMAGES),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
@@ -221,11 +221,11 @@ public final class Iree_Maps implements Maps {
 
     static final List<AbiType.NdArray> SCALE_INPUT_IMAGES_ARRAYS2 = StubConstants.arrays(SCALE_INPUT_IMAGES);
 
-    static final AbiType.Dict BATCH_ROWS = new AbiType.Dict(List.of(new AbiType.Entry("a", new AbiType.Scalar(ElementType.I32))));
+    static final AbiType.Dict BATCH_ROWS = new AbiType.Dict(StubConstants.entries(new AbiType.Entry("a", new AbiType.Scalar(ElementType.I32))));
 
     static final FunctionSignature BATCH = new FunctionSignature(
-        List.of(new AbiType.HomogeneousList(BATCH_ROWS)),
-        List.of(new AbiType.HomogeneousList(BATCH_ROWS)),
+        StubConstants.types(new AbiType.HomogeneousList(BATCH_ROWS)),
+        StubConstants.types(new AbiType.HomogeneousList(BATCH_ROWS)),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());

@@ -7,6 +7,7 @@ import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.internal.FunctionBinder;
 import dev.ireestubs.internal.Marshal;
+import dev.ireestubs.internal.StubConstants;
 import dev.ireestubs.internal.StubMarshal;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.ModuleBackend;
@@ -78,8 +79,8 @@ public final class Iree_Masked implements Masked {
     static final AbiType.NdArray F32_2XDYN = new AbiType.NdArray(ElementType.F32, Shape.of(2, Shape.DYNAMIC));
 
     static final FunctionSignature APPLY = new FunctionSignature(
-        List.of(UI8_DYNX4, F32_2XDYN, new AbiType.Scalar(ElementType.F32)),
-        List.of(F32_2XDYN, new AbiType.Scalar(ElementType.F32)),
+        StubConstants.types(UI8_DYNX4, F32_2XDYN, new AbiType.Scalar(ElementType.F32)),
+        StubConstants.types(F32_2XDYN, new AbiType.Scalar(ElementType.F32)),
         ReflectionFormat.V0_RAW,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());

@@ -7,6 +7,7 @@ import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.internal.FunctionBinder;
 import dev.ireestubs.internal.Marshal;
+import dev.ireestubs.internal.StubConstants;
 import dev.ireestubs.internal.StubMarshal;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeValueException;
@@ -157,8 +158,8 @@ public final class Iree_Misc implements Misc {
     static final AbiType.NdArray F32_DYN = new AbiType.NdArray(ElementType.F32, Shape.of(Shape.DYNAMIC));
 
     static final FunctionSignature LOG = new FunctionSignature(
-        List.of(F32_DYN),
-        List.of(),
+        StubConstants.types(F32_DYN),
+        StubConstants.types(),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
@@ -166,8 +167,8 @@ public final class Iree_Misc implements Misc {
     static final AbiType.NdArray I64_RANK0 = new AbiType.NdArray(ElementType.I64, Shape.scalar());
 
     static final FunctionSignature NESTED = new FunctionSignature(
-        List.of(new AbiType.Dict(List.of(new AbiType.Entry("inner", new AbiType.Dict(List.of(new AbiType.Entry("a", new AbiType.Scalar(ElementType.I32)), new AbiType.Entry("b", I64_RANK0)))), new AbiType.Entry("items", new AbiType.HomogeneousList(new AbiType.Sequence(AbiType.SequenceKind.TUPLE, List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.F64)))))))),
-        List.of(new AbiType.Sequence(AbiType.SequenceKind.LIST, List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I32)))),
+        StubConstants.types(new AbiType.Dict(StubConstants.entries(new AbiType.Entry("inner", new AbiType.Dict(StubConstants.entries(new AbiType.Entry("a", new AbiType.Scalar(ElementType.I32)), new AbiType.Entry("b", I64_RANK0)))), new AbiType.Entry("items", new AbiType.HomogeneousList(new AbiType.Sequence(AbiType.SequenceKind.TUPLE, StubConstants.types(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.F64)))))))),
+        StubConstants.types(new AbiType.Sequence(AbiType.SequenceKind.LIST, StubConstants.types(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I32)))),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
@@ -175,8 +176,8 @@ public final class Iree_Misc implements Misc {
     static final AbiType.NdArray F16_DYNXDYN = new AbiType.NdArray(ElementType.F16, Shape.of(Shape.DYNAMIC, Shape.DYNAMIC));
 
     static final FunctionSignature OPAQUE = new FunctionSignature(
-        List.of(new AbiType.Any(), F16_DYNXDYN),
-        List.of(new AbiType.Any(), new AbiType.Unknown()),
+        StubConstants.types(new AbiType.Any(), F16_DYNXDYN),
+        StubConstants.types(new AbiType.Any(), new AbiType.Unknown()),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
@@ -186,8 +187,8 @@ public final class Iree_Misc implements Misc {
     static final AbiType.NdArray BF16_2 = new AbiType.NdArray(ElementType.BF16, Shape.of(2));
 
     static final FunctionSignature ANY_TYPE = new FunctionSignature(
-        List.of(I8_3),
-        List.of(BF16_2),
+        StubConstants.types(I8_3),
+        StubConstants.types(BF16_2),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());

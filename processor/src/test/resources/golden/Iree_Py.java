@@ -7,6 +7,7 @@ import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.VmKind;
 import dev.ireestubs.internal.FunctionBinder;
 import dev.ireestubs.internal.Marshal;
+import dev.ireestubs.internal.StubConstants;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.pydm.PyDm;
@@ -88,22 +89,22 @@ public final class Iree_Py implements Py {
    */
   private static final class Signatures {
     static final FunctionSignature ADD = new FunctionSignature(
-        List.of(new AbiType.Scalar(ElementType.I64), new AbiType.Scalar(ElementType.I64)),
-        List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I64)),
+        StubConstants.types(new AbiType.Scalar(ElementType.I64), new AbiType.Scalar(ElementType.I64)),
+        StubConstants.types(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I64)),
         ReflectionFormat.CALLING_CONVENTION,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
 
     static final FunctionSignature NEXT_ITEM = new FunctionSignature(
-        List.of(AbiType.Ref.any()),
-        List.of(new AbiType.Scalar(ElementType.I32), AbiType.Ref.any()),
+        StubConstants.types(AbiType.Ref.any()),
+        StubConstants.types(new AbiType.Scalar(ElementType.I32), AbiType.Ref.any()),
         ReflectionFormat.CALLING_CONVENTION,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
 
     static final FunctionSignature TOUCH = new FunctionSignature(
-        List.of(new AbiType.Scalar(ElementType.I32)),
-        List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Any()),
+        StubConstants.types(new AbiType.Scalar(ElementType.I32)),
+        StubConstants.types(new AbiType.Scalar(ElementType.I32), new AbiType.Any()),
         ReflectionFormat.CALLING_CONVENTION,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());

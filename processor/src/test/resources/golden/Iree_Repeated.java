@@ -7,6 +7,7 @@ import dev.ireestubs.abi.ReflectionFormat;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.internal.FunctionBinder;
 import dev.ireestubs.internal.Marshal;
+import dev.ireestubs.internal.StubConstants;
 import dev.ireestubs.internal.StubMarshal;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeValueException;
@@ -234,8 +235,8 @@ public final class Iree_Repeated implements Repeated {
     static final AbiType.NdArray F32_1X4 = new AbiType.NdArray(ElementType.F32, Shape.of(1, 4));
 
     static final FunctionSignature WIDE4 = new FunctionSignature(
-        List.of(F32_1X4),
-        List.of(F32_1X4),
+        StubConstants.types(F32_1X4),
+        StubConstants.types(F32_1X4),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
@@ -243,8 +244,8 @@ public final class Iree_Repeated implements Repeated {
     static final AbiType.NdArray F32_1X8 = new AbiType.NdArray(ElementType.F32, Shape.of(1, 8));
 
     static final FunctionSignature WIDE8 = new FunctionSignature(
-        List.of(F32_1X8),
-        List.of(F32_1X8),
+        StubConstants.types(F32_1X8),
+        StubConstants.types(F32_1X8),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
@@ -252,8 +253,8 @@ public final class Iree_Repeated implements Repeated {
     static final AbiType.NdArray F32_2 = new AbiType.NdArray(ElementType.F32, Shape.of(2));
 
     static final FunctionSignature ROWS1 = new FunctionSignature(
-        List.of(new AbiType.HomogeneousList(F32_2), new AbiType.Scalar(ElementType.F64)),
-        List.of(new AbiType.HomogeneousList(new AbiType.Scalar(ElementType.F64))),
+        StubConstants.types(new AbiType.HomogeneousList(F32_2), new AbiType.Scalar(ElementType.F64)),
+        StubConstants.types(new AbiType.HomogeneousList(new AbiType.Scalar(ElementType.F64))),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
@@ -263,22 +264,22 @@ public final class Iree_Repeated implements Repeated {
     static final AbiType.NdArray F32_1X3 = new AbiType.NdArray(ElementType.F32, Shape.of(1, 3));
 
     static final FunctionSignature PREDICT = new FunctionSignature(
-        List.of(new AbiType.Dict(List.of(new AbiType.Entry("image", F32_1X2X2), new AbiType.Entry("label", new AbiType.Scalar(ElementType.I32))))),
-        List.of(new AbiType.Dict(List.of(new AbiType.Entry("logits", F32_1X3), new AbiType.Entry("probs", F32_1X3)))),
+        StubConstants.types(new AbiType.Dict(StubConstants.entries(new AbiType.Entry("image", F32_1X2X2), new AbiType.Entry("label", new AbiType.Scalar(ElementType.I32))))),
+        StubConstants.types(new AbiType.Dict(StubConstants.entries(new AbiType.Entry("logits", F32_1X3), new AbiType.Entry("probs", F32_1X3)))),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
 
     static final FunctionSignature ALONE = new FunctionSignature(
-        List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I64)),
-        List.of(new AbiType.Scalar(ElementType.I32)),
+        StubConstants.types(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I64)),
+        StubConstants.types(new AbiType.Scalar(ElementType.I32)),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
 
     static final FunctionSignature CALL_LIKE_ROWS1 = new FunctionSignature(
-        List.of(new AbiType.Scalar(ElementType.I1)),
-        List.of(),
+        StubConstants.types(new AbiType.Scalar(ElementType.I1)),
+        StubConstants.types(),
         ReflectionFormat.IREE_ABI_JSON,
         FunctionSignature.CallingModel.SYNC,
         OptionalInt.empty());
