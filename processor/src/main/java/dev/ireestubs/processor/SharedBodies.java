@@ -5,6 +5,7 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -74,10 +75,16 @@ final class SharedBodies {
     Map<String, List<Integer>> byBody = new LinkedHashMap<>();
     Map<String, Printed> first = new LinkedHashMap<>();
     List<Printed> printed = new ArrayList<>();
+    // Equal bodies have equal parameters and return types: only methods that share those with
+    // another are printed to compare (a module of distinct methods prints nothing twice).
+    Map<String, Integer> headers = new HashMap<>();
+    for (CallPlan plan : functions) {
+      headers.merge(header(plan), 1, Integer::sum);
+    }
     for (int i = 0; i < functions.size(); i++) {
       CallPlan plan = functions.get(i);
       Printed p =
-          plan instanceof CallPlan.Plain
+          plan instanceof CallPlan.Plain && headers.get(header(plan)) > 1
               ? print(plan, scope, reservedForLocals, constants.get(i), constantTypes)
               : null;
       printed.add(p);
@@ -146,6 +153,21 @@ final class SharedBodies {
       passed.add(c.getKey());
     }
     return new Printed(List.copyOf(parameters), body.returns(), body.code(), List.copyOf(passed));
+  }
+
+  /** The method's parameters (types and names) and return type, which sharing methods have equal. */
+  private static String header(CallPlan plan) {
+    StringBuilder header = new StringBuilder();
+    for (ParameterModel p : plan.parameters()) {
+      header.append(p.javaType()).append(' ').append(p.javaName()).append(", ");
+    }
+    ResultModel result = plan.result();
+    if (result instanceof ResultModel.Single) {
+      header.append("-> ").append(((ResultModel.Single) result).javaType());
+    } else if (result instanceof ResultModel.Inlined) {
+      header.append("-> ").append(((ResultModel.Inlined) result).javaType());
+    }
+    return header.toString();
   }
 
   /** What two methods must have equal to share a body: its text, parameters and return type. */
