@@ -193,13 +193,8 @@ final class StubWriter implements StubGenerator {
       MethodScope methodScope = methodScope(i);
       List<String> names = parameters(f, methodScope, method);
       SharedBodies.Use shared = layout.shared(i);
-      if (shared != null) {
-        return method
-            .returns(shared.body().returns())
-            .addStatement(
-                shared.body().returns().equals(TypeName.VOID) ? "$L" : "return $L",
-                sharedCall(i, shared, names))
-            .build();
+      if (shared != null && !layout.grouped()) {
+        return oneLiner(method, shared, i, CodeBlock.of("$N", fields.get(i)), names);
       }
       if (layout.grouped()) {
         List<CodeBlock> args = new ArrayList<>();
@@ -221,14 +216,31 @@ final class StubWriter implements StubGenerator {
       return method.returns(body.returns()).addCode(body.code()).build();
     }
 
-    /** {@code callLikeF0(f5Function, "f5", x, Signatures.F32_1X4)}: the call of a shared body. */
-    private CodeBlock sharedCall(int i, SharedBodies.Use shared, List<String> names) {
+    /**
+     * {@code return callLikeF0(f5Function, "f5", x, Signatures.F32_1X4);}: the call of a shared
+     * body, in the method itself or, when grouped, in its holder (whose constant pool the layout
+     * budgeted for the function's code).
+     */
+    private MethodSpec oneLiner(
+        MethodSpec.Builder method,
+        SharedBodies.Use shared,
+        int i,
+        CodeBlock function,
+        List<String> names) {
+      TypeName returns = shared.body().returns();
+      return method
+          .returns(returns)
+          .addStatement(
+              returns.equals(TypeName.VOID) ? "$L" : "return $L",
+              sharedCall(i, shared, function, names))
+          .build();
+    }
+
+    private CodeBlock sharedCall(
+        int i, SharedBodies.Use shared, CodeBlock function, List<String> names) {
       CallPlan f = model.functions().get(i);
       List<CodeBlock> args = new ArrayList<>();
-      args.add(
-          layout.grouped()
-              ? CodeBlock.of("$N[$L]", fields.get(0), i)
-              : CodeBlock.of("$N", fields.get(i)));
+      args.add(function);
       args.add(Literals.string(f.functionName()).code());
       names.forEach(n -> args.add(CodeBlock.of("$N", n)));
       for (String constant : shared.constants()) {
@@ -331,9 +343,6 @@ final class StubWriter implements StubGenerator {
       }
       holder.addMethod(bind.build());
       for (int f : g.functions()) {
-        if (layout.shared(f) != null) {
-          continue; // the stub's method calls the shared body
-        }
         CallPlan plan = model.functions().get(f);
         MethodScope methodScope = methodScope(f);
         String function = methodScope.local("function");
@@ -341,7 +350,12 @@ final class StubWriter implements StubGenerator {
             MethodSpec.methodBuilder(plan.methodName())
                 .addModifiers(Modifier.STATIC)
                 .addParameter(BACKEND_FUNCTION, function);
-        parameters(plan, methodScope, call);
+        List<String> names = parameters(plan, methodScope, call);
+        SharedBodies.Use shared = layout.shared(f);
+        if (shared != null) {
+          holder.addMethod(oneLiner(call, shared, f, CodeBlock.of("$N", function), names));
+          continue;
+        }
         CallWriter.Body body = new CallWriter(plan, CodeBlock.of("$N", function), methodScope).write();
         if (body.unchecked()) {
           call.addAnnotation(CallWriter.suppressUnchecked());

@@ -71,6 +71,10 @@ class StubScaleTest {
     // So large a stub delegates to its holders, each far from the class-file limits.
     assertThat(stubSource).contains("private static final class Functions0");
     assertThat(stubSource).doesNotContain("FunctionBinder.signature(");
+    // Functions of one structure share a body, in the holder of the first; each holder's method
+    // of such a function is a call of it (its constants counted in that holder's budget).
+    assertThat(stubSource).contains("    static float callLikeF0(BackendFunction function, String functionName, float x) {");
+    assertThat(stubSource).contains("return Functions0.callLikeF0(function, \"f2997\", x);");
 
     Map<String, FunctionSignature> signatures = AbiJson.parseModule(ProcessorTester.json(json.toString()));
     HostModule.Builder module = HostModule.builder("big");
