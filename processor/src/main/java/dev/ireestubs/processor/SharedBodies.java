@@ -22,7 +22,11 @@ import java.util.Set;
  * method whose body is its own keeps it inline, exactly as before.
  *
  * <p>Equality of the printed text is the whole rule: two methods share only what the writer would
- * print identically, so sharing can never change what a call does or what a failure says.
+ * print identically, so sharing never changes what a call does, and a failure of a check says what
+ * the method's own body would (the body puts the function's name in front of the path it caught).
+ * One difference remains, outside the stub's own checks: a value exception that user code throws
+ * while the body runs (a record accessor or a list's iterator that itself calls a stub) gets the
+ * function's name in front of its path too.
  */
 final class SharedBodies {
 
