@@ -33,6 +33,17 @@ import java.util.stream.Stream;
  * time the javac processes used (user and system, their JIT and GC threads included, read from
  * {@code /proc/self/stat} as the time of waited-for children), which a busy machine inflates far
  * less than wall time.
+ *
+ * <p>Three families of modules are measured ({@code family=same}, {@code dims} or {@code own}
+ * runs one): in each, function i has one of five structures (i % 5). In {@code same} the functions
+ * of one structure are equal but for their names; in {@code dims} every function has static
+ * dimensions of its own (derived from i); in {@code own} every function's parameters are named for
+ * it. The stub gives methods whose bodies are equal but for their function, its name and their
+ * descriptor constants one shared body, so {@code same} and {@code dims} cost javac about five
+ * bodies ({@code dims} shows that other dimensions, passed as constants, still share). In {@code
+ * own} each body names its own parameters in its code and messages, so no two are equal: it is
+ * what a module whose every function has a structure of its own costs, every method keeping its
+ * own body, javac compiling each.
  */
 public final class ProcessingTime {
 
@@ -42,9 +53,12 @@ public final class ProcessingTime {
   public static void main(String[] args) throws Exception {
     List<Integer> sizes = new ArrayList<>();
     int runs = 3;
+    List<String> families = List.of("same", "dims", "own");
     for (int i = 0; i < args.length; i++) {
       if (args[i].startsWith("runs=")) {
         runs = Integer.parseInt(args[i].substring("runs=".length()));
+      } else if (args[i].startsWith("family=")) {
+        families = List.of(args[i].substring("family=".length()));
       } else {
         sizes.add(Integer.parseInt(args[i]));
       }
@@ -61,7 +75,8 @@ public final class ProcessingTime {
         runs);
     System.out.printf(
         Locale.ROOT,
-        "%5s %10s %12s %14s %12s %16s %18s%n",
+        "%6s %5s %10s %12s %14s %12s %16s %18s%n",
+        "module",
         "time",
         "functions",
         "javac ms",
@@ -69,40 +84,49 @@ public final class ProcessingTime {
         "over ms",
         "over ms/function",
         "floor over ms");
-    for (int n : sizes) {
-      Path dir = Files.createTempDirectory("iree-processing-" + n);
-      try {
-        Module module = Module.of(n);
-        Files.writeString(dir.resolve("big.abi.json"), module.json(), StandardCharsets.UTF_8);
-        Path source = dir.resolve("src/bench/Big.java");
-        Files.createDirectories(source.getParent());
-        Files.writeString(source, module.source(), StandardCharsets.UTF_8);
-        Path floor = dir.resolve("src/bench/Floor.java");
-        Files.writeString(floor, module.floor(), StandardCharsets.UTF_8);
-        long[][] wall = new long[3][runs];
-        long[][] cpu = new long[3][runs];
-        try {
-          for (int r = 0; r < runs; r++) {
-            for (int mode = 0; mode < 3; mode++) {
-              long before = childCpuMillis();
-              wall[mode][r] =
-                  mode == 2
-                      ? compile(javac, classPath, dir, List.of(source, floor), false)
-                      : compile(javac, classPath, dir, List.of(source), mode == 1);
-              cpu[mode][r] = childCpuMillis() - before;
-            }
-          }
-        } catch (IllegalStateException e) {
-          System.out.printf(Locale.ROOT, "%10d  %s%n", n, e.getMessage().lines().limit(3).toList());
-          continue;
-        }
-        row("wall", n, wall);
-        if (childCpuMillis() >= 0) {
-          row("cpu", n, cpu);
-        }
-      } finally {
-        deleteTree(dir);
+    for (String family : families) {
+      for (int n : sizes) {
+        measure(family, n, runs, javac, classPath);
       }
+    }
+  }
+
+  /** One row of wall time and one of CPU time for a module of {@code family} and size {@code n}. */
+  private static void measure(String family, int n, int runs, Path javac, String classPath)
+      throws Exception {
+    Path dir = Files.createTempDirectory("iree-processing-" + n);
+    try {
+      Module module = Module.of(n, family);
+      Files.writeString(dir.resolve("big.abi.json"), module.json(), StandardCharsets.UTF_8);
+      Path source = dir.resolve("src/bench/Big.java");
+      Files.createDirectories(source.getParent());
+      Files.writeString(source, module.source(), StandardCharsets.UTF_8);
+      Path floor = dir.resolve("src/bench/Floor.java");
+      Files.writeString(floor, module.floor(), StandardCharsets.UTF_8);
+      long[][] wall = new long[3][runs];
+      long[][] cpu = new long[3][runs];
+      try {
+        for (int r = 0; r < runs; r++) {
+          for (int mode = 0; mode < 3; mode++) {
+            long before = childCpuMillis();
+            wall[mode][r] =
+                mode == 2
+                    ? compile(javac, classPath, dir, List.of(source, floor), false)
+                    : compile(javac, classPath, dir, List.of(source), mode == 1);
+            cpu[mode][r] = childCpuMillis() - before;
+          }
+        }
+      } catch (IllegalStateException e) {
+        System.out.printf(
+            Locale.ROOT, "%6s %10d  %s%n", family, n, e.getMessage().lines().limit(3).toList());
+        return;
+      }
+      row(family, "wall", n, wall);
+      if (childCpuMillis() >= 0) {
+        row(family, "cpu", n, cpu);
+      }
+    } finally {
+      deleteTree(dir);
     }
   }
 
@@ -144,12 +168,13 @@ public final class ProcessingTime {
   }
 
   /** One row: medians of javac alone, with the processor, and with the trivial class. */
-  private static void row(String time, int n, long[][] millis) {
+  private static void row(String family, String time, int n, long[][] millis) {
     double base = median(millis[0]);
     double with = median(millis[1]);
     System.out.printf(
         Locale.ROOT,
-        "%5s %10d %12.0f %14.0f %12.0f %16.3f %18.0f%n",
+        "%6s %5s %10d %12.0f %14.0f %12.0f %16.3f %18.0f%n",
+        family,
         time,
         n,
         base,
@@ -207,10 +232,11 @@ public final class ProcessingTime {
 
   /**
    * An interface of N functions, its module file, and the floor: a class implementing the
-   * interface by methods that only throw; function i has shape i % 5.
+   * interface by methods that only throw; function i has structure i % 5, in {@code family}
+   * {@code dims} with static dimensions of its own, in {@code own} with parameters named for it.
    */
   private record Module(String json, String source, String floor) {
-    static Module of(int n) {
+    static Module of(int n, String family) {
       StringBuilder json = new StringBuilder("{");
       StringBuilder java = new StringBuilder();
       StringBuilder floor = new StringBuilder();
@@ -230,37 +256,47 @@ public final class ProcessingTime {
           .append("  record Pair(long count, double[][] grid) {}\n");
       for (int i = 0; i < n; i++) {
         String f = "f" + i;
+        int d = family.equals("dims") ? i : 0; // added to a static dimension of each array
+        // Parameters named for the function: paths (and messages) of its own, no sharing.
+        String p = family.equals("own") ? Integer.toString(i) : "";
         json.append(i == 0 ? "" : ",").append('"').append(f).append("\":");
         switch (i % 5) {
           case 0:
-            json.append("{\"a\":[[\"ndarray\",\"f32\",2,1,null]],\"r\":[[\"ndarray\",\"f32\",2,1,4]]}");
-            java.append("  FloatArray ").append(f).append("(FloatArray x);\n");
-            floor.append(trivial("FloatArray " + f + "(FloatArray x)"));
+            json.append("{\"a\":[[\"ndarray\",\"f32\",2,1,null]],\"r\":[[\"ndarray\",\"f32\",2,1,")
+                .append(4 + d)
+                .append("]]}");
+            java.append("  FloatArray ").append(f).append("(FloatArray x" + p + ");\n");
+            floor.append(trivial("FloatArray " + f + "(FloatArray x" + p + ")"));
             break;
           case 1:
             json.append(
-                "{\"a\":[[\"sdict\",[\"image\",[\"ndarray\",\"f32\",3,1,2,2]],[\"label\",\"i32\"]]],"
-                    + "\"r\":[[\"sdict\",[\"logits\",[\"ndarray\",\"f32\",2,1,3]],"
+                "{\"a\":[[\"sdict\",[\"image\",[\"ndarray\",\"f32\",3,1,2," + (2 + d) + "]],"
+                    + "[\"label\",\"i32\"]]],"
+                    + "\"r\":[[\"sdict\",[\"logits\",[\"ndarray\",\"f32\",2,1," + (3 + d) + "]],"
                     + "[\"probs\",[\"ndarray\",\"f32\",2,1,3]]]]}");
-            java.append("  Out ").append(f).append("(In in);\n");
-            floor.append(trivial("Out " + f + "(In in)"));
+            java.append("  Out ").append(f).append("(In in" + p + ");\n");
+            floor.append(trivial("Out " + f + "(In in" + p + ")"));
             break;
           case 2:
             json.append("{\"a\":[\"i32\",\"i64\"],\"r\":[\"i32\"]}");
-            java.append("  int ").append(f).append("(int a, long b);\n");
-            floor.append(trivial("int " + f + "(int a, long b)"));
+            java.append("  int ").append(f).append("(int a" + p + ", long b" + p + ");\n");
+            floor.append(trivial("int " + f + "(int a" + p + ", long b" + p + ")"));
             break;
           case 3:
             json.append(
-                "{\"a\":[[\"py_homogeneous_list\",[\"ndarray\",\"f32\",1,2]]],"
+                "{\"a\":[[\"py_homogeneous_list\",[\"ndarray\",\"f32\",1," + (2 + d) + "]]],"
                     + "\"r\":[[\"py_homogeneous_list\",\"f32\"]]}");
-            java.append("  List<Float> ").append(f).append("(List<FloatArray> xs);\n");
-            floor.append(trivial("List<Float> " + f + "(List<FloatArray> xs)"));
+            java.append("  List<Float> ").append(f).append("(List<FloatArray> xs" + p + ");\n");
+            floor.append(trivial("List<Float> " + f + "(List<FloatArray> xs" + p + ")"));
             break;
           default:
-            json.append("{\"a\":[[\"ndarray\",\"f64\",2,2,2]],\"r\":[\"i64\",[\"ndarray\",\"f64\",2,2,2]]}");
-            java.append("  Pair ").append(f).append("(double[][] m);\n");
-            floor.append(trivial("Pair " + f + "(double[][] m)"));
+            json.append("{\"a\":[[\"ndarray\",\"f64\",2,2,")
+                .append(2 + d)
+                .append("]],\"r\":[\"i64\",[\"ndarray\",\"f64\",2,2,")
+                .append(2 + d)
+                .append("]]}");
+            java.append("  Pair ").append(f).append("(double[][] m" + p + ");\n");
+            floor.append(trivial("Pair " + f + "(double[][] m" + p + ")"));
             break;
         }
       }

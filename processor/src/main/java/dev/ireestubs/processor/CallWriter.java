@@ -62,9 +62,24 @@ final class CallWriter {
           arguments,
           ValueCode.VM_LIST,
           plan.parameters().size());
+      boolean relative = scope.shared() && !plan.parameters().isEmpty();
+      if (relative) {
+        scope.body().beginControlFlow("try");
+      }
       for (ParameterModel p : plan.parameters()) {
         scope.statement(
             "$N.push($L)", arguments, values.encode(p.binding(), scope.parameter(p.javaName())));
+      }
+      if (relative) {
+        // Paths inside the function: its name goes in front only when a check fails.
+        String failure = scope.local("failure");
+        scope.body().nextControlFlow("catch ($T $N)", ValueCode.IREE_VALUE_EXCEPTION, failure);
+        scope.statement(
+            "throw $T.inFunction($N, $L)",
+            ValueCode.MARSHAL,
+            failure,
+            scope.functionName(plan.functionName()));
+        scope.body().endControlFlow();
       }
     }
     CodeBlock call =
@@ -74,22 +89,33 @@ final class CallWriter {
             function,
             arguments,
             plan.rawResultCount(),
-            scope.text(plan.functionName()));
+            scope.functionName(plan.functionName()));
     ResultModel result = plan.result();
-    // Copies of Java-array arguments are the call's: ended once the results are decoded.
+    // Copies of Java-array arguments are the call's: ended once the call is over, whether the
+    // backend returned, threw, or its results failed to decode.
     boolean ends = values.copiesArguments();
-    if (result instanceof ResultModel.Void) {
-      if (ends) {
-        scope.body().beginControlFlow("try");
-      }
-      scope.statement("$L", call);
-      if (ends) {
-        scope.body().nextControlFlow("finally");
-        scope.statement("$T.endCall($N)", ValueCode.CALL_MEMORY, arguments);
-        scope.body().endControlFlow();
-      }
-      return new Body(scope.body().build(), TypeName.VOID, false);
+    if (ends) {
+      scope.body().beginControlFlow("try");
     }
+    TypeName type = TypeName.VOID;
+    if (result instanceof ResultModel.Void) {
+      scope.statement("$L", call);
+    } else {
+      type = decodeResults(result, call);
+    }
+    if (ends) {
+      scope.body().nextControlFlow("finally");
+      scope.statement("$T.endCall($N)", ValueCode.CALL_MEMORY, arguments);
+      scope.body().endControlFlow();
+    }
+    return new Body(scope.body().build(), type, false);
+  }
+
+  /**
+   * Emits the call of {@code call} and the decoding of its results in a {@code try} that closes
+   * the result list when decoding fails; returns the method's Java return type.
+   */
+  private TypeName decodeResults(ResultModel result, CodeBlock call) {
     String results = scope.local("results");
     scope.statement("$T $N = $L", ValueCode.VM_LIST, results, call);
     boolean single = result instanceof ResultModel.Single;
@@ -111,13 +137,19 @@ final class CallWriter {
     scope.statement("return $L", value);
     String failure = scope.local("failure");
     scope.body().nextControlFlow("catch ($T $N)", RuntimeException.class, failure);
-    scope.statement("throw $T.closeOnFailure($N, $N)", ValueCode.MARSHAL, results, failure);
-    if (ends) {
-      scope.body().nextControlFlow("finally");
-      scope.statement("$T.endCall($N)", ValueCode.CALL_MEMORY, arguments);
+    if (scope.shared()) {
+      scope.statement(
+          "throw $T.closeOnFailure($N, $T.inFunction($N, $L))",
+          ValueCode.MARSHAL,
+          results,
+          ValueCode.MARSHAL,
+          failure,
+          scope.functionName(plan.functionName()));
+    } else {
+      scope.statement("throw $T.closeOnFailure($N, $N)", ValueCode.MARSHAL, results, failure);
     }
     scope.body().endControlFlow();
-    return new Body(scope.body().build(), type, false);
+    return type;
   }
 
   /** IREEPyDM: unboxed values and object records; the exception result becomes an exception. */
@@ -131,11 +163,11 @@ final class CallWriter {
           p.binding() instanceof ScalarBinding
               ? values.encode(p.binding(), value)
               : CodeBlock.of(
-                  "$T.encodeArgument($L, $T.REF, $L)", PYDM, value, VM_KIND, scope.text(p.path()));
+                  "$T.encodeArgument($L, $T.REF, $L)", PYDM, value, VM_KIND, scope.path(p.path()));
       scope.statement("$N.push($L)", arguments, element);
     }
     CodeBlock call = CodeBlock.of("$L.invoke($N)", function, arguments);
-    CodeBlock name = scope.text(plan.functionName());
+    CodeBlock name = scope.functionName(plan.functionName());
     ResultModel result = plan.result();
     if (result instanceof ResultModel.Void) {
       scope.statement("$T.checkResult($L, $L)", PYDM, call, name);
@@ -144,7 +176,7 @@ final class CallWriter {
     ResultModel.Single single = (ResultModel.Single) result;
     TypeName type = single.javaType();
     CodeBlock decoded = CodeBlock.of("$T.decodeResult($L, $L)", PYDM, call, name);
-    CodeBlock path = scope.text(single.binding().path());
+    CodeBlock path = scope.path(single.binding().path());
     boolean unchecked = false;
     if (type.isPrimitive()) {
       scope.statement("return $T.expectValue($L, $T.class, $L)", PYDM, decoded, type.box(), path);

@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import dev.ireestubs.abi.AbiType;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -11,6 +12,12 @@ import java.util.Set;
  * What printing one method body shares: the statements so far, the names its locals may take
  * (none that shadows a parameter, a field, a holder or a type the body names), and how it refers
  * to its function's constants in their holder.
+ *
+ * <p>A body printed {@linkplain #shared shared} is one that several methods may call: it takes
+ * the function's name and its constants as parameters, and names each value by its path inside the
+ * function ({@code features.image}), the name put in front only when a check fails ({@code
+ * Marshal.inFunction}). Such a body is {@linkplain #shareable() shareable} unless it needs a text
+ * that cannot be made relative to the function (a long text, a map's list of paths).
  */
 final class MethodScope {
 
@@ -19,6 +26,12 @@ final class MethodScope {
   private final Map<String, String> parameters = new HashMap<>();
   private final FunctionConstants constants;
   private final ClassName holder;
+  /** The function whose name starts every path; null when the body is the method's own. */
+  private final String function;
+  /** When shared: the constants the body names, in order of first use, with their parameter. */
+  private final Map<String, String> constantParameters = new LinkedHashMap<>();
+  private String functionNameParameter;
+  private boolean shareable = true;
 
   /**
    * @param reserved names no local may take (shared, not copied)
@@ -26,9 +39,47 @@ final class MethodScope {
    * @param holder the class that holds them
    */
   MethodScope(Set<String> reserved, FunctionConstants constants, ClassName holder) {
+    this(reserved, constants, holder, null);
+  }
+
+  private MethodScope(
+      Set<String> reserved, FunctionConstants constants, ClassName holder, String function) {
     this.constants = constants;
     this.holder = holder;
+    this.function = function;
     this.locals = UniqueNames.inside(reserved);
+  }
+
+  /**
+   * The scope of a body that methods of equal bodies share: paths relative to {@code function},
+   * the function's name and constants parameters.
+   */
+  static MethodScope shared(Set<String> reserved, FunctionConstants constants, String function) {
+    return new MethodScope(reserved, constants, null, function);
+  }
+
+  /** True when the body is printed to be shared (see the class comment). */
+  boolean shared() {
+    return function != null;
+  }
+
+  /** False when a shared body needs a text only the function's own body can have. */
+  boolean shareable() {
+    return shareable;
+  }
+
+  /**
+   * When shared, declares the parameter that carries the function's name, after the method's
+   * parameters (whose names it must not take); returns its name.
+   */
+  String declareFunctionName() {
+    functionNameParameter = local("functionName");
+    return functionNameParameter;
+  }
+
+  /** When shared: the constants the body named, in order of first use, to their parameters. */
+  Map<String, String> constantParameters() {
+    return constantParameters;
   }
 
   CodeBlock.Builder body() {
@@ -60,24 +111,73 @@ final class MethodScope {
     return CodeBlock.of("$N", parameters.getOrDefault(name, name));
   }
 
-  /** The descriptor constant of {@code node}: {@code Signatures.PREDICT_FEATURES_IMAGE}. */
+  /**
+   * The descriptor constant of {@code node}: {@code Signatures.PREDICT_FEATURES_IMAGE}, or when
+   * shared the parameter that carries it.
+   */
   CodeBlock descriptor(AbiType node) {
-    return constant(constants.descriptor(node));
+    return constant(constants.descriptor(node), "descriptor");
   }
 
-  /** A constant of the function's holder. */
+  /** A constant of the function's holder, or when shared the parameter that carries it. */
   CodeBlock constant(String name) {
+    return constant(name, "constant");
+  }
+
+  private CodeBlock constant(String name, String suggestion) {
+    if (shared()) {
+      return CodeBlock.of("$N", constantParameters.computeIfAbsent(name, n -> local(suggestion)));
+    }
     return CodeBlock.of("$T.$N", holder, name);
   }
 
   /** The constants of a map's sdict. */
   FunctionConstants.MapConstants map(MapBinding map) {
-    return constants.map(map);
+    FunctionConstants.MapConstants m = constants.map(map);
+    if (shared() && m.loop()) {
+      shareable = false; // its list of paths names the function
+    }
+    return m;
   }
 
   /** A string literal of {@code text}, or the holder's constant for a text too long for one. */
   CodeBlock text(String text) {
     String name = constants.longText(text);
+    if (name != null && shared()) {
+      shareable = false;
+    }
     return name == null ? CodeBlock.of("$S", text) : constant(name);
+  }
+
+  /**
+   * The path of a value ({@code predict: features.image}), or the function's name ({@code
+   * predict}); when shared, the path inside the function ({@code features.image}) or the
+   * parameter that carries the name.
+   */
+  CodeBlock path(String path) {
+    if (!shared()) {
+      return text(path);
+    }
+    if (constants.longText(path) != null) {
+      shareable = false;
+      return CodeBlock.of("$S", "");
+    }
+    if (path.equals(function)) {
+      return CodeBlock.of("$N", functionNameParameter);
+    }
+    if (path.length() > function.length() + 1
+        && path.startsWith(function)
+        && path.startsWith(": ", function.length())) {
+      return CodeBlock.of("$S", path.substring(function.length() + 2));
+    }
+    shareable = false;
+    return CodeBlock.of("$S", path);
+  }
+
+  /**
+   * The name of the function for messages: a literal, or when shared the parameter that carries it.
+   */
+  CodeBlock functionName(String name) {
+    return path(name);
   }
 }

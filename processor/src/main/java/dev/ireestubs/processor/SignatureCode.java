@@ -301,14 +301,14 @@ final class SignatureCode {
     return join(items, element);
   }
 
-  /** {@code List.of(a, b, c)}, or when long, the parts joined. */
+  /** {@code StubConstants.types(a, b, c)}, or when long, the parts joined. */
   private Expr join(List<Expr> items, ClassName element) {
     int bytes = 0;
     for (Expr e : items) {
       bytes += e.cost().bytes() + 5;
     }
     if (items.size() <= PART_ELEMENTS && bytes <= PART_BYTES) {
-      return listOf(items);
+      return listOf(items, element);
     }
     TypeName listType = ParameterizedTypeName.get(LIST, element);
     List<CodeBlock> calls = new ArrayList<>();
@@ -317,14 +317,14 @@ final class SignatureCode {
     for (Expr e : items) {
       if (!part.isEmpty()
           && (part.size() == PART_ELEMENTS || partBytes + e.cost().bytes() > PART_BYTES)) {
-        calls.add(part(listType, listOf(part)));
+        calls.add(part(listType, listOf(part, element)));
         part = new ArrayList<>();
         partBytes = 0;
       }
       part.add(e);
       partBytes += e.cost().bytes() + 5;
     }
-    calls.add(part(listType, listOf(part)));
+    calls.add(part(listType, listOf(part, element)));
     return new Expr(
         CodeBlock.of("$T.join($L)", STUB_CONSTANTS, CodeBlock.join(calls, ", ")),
         new Cost(10 + 8 * calls.size(), 4 * calls.size()));
@@ -335,14 +335,21 @@ final class SignatureCode {
         new Part(type, CodeBlock.of("return $L", value.code()), value.cost().plus(4, 3)));
   }
 
-  private static Expr listOf(List<Expr> items) {
+  /**
+   * {@code StubConstants.types(a, b, c)} or {@code StubConstants.entries(...)}: a non-generic
+   * method per element type, which javac resolves without the type inference {@code List.of}
+   * needs (for a module of a thousand distinct signatures, about a quarter of javac's time on them).
+   */
+  private static Expr listOf(List<Expr> items, ClassName element) {
     List<CodeBlock> codes = new ArrayList<>(items.size());
-    Cost cost = new Cost(items.size() > 10 ? 8 : 3, 0);
+    Cost cost = new Cost(8, 0); // a varargs array
     for (Expr e : items) {
       codes.add(e.code());
-      cost = cost.plus(e.cost()).plus(items.size() > 10 ? 5 : 0, 0);
+      cost = cost.plus(e.cost()).plus(5, 0);
     }
-    return new Expr(CodeBlock.of("$T.of($L)", LIST, CodeBlock.join(codes, ", ")), cost);
+    String method = element.equals(ABI_TYPE) ? "types" : "entries";
+    return new Expr(
+        CodeBlock.of("$T.$L($L)", STUB_CONSTANTS, method, CodeBlock.join(codes, ", ")), cost);
   }
 
   private Expr shape(Shape shape) {

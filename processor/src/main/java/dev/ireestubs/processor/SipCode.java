@@ -50,7 +50,7 @@ final class SipCode {
     ListBinding l = (ListBinding) b;
     String list = values.local(l.javaType(), value, null);
     scope.statement(
-        "$T.requireSize($N, $L, $L)", ValueCode.MARSHAL, list, children.size(), scope.text(l.path()));
+        "$T.requireSize($N, $L, $L)", ValueCode.MARSHAL, list, children.size(), scope.path(l.path()));
     for (int i = 0; i < children.size(); i++) {
       flatten(l.element(), children.get(i), CodeBlock.of("$N.get($L)", list, i), arguments);
     }

@@ -3,9 +3,13 @@ package dev.ireestubs.processor;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
 
@@ -15,7 +19,8 @@ import javax.lang.model.element.Modifier;
  * the signature constants of the functions in nested holder classes, as many as their size needs;
  * the parts of very long lists in holders of their own; and for a module so large that the stub
  * class itself would fill up, the call code too in the holders ({@link #grouped()}), the stub's
- * methods then only delegating to them.
+ * methods then only delegating to them. It also names the stub's fields, and says which methods
+ * share one body ({@link SharedBodies}).
  */
 final class StubLayout {
 
@@ -39,18 +44,25 @@ final class StubLayout {
   private final List<FunctionConstants> constants;
   private final ClassName[] holderOf;
   private final List<TypeSpec.Builder> parts;
+  private final List<String> fields;
+  private final Set<String> reservedForLocals;
+  private SharedBodies.Use[] shared;
 
   private StubLayout(
       boolean grouped,
       List<Group> groups,
       List<FunctionConstants> constants,
       ClassName[] holderOf,
-      List<TypeSpec.Builder> parts) {
+      List<TypeSpec.Builder> parts,
+      List<String> fields,
+      Set<String> reservedForLocals) {
     this.grouped = grouped;
     this.groups = groups;
     this.constants = constants;
     this.holderOf = holderOf;
     this.parts = parts;
+    this.fields = fields;
+    this.reservedForLocals = reservedForLocals;
   }
 
   /** Lays out the stub of {@code model}, allocating the holders' names in {@code scope}. */
@@ -79,7 +91,41 @@ final class StubLayout {
                 model.functions().get(f), constantNames::newName, partHolders::place, shared);
       }
     }
-    return new StubLayout(grouped, groups, List.of(constants), holderOf, partHolders.holders);
+    // The fields: one per function, or when grouped one array of them all.
+    List<String> fields = new ArrayList<>();
+    if (grouped) {
+      fields.add(scope.member("functions"));
+    } else {
+      for (CallPlan f : model.functions()) {
+        fields.add(scope.member(f.methodName() + "Function"));
+      }
+    }
+    List<String> memberNames = new ArrayList<>();
+    groups.forEach(g -> memberNames.add(g.holder().simpleName()));
+    memberNames.addAll(fields);
+    StubLayout layout =
+        new StubLayout(
+            grouped,
+            groups,
+            List.of(constants),
+            holderOf,
+            partHolders.holders,
+            List.copyOf(fields),
+            scope.reservedForLocals(memberNames));
+    Map<String, TypeName> constantTypes = new HashMap<>();
+    for (FunctionConstants c : constants) {
+      c.constants().forEach(k -> constantTypes.put(k.name(), k.type()));
+    }
+    layout.shared =
+        SharedBodies.of(
+            model,
+            scope,
+            layout.reservedForLocals,
+            layout.constants,
+            holderOf,
+            constantTypes,
+            grouped);
+    return layout;
   }
 
   /** Consecutive functions per holder, each holder within the budgets (by estimate). */
@@ -159,6 +205,35 @@ final class StubLayout {
   /** The holder of function {@code index}'s constants (and code, when grouped). */
   ClassName holderOf(int index) {
     return holderOf[index];
+  }
+
+  /** The stub's fields of bound functions: one per function, or when grouped one array. */
+  List<String> fields() {
+    return fields;
+  }
+
+  /** The names no local of a method may take (see {@link StubScope#reservedForLocals}). */
+  Set<String> reservedForLocals() {
+    return reservedForLocals;
+  }
+
+  /** How function {@code index}'s method calls the body it shares, or null when it has its own. */
+  SharedBodies.Use shared(int index) {
+    return shared[index];
+  }
+
+  /** The shared bodies that {@code owner} declares (null: the stub itself), in order. */
+  List<SharedBodies.Body> sharedBodies(ClassName owner) {
+    List<SharedBodies.Body> out = new ArrayList<>();
+    for (int i = 0; i < shared.length; i++) {
+      SharedBodies.Use use = shared[i];
+      if (use != null
+          && use.body().members().get(0) == i
+          && Objects.equals(use.body().owner(), owner)) {
+        out.add(use.body());
+      }
+    }
+    return out;
   }
 
   /** The holders of the parts of long lists, complete. */

@@ -20,8 +20,8 @@ import javax.lang.model.element.Modifier;
 /**
  * The last step: prints a {@link StubModel} as the stub class {@code Iree_<Interface>}, laid out
  * by {@link StubLayout}: a field per bound function, a constructor that binds them all, one method
- * per {@link CallPlan} ({@link CallWriter}), and holders of the signatures as code ({@link
- * SignatureCode}). It prints what the model says and decides nothing.
+ * per {@link CallPlan} ({@link CallWriter}) or a call of the body it shares with others ({@link
+ * SharedBodies}), and holders of the signatures as code ({@link SignatureCode}). It prints what the model says and decides nothing.
  */
 final class StubWriter implements StubGenerator {
 
@@ -30,6 +30,9 @@ final class StubWriter implements StubGenerator {
   static final ClassName MODULE_BACKEND = ClassName.get("dev.ireestubs.invoke", "ModuleBackend");
   static final ClassName OBJECTS = ClassName.get("java.util", "Objects");
   static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
+
+  /** A shared body's comment names this many of the methods that call it. */
+  static final int MAX_NAMED_MEMBERS = 8;
 
   /** Signatures longer than this are cut in the Javadoc (the code has them whole). */
   static final int MAX_JAVADOC_SIGNATURE = 2_000;
@@ -58,15 +61,14 @@ final class StubWriter implements StubGenerator {
     private final StubScope scope;
     private final StubLayout layout;
     private final TypeSpec.Builder type;
-    private final List<String> fields = new ArrayList<>();
-    private final List<String> memberNames = new ArrayList<>();
-    private Set<String> reservedForLocals;
+    private final List<String> fields;
 
     Stub(StubModel model) {
       this.model = model;
       this.scope = new StubScope(model);
       this.layout = StubLayout.of(model, scope);
       this.type = TypeSpec.classBuilder(model.stubName());
+      this.fields = layout.fields();
     }
 
     TypeSpec build() {
@@ -88,8 +90,8 @@ final class StubWriter implements StubGenerator {
                   + " against the loaded module; each call checks its arguments and results"
                   + " (element types, ranks, static dimensions, keys) and says what to fix.\n\n"
                   + "<p>Memory: array arguments are lent to the backend for the call only; a"
-                  + " Java array ({@code float[][]}) is copied into native memory that the call"
-                  + " frees once its results are decoded, and a Java-array result is copied out"
+                  + " Java array ({@code float[][]}) is copied into native memory that is freed"
+                  + " when the call is over, and a Java-array result is copied out"
                   + " and its native memory released at once (see \"Ownership and closing\" in"
                   + " {@code NdArray}). Array results the method returns are the caller's to close.\n\n"
                   + "<p>Thread-safe when its backend is: the stub holds no mutable state.\n",
@@ -97,23 +99,14 @@ final class StubWriter implements StubGenerator {
               MODULE_BACKEND,
               model.iface(),
               javadocText(Messages.abbreviate(sourceList, 2000)));
-      for (StubLayout.Group g : layout.groups()) {
-        memberNames.add(g.holder().simpleName());
-      }
-      if (layout.grouped()) {
-        fields.add(scope.member("functions"));
-      } else {
-        for (CallPlan f : model.functions()) {
-          fields.add(scope.member(f.methodName() + "Function"));
-        }
-      }
-      memberNames.addAll(fields);
-      reservedForLocals = scope.reservedForLocals(memberNames);
       declareFields();
       type.addMethod(constructor());
       List<CallPlan> functions = model.functions();
       for (int i = 0; i < functions.size(); i++) {
         type.addMethod(method(i));
+      }
+      for (SharedBodies.Body b : layout.sharedBodies(null)) {
+        type.addMethod(sharedBody(b));
       }
       for (StubLayout.Group g : layout.groups()) {
         type.addType(holder(g));
@@ -204,6 +197,10 @@ final class StubWriter implements StubGenerator {
                   javadocText(Messages.abbreviate(f.signature().toString(), MAX_JAVADOC_SIGNATURE)));
       MethodScope methodScope = methodScope(i);
       List<String> names = parameters(f, methodScope, method);
+      SharedBodies.Use shared = layout.shared(i);
+      if (shared != null && !layout.grouped()) {
+        return oneLiner(method, shared, i, CodeBlock.of("$N", fields.get(i)), names);
+      }
       if (layout.grouped()) {
         List<CodeBlock> args = new ArrayList<>();
         args.add(CodeBlock.of("$N[$L]", fields.get(0), i));
@@ -224,6 +221,69 @@ final class StubWriter implements StubGenerator {
       return method.returns(body.returns()).addCode(body.code()).build();
     }
 
+    /**
+     * {@code return callLikeF0(f5Function, "f5", x, Signatures.F32_1X4);}: the call of a shared
+     * body, in the method itself or, when grouped, in its holder (whose constant pool the layout
+     * budgeted for the function's code).
+     */
+    private MethodSpec oneLiner(
+        MethodSpec.Builder method,
+        SharedBodies.Use shared,
+        int i,
+        CodeBlock function,
+        List<String> names) {
+      TypeName returns = shared.body().returns();
+      return method
+          .returns(returns)
+          .addStatement(
+              returns.equals(TypeName.VOID) ? "$L" : "return $L",
+              sharedCall(i, shared, function, names))
+          .build();
+    }
+
+    private CodeBlock sharedCall(
+        int i, SharedBodies.Use shared, CodeBlock function, List<String> names) {
+      CallPlan f = model.functions().get(i);
+      List<CodeBlock> args = new ArrayList<>();
+      args.add(function);
+      args.add(Literals.string(f.functionName()).code());
+      names.forEach(n -> args.add(CodeBlock.of("$N", n)));
+      for (String constant : shared.constants()) {
+        args.add(CodeBlock.of("$T.$N", layout.holderOf(i), constant));
+      }
+      SharedBodies.Body body = shared.body();
+      return body.owner() == null
+          ? CodeBlock.of("$N($L)", body.name(), CodeBlock.join(args, ", "))
+          : CodeBlock.of("$T.$N($L)", body.owner(), body.name(), CodeBlock.join(args, ", "));
+    }
+
+    /** A body that several methods call, with a comment naming them. */
+    private MethodSpec sharedBody(SharedBodies.Body b) {
+      List<String> members = new ArrayList<>();
+      for (int m : b.members()) {
+        if (members.size() == MAX_NAMED_MEMBERS) {
+          members.add("and " + (b.members().size() - MAX_NAMED_MEMBERS) + " more");
+          break;
+        }
+        members.add("{@code " + javadocText(model.functions().get(m).methodName()) + "}");
+      }
+      MethodSpec.Builder method = MethodSpec.methodBuilder(b.name());
+      if (b.owner() == null) {
+        method.addModifiers(Modifier.PRIVATE); // in a holder, the stub's methods call it
+      }
+      return method
+          .addModifiers(Modifier.STATIC)
+          .addJavadoc(
+              "The body of $L methods, which differ only in the function they call, its name in"
+                  + " messages and the constants they pass: $L.\n",
+              b.members().size(),
+              String.join(", ", members))
+          .addParameters(b.parameters())
+          .returns(b.returns())
+          .addCode(b.code())
+          .build();
+    }
+
     private static TypeName returnType(CallPlan f) {
       ResultModel result = f.result();
       if (result instanceof ResultModel.Single) {
@@ -236,7 +296,7 @@ final class StubWriter implements StubGenerator {
     }
 
     private MethodScope methodScope(int i) {
-      return new MethodScope(reservedForLocals, layout.constants(i), layout.holderOf(i));
+      return new MethodScope(layout.reservedForLocals(), layout.constants(i), layout.holderOf(i));
     }
 
     /** Declares the method's parameters (renamed where they would hide a name); their names. */
@@ -295,12 +355,20 @@ final class StubWriter implements StubGenerator {
             MethodSpec.methodBuilder(plan.methodName())
                 .addModifiers(Modifier.STATIC)
                 .addParameter(BACKEND_FUNCTION, function);
-        parameters(plan, methodScope, call);
+        List<String> names = parameters(plan, methodScope, call);
+        SharedBodies.Use shared = layout.shared(f);
+        if (shared != null) {
+          holder.addMethod(oneLiner(call, shared, f, CodeBlock.of("$N", function), names));
+          continue;
+        }
         CallWriter.Body body = new CallWriter(plan, CodeBlock.of("$N", function), methodScope).write();
         if (body.unchecked()) {
           call.addAnnotation(CallWriter.suppressUnchecked());
         }
         holder.addMethod(call.returns(body.returns()).addCode(body.code()).build());
+      }
+      for (SharedBodies.Body b : layout.sharedBodies(g.holder())) {
+        holder.addMethod(sharedBody(b));
       }
     }
   }

@@ -53,7 +53,7 @@ final class ValueCode {
 
   /** Emits what {@code value} needs and returns the expression of its VM list element. */
   CodeBlock encode(ValueBinding binding, CodeBlock value) {
-    CodeBlock path = scope.text(binding.path());
+    CodeBlock path = scope.path(binding.path());
     if (binding instanceof ScalarBinding) {
       ScalarBinding s = (ScalarBinding) binding;
       CodeBlock v = s.boxed() ? CodeBlock.of("$T.notNull($L, $L)", MARSHAL, value, path) : value;
@@ -103,7 +103,7 @@ final class ValueCode {
   }
 
   private CodeBlock encodeList(ListBinding l, CodeBlock value) {
-    CodeBlock path = scope.text(l.path());
+    CodeBlock path = scope.path(l.path());
     String values = local(l.javaType(), value, null);
     String list = scope.local(baseName(l.path()) + "List");
     if (l.fixedSize() >= 0) {
@@ -203,7 +203,7 @@ final class ValueCode {
   }
 
   private String requireKeys(MapBinding m, CodeBlock value, CodeBlock keys) {
-    CodeBlock path = scope.text(m.path());
+    CodeBlock path = scope.path(m.path());
     String text = value.toString();
     if (SourceVersion.isIdentifier(text)) {
       scope.statement("$T.requireKeys($N, $L, $L)", MARSHAL, text, keys, path);
@@ -219,7 +219,7 @@ final class ValueCode {
 
   /** Emits what element {@code index} of {@code list} needs and returns its Java expression. */
   CodeBlock decode(ValueBinding binding, String list, CodeBlock index) {
-    CodeBlock path = scope.text(binding.path());
+    CodeBlock path = scope.path(binding.path());
     if (binding instanceof ScalarBinding) {
       ElementType e = ((ScalarBinding) binding).type().element();
       return CodeBlock.of("$T.$L($N, $L, $L)", MARSHAL, readerName(e), list, index, path);
@@ -319,7 +319,7 @@ final class ValueCode {
     scope.body().beginControlFlow("for (int $N = 0; $N < $N.size(); $N++)", i, i, list, i);
     scope.statement("$N.add($L)", out, decode(l.element(), list, CodeBlock.of("$N", i)));
     scope.body().endControlFlow();
-    indexFailure(scope.text(l.path()), CodeBlock.of("$N.size()", out)); // the elements read so far
+    indexFailure(scope.path(l.path()), CodeBlock.of("$N.size()", out)); // the elements read so far
     return unmodifiableList(element, out);
   }
 
@@ -452,7 +452,7 @@ final class ValueCode {
     if (SourceVersion.isIdentifier(text)) {
       if (nullCheckPath != null) {
         // StubMarshal's: a statement needs no generic method's inference.
-        scope.statement("$T.notNull($N, $L)", STUB_MARSHAL, text, scope.text(nullCheckPath));
+        scope.statement("$T.notNull($N, $L)", STUB_MARSHAL, text, scope.path(nullCheckPath));
       }
       return text;
     }
@@ -463,7 +463,7 @@ final class ValueCode {
                 : "value");
     if (nullCheckPath != null) {
       scope.statement(
-          "$T $N = $T.notNull($L, $L)", type, name, MARSHAL, value, scope.text(nullCheckPath));
+          "$T $N = $T.notNull($L, $L)", type, name, MARSHAL, value, scope.path(nullCheckPath));
     } else {
       scope.statement("$T $N = $L", type, name, value);
     }

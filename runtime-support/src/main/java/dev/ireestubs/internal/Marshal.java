@@ -811,6 +811,26 @@ public final class Marshal {
         listPath + "[" + index + "]" + path.substring(listPath.length() + ANY_INDEX.length()));
   }
 
+  /**
+   * {@code failure}, raised by code that several functions share and that names each value by its
+   * path inside the function ({@code features.image}), with the function's name put in front of its
+   * path ({@code predict: features.image}): the message is then the one code of that function alone
+   * would give. Generated stubs catch a failure of such code to call this, so that the full path is
+   * built only when a check fails. Any other exception is returned unchanged.
+   *
+   * @param failure the exception the shared code raised
+   * @param function the name of the function the failing call was for, e.g. {@code predict}
+   * @return a copy of {@code failure} whose path starts with {@code function}, or {@code failure}
+   *     itself when it is not an {@link IreeValueException}
+   */
+  public static RuntimeException inFunction(RuntimeException failure, String function) {
+    if (failure instanceof IreeValueException) {
+      IreeValueException value = (IreeValueException) failure;
+      return value.withPath(function + ": " + value.path());
+    }
+    return failure;
+  }
+
   /** What a path has for the index of a list element until a failure names it. */
   private static final String ANY_INDEX = "[*]";
 

@@ -16,6 +16,28 @@ public final class StubConstants {
   private StubConstants() {}
 
   /**
+   * The types of a signature's list as a list: a generated signature calls this non-generic method
+   * rather than {@code List.of}, which javac would resolve by type inference, at a cost that a stub
+   * of a thousand signatures feels.
+   *
+   * @param types the types, in order
+   * @return an unmodifiable list of {@code types}
+   */
+  public static List<AbiType> types(AbiType... types) {
+    return List.of(types);
+  }
+
+  /**
+   * The entries of an {@code sdict} as a list, for the same reason as {@link #types}.
+   *
+   * @param entries the entries, in order
+   * @return an unmodifiable list of {@code entries}
+   */
+  public static List<AbiType.Entry> entries(AbiType.Entry... entries) {
+    return List.of(entries);
+  }
+
+  /**
    * The parts, in order, as one unmodifiable list.
    *
    * @param <T> the element type of the joined list

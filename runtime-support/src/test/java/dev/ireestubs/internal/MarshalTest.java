@@ -290,4 +290,36 @@ class MarshalTest {
                 () -> Marshal.list(VmList.of(two), 0, pair, 3, "f: result")).getMessage())
         .contains("expected 3 elements (" + pair + ") but the list has 2");
   }
+
+  @Test
+  void inFunctionPutsTheFunctionBeforeAPathInsideIt() {
+    RuntimeException inside =
+        assertThrows(
+            IreeArgumentException.class,
+            () -> Marshal.array(FloatArray.zeros(3), new AbiType.NdArray(ElementType.F32, Shape.of(2)), "x"));
+    RuntimeException named = Marshal.inFunction(inside, "predict");
+    assertThat(named).isInstanceOf(IreeArgumentException.class);
+    // The message a path with the function in it would have given from the start.
+    RuntimeException whole =
+        assertThrows(
+            IreeArgumentException.class,
+            () ->
+                Marshal.array(
+                    FloatArray.zeros(3), new AbiType.NdArray(ElementType.F32, Shape.of(2)), "predict: x"));
+    assertThat(named).hasMessageThat().isEqualTo(whole.getMessage());
+    assertThat(named.getStackTrace()).isEqualTo(inside.getStackTrace());
+    // Anything else passes through.
+    IllegalStateException other = new IllegalStateException("closed");
+    assertThat(Marshal.inFunction(other, "predict")).isSameInstanceAs(other);
+  }
+
+  @Test
+  void signatureListsAreUnmodifiableListsOfTheirElements() {
+    AbiType i32 = new AbiType.Scalar(ElementType.I32);
+    AbiType.Entry a = new AbiType.Entry("a", i32);
+    assertThat(StubConstants.types(i32, i32)).containsExactly(i32, i32).inOrder();
+    assertThat(StubConstants.types()).isEmpty();
+    assertThat(StubConstants.entries(a)).containsExactly(a);
+    assertThrows(UnsupportedOperationException.class, () -> StubConstants.types(i32).add(i32));
+  }
 }
