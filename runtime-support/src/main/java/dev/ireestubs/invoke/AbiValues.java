@@ -448,7 +448,7 @@ public final class AbiValues {
         return Marshal.bufferView(value, type, side, path);
       }
       if (JavaArrays.isSupported(value)) {
-        return Marshal.array(
+        return javaArrayCopy(
             Marshal.copy(value, JavaArrays::copyOf, type, side, path), type, side, path);
       }
       throw mismatch(declared, value, "an NdArray, a BufferView or a Java array", side, path);
@@ -743,8 +743,9 @@ public final class AbiValues {
     } else if (value instanceof NdArray) {
       return ((NdArray) value).asBufferView();
     } else if (JavaArrays.isSupported(value)) {
-      return Marshal.copy(value, JavaArrays::copyOf, AbiType.NdArray.anyBufferView(), side, path)
-          .asBufferView();
+      AbiType.NdArray any = AbiType.NdArray.anyBufferView();
+      return javaArrayCopy(
+          Marshal.copy(value, JavaArrays::copyOf, any, side, path), any, side, path);
     } else if (value instanceof List) {
       List<?> values = (List<?>) value;
       VmList list = VmList.variant(values.size());
@@ -1151,5 +1152,26 @@ public final class AbiValues {
             + ") but got "
             + JavaMapping.typeName(Objects.requireNonNull(value))
             + (value instanceof NdArray ? " " + value : ""));
+  }
+
+  /**
+   * The view of {@code copy}, a Java array's copy made for this value, after checking it against
+   * {@code declared}: an argument's copy is owned by the call ({@link NdArray#asCallArgument()}),
+   * freed when the caller ends it ({@link dev.ireestubs.internal.CallMemory#endCall}, which {@link
+   * DynamicFunction}'s calls do after decoding) unless the backend still pins it; a result's copy
+   * is the result's to keep. A copy that does not fit is closed before the failure is thrown.
+   */
+  private static BufferView javaArrayCopy(
+      NdArray copy, AbiType.NdArray declared, Side side, String path) {
+    BufferView view = side == Side.ARGUMENT ? copy.asCallArgument() : copy.asBufferView();
+    if (!Marshal.fits(declared, view)) {
+      try {
+        Marshal.array(copy, declared, side, path); // throws the message for the mismatch
+      } catch (RuntimeException | Error e) {
+        copy.close();
+        throw e;
+      }
+    }
+    return view;
   }
 }

@@ -1,5 +1,6 @@
 package dev.ireestubs.invoke;
 
+import dev.ireestubs.internal.CallMemory;
 import dev.ireestubs.vm.VmList;
 import java.util.List;
 import java.util.Map;
@@ -43,8 +44,14 @@ final class CodecFunction implements DynamicFunction {
     Objects.requireNonNull(positional, "positional");
     Objects.requireNonNull(named, "named");
     VmList arguments = codec.encodeArguments(name, positional, named);
-    VmList results = function.invoke(arguments);
-    return codec.decodeResults(name, results);
+    try {
+      VmList results = function.invoke(arguments);
+      return codec.decodeResults(name, results);
+    } finally {
+      // The copies the codec made of Java arrays are the call's: freed now unless the backend
+      // pins them or a decoded result holds them (an array over an argument holds its memory).
+      CallMemory.endCall(arguments);
+    }
   }
 
   @Override

@@ -59,6 +59,11 @@ public interface DynamicFunction {
   /**
    * Calls the function.
    *
+   * <p>Java arrays passed (a {@code float[][]}) are copied into memory the call owns, as a stub's
+   * are: freed when the call returns or throws, unless the backend pins the copy or a result holds
+   * it (an array result over an argument keeps its memory until the array is closed). Arrays and
+   * buffer views the caller passes are lent for the call only and stay the caller's.
+   *
    * @param positional the arguments given by position, in order (empty for none)
    * @param named the arguments given by name (empty for none); a format without names refuses them
    * @return the decoded result: null for no results, the value of a single result, the {@code Map}

@@ -1,5 +1,6 @@
 package dev.ireestubs.ndarray;
 
+import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.MemoryLease;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -18,9 +19,9 @@ import java.nio.ByteOrder;
  * (a backend that imported it, an array made over a view of it) — then when the last pin is
  * released — or a raw buffer over it was handed out ({@link #escape()}), in which case only the
  * garbage collector can know when nobody reads it any more. Memory borrowed from a lent buffer
- * view ({@link #borrowed}) holds a pin on the lender's memory, released by {@code close()}. Memory
- * of a caller's buffer ({@link #foreign}) is never freed here. How memory is freed depends on the
- * JDK, found at run time:
+ * view ({@link #borrowed}) holds the lender's lease (a hold, no pin object), released by {@code
+ * close()}. Memory of a caller's buffer ({@link #foreign}) is never freed here. How memory is
+ * freed depends on the JDK, found at run time:
  *
  * <ul>
  *   <li>JDK 22 and later: each allocation is a {@code java.lang.foreign.Arena.ofShared()} of its
@@ -47,8 +48,11 @@ final class Memory {
    */
   private final MemoryLease lease;
 
-  /** The pin borrowed memory holds on its lender, or null. */
-  private final MemoryLease.Pin pin;
+  /**
+   * True for memory borrowed from a lent view: it holds one hold ({@link MemoryLease#acquire()}) on
+   * {@link #lease}, released by {@link #close()}. No pin object: the hold is recorded here.
+   */
+  private final boolean borrowed;
 
   /** True when closing ends {@link #lease}: the memory was allocated here. */
   private final boolean owner;
@@ -58,7 +62,7 @@ final class Memory {
   private Memory(ByteBuffer data, Runnable free) {
     this.data = data;
     this.owner = true;
-    this.pin = null;
+    this.borrowed = false;
     // Freed memory reads as closed, also when the lease was ended by a call (BufferView.endCall).
     this.lease =
         MemoryLease.owned(
@@ -70,11 +74,11 @@ final class Memory {
                 });
   }
 
-  private Memory(ByteBuffer data, MemoryLease lease, MemoryLease.Pin pin) {
+  private Memory(ByteBuffer data, MemoryLease lease, boolean borrowed) {
     this.data = data;
     this.owner = false;
     this.lease = lease;
-    this.pin = pin;
+    this.borrowed = borrowed;
   }
 
   /**
@@ -101,15 +105,20 @@ final class Memory {
 
   /** A caller's memory (wrapped buffers, views from a backend): closing never frees it. */
   static Memory foreign(ByteBuffer data) {
-    return new Memory(data, null, null);
+    return new Memory(data, null, false);
   }
 
   /**
-   * The memory of a lent buffer view, held by {@code pin} until {@link #close()}: a buffer made
-   * from it escaping makes the lender's memory escape.
+   * The memory of a lent buffer view, held ({@link BufferView#hold}) until {@link #close()}: a
+   * buffer made from it escaping makes the lender's memory escape. Costs this object only.
    */
-  static Memory borrowed(MemoryLease.Pin pin) {
-    return new Memory(pin.data(), pin.lease(), pin);
+  static Memory borrowed(BufferView view) {
+    return view.hold(Memory::borrowing);
+  }
+
+  /** The {@link BufferView.Holder} of {@link #borrowed}: captures nothing, so allocates nothing. */
+  private static Memory borrowing(ByteBuffer data, MemoryLease lease) {
+    return new Memory(data, lease, lease != null);
   }
 
   boolean isClosed() {
@@ -131,7 +140,7 @@ final class Memory {
 
   /** True for memory borrowed from a lent view ({@link #borrowed}). */
   boolean isBorrowed() {
-    return pin != null;
+    return borrowed;
   }
 
   /** True when memory comes from {@code java.lang.foreign} arenas (JDK 22+), for tests. */
@@ -161,7 +170,7 @@ final class Memory {
 
   /**
    * Marks the memory closed and ends its use: frees allocated memory unless it is pinned or
-   * escaped, releases the pin of borrowed memory. Idempotent.
+   * escaped, releases the hold of borrowed memory. Idempotent.
    */
   void close() {
     if (closed) {
@@ -170,8 +179,8 @@ final class Memory {
     closed = true;
     if (owner) {
       lease.end();
-    } else if (pin != null) {
-      pin.close();
+    } else if (borrowed) {
+      lease.release();
     }
   }
 

@@ -199,7 +199,7 @@ final class Storage {
    */
   static Memory bytesOf(BufferView view) {
     if (view.isLent()) {
-      return Memory.borrowed(view.pin()); // lent memory is always direct
+      return Memory.borrowed(view); // lent memory is always direct
     }
     ByteBuffer bytes = view.data(); // already this caller's own buffer, at 0, in native order
     if (bytes.isDirect()) {

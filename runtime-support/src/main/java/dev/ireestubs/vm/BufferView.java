@@ -298,6 +298,49 @@ public final class BufferView implements VmRef {
   }
 
   /**
+   * Holds the view's memory as {@link #pin()} does, but without a pin object: for a holder that
+   * keeps the bytes in an object of its own (an array made over the view) and records the lease
+   * there to {@link MemoryLease#release() release} it exactly once when done. Reading a result
+   * into an array thus costs no allocation beyond the holder's. When {@code holder} throws, the
+   * hold is released before the exception propagates.
+   *
+   * @param holder takes the bytes (positioned at 0, in native order) and the lease now held, or
+   *     null when the view is not lent (then nothing is held and nothing is to be released)
+   * @param <T> what the holder makes
+   * @return what {@code holder} returned
+   * @throws IllegalStateException when the view's lent memory was already freed
+   */
+  public <T> T hold(Holder<T> holder) {
+    if (lease == null) {
+      return holder.take(bytes(), null);
+    }
+    lease.acquire();
+    try {
+      return holder.take(bytes(), lease);
+    } catch (RuntimeException | Error e) {
+      lease.release();
+      throw e;
+    }
+  }
+
+  /**
+   * What {@link #hold} hands a view's bytes to.
+   *
+   * @param <T> what the holder makes of them
+   */
+  @FunctionalInterface
+  public interface Holder<T> {
+    /**
+     * Takes held bytes.
+     *
+     * @param data the bytes, positioned at 0, in native order
+     * @param lease the lease now held, to be released exactly once; null when none is held
+     * @return what the holder made
+     */
+    T take(ByteBuffer data, MemoryLease lease);
+  }
+
+  /**
    * Ends the lease of memory made for one call ({@link #lendForCall}): called by the code that
    * made the call once its results are decoded. The memory is freed now, or when the last pin is
    * released; after that {@link #pin()} and {@link #data()} throw. Does nothing for other views.

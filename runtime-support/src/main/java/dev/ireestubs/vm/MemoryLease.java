@@ -1,5 +1,7 @@
 package dev.ireestubs.vm;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -15,30 +17,50 @@ import java.util.Objects;
  * <ul>
  *   <li>its owner has {@linkplain #end() ended} its use (a lease made {@link #unowned} has no
  *       owner: it is ended from the start);
- *   <li>no {@link Pin} is held: a reader that keeps the memory past the moment its owner may end
- *       it (a backend importing it, an array made over it) holds a pin until it is done;
+ *   <li>no {@link Pin} (or {@link #acquire() hold}) is held: a reader that keeps the memory past
+ *       the moment its owner may end it (a backend importing it, an array made over it) holds a
+ *       pin until it is done;
  *   <li>no raw buffer over it {@linkplain #escape() escaped}: a {@link ByteBuffer} handed to code
  *       that follows no rule ({@link BufferView#data()}) may be read at any later time, so escaped
  *       memory is left to the garbage collector, as memory never leased is.
  * </ul>
  *
- * <p>Once freed, {@link #pin(ByteBuffer)} and {@link #escape()} throw {@link IllegalStateException}: a
- * reader arriving too late gets an error, never freed memory. Thread-safe: a pin may be released
- * on any thread (IREE releases imported buffers where it likes).
+ * <p>Once freed, {@link #pin(ByteBuffer)}, {@link #acquire()} and {@link #escape()} throw {@link
+ * IllegalStateException}: a reader arriving too late gets an error, never freed memory.
+ * Thread-safe and lock-free: a pin may be released on any thread (IREE releases imported buffers
+ * where it likes); the state is one word changed by compare-and-set, so holding costs an atomic
+ * add and no allocation ({@link #acquire()}), or one small object for a {@link Pin}.
  */
 public final class MemoryLease {
+
+  // The state is one long, changed only by compare-and-set: no lock and no object per pin, so a
+  // reader may take and release holds on any thread (IREE's release callbacks) at the cost of an
+  // atomic add. Bits 0-2 are flags; the rest counts the holds (pins and acquires).
+  private static final long FREED = 1;
+  private static final long ENDED = 2;
+  private static final long ESCAPED = 4;
+  private static final long ONE_HOLD = 8;
+
+  private static final VarHandle STATE;
+
+  static {
+    try {
+      STATE = MethodHandles.lookup().findVarHandle(MemoryLease.class, "state", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   /** Frees the memory; null when there is nothing to free (then the lease only counts). */
   private final Runnable free;
 
-  private boolean ended;
-  private boolean escaped;
-  private boolean freed;
-  private long pins;
+  /** {@link #FREED}, {@link #ENDED}, {@link #ESCAPED}, plus the holds times {@link #ONE_HOLD}. */
+  @SuppressWarnings("unused") // read and written through STATE
+  private volatile long state;
 
   private MemoryLease(Runnable free, boolean ended) {
     this.free = free;
-    this.ended = ended;
+    this.state = ended ? ENDED : 0;
   }
 
   /**
@@ -72,11 +94,47 @@ public final class MemoryLease {
    * @throws IllegalStateException when the memory was already freed
    */
   public Pin pin(ByteBuffer data) {
-    synchronized (this) {
-      requireNotFreed("pin");
-      pins++;
-    }
+    acquire();
     return new Pin(this, data);
+  }
+
+  /**
+   * Keeps the memory from being freed until {@link #release()}: a {@link #pin} without the pin
+   * object, for a holder that records this lease in an object of its own and releases it exactly
+   * once (an array's memory borrowed from a lent view: see {@link BufferView#hold}). Prefer {@link
+   * #pin}, whose close is idempotent, wherever a handle is handed on.
+   *
+   * @throws IllegalStateException when the memory was already freed
+   */
+  public void acquire() {
+    long s;
+    do {
+      s = state;
+      if ((s & FREED) != 0) {
+        throw alreadyFreed("pin");
+      }
+    } while (!STATE.weakCompareAndSet(this, s, s + ONE_HOLD));
+  }
+
+  /**
+   * Releases one hold taken by {@link #acquire()}: the memory is freed now (on this thread) if it
+   * was the last and the owner is done. Each acquire is released exactly once.
+   *
+   * @throws IllegalStateException when no hold is held (released more often than acquired)
+   */
+  public void release() {
+    long s;
+    long next;
+    do {
+      s = state;
+      if (s < ONE_HOLD) {
+        throw new IllegalStateException(
+            "a memory lease was released more often than it was acquired (or pinned); each"
+                + " acquire() is released exactly once");
+      }
+      next = freedIfDone(s - ONE_HOLD);
+    } while (!STATE.weakCompareAndSet(this, s, next));
+    runIfFreedNow(s, next);
   }
 
   /**
@@ -85,19 +143,31 @@ public final class MemoryLease {
    *
    * @throws IllegalStateException when the memory was already freed
    */
-  public synchronized void escape() {
-    requireNotFreed("hand out a buffer over");
-    escaped = true;
+  public void escape() {
+    long s;
+    do {
+      s = state;
+      if ((s & FREED) != 0) {
+        throw alreadyFreed("hand out a buffer over");
+      }
+      if ((s & ESCAPED) != 0) {
+        return;
+      }
+    } while (!STATE.weakCompareAndSet(this, s, s | ESCAPED));
   }
 
   /** Ends the owner's use of the memory: it is freed now, or when the last pin is released. */
   public void end() {
-    Runnable action;
-    synchronized (this) {
-      ended = true;
-      action = takeFree();
-    }
-    run(action);
+    long s;
+    long next;
+    do {
+      s = state;
+      if ((s & ENDED) != 0) {
+        return;
+      }
+      next = freedIfDone(s | ENDED);
+    } while (!STATE.weakCompareAndSet(this, s, next));
+    runIfFreedNow(s, next);
   }
 
   /**
@@ -105,17 +175,17 @@ public final class MemoryLease {
    *
    * @return whether {@link #end()} was called
    */
-  public synchronized boolean isEnded() {
-    return ended;
+  public boolean isEnded() {
+    return (state & ENDED) != 0;
   }
 
   /**
    * True once the memory was freed.
    *
-   * @return whether the free action has run
+   * @return whether the free action has run (or is running)
    */
-  public synchronized boolean isFreed() {
-    return freed;
+  public boolean isFreed() {
+    return (state & FREED) != 0;
   }
 
   /**
@@ -124,52 +194,38 @@ public final class MemoryLease {
    *
    * @return whether the memory can still be freed before a garbage collection
    */
-  public synchronized boolean freesEarly() {
-    return free != null && !escaped && !freed;
+  public boolean freesEarly() {
+    return free != null && (state & (ESCAPED | FREED)) == 0;
   }
 
   /**
-   * The pins held now, for tests and diagnostics.
+   * The pins (and acquires) held now, for tests and diagnostics.
    *
-   * @return the number of pins not yet closed
+   * @return the number of holds not yet released
    */
-  public synchronized long pinCount() {
-    return pins;
+  public long pinCount() {
+    return state >>> 3;
   }
 
-  private void unpin() {
-    Runnable action;
-    synchronized (this) {
-      pins--;
-      action = takeFree();
-    }
-    run(action);
+  /** {@code s} marked freed when it is ended, unheld and not escaped, with something to free. */
+  private long freedIfDone(long s) {
+    return free != null && s == ENDED ? s | FREED : s;
   }
 
-  /** The free action when the memory is to be freed now (and marks it freed), else null. */
-  private Runnable takeFree() {
-    if (ended && pins == 0 && !escaped && !freed && free != null) {
-      freed = true;
-      return free;
-    }
-    return null;
-  }
-
-  private static void run(Runnable action) {
-    if (action != null) {
-      action.run(); // outside the lock: freeing may take long (an arena's close)
+  /** Runs the free action when the change from {@code before} to {@code after} set FREED. */
+  private void runIfFreedNow(long before, long after) {
+    if ((before & FREED) == 0 && (after & FREED) != 0) {
+      free.run(); // the state is already FREED: no new hold can start, and this runs once
     }
   }
 
-  private void requireNotFreed(String what) {
-    if (freed) {
-      throw new IllegalStateException(
-          "cannot "
-              + what
-              + " memory that was already freed: its owner closed it (an array's close(), or"
-              + " the end of the call it was lent to) and no pin kept it; pin it (BufferView.pin())"
-              + " while the owner still uses it, or copy what you keep");
-    }
+  private static IllegalStateException alreadyFreed(String what) {
+    return new IllegalStateException(
+        "cannot "
+            + what
+            + " memory that was already freed: its owner closed it (an array's close(), or"
+            + " the end of the call it was lent to) and no pin kept it; pin it (BufferView.pin())"
+            + " while the owner still uses it, or copy what you keep");
   }
 
   /**
@@ -179,7 +235,19 @@ public final class MemoryLease {
   public static final class Pin implements AutoCloseable {
     private final MemoryLease lease;
     private final ByteBuffer data;
-    private boolean closed;
+
+    @SuppressWarnings("unused") // read and written through CLOSED
+    private volatile boolean closed;
+
+    private static final VarHandle CLOSED;
+
+    static {
+      try {
+        CLOSED = MethodHandles.lookup().findVarHandle(Pin.class, "closed", boolean.class);
+      } catch (ReflectiveOperationException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
 
     private Pin(MemoryLease lease, ByteBuffer data) {
       this.lease = lease;
@@ -208,14 +276,8 @@ public final class MemoryLease {
     /** Releases the hold; the memory may be freed now if its owner is done. Idempotent. */
     @Override
     public void close() {
-      synchronized (this) {
-        if (closed) {
-          return;
-        }
-        closed = true;
-      }
-      if (lease != null) {
-        lease.unpin();
+      if (lease != null && CLOSED.compareAndSet(this, false, true)) {
+        lease.release();
       }
     }
 

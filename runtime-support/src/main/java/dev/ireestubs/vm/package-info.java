@@ -20,8 +20,9 @@
  * implementations here keep their data in Java memory; a {@code BufferView} over a direct buffer
  * is not a resource. Its memory may be lent ({@link dev.ireestubs.vm.MemoryLease}): freed by its
  * owner (an array's {@code close()}, the end of the call a stub made a copy for) once no reader
- * pins it, else by the garbage collector; readers pin it ({@code BufferView.pin()}) while they use
- * it, and taking its raw bytes ({@code data()}) leaves it to the collector.
+ * pins it, else by the garbage collector; readers pin it ({@code BufferView.pin()}, or {@code
+ * hold()} for a holder that records the lease itself, as an array made over the view does) while
+ * they use it, and taking its raw bytes ({@code data()}) leaves it to the collector.
  *
  * <p><b>Thread safety.</b> Values, type defs and a buffer view's metadata are immutable and
  * thread-safe (a buffer view's bytes are as shared as the buffer it wraps). Lists are mutable and

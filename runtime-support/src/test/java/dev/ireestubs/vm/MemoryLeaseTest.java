@@ -136,4 +136,106 @@ class MemoryLeaseTest {
     t.join();
     assertThat(frees.get()).isEqualTo(1);
   }
+
+  @Test
+  void anAcquireHoldsAsAPinDoesAndIsReleasedOnce() {
+    MemoryLease lease = owned();
+    lease.acquire();
+    MemoryLease.Pin pin = lease.pin(bytes);
+    assertThat(lease.pinCount()).isEqualTo(2);
+    lease.end();
+    lease.release();
+    assertThat(frees.get()).isEqualTo(0);
+    pin.close();
+    assertThat(frees.get()).isEqualTo(1);
+    assertThrows(IllegalStateException.class, lease::acquire);
+    IllegalStateException e = assertThrows(IllegalStateException.class, lease::release);
+    assertThat(e).hasMessageThat().contains("released more often than it was acquired");
+    assertThat(frees.get()).isEqualTo(1);
+  }
+
+  @Test
+  void aHolderThatThrowsReleasesItsHold() {
+    MemoryLease lease = owned();
+    BufferView view = BufferView.lend(0x21000020, new long[] {2}, bytes, lease);
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            view.hold(
+                (data, held) -> {
+                  assertThat(held).isSameInstanceAs(lease);
+                  assertThat(lease.pinCount()).isEqualTo(1);
+                  throw new IllegalArgumentException("the holder failed");
+                }));
+    assertThat(lease.pinCount()).isEqualTo(0);
+    int capacity = view.hold((data, held) -> data.capacity());
+    assertThat(capacity).isEqualTo(8);
+    lease.release(); // the hold the holder above took
+    lease.end();
+    assertThat(frees.get()).isEqualTo(1);
+    assertThrows(IllegalStateException.class, () -> view.hold((data, held) -> data));
+  }
+
+  @Test
+  void aViewThatIsNotLentHoldsNothing() {
+    BufferView view = BufferView.wrap(0x21000020, new long[] {2}, bytes);
+    MemoryLease held = view.hold((data, lease) -> lease);
+    assertThat(held).isNull();
+  }
+
+  /**
+   * Many threads taking and releasing holds and pins while the owner ends the lease: the memory is
+   * freed exactly once, after the owner's end and the last release, and never while one is held.
+   */
+  @Test
+  void holdsTakenAndReleasedOnManyThreadsFreeExactlyOnce() throws InterruptedException {
+    for (int round = 0; round < 50; round++) {
+      AtomicInteger holding = new AtomicInteger();
+      AtomicInteger freedUnderAReader = new AtomicInteger();
+      AtomicInteger freed = new AtomicInteger();
+      MemoryLease lease =
+          MemoryLease.owned(
+              () -> {
+                if (holding.get() != 0) {
+                  freedUnderAReader.incrementAndGet();
+                }
+                freed.incrementAndGet();
+              });
+      Thread[] threads = new Thread[4];
+      for (int t = 0; t < threads.length; t++) {
+        boolean pins = t % 2 == 0;
+        threads[t] =
+            new Thread(
+                () -> {
+                  for (int i = 0; i < 2_000; i++) {
+                    try {
+                      if (pins) {
+                        MemoryLease.Pin pin = lease.pin(bytes);
+                        holding.incrementAndGet();
+                        holding.decrementAndGet();
+                        pin.close();
+                        pin.close(); // idempotent
+                      } else {
+                        lease.acquire();
+                        holding.incrementAndGet();
+                        holding.decrementAndGet();
+                        lease.release();
+                      }
+                    } catch (IllegalStateException e) {
+                      return; // freed: a late reader gets an error
+                    }
+                  }
+                });
+        threads[t].start();
+      }
+      lease.end();
+      for (Thread t : threads) {
+        t.join();
+      }
+      assertThat(freed.get()).isEqualTo(1);
+      assertThat(freedUnderAReader.get()).isEqualTo(0);
+      assertThat(lease.isFreed()).isTrue();
+      assertThat(lease.pinCount()).isEqualTo(0);
+    }
+  }
 }
