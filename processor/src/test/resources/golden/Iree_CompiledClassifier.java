@@ -82,9 +82,9 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   @Override
   public float[][] matmul(float[][] a, FloatArray b) {
     VmList arguments = VmList.variant(2);
-    arguments.push(CallMemory.copyArgument(a, Signatures.F32_3X4, "matmul: a"));
-    arguments.push(Marshal.array(b, Signatures.F32_4X2, "matmul: b"));
     try {
+      arguments.push(CallMemory.copyArgument(a, Signatures.F32_3X4, "matmul: a"));
+      arguments.push(Marshal.array(b, Signatures.F32_4X2, "matmul: b"));
       VmList results = Marshal.results(matmulFunction.invoke(arguments), 1, "matmul");
       try {
         return (float[][]) CallMemory.toJavaArray(StubMarshal.floatArray(results, 0, Signatures.F32_3X2, "matmul: result"));

@@ -72,8 +72,8 @@ public final class Iree_Misc implements Misc {
   @Override
   public void log(float[] values) {
     VmList arguments = VmList.variant(1);
-    arguments.push(CallMemory.copyArgument(values, Signatures.F32_DYN, "log: values"));
     try {
+      arguments.push(CallMemory.copyArgument(values, Signatures.F32_DYN, "log: values"));
       Marshal.results(logFunction.invoke(arguments), 0, "log");
     } finally {
       CallMemory.endCall(arguments);

@@ -49,6 +49,7 @@ final class CallWriter {
       int slots = sip.structure().raw().arguments().size();
       scope.statement("$T $N = $T.variant($L)", ValueCode.VM_LIST, arguments, ValueCode.VM_LIST, slots);
       scope.statement("$N.resize($L)", arguments, slots);
+      beginCallOwned();
       SipCode flatten = new SipCode(scope, values);
       for (int i = 0; i < plan.parameters().size(); i++) {
         ParameterModel p = plan.parameters().get(i);
@@ -62,6 +63,7 @@ final class CallWriter {
           arguments,
           ValueCode.VM_LIST,
           plan.parameters().size());
+      beginCallOwned();
       boolean relative = scope.shared() && !plan.parameters().isEmpty();
       if (relative) {
         scope.body().beginControlFlow("try");
@@ -91,24 +93,51 @@ final class CallWriter {
             plan.rawResultCount(),
             scope.functionName(plan.functionName()));
     ResultModel result = plan.result();
-    // Copies of Java-array arguments are the call's: ended once the call is over, whether the
-    // backend returned, threw, or its results failed to decode.
-    boolean ends = values.copiesArguments();
-    if (ends) {
-      scope.body().beginControlFlow("try");
-    }
     TypeName type = TypeName.VOID;
     if (result instanceof ResultModel.Void) {
       scope.statement("$L", call);
     } else {
       type = decodeResults(result, call);
     }
-    if (ends) {
+    if (ownsCopies()) {
       scope.body().nextControlFlow("finally");
       scope.statement("$T.endCall($N)", ValueCode.CALL_MEMORY, arguments);
       scope.body().endControlFlow();
     }
     return new Body(scope.body().build(), type, false);
+  }
+
+  /**
+   * Opens the {@code try} whose {@code finally} ends the call's copies of Java-array arguments,
+   * when it makes any: they are the call's, ended once it is over, whether the backend returned or
+   * threw, a later argument or the results failed their checks.
+   */
+  private void beginCallOwned() {
+    if (ownsCopies()) {
+      scope.body().beginControlFlow("try");
+    }
+  }
+
+  /** True when some argument is (or holds) a Java array, which the call copies and owns. */
+  private boolean ownsCopies() {
+    return plan.parameters().stream().anyMatch(p -> copiesJavaArrays(p.binding()));
+  }
+
+  private static boolean copiesJavaArrays(ValueBinding binding) {
+    if (binding instanceof JavaArrayBinding) {
+      return true;
+    }
+    if (binding instanceof ListBinding) {
+      return copiesJavaArrays(((ListBinding) binding).element());
+    }
+    if (binding instanceof MapBinding) {
+      return ((MapBinding) binding).values().stream().anyMatch(CallWriter::copiesJavaArrays);
+    }
+    if (binding instanceof RecordBinding) {
+      return ((RecordBinding) binding)
+          .components().stream().anyMatch(c -> copiesJavaArrays(c.binding()));
+    }
+    return false;
   }
 
   /**

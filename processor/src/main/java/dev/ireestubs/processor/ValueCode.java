@@ -37,16 +37,8 @@ final class ValueCode {
 
   private final MethodScope scope;
 
-  /** True once an argument was copied into memory the call owns ({@link #encodeJavaArray}). */
-  private boolean copiesArguments;
-
   ValueCode(MethodScope scope) {
     this.scope = scope;
-  }
-
-  /** True when the arguments encoded so far include copies the call must end. */
-  boolean copiesArguments() {
-    return copiesArguments;
   }
 
   // ---- Java -> VM
@@ -95,10 +87,9 @@ final class ValueCode {
 
   /**
    * A Java array copied into the n-d array class of its component type, checked, and lent to the
-   * call, which ends it once the results are decoded ({@code CallMemory.endCall}).
+   * call, which ends it when it is over ({@code CallMemory.endCall}, see {@code CallWriter}).
    */
   private CodeBlock encodeJavaArray(CodeBlock value, CodeBlock descriptor, CodeBlock path) {
-    copiesArguments = true;
     return CodeBlock.of("$T.copyArgument($L, $L, $L)", CALL_MEMORY, value, descriptor, path);
   }
 
