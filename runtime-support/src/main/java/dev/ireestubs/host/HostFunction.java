@@ -9,7 +9,7 @@ import dev.ireestubs.vm.VmList;
  *
  * <p><b>Arguments are valid for the call; copy what you keep.</b> An array argument's memory is
  * lent for the call only (see {@link dev.ireestubs.invoke.BackendFunction}): a stub frees the copy
- * it made of a Java array once the call's results are decoded. Read a {@link
+ * it made of a Java array once the call is over. Read a {@link
  * dev.ireestubs.vm.BufferView} argument through {@link dev.ireestubs.vm.BufferView#pin()} (or an
  * array made with {@code NdArray.fromBufferView}, which pins it until closed); returning the
  * argument view itself as a result is fine. A view kept after returning throws {@link

@@ -8,7 +8,7 @@ import dev.ireestubs.vm.VmList;
 
 /**
  * The memory a stub's call owns: copies of Java-array arguments, lent to the backend for the call
- * only ({@link #copyArgument}) and ended when the results are decoded ({@link #endCall}); and
+ * only ({@link #copyArgument}) and ended when the call is over ({@link #endCall}); and
  * arrays decoded only to be copied out into Java arrays ({@link #toJavaArray}), closed at once. So
  * a call that passes and returns Java arrays frees its native memory when it returns, instead of
  * leaving it to a garbage collection (see "Ownership and closing" in {@link NdArray}).
@@ -59,7 +59,7 @@ public final class CallMemory {
 
   /**
    * Ends the call's use of the copies {@link #copyArgument} made for {@code arguments} (at any
-   * depth of nested lists): what nothing pins is freed now. Called once the results are decoded.
+   * depth of nested lists): what nothing pins is freed now. Called when the call is over.
    * Views of arrays the caller passed are left alone.
    *
    * @param arguments the argument list the call was made with

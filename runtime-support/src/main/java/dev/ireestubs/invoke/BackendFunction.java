@@ -12,7 +12,7 @@ import java.util.Map;
  *
  * <p>Argument memory is lent only for the call. A {@link dev.ireestubs.vm.BufferView} argument
  * is usually a view of the caller's array or of a copy the stub made for this call alone, which
- * is freed as soon as the call's results are decoded ({@link
+ * is freed as soon as the call is over ({@link
  * dev.ireestubs.vm.BufferView#endCall()}). So a backend:
  *
  * <ul>

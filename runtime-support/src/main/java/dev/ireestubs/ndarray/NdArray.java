@@ -76,7 +76,7 @@ import java.util.Optional;
  *       memory (IREE's mapped results) releases that memory when closed, if nothing else pins it.
  *   <li><b>Argument memory is lent only for the call.</b> A stub passing a Java array ({@code
  *       float[][] m}) copies it into a new array that the call owns ({@link #asCallArgument()}):
- *       it is closed once the results are decoded, so its memory is freed at once unless a
+ *       it is closed once the call is over, so its memory is freed at once unless a
  *       backend still pins it (IREE keeps the last few imported arguments) or a result views it.
  *       Arrays the caller passes stay the caller's.
  *   <li>{@code close()} on a view does nothing: close the array the factory returned.

@@ -342,7 +342,7 @@ public final class BufferView implements VmRef {
 
   /**
    * Ends the lease of memory made for one call ({@link #lendForCall}): called by the code that
-   * made the call once its results are decoded. The memory is freed now, or when the last pin is
+   * made the call once it is over. The memory is freed now, or when the last pin is
    * released; after that {@link #pin()} and {@link #data()} throw. Does nothing for other views.
    */
   public void endCall() {
