@@ -372,14 +372,19 @@ public final class HostModule implements ModuleBackend {
 
     private static HostFunction adapt(
         String function, FunctionSignature signature, DynamicHostFunction body) {
+      // Each argument's path, built once here rather than on every call.
+      List<AbiType> declared = signature.arguments();
+      String[] paths = new String[declared.size()];
+      for (int i = 0; i < paths.length; i++) {
+        AbiType type = declared.get(i);
+        String name = type instanceof AbiType.Named ? ((AbiType.Named) type).name() : "arg" + i;
+        paths[i] = function + ": " + name;
+      }
       return arguments -> {
         // The arguments were checked on the way in (checkArguments), so decoding cannot fail.
         List<Object> values = new ArrayList<>(arguments.size());
         for (int i = 0; i < arguments.size(); i++) {
-          AbiType declared = signature.arguments().get(i);
-          String name =
-              declared instanceof AbiType.Named ? ((AbiType.Named) declared).name() : "arg" + i;
-          values.add(AbiValues.decode(declared, arguments.get(i), function + ": " + name));
+          values.add(AbiValues.decode(declared.get(i), arguments.get(i), paths[i]));
         }
         Object result = body.call(Collections.unmodifiableList(values));
         VmList results = AbiValues.packResults(signature, result, function);

@@ -43,16 +43,12 @@ final class Memory {
   final ByteBuffer data;
 
   /**
-   * The lease that views lent out carry: ours to end for allocated memory, the lender's for
-   * borrowed memory; null for a caller's memory.
+   * The lease that views lent out carry: ours to end for allocated memory; the lender's for
+   * borrowed memory, on which this holds one hold ({@link MemoryLease#acquire()}, no pin object)
+   * released by {@link #close()}; null for a caller's memory. So memory is borrowed exactly when
+   * it is not {@link #owner} and has a lease.
    */
   private final MemoryLease lease;
-
-  /**
-   * True for memory borrowed from a lent view: it holds one hold ({@link MemoryLease#acquire()}) on
-   * {@link #lease}, released by {@link #close()}. No pin object: the hold is recorded here.
-   */
-  private final boolean borrowed;
 
   /** True when closing ends {@link #lease}: the memory was allocated here. */
   private final boolean owner;
@@ -62,7 +58,6 @@ final class Memory {
   private Memory(ByteBuffer data, Runnable free) {
     this.data = data;
     this.owner = true;
-    this.borrowed = false;
     // Freed memory reads as closed, also when the lease was ended by a call (BufferView.endCall).
     this.lease =
         MemoryLease.owned(
@@ -74,11 +69,11 @@ final class Memory {
                 });
   }
 
-  private Memory(ByteBuffer data, MemoryLease lease, boolean borrowed) {
+  /** Memory not ours: borrowed from a lent view when {@code lease} (held) is not null. */
+  private Memory(ByteBuffer data, MemoryLease lease) {
     this.data = data;
     this.owner = false;
     this.lease = lease;
-    this.borrowed = borrowed;
   }
 
   /**
@@ -105,7 +100,7 @@ final class Memory {
 
   /** A caller's memory (wrapped buffers, views from a backend): closing never frees it. */
   static Memory foreign(ByteBuffer data) {
-    return new Memory(data, null, false);
+    return new Memory(data, (MemoryLease) null);
   }
 
   /**
@@ -118,7 +113,7 @@ final class Memory {
 
   /** The {@link BufferView.Holder} of {@link #borrowed}: captures nothing, so allocates nothing. */
   private static Memory borrowing(ByteBuffer data, MemoryLease lease) {
-    return new Memory(data, lease, lease != null);
+    return new Memory(data, lease);
   }
 
   boolean isClosed() {
@@ -140,7 +135,7 @@ final class Memory {
 
   /** True for memory borrowed from a lent view ({@link #borrowed}). */
   boolean isBorrowed() {
-    return borrowed;
+    return !owner && lease != null;
   }
 
   /** True when memory comes from {@code java.lang.foreign} arenas (JDK 22+), for tests. */
@@ -179,8 +174,8 @@ final class Memory {
     closed = true;
     if (owner) {
       lease.end();
-    } else if (borrowed) {
-      lease.release();
+    } else if (lease != null) {
+      lease.release(); // borrowed
     }
   }
 

@@ -233,7 +233,7 @@ public final class MemoryLease {
    * nothing; a pin may be closed on any thread.
    */
   public static final class Pin implements AutoCloseable {
-    private final MemoryLease lease;
+    private final MemoryLease lease; // null for a pin over memory no lease controls
     private final ByteBuffer data;
 
     @SuppressWarnings("unused") // read and written through CLOSED
@@ -262,15 +262,6 @@ public final class MemoryLease {
      */
     public ByteBuffer data() {
       return data;
-    }
-
-    /**
-     * The lease this pin holds, or null for a pin over memory no lease controls.
-     *
-     * @return the lease, or null
-     */
-    public MemoryLease lease() {
-      return lease;
     }
 
     /** Releases the hold; the memory may be freed now if its owner is done. Idempotent. */
