@@ -140,8 +140,7 @@ final class CallWriter {
     boolean single = result instanceof ResultModel.Single;
     ValueBinding binding =
         single ? ((ResultModel.Single) result).binding() : ((ResultModel.Inlined) result).binding();
-    TypeName type =
-        single ? ((ResultModel.Single) result).javaType() : ((ResultModel.Inlined) result).javaType();
+    TypeName type = result.javaType();
     CodeBlock value;
     // The caller never sees the result list: a result that fails to decode closes it (its refs).
     scope.body().beginControlFlow("try");

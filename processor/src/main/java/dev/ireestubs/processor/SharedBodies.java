@@ -165,13 +165,7 @@ final class SharedBodies {
     for (ParameterModel p : plan.parameters()) {
       header.append(p.javaType()).append(' ').append(p.javaName()).append(", ");
     }
-    ResultModel result = plan.result();
-    if (result instanceof ResultModel.Single) {
-      header.append("-> ").append(((ResultModel.Single) result).javaType());
-    } else if (result instanceof ResultModel.Inlined) {
-      header.append("-> ").append(((ResultModel.Inlined) result).javaType());
-    }
-    return header.toString();
+    return header.append("-> ").append(plan.result().javaType()).toString();
   }
 
   /** What two methods must have equal to share a body: its text, parameters and return type. */
