@@ -6,7 +6,6 @@ import dev.ireestubs.host.HostModule;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -46,14 +45,10 @@ public class CallMemoryBenchmark {
   /** The module {@link ArrayModel} binds to: a host module, or the raw backend over it. */
   static ModuleBackend backend(String kind) {
     HostFunction one = args -> VmList.of(VmValue.f32(1f));
-    HostModule host =
-        HostModule.builder("arrays")
-            .function("classify", AbiJson.parseFunction(ArrayModel.CLASSIFY_ABI), one)
-            .function("sum", AbiJson.parseFunction(ArrayModel.SUM_ABI), one)
-            .build();
-    return kind.equals("raw")
-        ? new RawBackend(host, Map.of("arrays.classify", one, "arrays.sum", one))
-        : host;
+    return RawBackend.builder("arrays")
+        .function("classify", AbiJson.parseFunction(ArrayModel.CLASSIFY_ABI), one)
+        .function("sum", AbiJson.parseFunction(ArrayModel.SUM_ABI), one)
+        .build(kind.equals("raw"));
   }
 
   /** {@code float[1][224][224][3]} through the stub. */

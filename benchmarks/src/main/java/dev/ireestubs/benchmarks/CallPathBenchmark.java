@@ -1,8 +1,5 @@
 package dev.ireestubs.benchmarks;
 
-import dev.ireestubs.abi.AbiJson;
-import dev.ireestubs.abi.FunctionSignature;
-import dev.ireestubs.host.HostFunction;
 import dev.ireestubs.host.HostModule;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.DynamicFunction;
@@ -11,6 +8,7 @@ import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -56,28 +54,15 @@ public class CallPathBenchmark {
 
   @Setup
   public void setUp() {
-    FunctionSignature predict = AbiJson.parseFunction(Model.PREDICT_ABI);
-    FunctionSignature add = AbiJson.parseFunction(Model.ADD_ABI);
-    BufferView logits = FloatArray.zeros(1, 1000).asBufferView();
-    BufferView probabilities = FloatArray.zeros(1, 1000).asBufferView();
-    HostFunction predictBody = args -> VmList.of(logits, probabilities);
-    HostFunction addBody =
-        args -> VmList.of(VmValue.i32(args.getValue(0).asI32() + args.getValue(1).asI32()));
-    HostModule host =
-        HostModule.builder("bench")
-            .function("predict", predict, predictBody)
-            .function("add", add, addBody)
-            .build();
+    ModelBackends bodies = new ModelBackends();
     ModuleBackend module =
-        backend.equals("raw")
-            ? new RawBackend(host, Map.of("bench.predict", predictBody, "bench.add", addBody))
-            : host;
+        bodies.backend(backend.equals("raw"), List.of("predict"), List.of("add"));
     stub = new Iree_Model(module);
     predictFunction = module.function("bench.predict");
     addFunction = module.function("bench.add");
     handWritten = new HandWrittenModel(predictFunction, addFunction);
-    dynamicPredict = DynamicFunction.of(predictFunction, predict);
-    dynamicAdd = DynamicFunction.of(addFunction, add);
+    dynamicPredict = DynamicFunction.of(predictFunction, bodies.predict);
+    dynamicAdd = DynamicFunction.of(addFunction, bodies.add);
     FloatArray image = FloatArray.zeros(1, 224, 224, 3);
     features = new Model.Features(image, 1.0f);
     featureMap = Map.of("image", image, "temperature", 1.0f);

@@ -1,10 +1,12 @@
 package dev.ireestubs.benchmarks;
 
+import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.host.HostFunction;
 import dev.ireestubs.host.HostModule;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.vm.VmList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,9 +26,43 @@ final class RawBackend implements ModuleBackend {
    * @param described a module with the same functions, which gives their reflection
    * @param bodies the bodies by qualified name ({@code bench.add})
    */
-  RawBackend(HostModule described, Map<String, HostFunction> bodies) {
+  private RawBackend(HostModule described, Map<String, HostFunction> bodies) {
     this.described = described;
     this.bodies = Map.copyOf(bodies);
+  }
+
+  /**
+   * Module {@code name} either way a benchmark compares: as a {@link HostModule}, which checks
+   * arguments and results against each signature, or as a raw backend over that module, which
+   * runs the same bodies and checks nothing.
+   */
+  static Builder builder(String name) {
+    return new Builder(name);
+  }
+
+  /** Collects a module's functions once for both backends. */
+  static final class Builder {
+    private final String module;
+    private final HostModule.Builder host;
+    private final Map<String, HostFunction> bodies = new HashMap<>();
+
+    private Builder(String module) {
+      this.module = module;
+      this.host = HostModule.builder(module);
+    }
+
+    /** Adds function {@code name} with its signature and body. */
+    Builder function(String name, FunctionSignature signature, HostFunction body) {
+      host.function(name, signature, body);
+      bodies.put(module + "." + name, body);
+      return this;
+    }
+
+    /** The raw backend if {@code raw}, else the host module. */
+    ModuleBackend build(boolean raw) {
+      HostModule described = host.build();
+      return raw ? new RawBackend(described, bodies) : described;
+    }
   }
 
   @Override

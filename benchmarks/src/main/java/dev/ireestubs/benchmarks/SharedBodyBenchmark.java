@@ -1,14 +1,8 @@
 package dev.ireestubs.benchmarks;
 
-import dev.ireestubs.abi.AbiJson;
-import dev.ireestubs.abi.FunctionSignature;
-import dev.ireestubs.host.HostFunction;
-import dev.ireestubs.host.HostModule;
+import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.ndarray.FloatArray;
-import dev.ireestubs.vm.BufferView;
-import dev.ireestubs.vm.VmList;
-import dev.ireestubs.vm.VmValue;
-import java.util.Map;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -41,28 +35,9 @@ public class SharedBodyBenchmark {
 
   @Setup
   public void setUp() {
-    FunctionSignature predict = AbiJson.parseFunction(Model.PREDICT_ABI);
-    FunctionSignature add = AbiJson.parseFunction(Model.ADD_ABI);
-    BufferView logits = FloatArray.zeros(1, 1000).asBufferView();
-    BufferView probabilities = FloatArray.zeros(1, 1000).asBufferView();
-    HostFunction predictBody = args -> VmList.of(logits, probabilities);
-    HostFunction addBody =
-        args -> VmList.of(VmValue.i32(args.getValue(0).asI32() + args.getValue(1).asI32()));
-    HostModule host =
-        HostModule.builder("bench")
-            .function("predict", predict, predictBody)
-            .function("predictAgain", predict, predictBody)
-            .function("add", add, addBody)
-            .function("addAgain", add, addBody)
-            .build();
-    RawBackend raw =
-        new RawBackend(
-            host,
-            Map.of(
-                "bench.predict", predictBody,
-                "bench.predictAgain", predictBody,
-                "bench.add", addBody,
-                "bench.addAgain", addBody));
+    ModuleBackend raw =
+        new ModelBackends()
+            .backend(true, List.of("predict", "predictAgain"), List.of("add", "addAgain"));
     inline = new Iree_Model(raw);
     shared = new Iree_RepeatedModel(raw);
     features = new Model.Features(FloatArray.zeros(1, 224, 224, 3), 1.0f);

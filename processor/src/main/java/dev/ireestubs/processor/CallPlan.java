@@ -55,6 +55,14 @@ sealed interface CallPlan permits CallPlan.Plain, CallPlan.Sip, CallPlan.PyDm {
   }
 
   /**
+   * True when some argument is (or holds) a Java array: the call copies it and owns the copy,
+   * which the method ends once the call is over (see {@link ValueBinding#holdsJavaArray()}).
+   */
+  default boolean ownsCopies() {
+    return parameters().stream().anyMatch(p -> p.binding().holdsJavaArray());
+  }
+
+  /**
    * The part every plan shares.
    *
    * @param name the method's simple name

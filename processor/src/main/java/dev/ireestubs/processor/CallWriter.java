@@ -25,6 +25,7 @@ final class CallWriter {
   private final CodeBlock function;
   private final MethodScope scope;
   private final ValueCode values;
+  private final boolean ownsCopies;
 
   /**
    * @param function the expression of the {@code BackendFunction} to invoke
@@ -35,6 +36,7 @@ final class CallWriter {
     this.function = function;
     this.scope = scope;
     this.values = new ValueCode(scope);
+    this.ownsCopies = plan.ownsCopies();
   }
 
   /** The body of the plan's method. */
@@ -44,45 +46,9 @@ final class CallWriter {
       return pyDm(arguments);
     }
     if (plan instanceof CallPlan.Sip) {
-      CallPlan.Sip sip = (CallPlan.Sip) plan;
-      // V0 structured ABI: the structure never reaches the VM; each leaf fills its raw slot.
-      int slots = sip.structure().raw().arguments().size();
-      scope.statement("$T $N = $T.variant($L)", ValueCode.VM_LIST, arguments, ValueCode.VM_LIST, slots);
-      scope.statement("$N.resize($L)", arguments, slots);
-      beginCallOwned();
-      SipCode flatten = new SipCode(scope, values);
-      for (int i = 0; i < plan.parameters().size(); i++) {
-        ParameterModel p = plan.parameters().get(i);
-        flatten.flatten(
-            p.binding(), sip.parameterNodes().get(i), scope.parameter(p.javaName()), arguments);
-      }
+      encodeSip((CallPlan.Sip) plan, arguments);
     } else {
-      scope.statement(
-          "$T $N = $T.variant($L)",
-          ValueCode.VM_LIST,
-          arguments,
-          ValueCode.VM_LIST,
-          plan.parameters().size());
-      beginCallOwned();
-      boolean relative = scope.shared() && !plan.parameters().isEmpty();
-      if (relative) {
-        scope.body().beginControlFlow("try");
-      }
-      for (ParameterModel p : plan.parameters()) {
-        scope.statement(
-            "$N.push($L)", arguments, values.encode(p.binding(), scope.parameter(p.javaName())));
-      }
-      if (relative) {
-        // Paths inside the function: its name goes in front only when a check fails.
-        String failure = scope.local("failure");
-        scope.body().nextControlFlow("catch ($T $N)", ValueCode.IREE_VALUE_EXCEPTION, failure);
-        scope.statement(
-            "throw $T.inFunction($N, $L)",
-            ValueCode.MARSHAL,
-            failure,
-            scope.functionName(plan.functionName()));
-        scope.body().endControlFlow();
-      }
+      encodePlain(arguments);
     }
     CodeBlock call =
         CodeBlock.of(
@@ -99,12 +65,58 @@ final class CallWriter {
     } else {
       type = decodeResults(result, call);
     }
-    if (ownsCopies()) {
+    if (ownsCopies) {
       scope.body().nextControlFlow("finally");
       scope.statement("$T.endCall($N)", ValueCode.CALL_MEMORY, arguments);
       scope.body().endControlFlow();
     }
     return new Body(scope.body().build(), type, false);
+  }
+
+  /** V0 structured ABI: the structure never reaches the VM; each leaf fills its raw slot. */
+  private void encodeSip(CallPlan.Sip sip, String arguments) {
+    int slots = sip.structure().raw().arguments().size();
+    scope.statement("$T $N = $T.variant($L)", ValueCode.VM_LIST, arguments, ValueCode.VM_LIST, slots);
+    scope.statement("$N.resize($L)", arguments, slots);
+    beginCallOwned();
+    SipCode flatten = new SipCode(scope, values);
+    for (int i = 0; i < plan.parameters().size(); i++) {
+      ParameterModel p = plan.parameters().get(i);
+      flatten.flatten(
+          p.binding(), sip.parameterNodes().get(i), scope.parameter(p.javaName()), arguments);
+    }
+  }
+
+  /**
+   * V1: one slot per argument. In a shared body the paths are relative to the function, whose name
+   * goes in front only when a check fails.
+   */
+  private void encodePlain(String arguments) {
+    scope.statement(
+        "$T $N = $T.variant($L)",
+        ValueCode.VM_LIST,
+        arguments,
+        ValueCode.VM_LIST,
+        plan.parameters().size());
+    beginCallOwned();
+    boolean relative = scope.shared() && !plan.parameters().isEmpty();
+    if (relative) {
+      scope.body().beginControlFlow("try");
+    }
+    for (ParameterModel p : plan.parameters()) {
+      scope.statement(
+          "$N.push($L)", arguments, values.encode(p.binding(), scope.parameter(p.javaName())));
+    }
+    if (relative) {
+      String failure = scope.local("failure");
+      scope.body().nextControlFlow("catch ($T $N)", ValueCode.IREE_VALUE_EXCEPTION, failure);
+      scope.statement(
+          "throw $T.inFunction($N, $L)",
+          ValueCode.MARSHAL,
+          failure,
+          scope.functionName(plan.functionName()));
+      scope.body().endControlFlow();
+    }
   }
 
   /**
@@ -113,31 +125,9 @@ final class CallWriter {
    * threw, a later argument or the results failed their checks.
    */
   private void beginCallOwned() {
-    if (ownsCopies()) {
+    if (ownsCopies) {
       scope.body().beginControlFlow("try");
     }
-  }
-
-  /** True when some argument is (or holds) a Java array, which the call copies and owns. */
-  private boolean ownsCopies() {
-    return plan.parameters().stream().anyMatch(p -> copiesJavaArrays(p.binding()));
-  }
-
-  private static boolean copiesJavaArrays(ValueBinding binding) {
-    if (binding instanceof JavaArrayBinding) {
-      return true;
-    }
-    if (binding instanceof ListBinding) {
-      return copiesJavaArrays(((ListBinding) binding).element());
-    }
-    if (binding instanceof MapBinding) {
-      return ((MapBinding) binding).values().stream().anyMatch(CallWriter::copiesJavaArrays);
-    }
-    if (binding instanceof RecordBinding) {
-      return ((RecordBinding) binding)
-          .components().stream().anyMatch(c -> copiesJavaArrays(c.binding()));
-    }
-    return false;
   }
 
   /**
@@ -150,8 +140,7 @@ final class CallWriter {
     boolean single = result instanceof ResultModel.Single;
     ValueBinding binding =
         single ? ((ResultModel.Single) result).binding() : ((ResultModel.Inlined) result).binding();
-    TypeName type =
-        single ? ((ResultModel.Single) result).javaType() : ((ResultModel.Inlined) result).javaType();
+    TypeName type = result.javaType();
     CodeBlock value;
     // The caller never sees the result list: a result that fails to decode closes it (its refs).
     scope.body().beginControlFlow("try");

@@ -6,8 +6,16 @@ import java.util.Objects;
 /** How a function's raw VM results become the method's return value. */
 sealed interface ResultModel permits ResultModel.Void, ResultModel.Single, ResultModel.Inlined {
 
+  /** The method's return type ({@code void} for {@link Void}). */
+  TypeName javaType();
+
   /** The method returns {@code void}; the function has no results. */
-  record Void() implements ResultModel {}
+  record Void() implements ResultModel {
+    @Override
+    public TypeName javaType() {
+      return TypeName.VOID;
+    }
+  }
 
   /**
    * One raw result, returned as is: an ndarray, a scalar, a ref or a {@code py_homogeneous_list}.

@@ -77,7 +77,6 @@ final class SharedBodies {
       boolean grouped) {
     List<CallPlan> functions = model.functions();
     Map<String, List<Integer>> byBody = new LinkedHashMap<>();
-    Map<String, Printed> first = new LinkedHashMap<>();
     List<Printed> printed = new ArrayList<>();
     // Equal bodies have equal parameters and return types: only methods that share those with
     // another are printed to compare (a module of distinct methods prints nothing twice).
@@ -95,21 +94,18 @@ final class SharedBodies {
       if (p == null) {
         continue;
       }
-      String key = key(p);
-      byBody.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
-      first.putIfAbsent(key, p);
+      byBody.computeIfAbsent(key(p), k -> new ArrayList<>()).add(i);
     }
     Set<String> methodNames = new HashSet<>(Set.of("bind"));
     functions.forEach(f -> methodNames.add(f.methodName()));
     UniqueNames names = new UniqueNames(methodNames);
     Use[] uses = new Use[functions.size()];
-    for (Map.Entry<String, List<Integer>> e : byBody.entrySet()) {
-      List<Integer> members = e.getValue();
+    for (List<Integer> members : byBody.values()) {
       if (members.size() < 2) {
         continue;
       }
       int lead = members.get(0);
-      Printed p = first.get(e.getKey());
+      Printed p = printed.get(lead);
       Body body =
           new Body(
               names.newName("callLike" + capitalized(functions.get(lead).methodName())),
@@ -165,13 +161,7 @@ final class SharedBodies {
     for (ParameterModel p : plan.parameters()) {
       header.append(p.javaType()).append(' ').append(p.javaName()).append(", ");
     }
-    ResultModel result = plan.result();
-    if (result instanceof ResultModel.Single) {
-      header.append("-> ").append(((ResultModel.Single) result).javaType());
-    } else if (result instanceof ResultModel.Inlined) {
-      header.append("-> ").append(((ResultModel.Inlined) result).javaType());
-    }
-    return header.toString();
+    return header.append("-> ").append(plan.result().javaType()).toString();
   }
 
   /** What two methods must have equal to share a body: its text, parameters and return type. */

@@ -205,7 +205,7 @@ final class StubWriter implements StubGenerator {
         List<CodeBlock> args = new ArrayList<>();
         args.add(CodeBlock.of("$N[$L]", fields.get(0), i));
         names.forEach(n -> args.add(CodeBlock.of("$N", n)));
-        TypeName returns = returnType(f);
+        TypeName returns = f.result().javaType();
         CodeBlock call =
             CodeBlock.of("$T.$N($L)", layout.holderOf(i), f.methodName(), CodeBlock.join(args, ", "));
         return method
@@ -282,17 +282,6 @@ final class StubWriter implements StubGenerator {
           .returns(b.returns())
           .addCode(b.code())
           .build();
-    }
-
-    private static TypeName returnType(CallPlan f) {
-      ResultModel result = f.result();
-      if (result instanceof ResultModel.Single) {
-        return ((ResultModel.Single) result).javaType();
-      }
-      if (result instanceof ResultModel.Inlined) {
-        return ((ResultModel.Inlined) result).javaType();
-      }
-      return TypeName.VOID;
     }
 
     private MethodScope methodScope(int i) {

@@ -26,4 +26,24 @@ sealed interface ValueBinding
 
   /** The run-time path of the value, for error messages. */
   String path();
+
+  /**
+   * True when the value is, or holds, a Java array: a call copies it into memory of its own, which
+   * the call owns and ends when it is over.
+   */
+  default boolean holdsJavaArray() {
+    if (this instanceof JavaArrayBinding) {
+      return true;
+    }
+    if (this instanceof ListBinding) {
+      return ((ListBinding) this).element().holdsJavaArray();
+    }
+    if (this instanceof MapBinding) {
+      return ((MapBinding) this).values().stream().anyMatch(ValueBinding::holdsJavaArray);
+    }
+    if (this instanceof RecordBinding) {
+      return ((RecordBinding) this).components().stream().anyMatch(c -> c.binding().holdsJavaArray());
+    }
+    return false;
+  }
 }

@@ -1,6 +1,7 @@
 package dev.ireestubs.processor;
 
 import com.google.testing.compile.Compilation;
+import dev.ireestubs.invoke.ModuleBackend;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -64,6 +65,11 @@ final class CompiledClasses extends ClassLoader {
       }
     }
     throw new AssertionError("no method " + name);
+  }
+
+  /** A new instance of the generated stub {@code test.Iree_NAME}, calling {@code backend}. */
+  Object stub(String name, ModuleBackend backend) throws Exception {
+    return load("test.Iree_" + name).getConstructor(ModuleBackend.class).newInstance(backend);
   }
 
   Class<?> load(String name) {

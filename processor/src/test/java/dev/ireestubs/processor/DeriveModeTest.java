@@ -231,11 +231,6 @@ class DeriveModeTest {
     JavaFileObject file =
         c.generatedFile(StandardLocation.SOURCE_OUTPUT, pkg, name + ".java").orElseThrow();
     String actual = file.getCharContent(false).toString();
-    Path golden = Path.of("src/test/resources/golden/derived", name + ".java");
-    if (Boolean.getBoolean("golden.update")) {
-      Files.createDirectories(golden.getParent());
-      Files.writeString(golden, actual, StandardCharsets.UTF_8);
-    }
-    assertThat(actual).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    ProcessorTester.assertGolden(actual, "derived/" + name + ".java");
   }
 }

@@ -1,5 +1,6 @@
 package dev.ireestubs.processor;
 
+import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
 import com.google.testing.compile.Compilation;
@@ -111,6 +112,19 @@ final class ProcessorTester {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * Asserts that {@code actual} equals the golden file {@code src/test/resources/golden/NAME}; with
+   * {@code -Dgolden.update=true}, first rewrites the file.
+   */
+  static void assertGolden(String actual, String name) throws IOException {
+    Path golden = Path.of("src/test/resources/golden", name);
+    if (Boolean.getBoolean("golden.update")) {
+      Files.createDirectories(golden.getParent());
+      Files.writeString(golden, actual, StandardCharsets.UTF_8);
+    }
+    assertThat(actual).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
   }
 
   static String diagnostics(Compilation c) {

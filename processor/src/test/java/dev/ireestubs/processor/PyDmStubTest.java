@@ -16,7 +16,6 @@ import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
 import dev.ireestubs.testing.TestModules;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -75,11 +74,7 @@ class PyDmStubTest {
     JavaFileObject stub =
         c.generatedFile(StandardLocation.SOURCE_OUTPUT, "test", "Iree_Py.java").orElseThrow();
     String text = stub.getCharContent(false).toString();
-    Path golden = Path.of("src/test/resources/golden/Iree_Py.java");
-    if (Boolean.getBoolean("golden.update")) {
-      Files.writeString(golden, text, StandardCharsets.UTF_8);
-    }
-    assertThat(text).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    ProcessorTester.assertGolden(text, "Iree_Py.java");
 
     CompiledClasses classes = new CompiledClasses(c);
     Object py = classes.load("test.Iree_Py").getConstructor(ModuleBackend.class).newInstance(module());

@@ -15,8 +15,6 @@ import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.vm.VmList;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,11 +71,7 @@ class SharedBodiesTest {
   @Test
   void methodsOfEqualBodiesCallOneSharedBody() throws IOException {
     String stub = ProcessorTester.generatedSource(compile("Repeated", REPEATED), "Iree_Repeated");
-    Path golden = Path.of("src/test/resources/golden/Iree_Repeated.java");
-    if (Boolean.getBoolean("golden.update")) {
-      Files.writeString(golden, stub, StandardCharsets.UTF_8);
-    }
-    assertThat(stub).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    ProcessorTester.assertGolden(stub, "Iree_Repeated.java");
     // Three shared bodies; the methods of their own keep their bodies inline.
     assertThat(stub).contains("return callLikeWide4(wide8Function, \"wide8\", function, ");
     assertThat(stub).contains("private static List<Double> callLikeRows12(");
@@ -131,16 +125,11 @@ class SharedBodiesTest {
     return b.build();
   }
 
-  private static Object stub(CompiledClasses classes, String name, ModuleBackend backend)
-      throws Exception {
-    return classes.load("test.Iree_" + name).getConstructor(ModuleBackend.class).newInstance(backend);
-  }
-
   @Test
   void eachMethodCallsItsOwnFunctionThroughTheSharedBody() throws Exception {
     CompiledClasses classes = new CompiledClasses(compile("Repeated", REPEATED));
     Class<?> iface = classes.load("test.Repeated");
-    Object stub = stub(classes, "Repeated", module());
+    Object stub = classes.stub("Repeated", module());
     FloatArray four = (FloatArray) call(iface, stub, "wide4", FloatArray.of(new float[][] {{1, 2, 3, 4}}));
     assertThat(four.toArray2D()).isEqualTo(new float[][] {{4, 8, 12, 16}});
     FloatArray eight =
@@ -176,8 +165,8 @@ class SharedBodiesTest {
                 "}");
     assertThat(ProcessorTester.generatedSource(single, "Iree_Single")).doesNotContain("callLike");
     CompiledClasses inline = new CompiledClasses(single);
-    Object sharedStub = stub(shared, "Repeated", module());
-    Object inlineStub = stub(inline, "Single", module());
+    Object sharedStub = shared.stub("Repeated", module());
+    Object inlineStub = inline.stub("Single", module());
     Class<?> repeated = shared.load("test.Repeated");
     Class<?> alone = inline.load("test.Single");
 
@@ -210,8 +199,8 @@ class SharedBodiesTest {
 
     // Results: a backend whose functions return the wrong shape and the wrong count.
     ModuleBackend lying = lying(module(), VmList.of(FloatArray.zeros(1, 5).asBufferView()));
-    Object sharedLiar = stub(shared, "Repeated", lying);
-    Object inlineLiar = stub(inline, "Single", lying);
+    Object sharedLiar = shared.stub("Repeated", lying);
+    Object inlineLiar = inline.stub("Single", lying);
     FloatArray wide8 = FloatArray.zeros(1, 8);
     assertThat(failure(repeated, sharedLiar, "wide4", FloatArray.zeros(1, 4)))
         .startsWith("wide4: result: expected tensor<1x4xf32> but got tensor<1x5xf32>");

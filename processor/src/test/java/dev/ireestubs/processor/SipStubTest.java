@@ -17,8 +17,6 @@ import dev.ireestubs.vm.VmValue;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -62,11 +60,7 @@ class SipStubTest {
     JavaFileObject stub =
         c.generatedFile(StandardLocation.SOURCE_OUTPUT, "test", "Iree_Masked.java").orElseThrow();
     String text = stub.getCharContent(false).toString();
-    Path golden = Path.of("src/test/resources/golden/Iree_Masked.java");
-    if (Boolean.getBoolean("golden.update")) {
-      Files.writeString(golden, text, StandardCharsets.UTF_8);
-    }
-    assertThat(text).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    ProcessorTester.assertGolden(text, "Iree_Masked.java");
 
     AtomicReference<VmList> received = new AtomicReference<>();
     HostModule module =

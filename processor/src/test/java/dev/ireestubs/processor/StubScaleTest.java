@@ -10,7 +10,6 @@ import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.host.HostModule;
 import dev.ireestubs.invoke.IreeArgumentException;
-import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.ndarray.FloatArray;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -29,11 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
 class StubScaleTest {
 
   @TempDir Path dir;
-
-  private static Object stub(Compilation c, String name, ModuleBackend backend) throws Exception {
-    CompiledClasses classes = new CompiledClasses(c);
-    return classes.load("test.Iree_" + name).getConstructor(ModuleBackend.class).newInstance(backend);
-  }
 
   @Test
   void aModuleOfThreeThousandFunctionsCompilesAndEveryFunctionCalls() throws Exception {
@@ -98,7 +92,7 @@ class StubScaleTest {
             return Map.of("sum", image.get(0, 0) + image.get(0, 1), "tag", (Integer) in.get("label") + k);
           });
     }
-    Object stub = stub(c, "Big", module.build());
+    Object stub = new CompiledClasses(c).stub("Big", module.build());
     Class<?> iface = stub.getClass().getClassLoader().loadClass("test.Big");
     Class<?> inClass = stub.getClass().getClassLoader().loadClass("test.Big$In");
     for (int i = 0; i < n; i++) {
@@ -149,7 +143,7 @@ class StubScaleTest {
                   return out;
                 })
             .build();
-    Object stub = stub(c, "Wide", module);
+    Object stub = new CompiledClasses(c).stub("Wide", module);
     Map<String, Float> values = new LinkedHashMap<>();
     for (int i = 0; i < n; i++) {
       values.put("key_" + String.format("%05d", i), (float) i);
@@ -186,7 +180,7 @@ class StubScaleTest {
                 AbiJson.parseModule(ProcessorTester.json(json)).get("f"),
                 args -> (Integer) ((Map<?, ?>) args.get(0)).get(key) + 1)
             .build();
-    Object stub = stub(c, "LongKey", module);
+    Object stub = new CompiledClasses(c).stub("LongKey", module);
     assertThat(call(stub.getClass(), stub, "f", Map.of(key, 41, "b", 0))).isEqualTo(42);
   }
 
@@ -211,7 +205,7 @@ class StubScaleTest {
             .valueFunction(
                 "f", AbiJson.parseModule(ProcessorTester.json(json)).get("f"), args -> args.get(0))
             .build();
-    Object stub = stub(c, "HighRank", module);
+    Object stub = new CompiledClasses(c).stub("HighRank", module);
     long[] dims = new long[rank];
     java.util.Arrays.fill(dims, 1);
     dims[rank - 1] = 2;
@@ -240,7 +234,7 @@ class StubScaleTest {
         HostModule.builder("m")
             .valueFunction("f", AbiJson.parseModule(ProcessorTester.json(json)).get("f"), args -> null)
             .build();
-    Object stub = stub(c, "Huge", module);
+    Object stub = new CompiledClasses(c).stub("Huge", module);
     IreeArgumentException e =
         assertThrows(
             IreeArgumentException.class,

@@ -2,6 +2,7 @@ package dev.ireestubs.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static dev.ireestubs.processor.CompiledClasses.call;
+import static dev.ireestubs.processor.ProcessorTester.assertGolden;
 import static dev.ireestubs.processor.ProcessorTester.source;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -16,8 +17,6 @@ import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.IntArray;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -157,14 +156,6 @@ class StubWriterTest {
             .generatedFile(StandardLocation.SOURCE_OUTPUT, "test", "Iree_Maps.java")
             .orElseThrow();
     assertGolden(stub.getCharContent(false).toString(), "Iree_Maps.java");
-  }
-
-  private static void assertGolden(String actual, String name) throws IOException {
-    Path golden = Path.of("src/test/resources/golden", name);
-    if (Boolean.getBoolean("golden.update")) {
-      Files.writeString(golden, actual, StandardCharsets.UTF_8);
-    }
-    assertThat(actual).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
   }
 
   /** A host module implementing the classifier with real arithmetic. */

@@ -204,11 +204,7 @@ class VmfbProcessorTest {
     Compilation c = t.compileClean(source("CompiledClassifier", CLASSIFIER));
     String actual =
         ProcessorTester.generatedSource(c, "Iree_CompiledClassifier");
-    Path golden = Path.of("src/test/resources/golden/Iree_CompiledClassifier.java");
-    if (Boolean.getBoolean("golden.update")) {
-      Files.writeString(golden, actual, StandardCharsets.UTF_8);
-    }
-    assertThat(actual).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    ProcessorTester.assertGolden(actual, "Iree_CompiledClassifier.java");
   }
 
   /** Java bodies for the classifier's exports. */
