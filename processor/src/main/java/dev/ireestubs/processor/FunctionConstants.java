@@ -242,6 +242,11 @@ final class FunctionConstants {
     return texts.get(text);
   }
 
+  /** True when some text of the function is too long for a literal and is a constant instead. */
+  boolean hasLongTexts() {
+    return !texts.isEmpty();
+  }
+
   /** The signature constant's name. */
   String signature() {
     return signature;

@@ -13,20 +13,22 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Which methods of a stub share one body, a layout step: each V1 method's body is printed as a
+ * Which methods of a stub share one body, a layout step: V1 methods whose bodies, printed as a
  * shared body would be ({@link MethodScope#shared}: the function, its name and its constants as
- * parameters, each value named by its path inside the function), and methods whose printed bodies
- * (with their parameter and return types) are equal call one {@code private static} method of that
- * body. A module whose functions repeat a few structures (with other names, dimensions or element
- * types of equal Java types) then costs javac one body per structure, not one per function. A
- * method whose body is its own keeps it inline, exactly as before.
+ * parameters, each value named by its path inside the function), are equal with their parameter
+ * and return types call one {@code private static} method of that body. A module whose functions
+ * repeat a few structures (with other names, dimensions or element types of equal Java types)
+ * then costs javac one body per structure, not one per function. A method whose body is its own
+ * keeps it inline, exactly as before.
  *
- * <p>Equality of the printed text is the whole rule: two methods share only what the writer would
- * print identically, so sharing never changes what a call does, and a failure of a check says what
- * the method's own body would (the body puts the function's name in front of the path it caught).
- * One difference remains, outside the stub's own checks: a value exception that user code throws
- * while the body runs (a record accessor or a list's iterator that itself calls a stub) gets the
- * function's name in front of its path too.
+ * <p>Equality of the printed body is the rule: two methods share only what the writer would print
+ * identically, so sharing never changes what a call does, and a failure of a check says what the
+ * method's own body would (the body puts the function's name in front of the path it caught). It
+ * is decided without printing every method: methods are grouped by their {@link BodyShape} (what
+ * the body is printed from), one body is printed per group, and each member passes its own
+ * constants in that body's order. One difference remains, outside the stub's own checks: a value
+ * exception that user code throws while the body runs (a record accessor or a list's iterator
+ * that itself calls a stub) gets the function's name in front of its path too.
  */
 final class SharedBodies {
 
@@ -52,8 +54,18 @@ final class SharedBodies {
   record Use(Body body, List<String> constants) {}
 
   /** A body printed for sharing, and the constants of the method it was printed for. */
-  private record Printed(
-      List<ParameterSpec> parameters, TypeName returns, CodeBlock code, List<String> constants) {}
+  record Printed(
+      List<ParameterSpec> parameters, TypeName returns, CodeBlock code, List<String> constants) {
+
+    /** The body as text with its parameters and return type: equal for methods that share it. */
+    String text() {
+      StringBuilder text = new StringBuilder(code.toString());
+      for (ParameterSpec parameter : parameters) {
+        text.append('\n').append(parameter.type()).append(' ').append(parameter.name());
+      }
+      return text.append("\n-> ").append(returns).toString();
+    }
+  }
 
   private SharedBodies() {}
 
@@ -76,53 +88,85 @@ final class SharedBodies {
       Map<String, TypeName> constantTypes,
       boolean grouped) {
     List<CallPlan> functions = model.functions();
-    Map<String, List<Integer>> byBody = new LinkedHashMap<>();
-    List<Printed> printed = new ArrayList<>();
     // Equal bodies have equal parameters and return types: only methods that share those with
-    // another are printed to compare (a module of distinct methods prints nothing twice).
+    // another have their shapes compared (a module of distinct methods compares nothing).
     Map<String, Integer> headers = new HashMap<>();
     for (CallPlan plan : functions) {
       headers.merge(header(plan), 1, Integer::sum);
     }
+    BodyShape[] shapes = new BodyShape[functions.size()];
+    Map<String, List<Integer>> byShape = new LinkedHashMap<>();
     for (int i = 0; i < functions.size(); i++) {
       CallPlan plan = functions.get(i);
+      if (headers.get(header(plan)) > 1) {
+        shapes[i] = BodyShape.of(plan, constants.get(i));
+      }
+      if (shapes[i] != null) {
+        byShape.computeIfAbsent(shapes[i].key(), k -> new ArrayList<>()).add(i);
+      }
+    }
+    // One body printed per shape; its members pass their own constants in the body's order.
+    List<Group> groups = new ArrayList<>();
+    for (List<Integer> members : byShape.values()) {
+      if (members.size() < 2) {
+        continue;
+      }
+      int lead = members.get(0);
       Printed p =
-          plan instanceof CallPlan.Plain && headers.get(header(plan)) > 1
-              ? print(plan, scope, reservedForLocals, constants.get(i), constantTypes)
-              : null;
-      printed.add(p);
+          print(functions.get(lead), scope, reservedForLocals, constants.get(lead), constantTypes);
       if (p == null) {
         continue;
       }
-      byBody.computeIfAbsent(key(p), k -> new ArrayList<>()).add(i);
+      Map<Integer, List<String>> passed = new LinkedHashMap<>();
+      for (int m : members) {
+        List<String> own = BodyShape.reordered(shapes[lead], shapes[m], p.constants());
+        if (own != null && sameTypes(own, p.constants(), constantTypes)) {
+          passed.put(m, own);
+        }
+      }
+      if (passed.size() > 1) {
+        groups.add(new Group(p, passed));
+      }
     }
     Set<String> methodNames = new HashSet<>(Set.of("bind"));
     functions.forEach(f -> methodNames.add(f.methodName()));
     UniqueNames names = new UniqueNames(methodNames);
     Use[] uses = new Use[functions.size()];
-    for (List<Integer> members : byBody.values()) {
-      if (members.size() < 2) {
-        continue;
-      }
-      int lead = members.get(0);
-      Printed p = printed.get(lead);
+    for (Group g : groups) {
+      int lead = g.passed().keySet().iterator().next();
       Body body =
           new Body(
               names.newName("callLike" + capitalized(functions.get(lead).methodName())),
               grouped ? holderOf[lead] : null,
-              List.copyOf(members),
-              p.parameters(),
-              p.returns(),
-              p.code());
-      for (int m : members) {
-        uses[m] = new Use(body, printed.get(m).constants());
-      }
+              List.copyOf(g.passed().keySet()),
+              g.printed().parameters(),
+              g.printed().returns(),
+              g.printed().code());
+      g.passed().forEach((m, passed) -> uses[m] = new Use(body, passed));
     }
     return uses;
   }
 
-  /** The body of {@code plan} printed for sharing, or null when it cannot be shared. */
-  private static Printed print(
+  /** The methods that call one body: the body, and per member the constants it passes. */
+  private record Group(Printed printed, Map<Integer, List<String>> passed) {}
+
+  /** True when each of {@code own} has the type of the constant at its place in {@code lead}. */
+  private static boolean sameTypes(
+      List<String> own, List<String> lead, Map<String, TypeName> constantTypes) {
+    for (int i = 0; i < own.size(); i++) {
+      TypeName type = constantTypes.get(own.get(i));
+      if (type == null || !type.equals(constantTypes.get(lead.get(i)))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The body of {@code plan} printed for sharing, or null when it cannot be shared ({@link
+   * BodyShape} stands for it without printing; tests compare the two).
+   */
+  static Printed print(
       CallPlan plan,
       StubScope scope,
       Set<String> reservedForLocals,
@@ -162,15 +206,6 @@ final class SharedBodies {
       header.append(p.javaType()).append(' ').append(p.javaName()).append(", ");
     }
     return header.append("-> ").append(plan.result().javaType()).toString();
-  }
-
-  /** What two methods must have equal to share a body: its text, parameters and return type. */
-  private static String key(Printed p) {
-    StringBuilder key = new StringBuilder(p.code().toString());
-    for (ParameterSpec parameter : p.parameters()) {
-      key.append('\n').append(parameter.type()).append(' ').append(parameter.name());
-    }
-    return key.append("\n-> ").append(p.returns()).toString();
   }
 
   private static String capitalized(String name) {

@@ -1,0 +1,172 @@
+package dev.ireestubs.processor;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a method's shared body is made of, read from its plan without printing it: {@link
+ * SharedBodies} prints one body per shape, not one per method, and methods of equal shapes call
+ * it.
+ *
+ * <p>The shape is every part of the plan the body's code is printed from, but for what a shared
+ * body takes as parameters: the function (its name, and the name in front of every path) and the
+ * constants. A constant is written as its slot, the order in which the walk first met it, so that
+ * two functions whose values name one constant twice and two constants once have other shapes,
+ * as their bodies have other parameters. Parts the writer does not print (an n-d array's
+ * dimensions, which travel in its descriptor constant) are left out; everything else is in, so
+ * that equal shapes print equal bodies ({@code BodyShapeTest} checks this against the printed
+ * bodies of every golden and generated module).
+ *
+ * @param key equal for methods whose shared bodies are equal
+ * @param constants the constants of the method's function, by slot
+ */
+record BodyShape(String key, List<String> constants) {
+
+  /**
+   * The shape of {@code plan}'s body, or null when its body cannot be shared (its code names the
+   * function: a path not under the function's name, a text too long for a literal, a map
+   * marshalled in a loop, whose list of paths is a constant of the function).
+   */
+  static BodyShape of(CallPlan plan, FunctionConstants constants) {
+    if (!(plan instanceof CallPlan.Plain) || constants.hasLongTexts()) {
+      return null;
+    }
+    Walk walk = new Walk(plan.functionName(), constants);
+    StringBuilder key = walk.key;
+    key.append(plan.rawResultCount()).append('(');
+    for (ParameterModel p : plan.parameters()) {
+      key.append(p.javaType()).append(' ').append(p.javaName()).append(' ');
+      if (!walk.path(p.path()) || !walk.binding(p.binding())) {
+        return null;
+      }
+      key.append(',');
+    }
+    key.append(")->");
+    ResultModel result = plan.result();
+    key.append(result.getClass().getSimpleName()).append(' ').append(result.javaType());
+    ValueBinding binding =
+        result instanceof ResultModel.Single
+            ? ((ResultModel.Single) result).binding()
+            : result instanceof ResultModel.Inlined ? ((ResultModel.Inlined) result).binding() : null;
+    if (binding != null && !walk.binding(binding)) {
+      return null;
+    }
+    return new BodyShape(key.toString(), List.copyOf(walk.slots.keySet()));
+  }
+
+  /** One walk over a plan's bindings, appending to the key. */
+  private static final class Walk {
+    final StringBuilder key = new StringBuilder();
+    final Map<String, Integer> slots = new LinkedHashMap<>();
+    private final String function;
+    private final FunctionConstants constants;
+
+    Walk(String function, FunctionConstants constants) {
+      this.function = function;
+      this.constants = constants;
+    }
+
+    /** Appends {@code b}'s shape; false when it cannot be shared. */
+    boolean binding(ValueBinding b) {
+      key.append(b.getClass().getSimpleName())
+          .append('[')
+          .append(b.javaType())
+          .append(' ')
+          .append(b.type().getClass().getSimpleName())
+          .append(' ');
+      if (!path(b.path())) {
+        return false;
+      }
+      if (b instanceof ScalarBinding) {
+        ScalarBinding s = (ScalarBinding) b;
+        key.append(s.type().element()).append(s.boxed() ? " boxed" : "");
+      } else if (b instanceof ArrayBinding) {
+        key.append(((ArrayBinding) b).arrayClass());
+        slot(constants.descriptor(b.type()));
+      } else if (b instanceof JavaArrayBinding) {
+        JavaArrayBinding a = (JavaArrayBinding) b;
+        key.append(a.rank()).append(' ').append(a.component());
+        slot(constants.descriptor(a.type()));
+      } else if (b instanceof RecordBinding) {
+        RecordBinding r = (RecordBinding) b;
+        key.append(r.constructorOrder());
+        for (ComponentBinding c : r.components()) {
+          if (c.key() != null) {
+            text(c.key());
+          }
+          key.append(c.accessor()).append('=');
+          if (!binding(c.binding())) {
+            return false;
+          }
+        }
+      } else if (b instanceof ListBinding) {
+        ListBinding l = (ListBinding) b;
+        key.append(l.fixedSize()).append(' ');
+        if (!binding(l.element())) {
+          return false;
+        }
+      } else if (b instanceof MapBinding) {
+        MapBinding m = (MapBinding) b;
+        FunctionConstants.MapConstants map = constants.map(m);
+        if (map.loop()) {
+          return false;
+        }
+        slot(map.keys());
+        for (int i = 0; i < m.keys().size(); i++) {
+          text(m.keys().get(i));
+          if (!binding(m.values().get(i))) {
+            return false;
+          }
+        }
+      } else {
+        key.append(b.type());
+      }
+      key.append(']');
+      return true;
+    }
+
+    /** Appends {@code path} relative to the function; false when it is not under its name. */
+    boolean path(String path) {
+      if (path.equals(function)) {
+        key.append("@ ");
+        return true;
+      }
+      if (path.length() > function.length() + 1
+          && path.startsWith(function)
+          && path.startsWith(": ", function.length())) {
+        text(path.substring(function.length() + 2));
+        return true;
+      }
+      return false;
+    }
+
+    /** Appends a text that cannot run into what follows. */
+    private void text(String text) {
+      key.append(text.length()).append(':').append(text).append(' ');
+    }
+
+    private void slot(String constant) {
+      Integer slot = slots.get(constant);
+      if (slot == null) {
+        slot = slots.size();
+        slots.put(constant, slot);
+      }
+      key.append('#').append(slot).append(' ');
+    }
+  }
+
+  /** The names of this shape's constants in the order {@code order} names the lead's constants. */
+  static List<String> reordered(BodyShape lead, BodyShape member, List<String> order) {
+    List<String> out = new ArrayList<>(order.size());
+    for (String constant : order) {
+      int slot = lead.constants().indexOf(constant);
+      if (slot < 0) {
+        return null;
+      }
+      out.add(member.constants().get(slot));
+    }
+    return out;
+  }
+}
