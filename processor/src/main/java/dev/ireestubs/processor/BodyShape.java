@@ -1,5 +1,9 @@
 package dev.ireestubs.processor;
 
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,7 +41,7 @@ record BodyShape(String key, List<String> constants) {
     StringBuilder key = walk.key;
     key.append(plan.rawResultCount()).append('(');
     for (ParameterModel p : plan.parameters()) {
-      key.append(p.javaType()).append(' ').append(p.javaName()).append(' ');
+      type(key, p.javaType()).append(' ').append(p.javaName()).append(' ');
       if (!walk.path(p.path()) || !walk.binding(p.binding())) {
         return null;
       }
@@ -45,7 +49,7 @@ record BodyShape(String key, List<String> constants) {
     }
     key.append(")->");
     ResultModel result = plan.result();
-    key.append(result.getClass().getSimpleName()).append(' ').append(result.javaType());
+    type(key.append(result.getClass().getSimpleName()).append(' '), result.javaType());
     ValueBinding binding =
         result instanceof ResultModel.Single
             ? ((ResultModel.Single) result).binding()
@@ -70,9 +74,7 @@ record BodyShape(String key, List<String> constants) {
 
     /** Appends {@code b}'s shape; false when it cannot be shared. */
     boolean binding(ValueBinding b) {
-      key.append(b.getClass().getSimpleName())
-          .append('[')
-          .append(b.javaType())
+      type(key.append(b.getClass().getSimpleName()).append('['), b.javaType())
           .append(' ')
           .append(b.type().getClass().getSimpleName())
           .append(' ');
@@ -83,11 +85,11 @@ record BodyShape(String key, List<String> constants) {
         ScalarBinding s = (ScalarBinding) b;
         key.append(s.type().element()).append(s.boxed() ? " boxed" : "");
       } else if (b instanceof ArrayBinding) {
-        key.append(((ArrayBinding) b).arrayClass());
+        type(key, ((ArrayBinding) b).arrayClass());
         slot(constants.descriptor(b.type()));
       } else if (b instanceof JavaArrayBinding) {
         JavaArrayBinding a = (JavaArrayBinding) b;
-        key.append(a.rank()).append(' ').append(a.component());
+        type(key.append(a.rank()).append(' '), a.component());
         slot(constants.descriptor(a.type()));
       } else if (b instanceof RecordBinding) {
         RecordBinding r = (RecordBinding) b;
@@ -155,6 +157,31 @@ record BodyShape(String key, List<String> constants) {
       }
       key.append('#').append(slot).append(' ');
     }
+  }
+
+  /**
+   * Appends {@code t} as the code spells it, up to imports: what {@code t.toString()} says, without
+   * printing it through JavaPoet for each new name (most of a shape's cost in a cold compiler).
+   */
+  static StringBuilder type(StringBuilder out, TypeName t) {
+    if (!t.annotations().isEmpty()) {
+      return out.append(t);
+    }
+    if (t instanceof ClassName) {
+      return out.append(((ClassName) t).canonicalName());
+    }
+    if (t instanceof ArrayTypeName) {
+      return type(out, ((ArrayTypeName) t).componentType()).append("[]");
+    }
+    if (t instanceof ParameterizedTypeName && ((ParameterizedTypeName) t).enclosingType() == null) {
+      ParameterizedTypeName p = (ParameterizedTypeName) t;
+      type(out, p.rawType()).append('<');
+      for (int i = 0; i < p.typeArguments().size(); i++) {
+        type(i == 0 ? out : out.append(", "), p.typeArguments().get(i));
+      }
+      return out.append('>');
+    }
+    return out.append(t); // primitives (printed once each), wildcards, type variables
   }
 
   /** The names of this shape's constants in the order {@code order} names the lead's constants. */

@@ -203,10 +203,11 @@ final class SharedBodies {
   private static String header(CallPlan plan) {
     StringBuilder header = new StringBuilder();
     for (ParameterModel p : plan.parameters()) {
-      header.append(p.javaType()).append(' ').append(p.javaName()).append(", ");
+      BodyShape.type(header, p.javaType()).append(' ').append(p.javaName()).append(", ");
     }
-    return header.append("-> ").append(plan.result().javaType()).toString();
+    return BodyShape.type(header.append("-> "), plan.result().javaType()).toString();
   }
+
 
   private static String capitalized(String name) {
     return Character.toUpperCase(name.charAt(0)) + name.substring(1);
