@@ -88,51 +88,25 @@ final class SharedBodies {
       Map<String, TypeName> constantTypes,
       boolean grouped) {
     List<CallPlan> functions = model.functions();
-    // Equal bodies have equal parameters and return types: only methods that share those with
-    // another have their shapes compared (a module of distinct methods compares nothing).
-    Map<String, Integer> headers = new HashMap<>();
-    for (CallPlan plan : functions) {
-      headers.merge(header(plan), 1, Integer::sum);
-    }
-    BodyShape[] shapes = new BodyShape[functions.size()];
+    BodyShape[] shapes = shapes(functions, constants);
     Map<String, List<Integer>> byShape = new LinkedHashMap<>();
     for (int i = 0; i < functions.size(); i++) {
-      CallPlan plan = functions.get(i);
-      if (headers.get(header(plan)) > 1) {
-        shapes[i] = BodyShape.of(plan, constants.get(i));
-      }
       if (shapes[i] != null) {
         byShape.computeIfAbsent(shapes[i].key(), k -> new ArrayList<>()).add(i);
-      }
-    }
-    // One body printed per shape; its members pass their own constants in the body's order.
-    List<Group> groups = new ArrayList<>();
-    for (List<Integer> members : byShape.values()) {
-      if (members.size() < 2) {
-        continue;
-      }
-      int lead = members.get(0);
-      Printed p =
-          print(functions.get(lead), scope, reservedForLocals, constants.get(lead), constantTypes);
-      if (p == null) {
-        continue;
-      }
-      Map<Integer, List<String>> passed = new LinkedHashMap<>();
-      for (int m : members) {
-        List<String> own = BodyShape.reordered(shapes[lead], shapes[m], p.constants());
-        if (own != null && sameTypes(own, p.constants(), constantTypes)) {
-          passed.put(m, own);
-        }
-      }
-      if (passed.size() > 1) {
-        groups.add(new Group(p, passed));
       }
     }
     Set<String> methodNames = new HashSet<>(Set.of("bind"));
     functions.forEach(f -> methodNames.add(f.methodName()));
     UniqueNames names = new UniqueNames(methodNames);
     Use[] uses = new Use[functions.size()];
-    for (Group g : groups) {
+    for (List<Integer> members : byShape.values()) {
+      Group g =
+          members.size() < 2
+              ? null
+              : group(members, shapes, functions, scope, reservedForLocals, constants, constantTypes);
+      if (g == null) {
+        continue;
+      }
       int lead = g.passed().keySet().iterator().next();
       Body body =
           new Body(
@@ -145,6 +119,55 @@ final class SharedBodies {
       g.passed().forEach((m, passed) -> uses[m] = new Use(body, passed));
     }
     return uses;
+  }
+
+  /**
+   * The shape of each function's body, or null when it has none: not shareable, or no other
+   * method has its parameter and return types (equal bodies have equal ones, so a module of
+   * distinct methods compares nothing).
+   */
+  private static BodyShape[] shapes(List<CallPlan> functions, List<FunctionConstants> constants) {
+    Map<String, Integer> headers = new HashMap<>();
+    for (CallPlan plan : functions) {
+      headers.merge(header(plan), 1, Integer::sum);
+    }
+    BodyShape[] shapes = new BodyShape[functions.size()];
+    for (int i = 0; i < functions.size(); i++) {
+      CallPlan plan = functions.get(i);
+      if (headers.get(header(plan)) > 1) {
+        shapes[i] = BodyShape.of(plan, constants.get(i));
+      }
+    }
+    return shapes;
+  }
+
+  /**
+   * The body that {@code members}, methods of one shape, share: printed once, for the first, each
+   * member passing its own constants in that body's order; null when it cannot be shared or fewer
+   * than two members can pass constants of the body's types.
+   */
+  private static Group group(
+      List<Integer> members,
+      BodyShape[] shapes,
+      List<CallPlan> functions,
+      StubScope scope,
+      Set<String> reservedForLocals,
+      List<FunctionConstants> constants,
+      Map<String, TypeName> constantTypes) {
+    int lead = members.get(0);
+    Printed p =
+        print(functions.get(lead), scope, reservedForLocals, constants.get(lead), constantTypes);
+    if (p == null) {
+      return null;
+    }
+    Map<Integer, List<String>> passed = new LinkedHashMap<>();
+    for (int m : members) {
+      List<String> own = BodyShape.reordered(shapes[lead], shapes[m], p.constants());
+      if (own != null && sameTypes(own, p.constants(), constantTypes)) {
+        passed.put(m, own);
+      }
+    }
+    return passed.size() > 1 ? new Group(p, passed) : null;
   }
 
   /** The methods that call one body: the body, and per member the constants it passes. */
