@@ -29,7 +29,9 @@ import java.util.stream.Stream;
  * row per size: javac alone, javac with the processor, the difference, and the difference per
  * function (the growth is linear when that column stays flat), and the floor: what javac adds to
  * compile, beside the interface, a class implementing it by methods that only throw, which any
- * stub must at least cost. Wall time is what a build waits; on Linux a second row gives the CPU
+ * stub must at least cost, and what the processor alone adds ({@code -proc:only}: the stub written
+ * and its source parsed, not compiled), which splits the cost between the processor's work and
+ * javac's compiling the stub. Wall time is what a build waits; on Linux a second row gives the CPU
  * time the javac processes used (user and system, their JIT and GC threads included, read from
  * {@code /proc/self/stat} as the time of waited-for children), which a busy machine inflates far
  * less than wall time.
@@ -75,7 +77,7 @@ public final class ProcessingTime {
         runs);
     System.out.printf(
         Locale.ROOT,
-        "%6s %5s %10s %12s %14s %12s %16s %18s%n",
+        "%6s %5s %10s %12s %14s %12s %16s %18s %18s%n",
         "module",
         "time",
         "functions",
@@ -83,7 +85,8 @@ public final class ProcessingTime {
         "+processor ms",
         "over ms",
         "over ms/function",
-        "floor over ms");
+        "floor over ms",
+        "proc:only over ms");
     for (String family : families) {
       for (int n : sizes) {
         measure(family, n, runs, javac, classPath);
@@ -103,16 +106,16 @@ public final class ProcessingTime {
       Files.writeString(source, module.source(), StandardCharsets.UTF_8);
       Path floor = dir.resolve("src/bench/Floor.java");
       Files.writeString(floor, module.floor(), StandardCharsets.UTF_8);
-      long[][] wall = new long[3][runs];
-      long[][] cpu = new long[3][runs];
+      long[][] wall = new long[4][runs];
+      long[][] cpu = new long[4][runs];
       try {
         for (int r = 0; r < runs; r++) {
-          for (int mode = 0; mode < 3; mode++) {
+          for (int mode = 0; mode < 4; mode++) {
             long before = childCpuMillis();
-            wall[mode][r] =
-                mode == 2
-                    ? compile(javac, classPath, dir, List.of(source, floor), false)
-                    : compile(javac, classPath, dir, List.of(source), mode == 1);
+            // 0: javac alone, 1: with the processor, 2: the floor class, 3: the processor alone.
+            List<Path> sources = mode == 2 ? List.of(source, floor) : List.of(source);
+            int processing = mode == 1 ? FULL : mode == 3 ? ONLY : NONE;
+            wall[mode][r] = compile(javac, classPath, dir, sources, processing);
             cpu[mode][r] = childCpuMillis() - before;
           }
         }
@@ -130,19 +133,32 @@ public final class ProcessingTime {
     }
   }
 
+  /** No processor ({@code -proc:none}). */
+  private static final int NONE = 0;
+
+  /** The processor, and the stub compiled. */
+  private static final int FULL = 1;
+
+  /** The processor alone ({@code -proc:only}): the stub written, not compiled. */
+  private static final int ONLY = 2;
+
   /**
-   * One compilation of {@code sources} in a fresh javac process, with the processor or without
-   * any; its wall time in milliseconds.
+   * One compilation of {@code sources} in a fresh javac process, without a processor, with it, or
+   * with it alone ({@link #NONE}, {@link #FULL}, {@link #ONLY}); its wall time in milliseconds.
    */
   private static long compile(
-      Path javac, String classPath, Path dir, List<Path> sources, boolean process)
+      Path javac, String classPath, Path dir, List<Path> sources, int processing)
       throws IOException, InterruptedException {
+    boolean process = processing != NONE;
     Path out = dir.resolve(process ? "out-processed" : "out-plain");
     deleteTree(out);
     Files.createDirectories(out);
     List<String> command = new ArrayList<>();
     command.add(javac.toString());
     command.addAll(List.of("-d", out.toString(), "-s", out.toString(), "-cp", classPath));
+    if (processing == ONLY) {
+      command.add("-proc:only");
+    }
     if (process) {
       command.addAll(
           List.of(
@@ -167,13 +183,16 @@ public final class ProcessingTime {
     return millis;
   }
 
-  /** One row: medians of javac alone, with the processor, and with the trivial class. */
+  /**
+   * One row: medians of javac alone, with the processor, with the trivial class, and with the
+   * processor alone.
+   */
   private static void row(String family, String time, int n, long[][] millis) {
     double base = median(millis[0]);
     double with = median(millis[1]);
     System.out.printf(
         Locale.ROOT,
-        "%6s %5s %10d %12.0f %14.0f %12.0f %16.3f %18.0f%n",
+        "%6s %5s %10d %12.0f %14.0f %12.0f %16.3f %18.0f %18.0f%n",
         family,
         time,
         n,
@@ -181,7 +200,8 @@ public final class ProcessingTime {
         with,
         with - base,
         (with - base) / n,
-        median(millis[2]) - base);
+        median(millis[2]) - base,
+        median(millis[3]) - base);
   }
 
   /**
