@@ -1,12 +1,11 @@
 package dev.ireestubs.processor;
 
-import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import dev.ireestubs.abi.SipNode;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Prints the body of one method from its {@link CallPlan}: encode the arguments, invoke, decode
@@ -19,10 +18,10 @@ final class CallWriter {
   static final ClassName VM_KIND = ClassName.get("dev.ireestubs.abi", "VmKind");
 
   /** A printed method: its statements, return type and whether it needs unchecked casts. */
-  record Body(CodeBlock code, TypeName returns, boolean unchecked) {}
+  record Body(Code code, TypeName returns, boolean unchecked) {}
 
   private final CallPlan plan;
-  private final CodeBlock function;
+  private final Code function;
   private final MethodScope scope;
   private final ValueCode values;
   private final boolean ownsCopies;
@@ -31,7 +30,7 @@ final class CallWriter {
    * @param function the expression of the {@code BackendFunction} to invoke
    * @param scope the method's scope (its parameters already reserved)
    */
-  CallWriter(CallPlan plan, CodeBlock function, MethodScope scope) {
+  CallWriter(CallPlan plan, Code function, MethodScope scope) {
     this.plan = plan;
     this.function = function;
     this.scope = scope;
@@ -50,8 +49,8 @@ final class CallWriter {
     } else {
       encodePlain(arguments);
     }
-    CodeBlock call =
-        CodeBlock.of(
+    Code call =
+        Code.of(
             "$T.results($L.invoke($N), $L, $L)",
             ValueCode.MARSHAL,
             function,
@@ -134,21 +133,21 @@ final class CallWriter {
    * Emits the call of {@code call} and the decoding of its results in a {@code try} that closes
    * the result list when decoding fails; returns the method's Java return type.
    */
-  private TypeName decodeResults(ResultModel result, CodeBlock call) {
+  private TypeName decodeResults(ResultModel result, Code call) {
     String results = scope.local("results");
     scope.statement("$T $N = $L", ValueCode.VM_LIST, results, call);
     boolean single = result instanceof ResultModel.Single;
     ValueBinding binding =
         single ? ((ResultModel.Single) result).binding() : ((ResultModel.Inlined) result).binding();
     TypeName type = result.javaType();
-    CodeBlock value;
+    Code value;
     // The caller never sees the result list: a result that fails to decode closes it (its refs).
     scope.body().beginControlFlow("try");
     if (plan instanceof CallPlan.Sip) {
       SipNode node = ((CallPlan.Sip) plan).resultNode().orElseThrow();
       value = new SipCode(scope, values).decode(binding, node, results);
     } else if (single) {
-      value = values.decode(binding, results, CodeBlock.of("0"));
+      value = values.decode(binding, results, Code.of("0"));
     } else {
       value = values.decodeChildren(binding, results);
     }
@@ -176,16 +175,16 @@ final class CallWriter {
     scope.statement(
         "$T $N = $T.variant($L)", ValueCode.VM_LIST, arguments, ValueCode.VM_LIST, parameters.size());
     for (ParameterModel p : parameters) {
-      CodeBlock value = scope.parameter(p.javaName());
-      CodeBlock element =
+      Code value = scope.parameter(p.javaName());
+      Code element =
           p.binding() instanceof ScalarBinding
               ? values.encode(p.binding(), value)
-              : CodeBlock.of(
+              : Code.of(
                   "$T.encodeArgument($L, $T.REF, $L)", PYDM, value, VM_KIND, scope.path(p.path()));
       scope.statement("$N.push($L)", arguments, element);
     }
-    CodeBlock call = CodeBlock.of("$L.invoke($N)", function, arguments);
-    CodeBlock name = scope.functionName(plan.functionName());
+    Code call = Code.of("$L.invoke($N)", function, arguments);
+    Code name = scope.functionName(plan.functionName());
     ResultModel result = plan.result();
     if (result instanceof ResultModel.Void) {
       scope.statement("$T.checkResult($L, $L)", PYDM, call, name);
@@ -193,8 +192,8 @@ final class CallWriter {
     }
     ResultModel.Single single = (ResultModel.Single) result;
     TypeName type = single.javaType();
-    CodeBlock decoded = CodeBlock.of("$T.decodeResult($L, $L)", PYDM, call, name);
-    CodeBlock path = scope.path(single.binding().path());
+    Code decoded = Code.of("$T.decodeResult($L, $L)", PYDM, call, name);
+    Code path = scope.path(single.binding().path());
     boolean unchecked = false;
     if (type.isPrimitive()) {
       scope.statement("return $T.expectValue($L, $T.class, $L)", PYDM, decoded, type.box(), path);
@@ -214,7 +213,8 @@ final class CallWriter {
   }
 
   /** {@code @SuppressWarnings("unchecked")}, for a body that casts to a parameterized type. */
-  static AnnotationSpec suppressUnchecked() {
-    return AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "unchecked").build();
+  static JavaSource.Annotation suppressUnchecked() {
+    return new JavaSource.Annotation(
+        ClassName.get(SuppressWarnings.class), Map.of("value", Code.of("$S", "unchecked")));
   }
 }

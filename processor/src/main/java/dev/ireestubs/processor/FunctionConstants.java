@@ -1,7 +1,6 @@
 package dev.ireestubs.processor;
 
 import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.ParameterizedTypeName;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.Shape;
@@ -60,7 +59,7 @@ final class FunctionConstants {
   static FunctionConstants of(
       CallPlan plan,
       Function<String, String> names,
-      Function<SignatureCode.Part, CodeBlock> placePart,
+      Function<SignatureCode.Part, Code> placePart,
       SignatureCode.Shared shared) {
     Map<AbiType, String> wanted = new IdentityHashMap<>();
     List<AbiType> order = new ArrayList<>();
@@ -108,7 +107,7 @@ final class FunctionConstants {
         code.derived(
             ParameterizedTypeName.get(SignatureCode.LIST, ClassName.get(String.class)),
             dict + "_KEYS",
-            CodeBlock.of("$N.keys()", dict),
+            Code.of("$N.keys()", dict),
             call);
     if (!loop) {
       return new MapConstants(dict, keys, null, null);
@@ -118,7 +117,7 @@ final class FunctionConstants {
         code.derived(
             ParameterizedTypeName.get(SignatureCode.LIST, ClassName.get(String.class)),
             dict + "_PATHS",
-            CodeBlock.of("$T.keyPaths($L, $N)", SignatureCode.STUB_CONSTANTS, path.code(), keys),
+            Code.of("$T.keyPaths($L, $N)", SignatureCode.STUB_CONSTANTS, path.code(), keys),
             call.plus(path.cost()));
     String arrays = null;
     if (!map.values().isEmpty()
@@ -129,7 +128,7 @@ final class FunctionConstants {
               ParameterizedTypeName.get(
                   SignatureCode.LIST, SignatureCode.ABI_TYPE.nestedClass("NdArray")),
               dict + "_ARRAYS",
-              CodeBlock.of("$T.arrays($N)", SignatureCode.STUB_CONSTANTS, dict),
+              Code.of("$T.arrays($N)", SignatureCode.STUB_CONSTANTS, dict),
               call);
     }
     return new MapConstants(dict, keys, paths, arrays);

@@ -3,7 +3,7 @@ package dev.ireestubs.processor;
 import com.google.auto.service.AutoService;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
-import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.ClassName;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -283,7 +283,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
       }
       report.flush(processingEnv.getMessager());
       if (model.isPresent() && !report.hasErrors()) {
-        generator.write(model.get(), file -> writeSource(file, element));
+        generator.write(model.get(), (name, text) -> writeSource(name, text, element));
         InputRecord.write(
             processingEnv.getFiler(),
             processingEnv.getElementUtils(),
@@ -344,16 +344,11 @@ public final class IreeStubsProcessor extends AbstractProcessor {
   }
 
   /** Writes a stub's source through the Filer, with its interface as the one originating element. */
-  private void writeSource(JavaFile file, TypeElement originating) throws IOException {
-    String name =
-        file.packageName().isEmpty() ? file.typeSpec().name() : file.packageName() + "." + file.typeSpec().name();
-    // Printed whole first, then written in one call: JavaPoet appends piece by piece, which
-    // through the Filer's unbuffered writer cost as much as printing itself.
-    StringBuilder text = new StringBuilder();
-    file.writeTo(text);
-    JavaFileObject source = processingEnv.getFiler().createSourceFile(name, originating);
+  private void writeSource(ClassName name, String text, TypeElement originating)
+      throws IOException {
+    JavaFileObject source = processingEnv.getFiler().createSourceFile(name.canonicalName(), originating);
     try (Writer out = source.openWriter()) {
-      out.write(text.toString());
+      out.write(text);
     }
   }
 

@@ -1,6 +1,5 @@
 package dev.ireestubs.processor;
 
-import com.palantir.javapoet.CodeBlock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,14 +24,14 @@ final class Literals {
   /** {@code "text"}, or {@code String.join("", "part", "part")} for a long text. */
   static SignatureCode.Expr string(String text) {
     if (fits(text)) {
-      return new SignatureCode.Expr(CodeBlock.of("$S", text), new SignatureCode.Cost(3, 2));
+      return new SignatureCode.Expr(Code.of("$S", text), new SignatureCode.Cost(3, 2));
     }
-    List<CodeBlock> parts = new ArrayList<>();
+    List<Code> parts = new ArrayList<>();
     for (int from = 0; from < text.length(); from += MAX_PART) {
-      parts.add(CodeBlock.of("$S", text.substring(from, Math.min(text.length(), from + MAX_PART))));
+      parts.add(Code.of("$S", text.substring(from, Math.min(text.length(), from + MAX_PART))));
     }
     return new SignatureCode.Expr(
-        CodeBlock.of("String.join(\"\", $L)", CodeBlock.join(parts, ", ")),
+        Code.of("String.join(\"\", $L)", Code.join(parts, ", ")),
         new SignatureCode.Cost(12 + 8 * parts.size(), 2 + 2 * parts.size()));
   }
 }

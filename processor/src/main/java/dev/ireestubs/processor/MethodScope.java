@@ -1,7 +1,6 @@
 package dev.ireestubs.processor;
 
 import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.CodeBlock;
 import dev.ireestubs.abi.AbiType;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -21,7 +20,7 @@ import java.util.Set;
  */
 final class MethodScope {
 
-  private final CodeBlock.Builder body = CodeBlock.builder();
+  private final Code.Builder body = Code.builder();
   private final UniqueNames locals;
   private final Map<String, String> parameters = new HashMap<>();
   private final FunctionConstants constants;
@@ -82,7 +81,7 @@ final class MethodScope {
     return constantParameters;
   }
 
-  CodeBlock.Builder body() {
+  Code.Builder body() {
     return body;
   }
 
@@ -107,28 +106,28 @@ final class MethodScope {
   }
 
   /** The stub's name for the interface's parameter {@code name}. */
-  CodeBlock parameter(String name) {
-    return CodeBlock.of("$N", parameters.getOrDefault(name, name));
+  Code parameter(String name) {
+    return Code.of("$N", parameters.getOrDefault(name, name));
   }
 
   /**
    * The descriptor constant of {@code node}: {@code Signatures.PREDICT_FEATURES_IMAGE}, or when
    * shared the parameter that carries it.
    */
-  CodeBlock descriptor(AbiType node) {
+  Code descriptor(AbiType node) {
     return constant(constants.descriptor(node), "descriptor");
   }
 
   /** A constant of the function's holder, or when shared the parameter that carries it. */
-  CodeBlock constant(String name) {
+  Code constant(String name) {
     return constant(name, "constant");
   }
 
-  private CodeBlock constant(String name, String suggestion) {
+  private Code constant(String name, String suggestion) {
     if (shared()) {
-      return CodeBlock.of("$N", constantParameters.computeIfAbsent(name, n -> local(suggestion)));
+      return Code.of("$N", constantParameters.computeIfAbsent(name, n -> local(suggestion)));
     }
-    return CodeBlock.of("$T.$N", holder, name);
+    return Code.of("$T.$N", holder, name);
   }
 
   /** The constants of a map's sdict. */
@@ -141,12 +140,12 @@ final class MethodScope {
   }
 
   /** A string literal of {@code text}, or the holder's constant for a text too long for one. */
-  CodeBlock text(String text) {
+  Code text(String text) {
     String name = constants.longText(text);
     if (name != null && shared()) {
       shareable = false;
     }
-    return name == null ? CodeBlock.of("$S", text) : constant(name);
+    return name == null ? Code.of("$S", text) : constant(name);
   }
 
   /**
@@ -154,30 +153,30 @@ final class MethodScope {
    * predict}); when shared, the path inside the function ({@code features.image}) or the
    * parameter that carries the name.
    */
-  CodeBlock path(String path) {
+  Code path(String path) {
     if (!shared()) {
       return text(path);
     }
     if (constants.longText(path) != null) {
       shareable = false;
-      return CodeBlock.of("$S", "");
+      return Code.of("$S", "");
     }
     if (path.equals(function)) {
-      return CodeBlock.of("$N", functionNameParameter);
+      return Code.of("$N", functionNameParameter);
     }
     if (path.length() > function.length() + 1
         && path.startsWith(function)
         && path.startsWith(": ", function.length())) {
-      return CodeBlock.of("$S", path.substring(function.length() + 2));
+      return Code.of("$S", path.substring(function.length() + 2));
     }
     shareable = false;
-    return CodeBlock.of("$S", path);
+    return Code.of("$S", path);
   }
 
   /**
    * The name of the function for messages: a literal, or when shared the parameter that carries it.
    */
-  CodeBlock functionName(String name) {
+  Code functionName(String name) {
     return path(name);
   }
 }

@@ -1,8 +1,6 @@
 package dev.ireestubs.processor;
 
 import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.CodeBlock;
-import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -46,21 +44,21 @@ final class SharedBodies {
       String name,
       ClassName owner,
       List<Integer> members,
-      List<ParameterSpec> parameters,
+      List<JavaSource.Parameter> parameters,
       TypeName returns,
-      CodeBlock code) {}
+      Code code) {}
 
   /** How one method calls its shared body: the constants it passes, in the body's order. */
   record Use(Body body, List<String> constants) {}
 
   /** A body printed for sharing, and the constants of the method it was printed for. */
   record Printed(
-      List<ParameterSpec> parameters, TypeName returns, CodeBlock code, List<String> constants) {
+      List<JavaSource.Parameter> parameters, TypeName returns, Code code, List<String> constants) {
 
     /** The body as text with its parameters and return type: equal for methods that share it. */
     String text() {
       StringBuilder text = new StringBuilder(code.toString());
-      for (ParameterSpec parameter : parameters) {
+      for (JavaSource.Parameter parameter : parameters) {
         text.append('\n').append(parameter.type()).append(' ').append(parameter.name());
       }
       return text.append("\n-> ").append(returns).toString();
@@ -196,19 +194,19 @@ final class SharedBodies {
       FunctionConstants constants,
       Map<String, TypeName> constantTypes) {
     MethodScope s = MethodScope.shared(reservedForLocals, constants, plan.functionName());
-    List<ParameterSpec> own = new ArrayList<>();
+    List<JavaSource.Parameter> own = new ArrayList<>();
     for (ParameterModel p : plan.parameters()) {
-      own.add(ParameterSpec.builder(p.javaType(), s.parameter(p.javaName(), scope)).build());
+      own.add(new JavaSource.Parameter(p.javaType(), s.parameter(p.javaName(), scope)));
     }
     String function = s.local("function");
     String functionName = s.declareFunctionName();
-    CallWriter.Body body = new CallWriter(plan, CodeBlock.of("$N", function), s).write();
+    CallWriter.Body body = new CallWriter(plan, Code.of("$N", function), s).write();
     if (!s.shareable() || body.unchecked()) {
       return null;
     }
-    List<ParameterSpec> parameters = new ArrayList<>();
-    parameters.add(ParameterSpec.builder(StubWriter.BACKEND_FUNCTION, function).build());
-    parameters.add(ParameterSpec.builder(ClassName.get(String.class), functionName).build());
+    List<JavaSource.Parameter> parameters = new ArrayList<>();
+    parameters.add(new JavaSource.Parameter(StubWriter.BACKEND_FUNCTION, function));
+    parameters.add(new JavaSource.Parameter(ClassName.get(String.class), functionName));
     parameters.addAll(own);
     List<String> passed = new ArrayList<>();
     for (Map.Entry<String, String> c : s.constantParameters().entrySet()) {
@@ -216,7 +214,7 @@ final class SharedBodies {
       if (type == null) {
         return null; // not a constant of a holder: keep the body inline
       }
-      parameters.add(ParameterSpec.builder(type, c.getValue()).build());
+      parameters.add(new JavaSource.Parameter(type, c.getValue()));
       passed.add(c.getKey());
     }
     return new Printed(List.copyOf(parameters), body.returns(), body.code(), List.copyOf(passed));

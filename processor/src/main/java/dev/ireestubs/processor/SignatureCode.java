@@ -1,7 +1,6 @@
 package dev.ireestubs.processor;
 
 import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import dev.ireestubs.abi.AbiType;
@@ -55,16 +54,16 @@ final class SignatureCode {
   }
 
   /** An expression and what it costs where it is written. */
-  record Expr(CodeBlock code, Cost cost) {}
+  record Expr(Code code, Cost cost) {}
 
   /**
    * A named constant of the signature's holder: a descriptor, the signature, or a value derived
    * from them.
    */
-  record Constant(TypeName type, String name, CodeBlock initializer, Cost cost) {}
+  record Constant(TypeName type, String name, Code initializer, Cost cost) {}
 
   /** A method that builds one part of a long list or shape; it goes in a parts holder. */
-  record Part(TypeName type, CodeBlock body, Cost cost) {}
+  record Part(TypeName type, Code body, Cost cost) {}
 
   /**
    * The constants already written in one holder, by value: a descriptor or signature equal to one
@@ -77,10 +76,10 @@ final class SignatureCode {
   }
 
   private final Function<String, String> names;
-  private final Function<Part, CodeBlock> placePart;
+  private final Function<Part, Code> placePart;
   private final Shared shared;
   private final Map<AbiType, String> wanted;
-  private final Map<AbiType, CodeBlock> emitted = new IdentityHashMap<>();
+  private final Map<AbiType, Code> emitted = new IdentityHashMap<>();
   private final Map<AbiType, String> emittedNames = new IdentityHashMap<>();
   private final List<Constant> constants = new ArrayList<>();
 
@@ -92,7 +91,7 @@ final class SignatureCode {
    */
   SignatureCode(
       Function<String, String> names,
-      Function<Part, CodeBlock> placePart,
+      Function<Part, Code> placePart,
       Map<AbiType, String> wanted,
       Shared shared) {
     this.names = names;
@@ -121,7 +120,7 @@ final class SignatureCode {
   }
 
   /** Adds a constant computed from others, e.g. an sdict's keys. */
-  String derived(TypeName type, String suggestion, CodeBlock initializer, Cost cost) {
+  String derived(TypeName type, String suggestion, Code initializer, Cost cost) {
     String name = names.apply(suggestion);
     constants.add(new Constant(type, name, initializer, cost.plus(3, 3)));
     return name;
@@ -143,12 +142,12 @@ final class SignatureCode {
     }
     Expr arguments = list(s.arguments(), ABI_TYPE);
     Expr results = list(s.results(), ABI_TYPE);
-    CodeBlock version =
+    Code version =
         s.abiVersion().isPresent()
-            ? CodeBlock.of("$T.of($L)", OPTIONAL_INT, s.abiVersion().getAsInt())
-            : CodeBlock.of("$T.empty()", OPTIONAL_INT);
-    CodeBlock code =
-        CodeBlock.builder()
+            ? Code.of("$T.of($L)", OPTIONAL_INT, s.abiVersion().getAsInt())
+            : Code.of("$T.empty()", OPTIONAL_INT);
+    Code code =
+        Code.builder()
             .add("new $T(\n", FUNCTION_SIGNATURE)
             .indent()
             .indent()
@@ -170,7 +169,7 @@ final class SignatureCode {
 
   /** The expression for {@code t}; a wanted node becomes a constant and its name. */
   Expr type(AbiType t) {
-    CodeBlock ref = emitted.get(t);
+    Code ref = emitted.get(t);
     if (ref != null) {
       return new Expr(ref, new Cost(3, 0));
     }
@@ -189,7 +188,7 @@ final class SignatureCode {
       constants.add(new Constant(typeOf(t), name, e.code(), e.cost().plus(3, 3)));
       shared.descriptors.put(t, name);
     }
-    CodeBlock named = CodeBlock.of("$N", name);
+    Code named = Code.of("$N", name);
     emitted.put(t, named);
     emittedNames.put(t, name);
     return new Expr(named, new Cost(3, 3));
@@ -218,32 +217,32 @@ final class SignatureCode {
     ClassName record = ABI_TYPE.nestedClass(t.getClass().getSimpleName());
     if (t instanceof AbiType.Scalar) {
       Expr e = element(((AbiType.Scalar) t).element());
-      return new Expr(CodeBlock.of("new $T($L)", record, e.code()), e.cost().plus(7, 0));
+      return new Expr(Code.of("new $T($L)", record, e.code()), e.cost().plus(7, 0));
     }
     if (t.equals(AbiType.NdArray.anyBufferView())) {
-      return new Expr(CodeBlock.of("$T.anyBufferView()", record), new Cost(3, 3));
+      return new Expr(Code.of("$T.anyBufferView()", record), new Cost(3, 3));
     }
     if (t.equals(AbiType.Ref.any())) {
-      return new Expr(CodeBlock.of("$T.any()", record), new Cost(3, 3));
+      return new Expr(Code.of("$T.any()", record), new Cost(3, 3));
     }
     if (t instanceof AbiType.NdArray) {
       AbiType.NdArray a = (AbiType.NdArray) t;
       Expr e = element(a.element());
       Expr s = shape(a.shape());
       return new Expr(
-          CodeBlock.of("new $T($L, $L)", record, e.code(), s.code()),
+          Code.of("new $T($L, $L)", record, e.code(), s.code()),
           e.cost().plus(s.cost()).plus(7, 0));
     }
     if (t instanceof AbiType.Dict) {
       Expr entries = entries(((AbiType.Dict) t).entries());
       return new Expr(
-          CodeBlock.of("new $T($L)", record, entries.code()), entries.cost().plus(7, 0));
+          Code.of("new $T($L)", record, entries.code()), entries.cost().plus(7, 0));
     }
     if (t instanceof AbiType.Sequence) {
       AbiType.Sequence q = (AbiType.Sequence) t;
       Expr elements = list(q.elements(), ABI_TYPE);
       return new Expr(
-          CodeBlock.of(
+          Code.of(
               "new $T($T.$L, $L)",
               record,
               ABI_TYPE.nestedClass("SequenceKind"),
@@ -253,19 +252,19 @@ final class SignatureCode {
     }
     if (t instanceof AbiType.HomogeneousList) {
       Expr e = type(((AbiType.HomogeneousList) t).element());
-      return new Expr(CodeBlock.of("new $T($L)", record, e.code()), e.cost().plus(7, 0));
+      return new Expr(Code.of("new $T($L)", record, e.code()), e.cost().plus(7, 0));
     }
     if (t instanceof AbiType.Named) {
       AbiType.Named n = (AbiType.Named) t;
       Expr name = Literals.string(n.name());
       Expr e = type(n.type());
       return new Expr(
-          CodeBlock.of("new $T($L, $L)", record, name.code(), e.code()),
+          Code.of("new $T($L, $L)", record, name.code(), e.code()),
           name.cost().plus(e.cost()).plus(7, 0));
     }
     if (t instanceof AbiType.Ref) {
       Expr name = Literals.string(((AbiType.Ref) t).refType());
-      return new Expr(CodeBlock.of("new $T($L)", record, name.code()), name.cost().plus(7, 0));
+      return new Expr(Code.of("new $T($L)", record, name.code()), name.cost().plus(7, 0));
     }
     if (t instanceof AbiType.Unsupported) {
       AbiType.Unsupported u = (AbiType.Unsupported) t;
@@ -273,11 +272,11 @@ final class SignatureCode {
       Expr source = Literals.string(u.source());
       Expr reason = Literals.string(u.reason());
       return new Expr(
-          CodeBlock.of("new $T($L, $L, $L)", record, tag.code(), source.code(), reason.code()),
+          Code.of("new $T($L, $L, $L)", record, tag.code(), source.code(), reason.code()),
           tag.cost().plus(source.cost()).plus(reason.cost()).plus(7, 0));
     }
     // Any, Unknown
-    return new Expr(CodeBlock.of("new $T()", record), new Cost(7, 2));
+    return new Expr(Code.of("new $T()", record), new Cost(7, 2));
   }
 
   private Expr entries(List<AbiType.Entry> entries) {
@@ -287,7 +286,7 @@ final class SignatureCode {
       Expr type = type(e.type());
       items.add(
           new Expr(
-              CodeBlock.of("new $T($L, $L)", ABI_TYPE.nestedClass("Entry"), key.code(), type.code()),
+              Code.of("new $T($L, $L)", ABI_TYPE.nestedClass("Entry"), key.code(), type.code()),
               key.cost().plus(type.cost()).plus(10, 0)));
     }
     return join(items, ABI_TYPE.nestedClass("Entry"));
@@ -311,7 +310,7 @@ final class SignatureCode {
       return listOf(items, element);
     }
     TypeName listType = ParameterizedTypeName.get(LIST, element);
-    List<CodeBlock> calls = new ArrayList<>();
+    List<Code> calls = new ArrayList<>();
     List<Expr> part = new ArrayList<>();
     int partBytes = 0;
     for (Expr e : items) {
@@ -326,13 +325,13 @@ final class SignatureCode {
     }
     calls.add(part(listType, listOf(part, element)));
     return new Expr(
-        CodeBlock.of("$T.join($L)", STUB_CONSTANTS, CodeBlock.join(calls, ", ")),
+        Code.of("$T.join($L)", STUB_CONSTANTS, Code.join(calls, ", ")),
         new Cost(10 + 8 * calls.size(), 4 * calls.size()));
   }
 
-  private CodeBlock part(TypeName type, Expr value) {
+  private Code part(TypeName type, Expr value) {
     return placePart.apply(
-        new Part(type, CodeBlock.of("return $L", value.code()), value.cost().plus(4, 3)));
+        new Part(type, Code.of("return $L", value.code()), value.cost().plus(4, 3)));
   }
 
   /**
@@ -341,7 +340,7 @@ final class SignatureCode {
    * needs (for a module of a thousand distinct signatures, about a quarter of javac's time on them).
    */
   private static Expr listOf(List<Expr> items, ClassName element) {
-    List<CodeBlock> codes = new ArrayList<>(items.size());
+    List<Code> codes = new ArrayList<>(items.size());
     Cost cost = new Cost(8, 0); // a varargs array
     for (Expr e : items) {
       codes.add(e.code());
@@ -349,47 +348,47 @@ final class SignatureCode {
     }
     String method = element.equals(ABI_TYPE) ? "types" : "entries";
     return new Expr(
-        CodeBlock.of("$T.$L($L)", STUB_CONSTANTS, method, CodeBlock.join(codes, ", ")), cost);
+        Code.of("$T.$L($L)", STUB_CONSTANTS, method, Code.join(codes, ", ")), cost);
   }
 
   private Expr shape(Shape shape) {
     if (!shape.isRanked()) {
-      return new Expr(CodeBlock.of("$T.unranked()", SHAPE), new Cost(3, 0));
+      return new Expr(Code.of("$T.unranked()", SHAPE), new Cost(3, 0));
     }
     if (shape.rank() == 0) {
-      return new Expr(CodeBlock.of("$T.scalar()", SHAPE), new Cost(3, 0));
+      return new Expr(Code.of("$T.scalar()", SHAPE), new Cost(3, 0));
     }
     long[] dims = shape.dims();
     if (dims.length <= PART_ELEMENTS) {
       return new Expr(
-          CodeBlock.of("$T.of($L)", SHAPE, dims(dims, 0, dims.length)), new Cost(8 + 9 * dims.length, 2 * dims.length));
+          Code.of("$T.of($L)", SHAPE, dims(dims, 0, dims.length)), new Cost(8 + 9 * dims.length, 2 * dims.length));
     }
-    List<CodeBlock> calls = new ArrayList<>();
+    List<Code> calls = new ArrayList<>();
     for (int from = 0; from < dims.length; from += PART_ELEMENTS) {
       int to = Math.min(dims.length, from + PART_ELEMENTS);
       calls.add(
           placePart.apply(
               new Part(
                   TypeName.get(long[].class),
-                  CodeBlock.of("return new long[] {$L}", dims(dims, from, to)),
+                  Code.of("return new long[] {$L}", dims(dims, from, to)),
                   new Cost(10 + 9 * (to - from), 2 * (to - from)))));
     }
     return new Expr(
-        CodeBlock.of("$T.of($T.join($L))", SHAPE, STUB_CONSTANTS, CodeBlock.join(calls, ", ")),
+        Code.of("$T.of($T.join($L))", SHAPE, STUB_CONSTANTS, Code.join(calls, ", ")),
         new Cost(10 + 8 * calls.size(), 4 * calls.size()));
   }
 
   /** The dims as source: {@code 2, Shape.DYNAMIC, 2147483648L}. */
-  private static CodeBlock dims(long[] dims, int from, int to) {
-    List<CodeBlock> out = new ArrayList<>(to - from);
+  private static Code dims(long[] dims, int from, int to) {
+    List<Code> out = new ArrayList<>(to - from);
     for (int i = from; i < to; i++) {
       long d = dims[i];
       out.add(
           d == Shape.DYNAMIC
-              ? CodeBlock.of("$T.DYNAMIC", SHAPE)
-              : d > Integer.MAX_VALUE ? CodeBlock.of("$LL", d) : CodeBlock.of("$L", d));
+              ? Code.of("$T.DYNAMIC", SHAPE)
+              : d > Integer.MAX_VALUE ? Code.of("$LL", d) : Code.of("$L", d));
     }
-    return CodeBlock.join(out, ", ");
+    return Code.join(out, ", ");
   }
 
   /**
@@ -445,20 +444,20 @@ final class SignatureCode {
   static Expr element(ElementType e) {
     Optional<String> constant = ElementConstants.nameOf(e);
     if (constant.isPresent()) {
-      return new Expr(CodeBlock.of("$T.$L", ELEMENT_TYPE, constant.get()), new Cost(3, 3));
+      return new Expr(Code.of("$T.$L", ELEMENT_TYPE, constant.get()), new Cost(3, 3));
     }
     switch (e.kind()) {
       case SIGNLESS_INTEGER:
-        return new Expr(CodeBlock.of("$T.integer($L)", ELEMENT_TYPE, e.bits()), new Cost(6, 3));
+        return new Expr(Code.of("$T.integer($L)", ELEMENT_TYPE, e.bits()), new Cost(6, 3));
       case SIGNED_INTEGER:
         return new Expr(
-            CodeBlock.of("$T.signedInteger($L)", ELEMENT_TYPE, e.bits()), new Cost(6, 3));
+            Code.of("$T.signedInteger($L)", ELEMENT_TYPE, e.bits()), new Cost(6, 3));
       case UNSIGNED_INTEGER:
         return new Expr(
-            CodeBlock.of("$T.unsignedInteger($L)", ELEMENT_TYPE, e.bits()), new Cost(6, 3));
+            Code.of("$T.unsignedInteger($L)", ELEMENT_TYPE, e.bits()), new Cost(6, 3));
       case COMPLEX:
         return new Expr(
-            CodeBlock.of(
+            Code.of(
                 "$T.complex($L)",
                 ELEMENT_TYPE,
                 element(ElementConstants.complexPart(e)).code()),
@@ -466,7 +465,7 @@ final class SignatureCode {
       default:
         Expr name = Literals.string(e.mlirName());
         return new Expr(
-            CodeBlock.of("$T.otherFloat($L, $L)", ELEMENT_TYPE, name.code(), e.bits()),
+            Code.of("$T.otherFloat($L, $L)", ELEMENT_TYPE, name.code(), e.bits()),
             name.cost().plus(8, 3));
     }
   }

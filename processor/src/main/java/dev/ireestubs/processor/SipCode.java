@@ -1,6 +1,5 @@
 package dev.ireestubs.processor;
 
-import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import dev.ireestubs.abi.SipNode;
@@ -22,7 +21,7 @@ final class SipCode {
   }
 
   /** Emits the statements that put {@code value} into the raw slots of {@code node}'s leaves. */
-  void flatten(ValueBinding b, SipNode node, CodeBlock value, String arguments) {
+  void flatten(ValueBinding b, SipNode node, Code value, String arguments) {
     if (node instanceof SipNode.Leaf) {
       int slot = ((SipNode.Leaf) node).rawIndex();
       scope.statement("$N.set($L, $L)", arguments, slot, values.encode(b, value));
@@ -34,7 +33,7 @@ final class SipCode {
       String record = values.local(r.record(), value, r.path());
       for (int i = 0; i < children.size(); i++) {
         ComponentBinding c = r.components().get(i);
-        flatten(c.binding(), children.get(i), CodeBlock.of("$N.$N()", record, c.accessor()), arguments);
+        flatten(c.binding(), children.get(i), Code.of("$N.$N()", record, c.accessor()), arguments);
       }
       return;
     }
@@ -42,7 +41,7 @@ final class SipCode {
       MapBinding m = (MapBinding) b;
       String map = values.requireKeys(m, value);
       for (int i = 0; i < children.size(); i++) {
-        CodeBlock entry = CodeBlock.of("$N.get($L)", map, scope.text(m.keys().get(i)));
+        Code entry = Code.of("$N.get($L)", map, scope.text(m.keys().get(i)));
         flatten(m.values().get(i), children.get(i), entry, arguments);
       }
       return;
@@ -52,14 +51,14 @@ final class SipCode {
     scope.statement(
         "$T.requireSize($N, $L, $L)", ValueCode.MARSHAL, list, children.size(), scope.path(l.path()));
     for (int i = 0; i < children.size(); i++) {
-      flatten(l.element(), children.get(i), CodeBlock.of("$N.get($L)", list, i), arguments);
+      flatten(l.element(), children.get(i), Code.of("$N.get($L)", list, i), arguments);
     }
   }
 
   /** Emits what the value of {@code node}'s raw results needs and returns its Java expression. */
-  CodeBlock decode(ValueBinding b, SipNode node, String results) {
+  Code decode(ValueBinding b, SipNode node, String results) {
     if (node instanceof SipNode.Leaf) {
-      return values.decode(b, results, CodeBlock.of("$L", ((SipNode.Leaf) node).rawIndex()));
+      return values.decode(b, results, Code.of("$L", ((SipNode.Leaf) node).rawIndex()));
     }
     List<SipNode> children = children(node);
     if (b instanceof RecordBinding) {

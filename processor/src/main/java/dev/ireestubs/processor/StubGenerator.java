@@ -1,6 +1,6 @@
 package dev.ireestubs.processor;
 
-import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.ClassName;
 import java.io.IOException;
 
 /** The last step: writes the stub source for one checked interface. */
@@ -8,7 +8,7 @@ interface StubGenerator {
 
   /** Where a stub's source goes (the processor's Filer, with the interface as its origin). */
   interface Output {
-    void write(JavaFile file) throws IOException;
+    void write(ClassName name, String source) throws IOException;
   }
 
   /** Writes the stub {@code model.stubName()} to {@code out}. */

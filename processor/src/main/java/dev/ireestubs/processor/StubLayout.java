@@ -1,10 +1,7 @@
 package dev.ireestubs.processor;
 
 import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.CodeBlock;
-import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
-import com.palantir.javapoet.TypeSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -43,7 +40,7 @@ final class StubLayout {
   private final List<Group> groups;
   private final List<FunctionConstants> constants;
   private final ClassName[] holderOf;
-  private final List<TypeSpec.Builder> parts;
+  private final List<JavaSource.TypeDecl> parts;
   private final List<String> fields;
   private final Set<String> reservedForLocals;
   private SharedBodies.Use[] shared;
@@ -53,7 +50,7 @@ final class StubLayout {
       List<Group> groups,
       List<FunctionConstants> constants,
       ClassName[] holderOf,
-      List<TypeSpec.Builder> parts,
+      List<JavaSource.TypeDecl> parts,
       List<String> fields,
       Set<String> reservedForLocals) {
     this.grouped = grouped;
@@ -237,17 +234,15 @@ final class StubLayout {
   }
 
   /** The holders of the parts of long lists, complete. */
-  List<TypeSpec> partHolders() {
-    List<TypeSpec> out = new ArrayList<>();
-    parts.forEach(p -> out.add(p.build()));
-    return out;
+  List<JavaSource.TypeDecl> partHolders() {
+    return parts;
   }
 
   /** The holders of part methods, filled in order, a new one when the last is full. */
   private static final class PartHolders {
     private final ClassName stub;
     private final StubScope scope;
-    private final List<TypeSpec.Builder> holders = new ArrayList<>();
+    private final List<JavaSource.TypeDecl> holders = new ArrayList<>();
     private ClassName current;
     private int constants;
     private int count;
@@ -257,27 +252,30 @@ final class StubLayout {
       this.scope = scope;
     }
 
-    CodeBlock place(SignatureCode.Part part) {
+    Code place(SignatureCode.Part part) {
       if (current == null || constants + part.cost().constants() > HOLDER_CONSTANTS) {
         current = stub.nestedClass(scope.member("SignatureParts"));
         holders.add(
-            TypeSpec.classBuilder(current)
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .addJavadoc("Parts of long lists of the signatures: a method each, to keep methods small.\n")
-                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build()));
+            JavaSource.holder(
+                current,
+                Code.of("Parts of long lists of the signatures: a method each, to keep methods small.\n")));
         constants = 0;
       }
       String name = "part" + count++;
       holders
           .get(holders.size() - 1)
-          .addMethod(
-              MethodSpec.methodBuilder(name)
-                  .addModifiers(Modifier.STATIC)
-                  .returns(part.type())
-                  .addStatement("$L", part.body())
-                  .build());
+          .members()
+          .add(
+              new JavaSource.MethodDecl(
+                  Code.of(""),
+                  List.of(),
+                  Set.of(Modifier.STATIC),
+                  part.type(),
+                  name,
+                  List.of(),
+                  Code.builder().addStatement("$L", part.body()).build()));
       constants += part.cost().constants();
-      return CodeBlock.of("$T.$N()", current, name);
+      return Code.of("$T.$N()", current, name);
     }
   }
 }

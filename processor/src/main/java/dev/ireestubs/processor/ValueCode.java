@@ -1,7 +1,6 @@
 package dev.ireestubs.processor;
 
 import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import dev.ireestubs.abi.AbiType;
@@ -44,19 +43,19 @@ final class ValueCode {
   // ---- Java -> VM
 
   /** Emits what {@code value} needs and returns the expression of its VM list element. */
-  CodeBlock encode(ValueBinding binding, CodeBlock value) {
-    CodeBlock path = scope.path(binding.path());
+  Code encode(ValueBinding binding, Code value) {
+    Code path = scope.path(binding.path());
     if (binding instanceof ScalarBinding) {
       ScalarBinding s = (ScalarBinding) binding;
-      CodeBlock v = s.boxed() ? CodeBlock.of("$T.notNull($L, $L)", MARSHAL, value, path) : value;
+      Code v = s.boxed() ? Code.of("$T.notNull($L, $L)", MARSHAL, value, path) : value;
       ElementType e = s.type().element();
       if (e.kind() == ElementType.Kind.BOOLEAN) {
-        return CodeBlock.of("$T.i1($L)", MARSHAL, v);
+        return Code.of("$T.i1($L)", MARSHAL, v);
       }
-      return CodeBlock.of("$T.$L($L)", VM_VALUE, scalarName(e), v);
+      return Code.of("$T.$L($L)", VM_VALUE, scalarName(e), v);
     }
     if (binding instanceof ArrayBinding) {
-      return CodeBlock.of(
+      return Code.of(
           "$T.array($L, $L, $L)", MARSHAL, value, scope.descriptor(binding.type()), path);
     }
     if (binding instanceof JavaArrayBinding) {
@@ -68,10 +67,10 @@ final class ValueCode {
       String list = scope.local(baseName(r.path()) + "List");
       scope.statement("$T $N = $T.variant($L)", VM_LIST, list, VM_LIST, r.components().size());
       for (ComponentBinding c : r.components()) {
-        CodeBlock element = encode(c.binding(), CodeBlock.of("$N.$N()", record, c.accessor()));
+        Code element = encode(c.binding(), Code.of("$N.$N()", record, c.accessor()));
         scope.statement("$N.push($L)", list, element);
       }
-      return CodeBlock.of("$N", list);
+      return Code.of("$N", list);
     }
     if (binding instanceof MapBinding) {
       return encodeMap((MapBinding) binding, value);
@@ -82,19 +81,19 @@ final class ValueCode {
     if (binding.type() instanceof AbiType.Any) {
       return value; // null descriptors take whatever ref (or null) the caller has
     }
-    return CodeBlock.of("$T.notNull($L, $L)", MARSHAL, value, path);
+    return Code.of("$T.notNull($L, $L)", MARSHAL, value, path);
   }
 
   /**
    * A Java array copied into the n-d array class of its component type, checked, and lent to the
    * call, which ends it when it is over ({@code CallMemory.endCall}, see {@code CallWriter}).
    */
-  private CodeBlock encodeJavaArray(CodeBlock value, CodeBlock descriptor, CodeBlock path) {
-    return CodeBlock.of("$T.copyArgument($L, $L, $L)", CALL_MEMORY, value, descriptor, path);
+  private Code encodeJavaArray(Code value, Code descriptor, Code path) {
+    return Code.of("$T.copyArgument($L, $L, $L)", CALL_MEMORY, value, descriptor, path);
   }
 
-  private CodeBlock encodeList(ListBinding l, CodeBlock value) {
-    CodeBlock path = scope.path(l.path());
+  private Code encodeList(ListBinding l, Code value) {
+    Code path = scope.path(l.path());
     String values = local(l.javaType(), value, null);
     String list = scope.local(baseName(l.path()) + "List");
     if (l.fixedSize() >= 0) {
@@ -107,72 +106,72 @@ final class ValueCode {
     String element = scope.local("element");
     scope.body().beginControlFlow("try");
     scope.body().beginControlFlow("for ($T $N : $N)", l.element().javaType(), element, values);
-    scope.statement("$N.push($L)", list, encode(l.element(), CodeBlock.of("$N", element)));
+    scope.statement("$N.push($L)", list, encode(l.element(), Code.of("$N", element)));
     scope.body().endControlFlow();
-    indexFailure(path, CodeBlock.of("$N.size()", list)); // the elements pushed so far
-    return CodeBlock.of("$N", list);
+    indexFailure(path, Code.of("$N.size()", list)); // the elements pushed so far
+    return Code.of("$N", list);
   }
 
   /**
    * Closes the {@code try} around a loop over a list: a failure inside names the element's index,
    * {@code index}, in place of the {@code [*]} after the list's {@code path}; built only on failure.
    */
-  private void indexFailure(CodeBlock path, CodeBlock index) {
+  private void indexFailure(Code path, Code index) {
     String failure = scope.local("failure");
     scope.body().nextControlFlow("catch ($T $N)", IREE_VALUE_EXCEPTION, failure);
     scope.statement("throw $T.atIndex($N, $L, $L)", MARSHAL, failure, path, index);
     scope.body().endControlFlow();
   }
 
-  private CodeBlock encodeMap(MapBinding m, CodeBlock value) {
+  private Code encodeMap(MapBinding m, Code value) {
     String list = scope.local(baseName(m.path()) + "List");
     FunctionConstants.MapConstants loop = scope.map(m);
     if (!loop.loop()) {
       String map = requireKeys(m, value);
       scope.statement("$T $N = $T.variant($L)", VM_LIST, list, VM_LIST, m.keys().size());
       for (int i = 0; i < m.keys().size(); i++) {
-        CodeBlock key = scope.text(m.keys().get(i));
-        CodeBlock element = encode(m.values().get(i), CodeBlock.of("$N.get($L)", map, key));
+        Code key = scope.text(m.keys().get(i));
+        Code element = encode(m.values().get(i), Code.of("$N.get($L)", map, key));
         scope.statement("$N.push($L)", list, element);
       }
-      return CodeBlock.of("$N", list);
+      return Code.of("$N", list);
     }
     String keys = keysLocal(m, loop);
-    String map = requireKeys(m, value, CodeBlock.of("$N", keys));
+    String map = requireKeys(m, value, Code.of("$N", keys));
     scope.statement("$T $N = $T.variant($N.size())", VM_LIST, list, VM_LIST, keys);
     String i = scope.local("i");
     scope.body().beginControlFlow("for (int $N = 0; $N < $N.size(); $N++)", i, i, keys, i);
-    CodeBlock element =
+    Code element =
         leaf(
             m.values().get(0),
-            CodeBlock.of("$N.get($N.get($N))", map, keys, i),
+            Code.of("$N.get($N.get($N))", map, keys, i),
             loop,
-            CodeBlock.of("$N", i));
+            Code.of("$N", i));
     scope.statement("$N.push($L)", list, element);
     scope.body().endControlFlow();
-    return CodeBlock.of("$N", list);
+    return Code.of("$N", list);
   }
 
   /** The encoding of a map's value {@code i} in a loop: descriptor and path from the constants. */
-  private CodeBlock leaf(
-      ValueBinding first, CodeBlock value, FunctionConstants.MapConstants loop, CodeBlock i) {
-    CodeBlock path = CodeBlock.of("$L.get($L)", scope.constant(loop.paths()), i);
+  private Code leaf(
+      ValueBinding first, Code value, FunctionConstants.MapConstants loop, Code i) {
+    Code path = Code.of("$L.get($L)", scope.constant(loop.paths()), i);
     if (first instanceof ScalarBinding) {
       ElementType e = ((ScalarBinding) first).type().element();
-      CodeBlock v = CodeBlock.of("$T.notNull($L, $L)", MARSHAL, value, path);
+      Code v = Code.of("$T.notNull($L, $L)", MARSHAL, value, path);
       return e.kind() == ElementType.Kind.BOOLEAN
-          ? CodeBlock.of("$T.i1($L)", MARSHAL, v)
-          : CodeBlock.of("$T.$L($L)", VM_VALUE, scalarName(e), v);
+          ? Code.of("$T.i1($L)", MARSHAL, v)
+          : Code.of("$T.$L($L)", VM_VALUE, scalarName(e), v);
     }
     if (first instanceof ArrayBinding || first instanceof JavaArrayBinding) {
-      CodeBlock descriptor = CodeBlock.of("$L.get($L)", scope.constant(loop.arrays()), i);
+      Code descriptor = Code.of("$L.get($L)", scope.constant(loop.arrays()), i);
       return first instanceof ArrayBinding
-          ? CodeBlock.of("$T.array($L, $L, $L)", MARSHAL, value, descriptor, path)
+          ? Code.of("$T.array($L, $L, $L)", MARSHAL, value, descriptor, path)
           : encodeJavaArray(value, descriptor, path);
     }
     return first.type() instanceof AbiType.Any
         ? value
-        : CodeBlock.of("$T.notNull($L, $L)", MARSHAL, value, path);
+        : Code.of("$T.notNull($L, $L)", MARSHAL, value, path);
   }
 
   private String keysLocal(MapBinding m, FunctionConstants.MapConstants loop) {
@@ -189,12 +188,12 @@ final class ValueCode {
    * Checks that the map {@code value} has exactly the sdict's keys and returns a name for it (the
    * value itself when it is a plain name).
    */
-  String requireKeys(MapBinding m, CodeBlock value) {
+  String requireKeys(MapBinding m, Code value) {
     return requireKeys(m, value, scope.constant(scope.map(m).keys()));
   }
 
-  private String requireKeys(MapBinding m, CodeBlock value, CodeBlock keys) {
-    CodeBlock path = scope.path(m.path());
+  private String requireKeys(MapBinding m, Code value, Code keys) {
+    Code path = scope.path(m.path());
     String text = value.toString();
     if (SourceVersion.isIdentifier(text)) {
       scope.statement("$T.requireKeys($N, $L, $L)", MARSHAL, text, keys, path);
@@ -209,11 +208,11 @@ final class ValueCode {
   // ---- VM -> Java
 
   /** Emits what element {@code index} of {@code list} needs and returns its Java expression. */
-  CodeBlock decode(ValueBinding binding, String list, CodeBlock index) {
-    CodeBlock path = scope.path(binding.path());
+  Code decode(ValueBinding binding, String list, Code index) {
+    Code path = scope.path(binding.path());
     if (binding instanceof ScalarBinding) {
       ElementType e = ((ScalarBinding) binding).type().element();
-      return CodeBlock.of("$T.$L($N, $L, $L)", MARSHAL, readerName(e), list, index, path);
+      return Code.of("$T.$L($N, $L, $L)", MARSHAL, readerName(e), list, index, path);
     }
     if (binding instanceof ArrayBinding) {
       return arrayResult(
@@ -240,9 +239,9 @@ final class ValueCode {
     }
     RefBinding ref = (RefBinding) binding;
     if (ref.javaType().equals(VM_REF)) {
-      return CodeBlock.of("$T.ref($N, $L, $L)", MARSHAL, list, index, path);
+      return Code.of("$T.ref($N, $L, $L)", MARSHAL, list, index, path);
     }
-    return CodeBlock.of(
+    return Code.of(
         "$T.ref($N, $L, $T.class, $L)", MARSHAL, list, index, rawType(ref.javaType()), path);
   }
 
@@ -250,9 +249,9 @@ final class ValueCode {
    * {@code StubMarshal.floatArray(results, 0, Signatures.F_RESULT, "f: result")}: a non-generic
    * method per array class, which javac resolves without inference (see {@code StubMarshal}).
    */
-  private static CodeBlock arrayResult(
-      ClassName arrayClass, String list, CodeBlock index, CodeBlock descriptor, CodeBlock path) {
-    return CodeBlock.of(
+  private static Code arrayResult(
+      ClassName arrayClass, String list, Code index, Code descriptor, Code path) {
+    return Code.of(
         "$T.$L($N, $L, $L, $L)",
         STUB_MARSHAL,
         StubMarshal.methodFor(arrayClass.simpleName()),
@@ -263,9 +262,9 @@ final class ValueCode {
   }
 
   /** The result copied out into a new Java array, its n-d array closed at once. */
-  private static CodeBlock decodeJavaArray(
-      JavaArrayBinding a, String list, CodeBlock index, CodeBlock descriptor, CodeBlock path) {
-    return CodeBlock.of(
+  private static Code decodeJavaArray(
+      JavaArrayBinding a, String list, Code index, Code descriptor, Code path) {
+    return Code.of(
         "($T) $T.toJavaArray($L)",
         a.javaType(),
         CALL_MEMORY,
@@ -283,10 +282,10 @@ final class ValueCode {
   }
 
   /** The record, list or map whose children are the elements of {@code list}. */
-  CodeBlock decodeChildren(ValueBinding binding, String list) {
+  Code decodeChildren(ValueBinding binding, String list) {
     if (binding instanceof RecordBinding) {
       RecordBinding r = (RecordBinding) binding;
-      return construct(r, i -> decode(r.components().get(i).binding(), list, CodeBlock.of("$L", i)));
+      return construct(r, i -> decode(r.components().get(i).binding(), list, Code.of("$L", i)));
     }
     if (binding instanceof MapBinding) {
       MapBinding m = (MapBinding) binding;
@@ -294,7 +293,7 @@ final class ValueCode {
       if (loop.loop()) {
         return decodeMapLoop(m, loop, list);
       }
-      return collect(m, i -> decode(m.values().get(i), list, CodeBlock.of("$L", i)));
+      return collect(m, i -> decode(m.values().get(i), list, Code.of("$L", i)));
     }
     ListBinding l = (ListBinding) binding;
     String out = scope.local(baseName(l.path()) + "Values");
@@ -308,24 +307,24 @@ final class ValueCode {
     String i = scope.local("i");
     scope.body().beginControlFlow("try");
     scope.body().beginControlFlow("for (int $N = 0; $N < $N.size(); $N++)", i, i, list, i);
-    scope.statement("$N.add($L)", out, decode(l.element(), list, CodeBlock.of("$N", i)));
+    scope.statement("$N.add($L)", out, decode(l.element(), list, Code.of("$N", i)));
     scope.body().endControlFlow();
-    indexFailure(scope.path(l.path()), CodeBlock.of("$N.size()", out)); // the elements read so far
+    indexFailure(scope.path(l.path()), Code.of("$N.size()", out)); // the elements read so far
     return unmodifiableList(element, out);
   }
 
-  private CodeBlock decodeMapLoop(MapBinding m, FunctionConstants.MapConstants loop, String list) {
+  private Code decodeMapLoop(MapBinding m, FunctionConstants.MapConstants loop, String list) {
     String keys = keysLocal(m, loop);
     String out = newMap(m);
     String i = scope.local("i");
     scope.body().beginControlFlow("for (int $N = 0; $N < $N.size(); $N++)", i, i, keys, i);
     ValueBinding first = m.values().get(0);
-    CodeBlock index = CodeBlock.of("$N", i);
-    CodeBlock path = CodeBlock.of("$L.get($N)", scope.constant(loop.paths()), i);
-    CodeBlock value;
+    Code index = Code.of("$N", i);
+    Code path = Code.of("$L.get($N)", scope.constant(loop.paths()), i);
+    Code value;
     if (first instanceof ScalarBinding) {
       value =
-          CodeBlock.of(
+          Code.of(
               "$T.$L($N, $N, $L)",
               MARSHAL,
               readerName(((ScalarBinding) first).type().element()),
@@ -337,8 +336,8 @@ final class ValueCode {
           arrayResult(
               ((ArrayBinding) first).arrayClass(),
               list,
-              CodeBlock.of("$N", i),
-              CodeBlock.of("$L.get($N)", scope.constant(loop.arrays()), i),
+              Code.of("$N", i),
+              Code.of("$L.get($N)", scope.constant(loop.arrays()), i),
               path);
     } else if (first instanceof JavaArrayBinding) {
       value =
@@ -346,14 +345,14 @@ final class ValueCode {
               (JavaArrayBinding) first,
               list,
               index,
-              CodeBlock.of("$L.get($N)", scope.constant(loop.arrays()), i),
+              Code.of("$L.get($N)", scope.constant(loop.arrays()), i),
               path);
     } else {
       RefBinding ref = (RefBinding) first;
       value =
           ref.javaType().equals(VM_REF)
-              ? CodeBlock.of("$T.ref($N, $N, $L)", MARSHAL, list, i, path)
-              : CodeBlock.of(
+              ? Code.of("$T.ref($N, $N, $L)", MARSHAL, list, i, path)
+              : Code.of(
                   "$T.ref($N, $N, $T.class, $L)", MARSHAL, list, i, rawType(ref.javaType()), path);
     }
     scope.statement("$N.put($N.get($N), $L)", out, keys, i, value);
@@ -365,7 +364,7 @@ final class ValueCode {
    * Emits one local per component, decoded by {@code component} (which may emit statements of
    * its own), and returns the record built from them in constructor order.
    */
-  CodeBlock construct(RecordBinding r, IntFunction<CodeBlock> component) {
+  Code construct(RecordBinding r, IntFunction<Code> component) {
     Map<String, String> values = new HashMap<>();
     for (int i = 0; i < r.components().size(); i++) {
       ComponentBinding c = r.components().get(i);
@@ -373,15 +372,15 @@ final class ValueCode {
       scope.statement("$T $N = $L", c.binding().javaType(), local, component.apply(i));
       values.put(c.accessor(), local);
     }
-    List<CodeBlock> args = new ArrayList<>();
+    List<Code> args = new ArrayList<>();
     for (ComponentBinding c : r.componentsInConstructorOrder()) {
-      args.add(CodeBlock.of("$N", values.get(c.accessor())));
+      args.add(Code.of("$N", values.get(c.accessor())));
     }
-    return CodeBlock.of("new $T($L)", r.record(), CodeBlock.join(args, ", "));
+    return Code.of("new $T($L)", r.record(), Code.join(args, ", "));
   }
 
   /** Emits a map of the values {@code value} decodes, in key order, and returns it unmodifiable. */
-  CodeBlock collect(MapBinding m, IntFunction<CodeBlock> value) {
+  Code collect(MapBinding m, IntFunction<Code> value) {
     String out = newMap(m);
     for (int i = 0; i < m.keys().size(); i++) {
       scope.statement("$N.put($L, $L)", out, scope.text(m.keys().get(i)), value.apply(i));
@@ -396,17 +395,17 @@ final class ValueCode {
    */
 
   /** {@code Collections.<Float>unmodifiableList(values)}. */
-  static CodeBlock unmodifiableList(TypeName element, String list) {
-    return CodeBlock.of("$T.<$T>unmodifiableList($N)", COLLECTIONS, element, list);
+  static Code unmodifiableList(TypeName element, String list) {
+    return Code.of("$T.<$T>unmodifiableList($N)", COLLECTIONS, element, list);
   }
 
   /** {@code Collections.<String, Float>unmodifiableMap(values)}, or inferred for a raw map. */
-  private static CodeBlock unmodifiableMap(MapBinding m, String map) {
+  private static Code unmodifiableMap(MapBinding m, String map) {
     List<TypeName> arguments = typeArguments(m.javaType());
     return arguments.size() == 2
-        ? CodeBlock.of(
+        ? Code.of(
             "$T.<$T, $T>unmodifiableMap($N)", COLLECTIONS, arguments.get(0), arguments.get(1), map)
-        : CodeBlock.of("$T.unmodifiableMap($N)", COLLECTIONS, map);
+        : Code.of("$T.unmodifiableMap($N)", COLLECTIONS, map);
   }
 
   private static List<TypeName> typeArguments(TypeName t) {
@@ -438,7 +437,7 @@ final class ValueCode {
    * A name for {@code value}: itself when it is already a plain name (a parameter, a loop
    * variable), else a new local assigned from it, null-checked when {@code nullCheckPath} is set.
    */
-  String local(TypeName type, CodeBlock value, String nullCheckPath) {
+  String local(TypeName type, Code value, String nullCheckPath) {
     String text = value.toString();
     if (SourceVersion.isIdentifier(text)) {
       if (nullCheckPath != null) {

@@ -1,0 +1,222 @@
+package dev.ireestubs.processor;
+
+import com.palantir.javapoet.TypeName;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A fragment of generated Java code: text, type names (printed by {@link JavaSource} as imports
+ * allow), string literals, nested fragments and indentation, built from JavaPoet-style formats
+ * ({@code $T} a {@link TypeName}, {@code $N} a name, {@code $S} a string literal, {@code $L} a
+ * literal or a nested fragment, {@code $$} a dollar sign).
+ *
+ * <p>The stub's code is printed through this class rather than JavaPoet's {@code CodeBlock}
+ * because a stub of a large module is thousands of small fragments: JavaPoet prints a file twice
+ * (once to choose its imports) and splits every piece it prints on line breaks with a regular
+ * expression, which made printing the larger part of the processor's time. A format here is
+ * parsed once, into a list of parts; {@link JavaSource} walks the parts' types once to choose the
+ * imports, then prints each part once. The formats and the printed layout are JavaPoet's.
+ */
+final class Code {
+
+  /** Parts that are not text, a type, a literal or a fragment. */
+  enum Marker {
+    /** One more level of indentation. */
+    INDENT,
+    /** One less level of indentation. */
+    UNINDENT,
+    /** A statement starts: its lines after the first are indented two more levels. */
+    STATEMENT,
+    /** The statement ends. */
+    STATEMENT_END
+  }
+
+  /** A string literal part ({@code $S}): printed quoted and escaped, {@code null} as null. */
+  record Literal(String value) {}
+
+  private static final Code EMPTY = new Code(List.of());
+
+  /** Strings (text and names), {@link TypeName}s, {@link Literal}s, {@link Code}s, {@link Marker}s. */
+  private final List<Object> parts;
+
+  private Code(List<Object> parts) {
+    this.parts = parts;
+  }
+
+  /** The fragment of {@code format} with {@code args}. */
+  static Code of(String format, Object... args) {
+    return new Builder().add(format, args).build();
+  }
+
+  static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@code codes} separated by {@code separator}. */
+  static Code join(List<Code> codes, String separator) {
+    Builder b = new Builder();
+    for (int i = 0; i < codes.size(); i++) {
+      if (i > 0) {
+        b.parts.add(separator);
+      }
+      b.add(codes.get(i));
+    }
+    return b.build();
+  }
+
+  /** The parts, in order (see {@link #parts}). */
+  List<Object> parts() {
+    return parts;
+  }
+
+  boolean isEmpty() {
+    return parts.isEmpty();
+  }
+
+  /** The code with every type fully qualified (what the code says, for comparisons and checks). */
+  @Override
+  public String toString() {
+    return JavaSource.qualified(this);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Code && toString().equals(o.toString());
+  }
+
+  @Override
+  public int hashCode() {
+    return toString().hashCode();
+  }
+
+  /** Builds a fragment part by part. */
+  static final class Builder {
+    private final List<Object> parts = new ArrayList<>();
+
+    private Builder() {}
+
+    /** Appends {@code format} with {@code args} (see the class comment for the placeholders). */
+    Builder add(String format, Object... args) {
+      int arg = 0;
+      int text = 0;
+      int n = format.length();
+      for (int i = 0; i < n; i++) {
+        if (format.charAt(i) != '$') {
+          continue;
+        }
+        if (i + 1 == n) {
+          throw new IllegalArgumentException("dangling $ at the end of '" + format + "'");
+        }
+        if (i > text) {
+          parts.add(format.substring(text, i));
+        }
+        char c = format.charAt(++i);
+        text = i + 1;
+        switch (c) {
+          case 'L' -> literal(args[arg++]);
+          case 'N' -> parts.add(name(args[arg++]));
+          case 'S' -> parts.add(new Literal(args[arg++] == null ? null : (String) args[arg - 1]));
+          case 'T' -> parts.add(type(args[arg++]));
+          case '$' -> parts.add("$");
+          case '>' -> parts.add(Marker.INDENT);
+          case '<' -> parts.add(Marker.UNINDENT);
+          case '[' -> parts.add(Marker.STATEMENT);
+          case ']' -> parts.add(Marker.STATEMENT_END);
+          default -> throw new IllegalArgumentException("unknown placeholder $" + c + " in '" + format + "'");
+        }
+      }
+      if (arg != args.length) {
+        throw new IllegalArgumentException(
+            args.length - arg + " arguments unused by '" + format + "'");
+      }
+      if (text < n) {
+        parts.add(format.substring(text));
+      }
+      return this;
+    }
+
+    /** Appends the parts of {@code code}. */
+    Builder add(Code code) {
+      parts.addAll(code.parts);
+      return this;
+    }
+
+    /** A statement: {@code format}, a semicolon and a line break. */
+    Builder addStatement(String format, Object... args) {
+      parts.add(Marker.STATEMENT);
+      add(format, args);
+      parts.add(";\n");
+      parts.add(Marker.STATEMENT_END);
+      return this;
+    }
+
+    /** {@code controlFlow {} and one more level of indentation. */
+    Builder beginControlFlow(String controlFlow, Object... args) {
+      add(controlFlow, args);
+      parts.add(" {\n");
+      parts.add(Marker.INDENT);
+      return this;
+    }
+
+    /** {@code } controlFlow {}, as in {@code } catch (E e) {}. */
+    Builder nextControlFlow(String controlFlow, Object... args) {
+      parts.add(Marker.UNINDENT);
+      parts.add("} ");
+      add(controlFlow, args);
+      parts.add(" {\n");
+      parts.add(Marker.INDENT);
+      return this;
+    }
+
+    /** The closing brace of a control flow. */
+    Builder endControlFlow() {
+      parts.add(Marker.UNINDENT);
+      parts.add("}\n");
+      return this;
+    }
+
+    Builder indent() {
+      parts.add(Marker.INDENT);
+      return this;
+    }
+
+    Builder unindent() {
+      parts.add(Marker.UNINDENT);
+      return this;
+    }
+
+    boolean isEmpty() {
+      return parts.isEmpty();
+    }
+
+    Code build() {
+      return parts.isEmpty() ? EMPTY : new Code(Collections.unmodifiableList(new ArrayList<>(parts)));
+    }
+
+    private void literal(Object value) {
+      if (value instanceof Code) {
+        parts.addAll(((Code) value).parts);
+      } else {
+        parts.add(String.valueOf(value));
+      }
+    }
+
+    private static String name(Object value) {
+      if (value instanceof CharSequence) {
+        return value.toString();
+      }
+      throw new IllegalArgumentException("expected a name for $N but was " + value);
+    }
+
+    private static TypeName type(Object value) {
+      if (value instanceof TypeName) {
+        return (TypeName) value;
+      }
+      if (value instanceof Class<?>) {
+        return TypeName.get((Class<?>) value);
+      }
+      throw new IllegalArgumentException("expected a type for $T but was " + value);
+    }
+  }
+}
