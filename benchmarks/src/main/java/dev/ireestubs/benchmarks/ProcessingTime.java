@@ -1,7 +1,13 @@
 package dev.ireestubs.benchmarks;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.palantir.javapoet.ClassName;
+import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.annotations.IreeModule;
+import dev.ireestubs.processor.IreeStubsProcessor;
+import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,32 +15,56 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
+import javax.tools.ToolProvider;
 
 /**
  * How much the annotation processor adds to a compilation, by module size: an {@code @IreeModule}
  * interface of N functions (a mix of arrays, records over sdicts, scalars, lists and Java arrays,
  * with its {@code iree.abi} JSON module file) is compiled with the processor and, for comparison,
  * without it ({@code -proc:none}); the difference is what processing (binding, writing the stub
- * and compiling it) costs.
- *
- * <p>Each compilation runs in a fresh {@code javac} process, as a build's first compilation does
- * (cold: no JIT warm-up); the median of the runs is reported. Run it with
+ * and compiling it) costs. Run it with
  *
  * <pre>
  * mvn -q -pl benchmarks -am package -DskipTests exec:exec@processing-time
  * </pre>
  *
- * <p>({@code -Dprocessing.args="100 1000 3000 runs=5"} sets the sizes and runs.) It prints one
- * row per size: javac alone, javac with the processor, the difference, and the difference per
- * function (the growth is linear when that column stays flat), and the floor: what javac adds to
- * compile, beside the interface, a class implementing it by methods that only throw, which any
- * stub must at least cost, and what the processor alone adds ({@code -proc:only}: the stub written
- * and its source parsed, not compiled), which splits the cost between the processor's work and
- * javac's compiling the stub. Wall time is what a build waits; on Linux a second row gives the CPU
- * time the javac processes used (user and system, their JIT and GC threads included, read from
- * {@code /proc/self/stat} as the time of waited-for children), which a busy machine inflates far
- * less than wall time.
+ * <p>({@code -Dprocessing.args="100 1000 3000 runs=5"} sets the sizes and runs; {@code mode=cold}
+ * or {@code mode=warm} measures one way, {@code warmups=n} sets the warm-up rounds of the warm
+ * measurement, 5 by default.)
+ *
+ * <p>The processor path of each compilation is what a build gives javac (Maven's {@code
+ * annotationProcessorPaths}, Gradle's {@code annotationProcessor} configuration): the processor's
+ * jar and its runtime dependencies, iree-stubs-runtime-support, iree-stubs-annotations,
+ * jackson-core and JavaPoet, found as the code sources of a class of each (all are on this module's
+ * compile class path, through its dependency on the processor). It is not this JVM's class path,
+ * which holds more (these classes, JMH and its dependencies): javac would list and search those
+ * entries too, for the processor's classes and the names the interface and the stub use, and a
+ * build's compilation has none of them. The same path is the class path the interface compiles
+ * against (it needs the annotations and runtime-support's array types).
+ *
+ * <p>Each size prints up to three rows, each the median of the runs (time column):
+ *
+ * <ul>
+ *   <li>{@code wall}: a fresh {@code javac} process per compilation ({@code java.home/bin/javac}),
+ *       from its start to its exit, as a build's first compilation (cold: javac and the processor
+ *       not yet JIT-compiled);
+ *   <li>{@code cpu}, on Linux: the CPU time (user and system, JIT and GC threads included) those
+ *       processes used, read from {@code /proc/self/stat} as the time of waited-for children,
+ *       which a busy machine inflates far less than wall time;
+ *   <li>{@code warm}: the wall time of the same compilations run one after the other in one JVM
+ *       through {@code javax.tools} after some warm-up rounds of all of them (see {@link
+ *       Compilations}), as from a build's second compilation on, Maven's compiler plugin running
+ *       javac in-process and Gradle in a compiler daemon: javac JIT-compiled, the processor's
+ *       classes loaded anew in each compilation.
+ * </ul>
+ *
+ * <p>The columns: javac alone ({@code -proc:none}), javac with the processor, the difference, the
+ * difference per function (the growth is linear when that column stays flat), the floor (what
+ * javac adds to compile, beside the interface, a class implementing it by methods that only throw,
+ * which any stub must at least cost) and what the processor alone adds ({@code -proc:only}: the
+ * stub written and its source parsed, not compiled), which splits the cost between the processor's
+ * work and javac's compiling the stub; the last two over javac alone too. The cold and warm runs
+ * alternate the four compilations within a round.
  *
  * <p>Three families of modules are measured ({@code family=same}, {@code dims} or {@code own}
  * runs one): in each, function i has one of five structures (i % 5). In {@code same} the functions
@@ -51,30 +81,71 @@ public final class ProcessingTime {
 
   private ProcessingTime() {}
 
-  /** Runs the benchmark: sizes, and {@code runs=n}. */
-  public static void main(String[] args) throws Exception {
-    List<Integer> sizes = new ArrayList<>();
-    int runs = 3;
-    List<String> families = List.of("same", "dims", "own");
-    for (int i = 0; i < args.length; i++) {
-      if (args[i].startsWith("runs=")) {
-        runs = Integer.parseInt(args[i].substring("runs=".length()));
-      } else if (args[i].startsWith("family=")) {
-        families = List.of(args[i].substring("family=".length()));
-      } else {
-        sizes.add(Integer.parseInt(args[i]));
+  /**
+   * What to measure: module sizes and families, runs and warm-up rounds, cold or warm or both, and
+   * the processor path.
+   */
+  private record Settings(
+      List<Integer> sizes,
+      List<String> families,
+      int runs,
+      int warmups,
+      boolean cold,
+      boolean warm,
+      String path) {
+
+    /** Sizes, {@code runs=n}, {@code family=f}, {@code mode=cold|warm|both}, {@code warmups=n}. */
+    static Settings of(String[] args) throws URISyntaxException {
+      List<Integer> sizes = new ArrayList<>();
+      List<String> families = List.of("same", "dims", "own");
+      int runs = 3;
+      int warmups = 5;
+      String mode = "both";
+      for (String arg : args) {
+        String value = arg.substring(arg.indexOf('=') + 1);
+        if (arg.startsWith("runs=")) {
+          runs = Integer.parseInt(value);
+        } else if (arg.startsWith("warmups=")) {
+          warmups = Integer.parseInt(value);
+        } else if (arg.startsWith("family=")) {
+          families = List.of(value);
+        } else if (arg.startsWith("mode=")) {
+          if (!List.of("cold", "warm", "both").contains(value)) {
+            throw new IllegalArgumentException(arg + ": mode=cold, mode=warm or mode=both");
+          }
+          mode = value;
+        } else {
+          sizes.add(Integer.parseInt(arg));
+        }
       }
+      boolean warm = !mode.equals("cold");
+      if (warm && ToolProvider.getSystemJavaCompiler() == null) {
+        throw new IllegalStateException(
+            "the warm runs need a JDK (no system Java compiler in "
+                + System.getProperty("java.home")
+                + "); mode=cold runs only its bin/javac");
+      }
+      return new Settings(
+          sizes.isEmpty() ? List.of(100, 1000, 3000) : sizes,
+          families,
+          runs,
+          warmups,
+          !mode.equals("warm"),
+          warm,
+          processorPath());
     }
-    if (sizes.isEmpty()) {
-      sizes = List.of(100, 1000, 3000);
-    }
-    String classPath = System.getProperty("java.class.path");
-    Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");
+  }
+
+  /** Runs the benchmark; see {@link Settings#of} for the arguments. */
+  public static void main(String[] args) throws Exception {
+    Settings settings = Settings.of(args);
     System.out.printf(
         Locale.ROOT,
-        "javac %s, %d runs each (median), cold (one javac process per compilation)%n",
+        "javac %s, %d runs each (median); wall, cpu: one javac process per compilation (cold); "
+            + "warm: javax.tools in one JVM after %d warm-up rounds%n",
         System.getProperty("java.version"),
-        runs);
+        settings.runs(),
+        settings.warmups());
     System.out.printf(
         Locale.ROOT,
         "%6s %5s %10s %12s %14s %12s %16s %18s %18s%n",
@@ -87,100 +158,130 @@ public final class ProcessingTime {
         "over ms/function",
         "floor over ms",
         "proc:only over ms");
-    for (String family : families) {
-      for (int n : sizes) {
-        measure(family, n, runs, javac, classPath);
+    for (String family : settings.families()) {
+      for (int n : settings.sizes()) {
+        measure(family, n, settings);
       }
     }
   }
 
-  /** One row of wall time and one of CPU time for a module of {@code family} and size {@code n}. */
-  private static void measure(String family, int n, int runs, Path javac, String classPath)
-      throws Exception {
+  /**
+   * The processor path a build gives javac: the code sources (jars, or class directories) of the
+   * processor and its runtime dependencies.
+   */
+  private static String processorPath() throws URISyntaxException {
+    List<String> path = new ArrayList<>();
+    for (Class<?> type :
+        List.of(
+            IreeStubsProcessor.class,
+            FunctionSignature.class,
+            IreeModule.class,
+            JsonFactory.class,
+            ClassName.class)) {
+      path.add(location(type));
+    }
+    return String.join(File.pathSeparator, path);
+  }
+
+  /** Where {@code type} was loaded from: its jar, or its class directory. */
+  private static String location(Class<?> type) throws URISyntaxException {
+    return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+  }
+
+  /** The rows of a module of {@code family} and size {@code n}. */
+  private static void measure(String family, int n, Settings settings) throws Exception {
     Path dir = Files.createTempDirectory("iree-processing-" + n);
     try {
       Module module = Module.of(n, family);
       Files.writeString(dir.resolve("big.abi.json"), module.json(), StandardCharsets.UTF_8);
-      Path source = dir.resolve("src/bench/Big.java");
-      Files.createDirectories(source.getParent());
-      Files.writeString(source, module.source(), StandardCharsets.UTF_8);
-      Path floor = dir.resolve("src/bench/Floor.java");
-      Files.writeString(floor, module.floor(), StandardCharsets.UTF_8);
-      long[][] wall = new long[4][runs];
-      long[][] cpu = new long[4][runs];
+      Path sources = dir.resolve("src/bench");
+      Files.createDirectories(sources);
+      Files.writeString(sources.resolve("Big.java"), module.source(), StandardCharsets.UTF_8);
+      Files.writeString(sources.resolve("Floor.java"), module.floor(), StandardCharsets.UTF_8);
       try {
-        for (int r = 0; r < runs; r++) {
-          for (int mode = 0; mode < 4; mode++) {
-            long before = childCpuMillis();
-            // 0: javac alone, 1: with the processor, 2: the floor class, 3: the processor alone.
-            List<Path> sources = mode == 2 ? List.of(source, floor) : List.of(source);
-            int processing = mode == 1 ? FULL : mode == 3 ? ONLY : NONE;
-            wall[mode][r] = compile(javac, classPath, dir, sources, processing);
-            cpu[mode][r] = childCpuMillis() - before;
+        if (settings.cold()) {
+          long[][][] cold = cold(dir, settings);
+          row(family, "wall", n, cold[0]);
+          if (childCpuMillis() >= 0) {
+            row(family, "cpu", n, cold[1]);
           }
+        }
+        if (settings.warm()) {
+          row(family, "warm", n, warm(dir, settings));
         }
       } catch (IllegalStateException e) {
         System.out.printf(
             Locale.ROOT, "%6s %10d  %s%n", family, n, e.getMessage().lines().limit(3).toList());
-        return;
-      }
-      row(family, "wall", n, wall);
-      if (childCpuMillis() >= 0) {
-        row(family, "cpu", n, cpu);
       }
     } finally {
-      deleteTree(dir);
+      Compilations.deleteTree(dir);
     }
   }
 
-  /** No processor ({@code -proc:none}). */
-  private static final int NONE = 0;
-
-  /** The processor, and the stub compiled. */
-  private static final int FULL = 1;
-
-  /** The processor alone ({@code -proc:only}): the stub written, not compiled. */
-  private static final int ONLY = 2;
+  /**
+   * The cold runs: each compilation in a fresh javac process; wall times and CPU times in
+   * milliseconds, per compilation and run.
+   */
+  private static long[][][] cold(Path dir, Settings settings)
+      throws IOException, InterruptedException {
+    Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");
+    long[][] wall = new long[Compilations.MODES][settings.runs()];
+    long[][] cpu = new long[Compilations.MODES][settings.runs()];
+    for (int r = 0; r < settings.runs(); r++) {
+      for (int mode = 0; mode < Compilations.MODES; mode++) {
+        Compilations.clean(dir, mode);
+        List<String> command = new ArrayList<>(List.of(javac.toString()));
+        command.addAll(Compilations.arguments(dir, settings.path(), mode));
+        long before = childCpuMillis();
+        long start = System.nanoTime();
+        Result result = run(command);
+        wall[mode][r] = (System.nanoTime() - start) / 1_000_000;
+        cpu[mode][r] = childCpuMillis() - before;
+        if (result.status() != 0) {
+          throw new IllegalStateException(
+              "javac failed (" + result.status() + "):\n" + result.output());
+        }
+      }
+    }
+    return new long[][][] {wall, cpu};
+  }
 
   /**
-   * One compilation of {@code sources} in a fresh javac process, without a processor, with it, or
-   * with it alone ({@link #NONE}, {@link #FULL}, {@link #ONLY}); its wall time in milliseconds.
+   * The warm runs, in a JVM of their own whose class path is only {@link Compilations}' code
+   * source (so that javac loads the processor from the processor path in each compilation, see
+   * there): wall times in milliseconds, per compilation and run.
    */
-  private static long compile(
-      Path javac, String classPath, Path dir, List<Path> sources, int processing)
-      throws IOException, InterruptedException {
-    boolean process = processing != NONE;
-    Path out = dir.resolve(process ? "out-processed" : "out-plain");
-    deleteTree(out);
-    Files.createDirectories(out);
-    List<String> command = new ArrayList<>();
-    command.add(javac.toString());
-    command.addAll(List.of("-d", out.toString(), "-s", out.toString(), "-cp", classPath));
-    if (processing == ONLY) {
-      command.add("-proc:only");
+  private static long[][] warm(Path dir, Settings settings)
+      throws IOException, InterruptedException, URISyntaxException {
+    Result result =
+        run(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                location(Compilations.class),
+                Compilations.class.getName(),
+                dir.toString(),
+                settings.path(),
+                Integer.toString(settings.runs()),
+                Integer.toString(settings.warmups())));
+    if (result.status() != 0) {
+      throw new IllegalStateException(
+          "warm runs failed (" + result.status() + "): " + result.output());
     }
-    if (process) {
-      command.addAll(
-          List.of(
-              "-processorpath",
-              classPath,
-              "-processor",
-              "dev.ireestubs.processor.IreeStubsProcessor",
-              "-Airee.reflectionDir=" + dir));
-    } else {
-      command.add("-proc:none");
-    }
-    sources.forEach(p -> command.add(p.toString()));
-    long start = System.nanoTime();
+    Path times = dir.resolve("warm.txt");
+    return Files.readAllLines(times).stream()
+        .map(line -> Arrays.stream(line.split(" ")).mapToLong(Long::parseLong).toArray())
+        .toArray(long[][]::new);
+  }
+
+  /** A finished process: its exit status and its output (standard output and error). */
+  private record Result(int status, String output) {}
+
+  /** Runs {@code command} to its end. */
+  private static Result run(List<String> command) throws IOException, InterruptedException {
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     byte[] output = p.getInputStream().readAllBytes();
-    int status = p.waitFor();
-    long millis = (System.nanoTime() - start) / 1_000_000;
-    if (status != 0) {
-      throw new IllegalStateException(
-          "javac failed (" + status + "):\n" + new String(output, StandardCharsets.UTF_8));
-    }
-    return millis;
+    return new Result(p.waitFor(), new String(output, StandardCharsets.UTF_8));
   }
 
   /**
@@ -226,23 +327,6 @@ public final class ProcessingTime {
     Arrays.sort(sorted);
     int n = sorted.length;
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      walk.sorted((a, b) -> b.compareTo(a))
-          .forEach(
-              p -> {
-                try {
-                  Files.delete(p);
-                } catch (IOException e) {
-                  throw new UncheckedIOException(e);
-                }
-              });
-    }
   }
 
   /** A method that does nothing but throw: the least code a stub's method can be. */
