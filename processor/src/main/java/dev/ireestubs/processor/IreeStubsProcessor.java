@@ -68,7 +68,8 @@ import javax.tools.JavaFileObject;
  *   <li>writer: {@link StubWriter} prints the model as laid out by {@link StubLayout} ({@link
  *       StubScope} for hygienic names): {@link CallWriter}, {@link ValueCode} and {@link SipCode}
  *       print the calls, {@link SignatureCode} and {@link FunctionConstants} the signatures as
- *       code. {@link StubNames} keeps two interfaces from claiming one stub name.
+ *       code, all as {@link Code} fragments; {@link JavaSource} prints the class once, imports
+ *       chosen. {@link StubNames} keeps two interfaces from claiming one stub name.
  * </ol>
  */
 @AutoService(Processor.class)

@@ -16,7 +16,9 @@ import javax.lang.model.element.Modifier;
  * The last step: prints a {@link StubModel} as the stub class {@code Iree_<Interface>}, laid out
  * by {@link StubLayout}: a field per bound function, a constructor that binds them all, one method
  * per {@link CallPlan} ({@link CallWriter}) or a call of the body it shares with others ({@link
- * SharedBodies}), and holders of the signatures as code ({@link SignatureCode}). It prints what the model says and decides nothing.
+ * SharedBodies}), and holders of the signatures as code ({@link SignatureCode}). It builds the
+ * class as {@link JavaSource} values and has it printed; it prints what the model says and decides
+ * nothing.
  */
 final class StubWriter implements StubGenerator {
 
