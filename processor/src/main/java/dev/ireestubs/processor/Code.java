@@ -114,10 +114,10 @@ final class Code {
         char c = format.charAt(++i);
         text = i + 1;
         switch (c) {
-          case 'L' -> literal(args[arg++]);
-          case 'N' -> parts.add(name(args[arg++]));
-          case 'S' -> parts.add(new Literal(args[arg++] == null ? null : (String) args[arg - 1]));
-          case 'T' -> parts.add(type(args[arg++]));
+          case 'L' -> literal(arg(args, arg++, format));
+          case 'N' -> parts.add(name(arg(args, arg++, format)));
+          case 'S' -> parts.add(string(arg(args, arg++, format)));
+          case 'T' -> parts.add(type(arg(args, arg++, format)));
           case '$' -> parts.add("$");
           case '>' -> parts.add(Marker.INDENT);
           case '<' -> parts.add(Marker.UNINDENT);
@@ -192,6 +192,20 @@ final class Code {
 
     Code build() {
       return parts.isEmpty() ? EMPTY : new Code(Collections.unmodifiableList(new ArrayList<>(parts)));
+    }
+
+    /** The {@code i}th of {@code args}, or an error naming the format that lacks it. */
+    private static Object arg(Object[] args, int i, String format) {
+      if (i >= args.length) {
+        throw new IllegalArgumentException(
+            "'" + format + "' needs more than the " + args.length + " arguments given");
+      }
+      return args[i];
+    }
+
+    /** A string literal of {@code value} (as JavaPoet, any object: its {@code String.valueOf}). */
+    private static Literal string(Object value) {
+      return new Literal(value == null ? null : String.valueOf(value));
     }
 
     private void literal(Object value) {

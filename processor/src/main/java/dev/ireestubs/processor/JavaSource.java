@@ -401,7 +401,7 @@ final class JavaSource {
         type(a.type());
         if (a.members().size() == 1 && a.members().containsKey("value")) {
           text("(");
-          code(a.members().get("value"));
+          annotationValue(a.members().get("value"));
           text(")");
         } else if (!a.members().isEmpty()) {
           text("(\n");
@@ -409,7 +409,7 @@ final class JavaSource {
           int i = 0;
           for (Map.Entry<String, Code> e : a.members().entrySet()) {
             text(e.getKey() + " = ");
-            code(e.getValue());
+            annotationValue(e.getValue());
             if (++i < a.members().size()) {
               text(",\n");
             }
@@ -419,6 +419,13 @@ final class JavaSource {
         }
         text("\n");
       }
+    }
+
+    /** A member's value: its lines after the first two more levels in, as JavaPoet's. */
+    private void annotationValue(Code value) {
+      indentLevel += 2;
+      code(value);
+      indentLevel -= 2;
     }
 
     private void modifiers(Set<Modifier> modifiers) {
