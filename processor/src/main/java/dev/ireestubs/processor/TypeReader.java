@@ -129,7 +129,10 @@ final class TypeReader {
 
   private JavaType array(ArrayType t) {
     JavaType component = read(t.getComponentType());
-    if (!shared.contains(component) || !t.getAnnotationMirrors().isEmpty()) {
+    // A shared primitive stands for annotated ones too, but display() spells their annotations.
+    if (!shared.contains(component)
+        || !t.getAnnotationMirrors().isEmpty()
+        || !t.getComponentType().getAnnotationMirrors().isEmpty()) {
       return new JavaType.ArrayOf(component, typeName(t), display(t));
     }
     Composite key = new Composite(null, new JavaType[] {component});
