@@ -275,15 +275,18 @@ final class DeclarationReader {
     }
     DeclaredType ifaceType = (DeclaredType) iface.asType();
     for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
-      if (m.getModifiers().contains(Modifier.STATIC)
-          || m.getModifiers().contains(Modifier.PRIVATE)
-          || hidden(m, seen, iface, ifaceType)) {
+      // Asked once each: javac decodes the name and looks up the modifier set on every call.
+      Set<Modifier> modifiers = m.getModifiers();
+      String name = m.getSimpleName().toString();
+      if (modifiers.contains(Modifier.STATIC)
+          || modifiers.contains(Modifier.PRIVATE)
+          || hidden(m, name, seen, iface, ifaceType)) {
         continue;
       }
-      seen.computeIfAbsent(m.getSimpleName().toString(), k -> new ArrayList<>()).add(m);
-      if (m.getModifiers().contains(Modifier.ABSTRACT) && !isObjectMethod(m)) {
+      seen.computeIfAbsent(name, k -> new ArrayList<>()).add(m);
+      if (modifiers.contains(Modifier.ABSTRACT) && !isObjectMethod(m, name)) {
         out.add(m);
-      } else if (m.getModifiers().contains(Modifier.DEFAULT)) {
+      } else if (modifiers.contains(Modifier.DEFAULT)) {
         Annotations.find(m, Annotations.IREE_FUNCTION)
             .ifPresent(
                 a ->
@@ -317,10 +320,11 @@ final class DeclarationReader {
    */
   private boolean hidden(
       ExecutableElement m,
+      String name,
       Map<String, List<ExecutableElement>> seen,
       TypeElement iface,
       DeclaredType in) {
-    for (ExecutableElement s : seen.getOrDefault(m.getSimpleName().toString(), List.of())) {
+    for (ExecutableElement s : seen.getOrDefault(name, List.of())) {
       if (s.equals(m) || elements.overrides(s, m, iface) || sameSignature(s, m, in)) {
         return true;
       }
@@ -346,8 +350,7 @@ final class DeclarationReader {
   }
 
   /** {@code equals}, {@code hashCode} and {@code toString}: implemented by every object. */
-  private static boolean isObjectMethod(ExecutableElement m) {
-    String name = m.getSimpleName().toString();
+  private static boolean isObjectMethod(ExecutableElement m, String name) {
     int n = m.getParameters().size();
     if (n == 0) {
       return name.equals("hashCode") || name.equals("toString");

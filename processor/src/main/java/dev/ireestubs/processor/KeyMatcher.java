@@ -4,6 +4,7 @@ import dev.ireestubs.abi.AbiType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,12 +40,13 @@ final class KeyMatcher {
   /** Matches {@code record}'s components to {@code t}'s keys, reporting what is left over. */
   Match match(AbiType.Dict t, Declaration.RecordType record, String path, ValueBinder.Site site) {
     List<String> keys = t.keys();
+    Set<String> keySet = new HashSet<>(keys);
     Map<String, Declaration.Component> byKey = new HashMap<>();
     List<Declaration.Component> badKeyAnnotation = new ArrayList<>();
     List<Declaration.Component> pending = new ArrayList<>();
     // 1. @IreeKey, 2. the exact name, 3. the camelCase form of a snake_case key.
-    boolean ok = byAnnotation(keys, record, byKey, badKeyAnnotation, pending, path, site);
-    ok &= byName(keys, record, byKey, pending, path, site);
+    boolean ok = byAnnotation(keySet, record, byKey, badKeyAnnotation, pending, path, site);
+    ok &= byName(keySet, record, byKey, pending, path, site);
     byCamelCase(keys, byKey, pending);
     List<String> freeKeys = new ArrayList<>();
     for (String k : keys) {
@@ -52,14 +54,17 @@ final class KeyMatcher {
         freeKeys.add(k);
       }
     }
-    String keyList = keys.isEmpty() ? "none" : Messages.list(keys);
-    for (Declaration.Component c : record.components()) {
-      if (badKeyAnnotation.contains(c)) {
-        ok = false;
-        badKey(record, c, freeKeys, keyList, path, site);
-      } else if (pending.contains(c)) {
-        ok = false;
-        noKey(record, c, freeKeys, keyList, path, site);
+    if (!badKeyAnnotation.isEmpty() || !pending.isEmpty()) {
+      // Only the messages about left-over components list the keys.
+      String keyList = keys.isEmpty() ? "none" : Messages.list(keys);
+      for (Declaration.Component c : record.components()) {
+        if (badKeyAnnotation.contains(c)) {
+          ok = false;
+          badKey(record, c, freeKeys, keyList, path, site);
+        } else if (pending.contains(c)) {
+          ok = false;
+          noKey(record, c, freeKeys, keyList, path, site);
+        }
       }
     }
     if (!freeKeys.isEmpty()) {
@@ -75,14 +80,13 @@ final class KeyMatcher {
 
   /** Components with {@code @IreeKey} take their key; false when one was taken twice. */
   private boolean byAnnotation(
-      List<String> keys,
+      Set<String> keySet,
       Declaration.RecordType record,
       Map<String, Declaration.Component> byKey,
       List<Declaration.Component> badKeyAnnotation,
       List<Declaration.Component> pending,
       String path,
       ValueBinder.Site site) {
-    Set<String> keySet = new HashSet<>(keys);
     boolean ok = true;
     for (Declaration.Component c : record.components()) {
       if (c.key().isEmpty()) {
@@ -104,17 +108,17 @@ final class KeyMatcher {
 
   /** Components named exactly as a key take it; false when an annotated one has it already. */
   private boolean byName(
-      List<String> keys,
+      Set<String> keySet,
       Declaration.RecordType record,
       Map<String, Declaration.Component> byKey,
       List<Declaration.Component> pending,
       String path,
       ValueBinder.Site site) {
-    Set<String> keySet = new HashSet<>(keys);
     boolean ok = true;
-    for (Declaration.Component c : new ArrayList<>(pending)) {
+    for (Iterator<Declaration.Component> it = pending.iterator(); it.hasNext(); ) {
+      Declaration.Component c = it.next();
       if (keySet.contains(c.name())) {
-        pending.remove(c);
+        it.remove();
         if (byKey.containsKey(c.name())) {
           // Taken by an @IreeKey component.
           ok = false;

@@ -37,22 +37,32 @@ record RecordBinding(
     components = List.copyOf(components);
     Objects.requireNonNull(path, "path");
     constructorOrder = List.copyOf(constructorOrder);
-    List<String> accessors =
-        components.stream().map(ComponentBinding::accessor).sorted().collect(Collectors.toList());
-    if (!accessors.equals(constructorOrder.stream().sorted().collect(Collectors.toList()))) {
-      throw new IllegalArgumentException(
-          "constructorOrder " + constructorOrder + " is not a permutation of " + accessors);
+    List<String> accessors = accessors(components);
+    // Usually the orders agree; sorting both (to compare them as sets) is only needed otherwise.
+    if (!accessors.equals(constructorOrder)) {
+      List<String> sorted = new ArrayList<>(accessors);
+      sorted.sort(null);
+      List<String> sortedOrder = new ArrayList<>(constructorOrder);
+      sortedOrder.sort(null);
+      if (!sorted.equals(sortedOrder)) {
+        throw new IllegalArgumentException(
+            "constructorOrder " + constructorOrder + " is not a permutation of " + sorted);
+      }
     }
   }
 
   /** A record whose declaration order is the descriptor order (always so for sequences). */
   RecordBinding(AbiType type, ClassName record, List<ComponentBinding> components, String path) {
-    this(
-        type,
-        record,
-        components,
-        path,
-        components.stream().map(ComponentBinding::accessor).collect(Collectors.toList()));
+    this(type, record, components, path, accessors(components));
+  }
+
+  /** The components' accessors, in descriptor order. */
+  private static List<String> accessors(List<ComponentBinding> components) {
+    List<String> out = new ArrayList<>(components.size());
+    for (ComponentBinding c : components) {
+      out.add(c.accessor());
+    }
+    return out;
   }
 
   @Override

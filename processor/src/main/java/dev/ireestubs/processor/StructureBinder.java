@@ -5,7 +5,6 @@ import dev.ireestubs.abi.JavaMapping;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * Binds structures: an {@code sdict} to a record (through {@link KeyMatcher}) or to {@code
@@ -54,8 +53,10 @@ final class StructureBinder {
     if (!ok) {
       return null;
     }
-    List<String> declared =
-        record.components().stream().map(Declaration.Component::name).collect(Collectors.toList());
+    List<String> declared = new ArrayList<>(record.components().size());
+    for (Declaration.Component c : record.components()) {
+      declared.add(c.name());
+    }
     return new RecordBinding(t, record.className(), bindings, path, declared);
   }
 

@@ -243,7 +243,13 @@ public sealed interface AbiType {
      * @return every key, unmodifiable
      */
     public List<String> keys() {
-      return entries.stream().map(Entry::key).collect(Collectors.toUnmodifiableList());
+      // A loop, not a stream: the annotation processor asks for the keys of every dict it binds,
+      // mostly in interpreted code.
+      String[] keys = new String[entries.size()];
+      for (int i = 0; i < keys.length; i++) {
+        keys[i] = entries.get(i).key();
+      }
+      return List.of(keys);
     }
 
     /**
