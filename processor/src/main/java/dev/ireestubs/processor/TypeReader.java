@@ -3,11 +3,8 @@ package dev.ireestubs.processor;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,14 +48,6 @@ final class TypeReader {
   private final Set<String> reading = new HashSet<>();
   /** Types without arguments, annotations or enclosing instance, read once each (by element). */
   private final Map<TypeElement, JavaType> plainTypes = new HashMap<>();
-  /**
-   * Parameterized types and arrays built only of shared types, read once each: methods of a large
-   * interface repeat {@code List<FloatArray>} or {@code float[][]} over and over.
-   */
-  private final Map<Composite, JavaType> compositeTypes = new HashMap<>();
-  private final Map<TypeKind, JavaType> primitives = new EnumMap<>(TypeKind.class);
-  /** What these caches hold: one object per type, so identity compares them. */
-  private final Set<JavaType> shared = Collections.newSetFromMap(new IdentityHashMap<>());
 
   /**
    * @param stubPackage the package the stub is generated in: what it can access
@@ -87,23 +76,24 @@ final class TypeReader {
       case VOID:
         return new JavaType.Void();
       case BOOLEAN:
-        return primitive(TypeKind.BOOLEAN, boolean.class);
+        return new JavaType.Primitive(boolean.class);
       case BYTE:
-        return primitive(TypeKind.BYTE, byte.class);
+        return new JavaType.Primitive(byte.class);
       case SHORT:
-        return primitive(TypeKind.SHORT, short.class);
+        return new JavaType.Primitive(short.class);
       case INT:
-        return primitive(TypeKind.INT, int.class);
+        return new JavaType.Primitive(int.class);
       case LONG:
-        return primitive(TypeKind.LONG, long.class);
+        return new JavaType.Primitive(long.class);
       case CHAR:
-        return primitive(TypeKind.CHAR, char.class);
+        return new JavaType.Primitive(char.class);
       case FLOAT:
-        return primitive(TypeKind.FLOAT, float.class);
+        return new JavaType.Primitive(float.class);
       case DOUBLE:
-        return primitive(TypeKind.DOUBLE, double.class);
+        return new JavaType.Primitive(double.class);
       case ARRAY:
-        return array((ArrayType) t);
+        return new JavaType.ArrayOf(
+            read(((ArrayType) t).getComponentType()), typeName(t), display(t));
       case DECLARED:
         return declared((DeclaredType) t);
       case WILDCARD:
@@ -118,119 +108,30 @@ final class TypeReader {
     }
   }
 
-  private JavaType primitive(TypeKind kind, Class<?> type) {
-    JavaType known = primitives.get(kind);
-    if (known == null) {
-      known = share(new JavaType.Primitive(type));
-      primitives.put(kind, known);
-    }
-    return known;
-  }
-
-  private JavaType array(ArrayType t) {
-    JavaType component = read(t.getComponentType());
-    // A shared primitive stands for annotated ones too, but display() spells their annotations.
-    if (!shared.contains(component)
-        || !t.getAnnotationMirrors().isEmpty()
-        || !t.getComponentType().getAnnotationMirrors().isEmpty()) {
-      return new JavaType.ArrayOf(component, typeName(t), display(t));
-    }
-    Composite key = new Composite(null, new JavaType[] {component});
-    JavaType known = compositeTypes.get(key);
-    if (known == null) {
-      known = share(new JavaType.ArrayOf(component, typeName(t), display(t)));
-      compositeTypes.put(key, known);
-    }
-    return known;
-  }
-
   private JavaType declared(DeclaredType t) {
     TypeElement te = (TypeElement) t.asElement();
-    List<? extends TypeMirror> typeArguments = t.getTypeArguments();
-    if (!t.getAnnotationMirrors().isEmpty()
-        || t.getEnclosingType().getKind() != TypeKind.NONE) {
-      return readDeclared(t, te, readAll(typeArguments));
+    boolean plain =
+        t.getTypeArguments().isEmpty()
+            && t.getAnnotationMirrors().isEmpty()
+            && t.getEnclosingType().getKind() == TypeKind.NONE;
+    if (!plain) {
+      return readDeclared(t, te);
     }
-    if (typeArguments.isEmpty()) {
-      JavaType known = plainTypes.get(te);
-      if (known == null) {
-        known = share(readDeclared(t, te, List.of()));
-        plainTypes.put(te, known);
-      }
-      return known;
-    }
-    List<JavaType> arguments = readAll(typeArguments);
-    Composite key = new Composite(te, arguments.toArray(new JavaType[0]));
-    for (JavaType a : key.parts) {
-      if (!shared.contains(a)) {
-        return readDeclared(t, te, arguments);
-      }
-    }
-    JavaType known = compositeTypes.get(key);
+    JavaType known = plainTypes.get(te);
     if (known == null) {
-      known = share(readDeclared(t, te, arguments));
-      compositeTypes.put(key, known);
+      known = readDeclared(t, te);
+      plainTypes.put(te, known);
     }
     return known;
   }
 
-  private JavaType share(JavaType t) {
-    shared.add(t);
-    return t;
-  }
-
-  private List<JavaType> readAll(List<? extends TypeMirror> types) {
-    List<JavaType> out = new ArrayList<>(types.size());
-    for (TypeMirror a : types) {
-      out.add(read(a));
-    }
-    return out;
-  }
-
-  /**
-   * A parameterized type (its element and arguments) or an array (no element, its component),
-   * the parts compared by identity: they are {@link #shared} types, one object per type.
-   */
-  private static final class Composite {
-    final TypeElement element;
-    final JavaType[] parts;
-
-    Composite(TypeElement element, JavaType[] parts) {
-      this.element = element;
-      this.parts = parts;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      if (!(o instanceof Composite)) {
-        return false;
-      }
-      Composite c = (Composite) o;
-      if (c.element != element || c.parts.length != parts.length) {
-        return false;
-      }
-      for (int i = 0; i < parts.length; i++) {
-        if (c.parts[i] != parts[i]) {
-          return false;
-        }
-      }
-      return true;
-    }
-
-    @Override
-    public int hashCode() {
-      int h = System.identityHashCode(element);
-      for (JavaType p : parts) {
-        h = 31 * h + System.identityHashCode(p);
-      }
-      return h;
-    }
-  }
-
-  private JavaType readDeclared(DeclaredType t, TypeElement te, List<JavaType> arguments) {
+  private JavaType readDeclared(DeclaredType t, TypeElement te) {
+    List<JavaType> arguments = new ArrayList<>();
     boolean resolved = true;
-    for (JavaType arg : arguments) {
+    for (TypeMirror a : t.getTypeArguments()) {
+      JavaType arg = read(a);
       resolved &= !(arg instanceof JavaType.Unresolved);
+      arguments.add(arg);
     }
     JavaType.DeclaredKind kind = JavaType.DeclaredKind.OTHER;
     if (te.getKind() == ElementKind.RECORD) {
