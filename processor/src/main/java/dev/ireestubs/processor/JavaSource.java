@@ -101,7 +101,7 @@ final class JavaSource {
     nestedNames(type, nested);
     Imports imports = new Imports(pkg, type.name().simpleName(), nested, type.alwaysQualify());
     walk(type, imports);
-    Printer p = new Printer(imports.chosen());
+    Printer p = new Printer(imports.chosen(), 1 << 16);
     p.nested = nested;
     p.topLevel = type.name().simpleName();
     p.pkg = pkg;
@@ -124,7 +124,7 @@ final class JavaSource {
 
   /** {@code code} with every type written in full (no imports). */
   static String qualified(Code code) {
-    Printer p = new Printer(null);
+    Printer p = new Printer(null, 64); // mostly a name or a call: ValueCode asks for many
     p.code(code);
     return p.finish();
   }
@@ -275,7 +275,7 @@ final class JavaSource {
 
   /** Prints parts as JavaPoet's code writer and line wrapper would. */
   private static final class Printer {
-    private final StringBuilder out = new StringBuilder(1 << 16);
+    private final StringBuilder out;
     /** Imported top-level types by simple name; null: write every type in full. */
     private final Map<String, ClassName> imports;
     private Set<String> nested = Set.of();
@@ -293,7 +293,8 @@ final class JavaSource {
     /** How each class is written, by canonical name. */
     private final Map<String, String> names = new HashMap<>();
 
-    Printer(Map<String, ClassName> imports) {
+    Printer(Map<String, ClassName> imports, int capacity) {
+      this.out = new StringBuilder(capacity);
       this.imports = imports;
     }
 
