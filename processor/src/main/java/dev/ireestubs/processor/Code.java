@@ -186,10 +186,6 @@ final class Code {
       return this;
     }
 
-    boolean isEmpty() {
-      return parts.isEmpty();
-    }
-
     Code build() {
       return parts.isEmpty() ? EMPTY : new Code(Collections.unmodifiableList(new ArrayList<>(parts)));
     }
