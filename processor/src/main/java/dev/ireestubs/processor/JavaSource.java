@@ -138,6 +138,17 @@ final class JavaSource {
     }
   }
 
+  /**
+   * The class of the file that {@code simple} names there: a class nested in it (the stub nests
+   * one level deep) or the top-level class; null for none. Both passes resolve names by it.
+   */
+  private static ClassName inFile(String simple, String pkg, String topLevel, Set<String> nested) {
+    if (nested.contains(simple)) {
+      return ClassName.get(pkg, topLevel, simple);
+    }
+    return simple.equals(topLevel) ? ClassName.get(pkg, simple) : null;
+  }
+
   // ---- the first pass: every type named, in printing order, offered for import
 
   private static void walk(TypeDecl t, Imports imports) {
@@ -240,11 +251,7 @@ final class JavaSource {
       // full, when what it resolves to is another type); only the outermost class decides that.
       boolean resolved = false;
       for (ClassName e = c; e != null; e = e.enclosingClassName()) {
-        String simple = e.simpleName();
-        ClassName found =
-            nested.contains(simple)
-                ? ClassName.get(pkg, topLevel, simple)
-                : simple.equals(topLevel) ? ClassName.get(pkg, simple) : null;
+        ClassName found = inFile(e.simpleName(), pkg, topLevel, nested);
         resolved = found != null;
         if (resolved && found.canonicalName().equals(e.canonicalName())) {
           return;
@@ -538,18 +545,8 @@ final class JavaSource {
     }
 
     private ClassName resolve(String simple) {
-      if (nested.contains(simple)) {
-        return nestedClass(simple);
-      }
-      if (simple.equals(topLevel)) {
-        return ClassName.get(pkg, simple);
-      }
-      return imports.get(simple);
-    }
-
-    /** The class nested in the file named {@code simple} (the stub nests one level deep). */
-    private ClassName nestedClass(String simple) {
-      return ClassName.get(pkg, topLevel, simple);
+      ClassName found = inFile(simple, pkg, topLevel, nested);
+      return found != null ? found : imports.get(simple);
     }
 
     // ---- text, lines and wrapping, as JavaPoet's code writer and line wrapper
