@@ -151,7 +151,7 @@ final class Code {
       return this;
     }
 
-    /** {@code controlFlow {} and one more level of indentation. */
+    /** {@code controlFlow}, an opening brace and a line break, then one level more. */
     Builder beginControlFlow(String controlFlow, Object... args) {
       add(controlFlow, args);
       parts.add(" {\n");
@@ -159,7 +159,10 @@ final class Code {
       return this;
     }
 
-    /** {@code } controlFlow {}, as in {@code } catch (E e) {}. */
+    /**
+     * Closes a block and opens the next: one level less, a closing brace, {@code controlFlow} and
+     * an opening brace (for a {@code catch} or {@code else} clause), then one level more.
+     */
     Builder nextControlFlow(String controlFlow, Object... args) {
       parts.add(Marker.UNINDENT);
       parts.add("} ");
@@ -184,10 +187,6 @@ final class Code {
     Builder unindent() {
       parts.add(Marker.UNINDENT);
       return this;
-    }
-
-    boolean isEmpty() {
-      return parts.isEmpty();
     }
 
     Code build() {

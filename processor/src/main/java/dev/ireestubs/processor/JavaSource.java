@@ -101,7 +101,7 @@ final class JavaSource {
     nestedNames(type, nested);
     Imports imports = new Imports(pkg, type.name().simpleName(), nested, type.alwaysQualify());
     walk(type, imports);
-    Printer p = new Printer(imports.chosen());
+    Printer p = new Printer(imports.chosen(), 1 << 16);
     p.nested = nested;
     p.topLevel = type.name().simpleName();
     p.pkg = pkg;
@@ -124,7 +124,7 @@ final class JavaSource {
 
   /** {@code code} with every type written in full (no imports). */
   static String qualified(Code code) {
-    Printer p = new Printer(null);
+    Printer p = new Printer(null, 64); // mostly a name or a call: ValueCode asks for many
     p.code(code);
     return p.finish();
   }
@@ -136,6 +136,17 @@ final class JavaSource {
         nestedNames((TypeDecl) m, out);
       }
     }
+  }
+
+  /**
+   * The class of the file that {@code simple} names there: a class nested in it (the stub nests
+   * one level deep) or the top-level class; null for none. Both passes resolve names by it.
+   */
+  private static ClassName inFile(String simple, String pkg, String topLevel, Set<String> nested) {
+    if (nested.contains(simple)) {
+      return ClassName.get(pkg, topLevel, simple);
+    }
+    return simple.equals(topLevel) ? ClassName.get(pkg, simple) : null;
   }
 
   // ---- the first pass: every type named, in printing order, offered for import
@@ -240,11 +251,7 @@ final class JavaSource {
       // full, when what it resolves to is another type); only the outermost class decides that.
       boolean resolved = false;
       for (ClassName e = c; e != null; e = e.enclosingClassName()) {
-        String simple = e.simpleName();
-        ClassName found =
-            nested.contains(simple)
-                ? ClassName.get(pkg, topLevel, simple)
-                : simple.equals(topLevel) ? ClassName.get(pkg, simple) : null;
+        ClassName found = inFile(e.simpleName(), pkg, topLevel, nested);
         resolved = found != null;
         if (resolved && found.canonicalName().equals(e.canonicalName())) {
           return;
@@ -275,7 +282,7 @@ final class JavaSource {
 
   /** Prints parts as JavaPoet's code writer and line wrapper would. */
   private static final class Printer {
-    private final StringBuilder out = new StringBuilder(1 << 16);
+    private final StringBuilder out;
     /** Imported top-level types by simple name; null: write every type in full. */
     private final Map<String, ClassName> imports;
     private Set<String> nested = Set.of();
@@ -293,7 +300,8 @@ final class JavaSource {
     /** How each class is written, by canonical name. */
     private final Map<String, String> names = new HashMap<>();
 
-    Printer(Map<String, ClassName> imports) {
+    Printer(Map<String, ClassName> imports, int capacity) {
+      this.out = new StringBuilder(capacity);
       this.imports = imports;
     }
 
@@ -537,18 +545,8 @@ final class JavaSource {
     }
 
     private ClassName resolve(String simple) {
-      if (nested.contains(simple)) {
-        return nestedClass(simple);
-      }
-      if (simple.equals(topLevel)) {
-        return ClassName.get(pkg, simple);
-      }
-      return imports.get(simple);
-    }
-
-    /** The class nested in the file named {@code simple} (the stub nests one level deep). */
-    private ClassName nestedClass(String simple) {
-      return ClassName.get(pkg, topLevel, simple);
+      ClassName found = inFile(simple, pkg, topLevel, nested);
+      return found != null ? found : imports.get(simple);
     }
 
     // ---- text, lines and wrapping, as JavaPoet's code writer and line wrapper

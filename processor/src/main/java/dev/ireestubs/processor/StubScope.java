@@ -16,7 +16,7 @@ import java.util.Set;
  * types it writes by simple name (the runtime's, the user's, and the types nested in the interface,
  * which the stub inherits and which shadow its imports), the parameters of every method, and the
  * members the stub declares. Types whose simple names the user's own names shadow are written
- * fully qualified ({@link #alwaysQualify()}, JavaPoet's mechanism for nested-class clashes).
+ * fully qualified ({@link #alwaysQualify()}, which {@link JavaSource} honours as JavaPoet did).
  */
 final class StubScope {
 
@@ -60,8 +60,8 @@ final class StubScope {
       }
     }
     alwaysQualify.addAll(model.inheritedTypeNames());
-    // JavaPoet qualifies a nested class by its own simple name, then imports its top-level
-    // class: a clash of the top-level name must name the nested classes too.
+    // JavaSource (by JavaPoet's rules) qualifies a nested class by its own simple name, then
+    // imports its top-level class: a clash of the top-level name must name the nested classes too.
     for (String name : model.inheritedTypeNames()) {
       alwaysQualify.addAll(NESTED_RUNTIME_NAMES.getOrDefault(name, List.of()));
     }
@@ -72,8 +72,8 @@ final class StubScope {
   }
 
   /**
-   * Names JavaPoet must always qualify: the types nested in the interface (inherited by the stub)
-   * shadow imports of the same simple name.
+   * Names {@link JavaSource} must always qualify ({@link JavaSource.TypeDecl#alwaysQualify}): the
+   * types nested in the interface (inherited by the stub) shadow imports of the same simple name.
    */
   Set<String> alwaysQualify() {
     return alwaysQualify;

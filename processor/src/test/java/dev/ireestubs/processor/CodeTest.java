@@ -187,9 +187,7 @@ class CodeTest {
   @Test
   void builderAddsFragments() {
     Code.Builder b = Code.builder();
-    assertThat(b.isEmpty()).isTrue();
     b.add("a").add(Code.of("$T", LIST)).add(Code.of("")).add("$S", "s");
-    assertThat(b.isEmpty()).isFalse();
     assertThat(b.build().toString()).isEqualTo("ajava.util.List\"s\"");
   }
 
