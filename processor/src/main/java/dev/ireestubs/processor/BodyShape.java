@@ -5,6 +5,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,16 +38,20 @@ record BodyShape(String key, List<String> constants) {
     if (!(plan instanceof CallPlan.Plain) || constants.hasLongTexts()) {
       return null;
     }
-    Walk walk = new Walk(plan.functionName(), constants);
+    Walk walk = new Walk(plan.functionName(), constants, SharedBodies.pathNames(plan));
     StringBuilder key = walk.key;
     key.append(plan.rawResultCount()).append('(');
     for (ParameterModel p : plan.parameters()) {
-      type(key, p.javaType()).append(' ').append(p.javaName()).append(' ');
+      type(key, p.javaType()).append(' ');
+      if (walk.parameters.isEmpty()) {
+        key.append(p.javaName()).append(' '); // printed as it is: see Walk.parameters
+      }
       if (!walk.path(p.path()) || !walk.binding(p.binding())) {
         return null;
       }
       key.append(',');
     }
+    walk.parameters.clear(); // what follows are results: their paths start with "result"
     key.append(")->");
     ResultModel result = plan.result();
     type(key.append(result.getClass().getSimpleName()).append(' '), result.javaType());
@@ -66,10 +71,24 @@ record BodyShape(String key, List<String> constants) {
     final Map<String, Integer> slots = new LinkedHashMap<>();
     private final String function;
     private final FunctionConstants constants;
+    /**
+     * The names the function's paths give its parameters, to their positions: a shared body is
+     * printed in one method's names and takes the others' ({@link MethodScope#renameParameter}),
+     * so the shape has positions for them. Empty when a name is not a plain word (a key of a
+     * {@code named} argument such as {@code input.0}), which the shape then spells as it is.
+     */
+    final Map<String, Integer> parameters = new HashMap<>();
 
-    Walk(String function, FunctionConstants constants) {
+    Walk(String function, FunctionConstants constants, List<String> parameterNames) {
       this.function = function;
       this.constants = constants;
+      for (String name : parameterNames) {
+        if (name.isEmpty() || name.indexOf('.') >= 0 || name.indexOf('[') >= 0
+            || parameters.put(name, parameters.size()) != null) {
+          parameters.clear();
+          break;
+        }
+      }
     }
 
     /** Appends {@code b}'s shape; false when it cannot be shared. */
@@ -138,10 +157,23 @@ record BodyShape(String key, List<String> constants) {
       if (path.length() > function.length() + 1
           && path.startsWith(function)
           && path.startsWith(": ", function.length())) {
-        text(path.substring(function.length() + 2));
+        text(positional(path.substring(function.length() + 2)));
         return true;
       }
       return false;
+    }
+
+    /** {@code relative} with its parameter's name as its position ({@code %0.image}). */
+    private String positional(String relative) {
+      if (parameters.isEmpty()) {
+        return relative;
+      }
+      int end = 0;
+      while (end < relative.length() && relative.charAt(end) != '.' && relative.charAt(end) != '[') {
+        end++;
+      }
+      Integer position = parameters.get(relative.substring(0, end));
+      return position == null ? relative : "%" + position + relative.substring(end);
     }
 
     /** Appends a text that cannot run into what follows. */

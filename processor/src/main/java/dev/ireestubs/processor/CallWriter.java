@@ -102,18 +102,21 @@ final class CallWriter {
     if (relative) {
       scope.body().beginControlFlow("try");
     }
+    scope.arguments(true);
     for (ParameterModel p : plan.parameters()) {
       scope.statement(
           "$N.push($L)", arguments, values.encode(p.binding(), scope.parameter(p.javaName())));
     }
+    scope.arguments(false);
     if (relative) {
       String failure = scope.local("failure");
       scope.body().nextControlFlow("catch ($T $N)", ValueCode.IREE_VALUE_EXCEPTION, failure);
       scope.statement(
-          "throw $T.inFunction($N, $L)",
+          "throw $T.inFunction($N, $L$L)",
           ValueCode.MARSHAL,
           failure,
-          scope.functionName(plan.functionName()));
+          scope.functionName(plan.functionName()),
+          scope.parameterNames());
       scope.body().endControlFlow();
     }
   }

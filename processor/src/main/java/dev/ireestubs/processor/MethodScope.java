@@ -2,8 +2,10 @@ package dev.ireestubs.processor;
 
 import com.palantir.javapoet.ClassName;
 import dev.ireestubs.abi.AbiType;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -15,8 +17,11 @@ import java.util.Set;
  * <p>A body printed {@linkplain #shared shared} is one that several methods may call: it takes
  * the function's name and its constants as parameters, and names each value by its path inside the
  * function ({@code features.image}), the name put in front only when a check fails ({@code
- * Marshal.inFunction}). Such a body is {@linkplain #shareable() shareable} unless it needs a text
- * that cannot be made relative to the function (a long text, a map's list of paths).
+ * Marshal.inFunction}). It may be printed in another method's parameter names ({@link
+ * #renameParameter}): methods that differ only in those share it, each passing its own names,
+ * which replace the body's in a path only when a check fails. Such a body is {@linkplain
+ * #shareable() shareable} unless it needs a text that cannot be made relative to the function (a
+ * long text, a map's list of paths).
  */
 final class MethodScope {
 
@@ -31,6 +36,12 @@ final class MethodScope {
   private final Map<String, String> constantParameters = new LinkedHashMap<>();
   private String functionNameParameter;
   private boolean shareable = true;
+  /** When shared: a parameter's name in the function's paths, to the name the body prints. */
+  private final Map<String, String> pathNames = new HashMap<>();
+  /** True while the arguments are printed: only their paths start with a parameter's name. */
+  private boolean arguments;
+  /** When shared: per parameter, the name the body prints and the local that carries the own. */
+  private final List<String[]> nameParameters = new ArrayList<>();
 
   /**
    * @param reserved names no local may take (shared, not copied)
@@ -76,6 +87,46 @@ final class MethodScope {
     return functionNameParameter;
   }
 
+  /**
+   * When shared, prints the parameter that the function's paths call {@code own} (the first name
+   * of a path, before any {@code .} or {@code [}) as {@code printed}, as the method of another
+   * function with that name would: see the class comment.
+   */
+  void renameParameter(String own, String printed) {
+    pathNames.put(own, printed);
+  }
+
+  /**
+   * Says whether what is printed next encodes the arguments (paths that start with a parameter's
+   * name) or decodes results (paths that start with {@code result}, whatever the parameters are
+   * called).
+   */
+  void arguments(boolean arguments) {
+    this.arguments = arguments;
+  }
+
+  /**
+   * When shared, declares the parameter that carries the name the calling function gives the
+   * body's parameter {@code printed} in its paths, suggesting {@code suggestion}; returns its name.
+   */
+  String declareParameterName(String printed, String suggestion) {
+    String local = local(suggestion);
+    nameParameters.add(new String[] {printed, local});
+    return local;
+  }
+
+  /**
+   * The arguments that rename the body's parameters to the function's in a failure's path: {@code
+   * , "in", inName} for each; empty when the body takes no names.
+   */
+  Code parameterNames() {
+    Code.Builder b = Code.builder();
+    for (String[] p : nameParameters) {
+      b.add(", $S, $N", p[0], p[1]);
+    }
+    return b.build();
+  }
+
   /** When shared: the constants the body named, in order of first use, to their parameters. */
   Map<String, String> constantParameters() {
     return constantParameters;
@@ -100,7 +151,16 @@ final class MethodScope {
    * name the body writes. Returns the name the stub's method uses.
    */
   String parameter(String name, StubScope stub) {
-    String own = stub.parameter(name, locals);
+    return parameter(name, name, stub);
+  }
+
+  /**
+   * Declares the interface's parameter {@code name} under the name the interface gives {@code
+   * printed} (another method's parameter, whose name a shared body is printed in), kept unless
+   * {@code stub} says it would hide a name the body writes. Returns the name the body uses.
+   */
+  String parameter(String name, String printed, StubScope stub) {
+    String own = stub.parameter(printed, locals);
     parameters.put(name, own);
     return own;
   }
@@ -167,10 +227,37 @@ final class MethodScope {
     if (path.length() > function.length() + 1
         && path.startsWith(function)
         && path.startsWith(": ", function.length())) {
-      return Code.of("$S", path.substring(function.length() + 2));
+      return Code.of("$S", printedPath(path.substring(function.length() + 2)));
     }
     shareable = false;
     return Code.of("$S", path);
+  }
+
+  /** {@code relative} (a path inside the function) with its parameter's name as the body prints it. */
+  private String printedPath(String relative) {
+    if (!arguments || pathNames.isEmpty()) {
+      return relative;
+    }
+    int end = 0;
+    while (end < relative.length() && relative.charAt(end) != '.' && relative.charAt(end) != '[') {
+      end++;
+    }
+    String printed = pathNames.get(relative.substring(0, end));
+    return printed == null ? relative : printed + relative.substring(end);
+  }
+
+  /**
+   * A word for naming a local after the value at {@code path} ({@link ValueCode#baseName}), of the
+   * path as the body prints it.
+   */
+  String baseName(String path) {
+    if (shared()
+        && path.length() > function.length() + 1
+        && path.startsWith(function)
+        && path.startsWith(": ", function.length())) {
+      return ValueCode.baseName(printedPath(path.substring(function.length() + 2)));
+    }
+    return ValueCode.baseName(path);
   }
 
   /**

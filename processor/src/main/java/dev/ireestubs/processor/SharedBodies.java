@@ -36,9 +36,11 @@ final class SharedBodies {
    * @param name the method's name, unique among the stub's methods
    * @param owner the holder class that declares it, or null for the stub itself
    * @param members the indexes of the functions whose methods call it, in order
-   * @param parameters the function, its name, the method's parameters, then the constants
+   * @param parameters the function, its name, the method's parameters, when {@code named} the
+   *     names the calling function gives them, then the constants
    * @param returns the methods' return type
    * @param code the body
+   * @param named true when the methods name their parameters differently, each passing its names
    */
   record Body(
       String name,
@@ -46,10 +48,14 @@ final class SharedBodies {
       List<Integer> members,
       List<JavaSource.Parameter> parameters,
       TypeName returns,
-      Code code) {}
+      Code code,
+      boolean named) {}
 
-  /** How one method calls its shared body: the constants it passes, in the body's order. */
-  record Use(Body body, List<String> constants) {}
+  /**
+   * How one method calls its shared body: the constants it passes, in the body's order, and when
+   * the body takes them the names its parameters have in its paths (else empty).
+   */
+  record Use(Body body, List<String> constants, List<String> names) {}
 
   /** A body printed for sharing, and the constants of the method it was printed for. */
   record Printed(
@@ -113,8 +119,9 @@ final class SharedBodies {
               List.copyOf(g.passed().keySet()),
               g.printed().parameters(),
               g.printed().returns(),
-              g.printed().code());
-      g.passed().forEach((m, passed) -> uses[m] = new Use(body, passed));
+              g.printed().code(),
+              !g.passed().values().iterator().next().names().isEmpty());
+      g.passed().forEach((m, use) -> uses[m] = new Use(body, use.constants(), use.names()));
     }
     return uses;
   }
@@ -153,23 +160,39 @@ final class SharedBodies {
       List<FunctionConstants> constants,
       Map<String, TypeName> constantTypes) {
     int lead = members.get(0);
+    CallPlan plan = functions.get(lead);
+    List<String> leadNames = pathNames(plan);
+    boolean named = false;
+    for (int m : members) {
+      named |= !pathNames(functions.get(m)).equals(leadNames);
+    }
     Printed p =
-        print(functions.get(lead), scope, reservedForLocals, constants.get(lead), constantTypes);
+        print(plan, plan, named, scope, reservedForLocals, constants.get(lead), constantTypes);
     if (p == null) {
       return null;
     }
-    Map<Integer, List<String>> passed = new LinkedHashMap<>();
+    Map<Integer, Use> passed = new LinkedHashMap<>();
     for (int m : members) {
       List<String> own = BodyShape.reordered(shapes[lead], shapes[m], p.constants());
       if (own != null && sameTypes(own, p.constants(), constantTypes)) {
-        passed.put(m, own);
+        passed.put(m, new Use(null, own, named ? pathNames(functions.get(m)) : List.of()));
       }
     }
     return passed.size() > 1 ? new Group(p, passed) : null;
   }
 
-  /** The methods that call one body: the body, and per member the constants it passes. */
-  private record Group(Printed printed, Map<Integer, List<String>> passed) {}
+  /** The methods that call one body: the body, and per member what it passes (body unset). */
+  private record Group(Printed printed, Map<Integer, Use> passed) {}
+
+  /** The names {@code plan}'s paths give its parameters, in order ({@code features}). */
+  static List<String> pathNames(CallPlan plan) {
+    List<String> names = new ArrayList<>(plan.parameters().size());
+    int prefix = plan.functionName().length() + 2;
+    for (ParameterModel p : plan.parameters()) {
+      names.add(p.path().length() > prefix ? p.path().substring(prefix) : p.path());
+    }
+    return names;
+  }
 
   /** True when each of {@code own} has the type of the constant at its place in {@code lead}. */
   private static boolean sameTypes(
@@ -184,22 +207,39 @@ final class SharedBodies {
   }
 
   /**
-   * The body of {@code plan} printed for sharing, or null when it cannot be shared ({@link
-   * BodyShape} stands for it without printing; tests compare the two).
+   * The body of {@code plan} printed for sharing in the parameter names of {@code as} (a method of
+   * equal shape, or {@code plan} itself), taking the names the calling function gives its
+   * parameters when {@code named}; null when it cannot be shared ({@link BodyShape} stands for it
+   * without printing; tests compare the two).
    */
   static Printed print(
       CallPlan plan,
+      CallPlan as,
+      boolean named,
       StubScope scope,
       Set<String> reservedForLocals,
       FunctionConstants constants,
       Map<String, TypeName> constantTypes) {
     MethodScope s = MethodScope.shared(reservedForLocals, constants, plan.functionName());
+    List<String> ownNames = pathNames(plan);
+    List<String> printedNames = pathNames(as);
     List<JavaSource.Parameter> own = new ArrayList<>();
-    for (ParameterModel p : plan.parameters()) {
-      own.add(new JavaSource.Parameter(p.javaType(), s.parameter(p.javaName(), scope)));
+    for (int i = 0; i < plan.parameters().size(); i++) {
+      ParameterModel p = plan.parameters().get(i);
+      String printed = as.parameters().get(i).javaName();
+      own.add(new JavaSource.Parameter(p.javaType(), s.parameter(p.javaName(), printed, scope)));
+      s.renameParameter(ownNames.get(i), printedNames.get(i));
     }
     String function = s.local("function");
     String functionName = s.declareFunctionName();
+    List<JavaSource.Parameter> names = new ArrayList<>();
+    if (named) {
+      for (int i = 0; i < as.parameters().size(); i++) {
+        String name =
+            s.declareParameterName(printedNames.get(i), as.parameters().get(i).javaName() + "Name");
+        names.add(new JavaSource.Parameter(ClassName.get(String.class), name));
+      }
+    }
     CallWriter.Body body = new CallWriter(plan, Code.of("$N", function), s).write();
     if (!s.shareable() || body.unchecked()) {
       return null;
@@ -208,6 +248,7 @@ final class SharedBodies {
     parameters.add(new JavaSource.Parameter(StubWriter.BACKEND_FUNCTION, function));
     parameters.add(new JavaSource.Parameter(ClassName.get(String.class), functionName));
     parameters.addAll(own);
+    parameters.addAll(names);
     List<String> passed = new ArrayList<>();
     for (Map.Entry<String, String> c : s.constantParameters().entrySet()) {
       TypeName type = constantTypes.get(c.getKey());
@@ -220,11 +261,11 @@ final class SharedBodies {
     return new Printed(List.copyOf(parameters), body.returns(), body.code(), List.copyOf(passed));
   }
 
-  /** The method's parameters (types and names) and return type, which sharing methods have equal. */
+  /** The method's parameter and return types, which sharing methods have equal. */
   private static String header(CallPlan plan) {
     StringBuilder header = new StringBuilder();
     for (ParameterModel p : plan.parameters()) {
-      BodyShape.type(header, p.javaType()).append(' ').append(p.javaName()).append(", ");
+      BodyShape.type(header, p.javaType()).append(", ");
     }
     return BodyShape.type(header.append("-> "), plan.result().javaType()).toString();
   }

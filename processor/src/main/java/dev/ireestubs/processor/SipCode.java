@@ -71,7 +71,7 @@ final class SipCode {
       return values.collect(m, i -> decode(m.values().get(i), children.get(i), results));
     }
     ListBinding l = (ListBinding) b;
-    String out = scope.local(ValueCode.baseName(l.path()) + "Values");
+    String out = scope.local(scope.baseName(l.path()) + "Values");
     TypeName element = l.element().javaType().box();
     scope.statement(
         "$T $N = new $T($L)",

@@ -239,6 +239,9 @@ final class StubWriter implements StubGenerator {
       args.add(function);
       args.add(Literals.string(f.functionName()).code());
       parameters.forEach(p -> args.add(Code.of("$N", p.name())));
+      for (String name : shared.names()) {
+        args.add(Literals.string(name).code());
+      }
       for (String constant : shared.constants()) {
         args.add(Code.of("$T.$N", layout.holderOf(i), constant));
       }
@@ -263,8 +266,11 @@ final class StubWriter implements StubGenerator {
           b.owner() == null ? Set.of(Modifier.PRIVATE, Modifier.STATIC) : Set.of(Modifier.STATIC);
       return new JavaSource.MethodDecl(
           Code.of(
-              "The body of $L methods, which differ only in the function they call, its name in"
-                  + " messages and the constants they pass: $L.\n",
+              b.named()
+                  ? "The body of $L methods, which differ only in the function they call, its name"
+                      + " and their parameters' names in messages and the constants they pass: $L.\n"
+                  : "The body of $L methods, which differ only in the function they call, its name in"
+                      + " messages and the constants they pass: $L.\n",
               b.members().size(),
               String.join(", ", names)),
           List.of(),

@@ -64,7 +64,7 @@ final class ValueCode {
     if (binding instanceof RecordBinding) {
       RecordBinding r = (RecordBinding) binding;
       String record = local(r.record(), value, binding.path());
-      String list = scope.local(baseName(r.path()) + "List");
+      String list = scope.local(scope.baseName(r.path()) + "List");
       scope.statement("$T $N = $T.variant($L)", VM_LIST, list, VM_LIST, r.components().size());
       for (ComponentBinding c : r.components()) {
         Code element = encode(c.binding(), Code.of("$N.$N()", record, c.accessor()));
@@ -95,7 +95,7 @@ final class ValueCode {
   private Code encodeList(ListBinding l, Code value) {
     Code path = scope.path(l.path());
     String values = local(l.javaType(), value, null);
-    String list = scope.local(baseName(l.path()) + "List");
+    String list = scope.local(scope.baseName(l.path()) + "List");
     if (l.fixedSize() >= 0) {
       scope.statement(
           "$T $N = $T.sequence($N, $L, $L)", VM_LIST, list, MARSHAL, values, l.fixedSize(), path);
@@ -124,7 +124,7 @@ final class ValueCode {
   }
 
   private Code encodeMap(MapBinding m, Code value) {
-    String list = scope.local(baseName(m.path()) + "List");
+    String list = scope.local(scope.baseName(m.path()) + "List");
     FunctionConstants.MapConstants loop = scope.map(m);
     if (!loop.loop()) {
       String map = requireKeys(m, value);
@@ -175,7 +175,7 @@ final class ValueCode {
   }
 
   private String keysLocal(MapBinding m, FunctionConstants.MapConstants loop) {
-    String keys = scope.local(baseName(m.path()) + "Keys");
+    String keys = scope.local(scope.baseName(m.path()) + "Keys");
     scope.statement(
         "$T $N = $L",
         ParameterizedTypeName.get(LIST, ClassName.get(String.class)),
@@ -199,7 +199,7 @@ final class ValueCode {
       scope.statement("$T.requireKeys($N, $L, $L)", MARSHAL, text, keys, path);
       return text;
     }
-    String name = scope.local(baseName(m.path()) + "Map");
+    String name = scope.local(scope.baseName(m.path()) + "Map");
     scope.statement(
         "$T $N = $T.requireKeys($L, $L, $L)", m.javaType(), name, MARSHAL, value, keys, path);
     return name;
@@ -225,7 +225,7 @@ final class ValueCode {
     if (binding instanceof RecordBinding
         || binding instanceof ListBinding
         || binding instanceof MapBinding) {
-      String nested = scope.local(baseName(binding.path()) + "List");
+      String nested = scope.local(scope.baseName(binding.path()) + "List");
       scope.statement(
           "$T $N = $T.list($N, $L, $L, $L)",
           VM_LIST,
@@ -296,7 +296,7 @@ final class ValueCode {
       return collect(m, i -> decode(m.values().get(i), list, Code.of("$L", i)));
     }
     ListBinding l = (ListBinding) binding;
-    String out = scope.local(baseName(l.path()) + "Values");
+    String out = scope.local(scope.baseName(l.path()) + "Values");
     TypeName element = l.element().javaType().box();
     scope.statement(
         "$T $N = new $T($N.size())",
@@ -414,7 +414,7 @@ final class ValueCode {
 
   /** A new {@code LinkedHashMap} local for the values of {@code m}, sized for its keys. */
   private String newMap(MapBinding m) {
-    String out = scope.local(baseName(m.path()) + "Map");
+    String out = scope.local(scope.baseName(m.path()) + "Map");
     long capacity = (long) Math.ceil(m.keys().size() / 0.75);
     List<TypeName> arguments = typeArguments(m.javaType());
     if (arguments.size() == 2) {

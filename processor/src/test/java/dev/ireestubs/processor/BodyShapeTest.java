@@ -186,26 +186,26 @@ class BodyShapeTest {
     }
     int n = functions.size();
     BodyShape[] shapes = new BodyShape[n];
-    SharedBodies.Printed[] printed = new SharedBodies.Printed[n];
     String[] text = new String[n];
     for (int i = 0; i < n; i++) {
-      CallPlan plan = functions.get(i);
-      shapes[i] = BodyShape.of(plan, layout.constants(i));
-      printed[i] =
-          plan instanceof CallPlan.Plain
-              ? SharedBodies.print(
-                  plan, scope, layout.reservedForLocals(), layout.constants(i), types)
-              : null;
-      text[i] = printed[i] == null ? null : printed[i].text();
+      shapes[i] = BodyShape.of(functions.get(i), layout.constants(i));
+      SharedBodies.Printed own = printAs(layout, scope, types, functions, i, i, true);
+      text[i] = own == null ? null : own.text();
     }
     for (int i = 0; i < n; i++) {
-      for (int j = i + 1; j < n; j++) {
+      for (int j = 0; j < n; j++) {
+        if (i == j || text[i] == null) {
+          continue;
+        }
         String pair = functions.get(i).methodName() + " and " + functions.get(j).methodName();
         boolean sameShape = shapes[i] != null && shapes[j] != null && shapes[i].key().equals(shapes[j].key());
-        if (sameShape && text[i] != null) {
-          assertWithMessage("%s: equal shapes, printed bodies", pair).that(text[j]).isEqualTo(text[i]);
+        // j's body printed in i's parameter names, as a body they share would be.
+        SharedBodies.Printed asI = printAs(layout, scope, types, functions, j, i, true);
+        String textAsI = asI == null ? null : asI.text();
+        if (sameShape) {
+          assertWithMessage("%s: equal shapes, printed bodies", pair).that(textAsI).isEqualTo(text[i]);
         }
-        if (text[i] != null && text[i].equals(text[j])) {
+        if (text[i].equals(textAsI)) {
           assertWithMessage("%s: equal printed bodies, shapes", pair).that(sameShape).isTrue();
           SharedBodies.Use a = layout.shared(i);
           SharedBodies.Use b = layout.shared(j);
@@ -224,15 +224,43 @@ class BodyShapeTest {
         continue;
       }
       String method = functions.get(i).methodName();
-      assertWithMessage("%s calls a shared body; its own", method).that(printed[i]).isNotNull();
-      assertWithMessage("%s: the shared body is its own", method)
+      int lead = use.body().members().get(0);
+      SharedBodies.Printed own =
+          printAs(layout, scope, types, functions, i, lead, use.body().named());
+      assertWithMessage("%s calls a shared body; its own", method).that(own).isNotNull();
+      assertWithMessage("%s: the shared body is its own, in the first method's names", method)
           .that(use.body().code().toString())
-          .isEqualTo(printed[i].code().toString());
+          .isEqualTo(own.code().toString());
       assertWithMessage("%s: constants passed", method)
           .that(use.constants())
-          .isEqualTo(printed[i].constants());
+          .isEqualTo(own.constants());
+      assertWithMessage("%s: names passed", method)
+          .that(use.names())
+          .isEqualTo(use.body().named() ? SharedBodies.pathNames(functions.get(i)) : List.of());
       groups.computeIfAbsent(use.body(), b -> new ArrayList<>()).add(method);
     }
     return new Sharing(List.copyOf(groups.values()));
+  }
+
+  /**
+   * The body of function {@code i} printed for sharing in the parameter names of function {@code
+   * as}; null when it cannot be shared or the two take different numbers of parameters.
+   */
+  private static SharedBodies.Printed printAs(
+      StubLayout layout,
+      StubScope scope,
+      Map<String, TypeName> types,
+      List<CallPlan> functions,
+      int i,
+      int as,
+      boolean named) {
+    CallPlan plan = functions.get(i);
+    CallPlan other = functions.get(as);
+    if (!(plan instanceof CallPlan.Plain)
+        || plan.parameters().size() != other.parameters().size()) {
+      return null;
+    }
+    return SharedBodies.print(
+        plan, other, named, scope, layout.reservedForLocals(), layout.constants(i), types);
   }
 }

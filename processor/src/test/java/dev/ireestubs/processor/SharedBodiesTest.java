@@ -217,6 +217,75 @@ class SharedBodiesTest {
         .isEqualTo(failure(alone, inlineLiar, "rows2", List.of(), 1.0));
   }
 
+  @Test
+  void methodsThatNameTheirParametersDifferentlyShareABodyAndEachFailureNamesItsOwn()
+      throws Exception {
+    Compilation renamed =
+        compile(
+            "Renamed",
+            "@IreeModule(name = \"module\", abi = \"repeated.abi.json\")",
+            "public interface Renamed {",
+            "  record Features(FloatArray image, int label) {}",
+            "  record Scores(FloatArray logits, FloatArray probs) {}",
+            "  FloatArray wide4(FloatArray image);",
+            "  FloatArray wide8(FloatArray pixels);",
+            "  List<Double> rows1(List<FloatArray> rows, double scale);",
+            "  List<Double> rows2(List<FloatArray> lines, double factor);",
+            "  Scores predict(Features features);",
+            "  Scores predictAgain(Features input);",
+            "}");
+    String stub = ProcessorTester.generatedSource(renamed, "Iree_Renamed");
+    // One body per structure, printed in the first method's names; each passes its own.
+    assertThat(stub.split("private static ").length - 1).isEqualTo(3 + 1); // + the holder class
+    assertThat(stub).contains("return callLikeWide4(wide8Function, \"wide8\", pixels, \"pixels\", ");
+    assertThat(stub).contains("callLikeRows1(rows2Function, \"rows2\", lines, factor, \"lines\", \"factor\"");
+    assertThat(stub).contains("throw Marshal.inFunction(failure, functionName, \"image\", imageName);");
+    Compilation single =
+        compile(
+            "Single",
+            "@IreeModule(name = \"module\", abi = \"repeated.abi.json\")",
+            "public interface Single {",
+            "  record Features(FloatArray image, int label) {}",
+            "  record Scores(FloatArray logits, FloatArray probs) {}",
+            "  FloatArray wide8(FloatArray pixels);",
+            "  List<Double> rows2(List<FloatArray> lines, double factor);",
+            "  Scores predictAgain(Features input);",
+            "}");
+    assertThat(ProcessorTester.generatedSource(single, "Iree_Single")).doesNotContain("callLike");
+    CompiledClasses shared = new CompiledClasses(renamed);
+    CompiledClasses inline = new CompiledClasses(single);
+    Object sharedStub = shared.stub("Renamed", module());
+    Object inlineStub = inline.stub("Single", module());
+    Class<?> iface = shared.load("test.Renamed");
+    Class<?> alone = inline.load("test.Single");
+
+    FloatArray narrow = FloatArray.zeros(1, 3);
+    assertThat(failure(iface, sharedStub, "wide4", narrow)).startsWith("wide4: image: ");
+    assertThat(failure(iface, sharedStub, "wide8", narrow))
+        .isEqualTo(failure(alone, inlineStub, "wide8", narrow));
+    assertThat(failure(iface, sharedStub, "wide8", narrow)).startsWith("wide8: pixels: ");
+    List<FloatArray> badRow = List.of(FloatArray.zeros(2), FloatArray.zeros(3));
+    assertThat(failure(iface, sharedStub, "rows2", badRow, 1.0))
+        .isEqualTo(failure(alone, inlineStub, "rows2", badRow, 1.0));
+    assertThat(failure(iface, sharedStub, "rows2", badRow, 1.0)).startsWith("rows2: lines[1]: ");
+    assertThat(failure(iface, sharedStub, "rows2", null, 1.0))
+        .isEqualTo(failure(alone, inlineStub, "rows2", null, 1.0));
+    Object badImage =
+        shared.load("test.Renamed$Features").getConstructors()[0]
+            .newInstance(FloatArray.zeros(1, 2, 3), 7);
+    Object badImageToo =
+        inline.load("test.Single$Features").getConstructors()[0]
+            .newInstance(FloatArray.zeros(1, 2, 3), 7);
+    assertThat(failure(iface, sharedStub, "predictAgain", badImage))
+        .isEqualTo(failure(alone, inlineStub, "predictAgain", badImageToo));
+    assertThat(failure(iface, sharedStub, "predictAgain", badImage)).startsWith("predictAgain: input.image: ");
+    assertThat(failure(iface, sharedStub, "predictAgain", (Object) null))
+        .isEqualTo("predictAgain: input: is null");
+    // And the calls themselves still reach each method's own function.
+    assertThat(call(iface, sharedStub, "rows2", List.of(FloatArray.of(new float[] {1, 0})), 10.0))
+        .isEqualTo(List.of(12.0));
+  }
+
   private static String failure(Class<?> iface, Object stub, String method, Object... args) {
     return assertThrows(IreeValueException.class, () -> call(iface, stub, method, args)).getMessage();
   }

@@ -831,6 +831,46 @@ public final class Marshal {
     return failure;
   }
 
+  /**
+   * {@link #inFunction(RuntimeException, String)} for shared code whose paths start with the names
+   * of its own parameters, which the calling function names otherwise ({@code in0.image} in the
+   * shared code, {@code in5.image} in function {@code f5}): the first parameter name of the path
+   * found among {@code parameters} is replaced by the function's, then the function's name put in
+   * front ({@code f5: in5.image}). Called only when a check fails, so a call passing its names
+   * builds no text when it succeeds.
+   *
+   * @param failure the exception the shared code raised
+   * @param function the name of the function the failing call was for
+   * @param parameters pairs: a parameter's name in the shared code, then in the function
+   * @return a copy of {@code failure} with the function's own path, or {@code failure} itself when
+   *     it is not an {@link IreeValueException}
+   */
+  public static RuntimeException inFunction(
+      RuntimeException failure, String function, String... parameters) {
+    if (failure instanceof IreeValueException) {
+      IreeValueException value = (IreeValueException) failure;
+      return value.withPath(function + ": " + renamed(value.path(), parameters));
+    }
+    return failure;
+  }
+
+  /** {@code path} with its leading parameter name renamed as {@code parameters} pair them. */
+  private static String renamed(String path, String[] parameters) {
+    if (path == null) {
+      return null;
+    }
+    for (int i = 0; i + 1 < parameters.length; i += 2) {
+      String shared = parameters[i];
+      if (path.startsWith(shared)
+          && (path.length() == shared.length()
+              || path.charAt(shared.length()) == '.'
+              || path.charAt(shared.length()) == '[')) {
+        return parameters[i + 1] + path.substring(shared.length());
+      }
+    }
+    return path;
+  }
+
   /** What a path has for the index of a list element until a failure names it. */
   private static final String ANY_INDEX = "[*]";
 

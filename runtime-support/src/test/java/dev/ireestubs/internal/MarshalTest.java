@@ -314,6 +314,27 @@ class MarshalTest {
   }
 
   @Test
+  void inFunctionRenamesTheSharedCodesParameterToTheFunctions() {
+    AbiType.NdArray two = new AbiType.NdArray(ElementType.F32, Shape.of(2));
+    for (String inside : new String[] {"in0", "in0.image", "in0[*]", "in0[3].image"}) {
+      RuntimeException shared =
+          assertThrows(IreeArgumentException.class, () -> Marshal.array(FloatArray.zeros(3), two, inside));
+      String own = "in5" + inside.substring("in0".length());
+      RuntimeException whole =
+          assertThrows(
+              IreeArgumentException.class, () -> Marshal.array(FloatArray.zeros(3), two, "f5: " + own));
+      RuntimeException named = Marshal.inFunction(shared, "f5", "a0", "a5", "in0", "in5");
+      assertThat(named).hasMessageThat().isEqualTo(whole.getMessage());
+    }
+    // A name that only starts the path's first name is not it; a path of no parameter is kept.
+    RuntimeException longer =
+        assertThrows(IreeArgumentException.class, () -> Marshal.array(FloatArray.zeros(3), two, "in01.x"));
+    assertThat(Marshal.inFunction(longer, "f5", "in0", "in5").getMessage()).contains("f5: in01.x");
+    IllegalStateException other = new IllegalStateException("closed");
+    assertThat(Marshal.inFunction(other, "f5", "in0", "in5")).isSameInstanceAs(other);
+  }
+
+  @Test
   void signatureListsAreUnmodifiableListsOfTheirElements() {
     AbiType i32 = new AbiType.Scalar(ElementType.I32);
     AbiType.Entry a = new AbiType.Entry("a", i32);
