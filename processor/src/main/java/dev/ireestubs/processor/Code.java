@@ -35,13 +35,17 @@ final class Code {
   /** A string literal part ({@code $S}): printed quoted and escaped, {@code null} as null. */
   record Literal(String value) {}
 
-  private static final Code EMPTY = new Code(List.of());
+  private static final Code EMPTY = new Code(List.of(), List.of());
 
-  /** Strings (text and names), {@link TypeName}s, {@link Literal}s, {@link Code}s, {@link Marker}s. */
+  /** Strings (text and names), {@link TypeName}s, {@link Literal}s, {@link Marker}s. */
   private final List<Object> parts;
 
-  private Code(List<Object> parts) {
+  /** The {@link TypeName}s among the parts, in order: what choosing imports reads. */
+  private final List<TypeName> types;
+
+  private Code(List<Object> parts, List<TypeName> types) {
     this.parts = parts;
+    this.types = types;
   }
 
   /** The fragment of {@code format} with {@code args}. */
@@ -70,6 +74,11 @@ final class Code {
     return parts;
   }
 
+  /** The types the code names, in order. */
+  List<TypeName> types() {
+    return types;
+  }
+
   boolean isEmpty() {
     return parts.isEmpty();
   }
@@ -93,6 +102,7 @@ final class Code {
   /** Builds a fragment part by part. */
   static final class Builder {
     private final List<Object> parts = new ArrayList<>();
+    private final List<TypeName> types = new ArrayList<>();
 
     private Builder() {}
 
@@ -117,7 +127,11 @@ final class Code {
           case 'L' -> literal(arg(args, arg++, format));
           case 'N' -> parts.add(name(arg(args, arg++, format)));
           case 'S' -> parts.add(string(arg(args, arg++, format)));
-          case 'T' -> parts.add(type(arg(args, arg++, format)));
+          case 'T' -> {
+            TypeName type = type(arg(args, arg++, format));
+            parts.add(type);
+            types.add(type);
+          }
           case '$' -> parts.add("$");
           case '>' -> parts.add(Marker.INDENT);
           case '<' -> parts.add(Marker.UNINDENT);
@@ -139,6 +153,7 @@ final class Code {
     /** Appends the parts of {@code code}. */
     Builder add(Code code) {
       parts.addAll(code.parts);
+      types.addAll(code.types);
       return this;
     }
 
@@ -190,7 +205,11 @@ final class Code {
     }
 
     Code build() {
-      return parts.isEmpty() ? EMPTY : new Code(Collections.unmodifiableList(new ArrayList<>(parts)));
+      return parts.isEmpty()
+          ? EMPTY
+          : new Code(
+              Collections.unmodifiableList(new ArrayList<>(parts)),
+              types.isEmpty() ? List.of() : Collections.unmodifiableList(new ArrayList<>(types)));
     }
 
     /** The {@code i}th of {@code args}, or an error naming the format that lacks it. */
@@ -209,7 +228,7 @@ final class Code {
 
     private void literal(Object value) {
       if (value instanceof Code) {
-        parts.addAll(((Code) value).parts);
+        add((Code) value);
       } else {
         parts.add(String.valueOf(value));
       }

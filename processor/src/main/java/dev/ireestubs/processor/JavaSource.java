@@ -172,10 +172,8 @@ final class JavaSource {
   }
 
   private static void walk(Code code, Imports imports) {
-    for (Object part : code.parts()) {
-      if (part instanceof TypeName) {
-        imports.offer((TypeName) part);
-      }
+    for (TypeName type : code.types()) {
+      imports.offer(type);
     }
   }
 

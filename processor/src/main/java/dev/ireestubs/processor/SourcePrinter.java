@@ -279,7 +279,12 @@ final class SourcePrinter {
     if (imports == null) {
       return c.canonicalName();
     }
-    return names.computeIfAbsent(c.canonicalName(), k -> lookup(c));
+    String name = names.get(c.canonicalName());
+    if (name == null) {
+      name = lookup(c);
+      names.put(c.canonicalName(), name);
+    }
+    return name;
   }
 
   /** JavaPoet's lookup of a class name, with the imports chosen. */
