@@ -66,16 +66,18 @@ import javax.tools.ToolProvider;
  * work and javac's compiling the stub; the last two over javac alone too. The cold and warm runs
  * alternate the four compilations within a round.
  *
- * <p>Three families of modules are measured ({@code family=same}, {@code dims} or {@code own}
- * runs one): in each, function i has one of five structures (i % 5). In {@code same} the functions
- * of one structure are equal but for their names; in {@code dims} every function has static
- * dimensions of its own (derived from i); in {@code own} every function's parameters are named for
- * it. The stub gives methods whose bodies are equal but for their function, its name and their
- * descriptor constants one shared body, so {@code same} and {@code dims} cost javac about five
- * bodies ({@code dims} shows that other dimensions, passed as constants, still share). In {@code
- * own} each body names its own parameters in its code and messages, so no two are equal: it is
- * what a module whose every function has a structure of its own costs, every method keeping its
- * own body, javac compiling each.
+ * <p>Four families of modules are measured ({@code family=same}, {@code dims}, {@code own} or
+ * {@code records} runs one): in the first three, function i has one of five structures (i % 5). In
+ * {@code same} the functions of one structure are equal but for their names; in {@code dims} every
+ * function has static dimensions of its own (derived from i); in {@code own} every function's
+ * parameters are named for it. The stub gives methods whose bodies are equal but for their
+ * function, its name, their parameters' names and their descriptor constants one shared body, so
+ * these cost javac about five bodies ({@code dims} shows that other dimensions, passed as
+ * constants, still share, {@code own} that other parameter names do). In {@code records} every
+ * function takes and returns records of its own (an sdict in and out, or an array in and a pair
+ * out), so no two bodies are equal: it is what a module whose every function has a structure of its
+ * own costs, every method keeping its own body, javac compiling each (and, without the processor,
+ * compiling the records too).
  */
 public final class ProcessingTime {
 
@@ -97,7 +99,7 @@ public final class ProcessingTime {
     /** Sizes, {@code runs=n}, {@code family=f}, {@code mode=cold|warm|both}, {@code warmups=n}. */
     static Settings of(String[] args) throws URISyntaxException {
       List<Integer> sizes = new ArrayList<>();
-      List<String> families = List.of("same", "dims", "own");
+      List<String> families = List.of("same", "dims", "own", "records");
       int runs = 3;
       int warmups = 5;
       String mode = "both";
@@ -337,7 +339,8 @@ public final class ProcessingTime {
   /**
    * An interface of N functions, its module file, and the floor: a class implementing the
    * interface by methods that only throw; function i has structure i % 5, in {@code family}
-   * {@code dims} with static dimensions of its own, in {@code own} with parameters named for it.
+   * {@code dims} with static dimensions of its own, in {@code own} with parameters named for it,
+   * in {@code records} structure 1 or 4 (i % 2) with records of its own.
    */
   private record Module(String json, String source, String floor) {
     static Module of(int n, String family) {
@@ -363,8 +366,16 @@ public final class ProcessingTime {
         int d = family.equals("dims") ? i : 0; // added to a static dimension of each array
         // Parameters named for the function: paths (and messages) of its own, no sharing.
         String p = family.equals("own") ? Integer.toString(i) : "";
+        // Records of the function's own: every body its own, none shared.
+        boolean own = family.equals("records");
+        String r = own ? Integer.toString(i) : "";
+        if (own) {
+          java.append("  record In" + r + "(FloatArray image, int label) {}\n")
+              .append("  record Out" + r + "(FloatArray logits, FloatArray probs) {}\n")
+              .append("  record Pair" + r + "(long count, double[][] grid) {}\n");
+        }
         json.append(i == 0 ? "" : ",").append('"').append(f).append("\":");
-        switch (i % 5) {
+        switch (own ? (i % 2 == 0 ? 1 : 4) : i % 5) {
           case 0:
             json.append("{\"a\":[[\"ndarray\",\"f32\",2,1,null]],\"r\":[[\"ndarray\",\"f32\",2,1,")
                 .append(4 + d)
@@ -378,8 +389,8 @@ public final class ProcessingTime {
                     + "[\"label\",\"i32\"]]],"
                     + "\"r\":[[\"sdict\",[\"logits\",[\"ndarray\",\"f32\",2,1," + (3 + d) + "]],"
                     + "[\"probs\",[\"ndarray\",\"f32\",2,1,3]]]]}");
-            java.append("  Out ").append(f).append("(In in" + p + ");\n");
-            floor.append(trivial("Out " + f + "(In in" + p + ")"));
+            java.append("  Out" + r + " ").append(f).append("(In" + r + " in" + p + ");\n");
+            floor.append(trivial("Out" + r + " " + f + "(In" + r + " in" + p + ")"));
             break;
           case 2:
             json.append("{\"a\":[\"i32\",\"i64\"],\"r\":[\"i32\"]}");
@@ -399,8 +410,8 @@ public final class ProcessingTime {
                 .append("]],\"r\":[\"i64\",[\"ndarray\",\"f64\",2,2,")
                 .append(2 + d)
                 .append("]]}");
-            java.append("  Pair ").append(f).append("(double[][] m" + p + ");\n");
-            floor.append(trivial("Pair " + f + "(double[][] m" + p + ")"));
+            java.append("  Pair" + r + " ").append(f).append("(double[][] m" + p + ");\n");
+            floor.append(trivial("Pair" + r + " " + f + "(double[][] m" + p + ")"));
             break;
         }
       }
