@@ -258,7 +258,22 @@ final class SharedBodies {
       parameters.add(new JavaSource.Parameter(type, c.getValue()));
       passed.add(c.getKey());
     }
+    if (slots(parameters) > MAX_PARAMETER_SLOTS) {
+      return null; // javac: "too many parameters"; each method keeps its own body
+    }
     return new Printed(List.copyOf(parameters), body.returns(), body.code(), List.copyOf(passed));
+  }
+
+  /** The most parameter slots a static method may take (JVMS 4.3.3: long and double take two). */
+  static final int MAX_PARAMETER_SLOTS = 255;
+
+  /** The slots {@code parameters} take in a method's descriptor. */
+  private static int slots(List<JavaSource.Parameter> parameters) {
+    int slots = 0;
+    for (JavaSource.Parameter p : parameters) {
+      slots += p.type().equals(TypeName.LONG) || p.type().equals(TypeName.DOUBLE) ? 2 : 1;
+    }
+    return slots;
   }
 
   /** The method's parameter and return types, which sharing methods have equal. */

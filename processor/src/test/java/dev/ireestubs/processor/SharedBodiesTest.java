@@ -286,6 +286,44 @@ class SharedBodiesTest {
         .isEqualTo(List.of(12.0));
   }
 
+  @Test
+  void aBodyThatWouldTakeMoreThan255ParametersStaysInline() {
+    // 130 ints named otherwise: 2 + 130 + 130 names. 130 arrays of other shapes under one set of
+    // names: 2 + 130 + 130 descriptors. Either is more than a method may take (JVMS 4.3.3).
+    int n = 130;
+    List<String> ints = new ArrayList<>();
+    List<String> arrays = new ArrayList<>();
+    List<String> a = new ArrayList<>();
+    List<String> b = new ArrayList<>();
+    List<String> x = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      ints.add("'i32'");
+      arrays.add("['ndarray', 'f32', 1, " + (i + 1) + "]");
+      a.add("int a" + i);
+      b.add("int b" + i);
+      x.add("FloatArray x" + i);
+    }
+    String json =
+        "{'ints1': {'a': [" + String.join(", ", ints) + "], 'r': []},"
+            + " 'ints2': {'a': [" + String.join(", ", ints) + "], 'r': []},"
+            + " 'arrays1': {'a': [" + String.join(", ", arrays) + "], 'r': []},"
+            + " 'arrays2': {'a': [" + String.join(", ", arrays) + "], 'r': []}}";
+    Compilation c =
+        new ProcessorTester(dir)
+            .file("many.abi.json", json)
+            .compileClean(
+                source(
+                    "Many",
+                    "@IreeModule(name = \"module\", abi = \"many.abi.json\")",
+                    "public interface Many {",
+                    "  void ints1(" + String.join(", ", a) + ");",
+                    "  void ints2(" + String.join(", ", b) + ");",
+                    "  void arrays1(" + String.join(", ", x) + ");",
+                    "  void arrays2(" + String.join(", ", x) + ");",
+                    "}"));
+    assertThat(ProcessorTester.generatedSource(c, "Iree_Many")).doesNotContain("callLike");
+  }
+
   private static String failure(Class<?> iface, Object stub, String method, Object... args) {
     return assertThrows(IreeValueException.class, () -> call(iface, stub, method, args)).getMessage();
   }
