@@ -74,8 +74,9 @@ record BodyShape(String key, List<String> constants) {
     /**
      * The names the function's paths give its parameters, to their positions: a shared body is
      * printed in one method's names and takes the others' ({@link MethodScope#renameParameter}),
-     * so the shape has positions for them. Empty when a name is not a plain word (a key of a
-     * {@code named} argument such as {@code input.0}), which the shape then spells as it is.
+     * so the shape has positions for them. Empty when a name is empty, holds a {@code .} or {@code
+     * [} (a key of a {@code named} argument such as {@code input.0}, which a path could not be
+     * told apart from) or repeats another: the shape then spells the names as they are.
      */
     final Map<String, Integer> parameters = new HashMap<>();
 
@@ -168,10 +169,7 @@ record BodyShape(String key, List<String> constants) {
       if (parameters.isEmpty()) {
         return relative;
       }
-      int end = 0;
-      while (end < relative.length() && relative.charAt(end) != '.' && relative.charAt(end) != '[') {
-        end++;
-      }
+      int end = Names.leadingName(relative);
       Integer position = parameters.get(relative.substring(0, end));
       return position == null ? relative : "%" + position + relative.substring(end);
     }

@@ -102,12 +102,12 @@ final class CallWriter {
     if (relative) {
       scope.body().beginControlFlow("try");
     }
-    scope.arguments(true);
+    scope.encodingArguments(true);
     for (ParameterModel p : plan.parameters()) {
       scope.statement(
           "$N.push($L)", arguments, values.encode(p.binding(), scope.parameter(p.javaName())));
     }
-    scope.arguments(false);
+    scope.encodingArguments(false);
     if (relative) {
       String failure = scope.local("failure");
       scope.body().nextControlFlow("catch ($T $N)", ValueCode.IREE_VALUE_EXCEPTION, failure);

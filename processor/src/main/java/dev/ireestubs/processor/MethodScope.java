@@ -39,9 +39,12 @@ final class MethodScope {
   /** When shared: a parameter's name in the function's paths, to the name the body prints. */
   private final Map<String, String> pathNames = new HashMap<>();
   /** True while the arguments are printed: only their paths start with a parameter's name. */
-  private boolean arguments;
-  /** When shared: per parameter, the name the body prints and the local that carries the own. */
-  private final List<String[]> nameParameters = new ArrayList<>();
+  private boolean encodingArguments;
+  /** When shared and named: per parameter, the name the body prints and the local of the method's. */
+  private final List<NameParameter> nameParameters = new ArrayList<>();
+
+  /** A parameter of a shared body: what the calling method calls the body's {@code printed}. */
+  private record NameParameter(String printed, String local) {}
 
   /**
    * @param reserved names no local may take (shared, not copied)
@@ -101,8 +104,8 @@ final class MethodScope {
    * name) or decodes results (paths that start with {@code result}, whatever the parameters are
    * called).
    */
-  void arguments(boolean arguments) {
-    this.arguments = arguments;
+  void encodingArguments(boolean encodingArguments) {
+    this.encodingArguments = encodingArguments;
   }
 
   /**
@@ -111,7 +114,7 @@ final class MethodScope {
    */
   String declareParameterName(String printed, String suggestion) {
     String local = local(suggestion);
-    nameParameters.add(new String[] {printed, local});
+    nameParameters.add(new NameParameter(printed, local));
     return local;
   }
 
@@ -121,8 +124,8 @@ final class MethodScope {
    */
   Code parameterNames() {
     Code.Builder b = Code.builder();
-    for (String[] p : nameParameters) {
-      b.add(", $S, $N", p[0], p[1]);
+    for (NameParameter p : nameParameters) {
+      b.add(", $S, $N", p.printed(), p.local());
     }
     return b.build();
   }
@@ -155,8 +158,8 @@ final class MethodScope {
   }
 
   /**
-   * Declares the interface's parameter {@code name} under the name the interface gives {@code
-   * printed} (another method's parameter, whose name a shared body is printed in), kept unless
+   * Declares the interface's parameter {@code name} under {@code printed}, the name another method
+   * gives the parameter at its place (a shared body is printed in one method's names), kept unless
    * {@code stub} says it would hide a name the body writes. Returns the name the body uses.
    */
   String parameter(String name, String printed, StubScope stub) {
@@ -233,15 +236,12 @@ final class MethodScope {
     return Code.of("$S", path);
   }
 
-  /** {@code relative} (a path inside the function) with its parameter's name as the body prints it. */
+  /** {@code relative} (a path inside the function), its parameter named as the body prints it. */
   private String printedPath(String relative) {
-    if (!arguments || pathNames.isEmpty()) {
+    if (!encodingArguments || pathNames.isEmpty()) {
       return relative;
     }
-    int end = 0;
-    while (end < relative.length() && relative.charAt(end) != '.' && relative.charAt(end) != '[') {
-      end++;
-    }
+    int end = Names.leadingName(relative);
     String printed = pathNames.get(relative.substring(0, end));
     return printed == null ? relative : printed + relative.substring(end);
   }

@@ -10,6 +10,18 @@ import javax.lang.model.SourceVersion;
 final class Names {
   private Names() {}
 
+  /**
+   * The length of the name a value's path starts with, inside its function: up to the first
+   * {@code .} (a component or key) or {@code [} (an element), the parameter the value is part of.
+   */
+  static int leadingName(String path) {
+    int end = 0;
+    while (end < path.length() && path.charAt(end) != '.' && path.charAt(end) != '[') {
+      end++;
+    }
+    return end;
+  }
+
   /** The type-style form of a name: {@code class_ids} becomes {@code ClassIds}. */
   static String typeName(String name) {
     String camel = AbiType.Dict.camelCase(name);

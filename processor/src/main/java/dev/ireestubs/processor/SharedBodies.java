@@ -40,7 +40,8 @@ final class SharedBodies {
    *     names the calling function gives them, then the constants
    * @param returns the methods' return type
    * @param code the body
-   * @param named true when the methods name their parameters differently, each passing its names
+   * @param named true when the body takes the names the methods give their parameters (the
+   *     methods of its shape do not all name them alike), each method passing its own
    */
   record Body(
       String name,
@@ -120,8 +121,8 @@ final class SharedBodies {
               g.printed().parameters(),
               g.printed().returns(),
               g.printed().code(),
-              !g.passed().values().iterator().next().names().isEmpty());
-      g.passed().forEach((m, use) -> uses[m] = new Use(body, use.constants(), use.names()));
+              g.named());
+      g.passed().forEach((m, p) -> uses[m] = new Use(body, p.constants(), p.names()));
     }
     return uses;
   }
@@ -171,18 +172,24 @@ final class SharedBodies {
     if (p == null) {
       return null;
     }
-    Map<Integer, Use> passed = new LinkedHashMap<>();
+    Map<Integer, Passed> passed = new LinkedHashMap<>();
     for (int m : members) {
       List<String> own = BodyShape.reordered(shapes[lead], shapes[m], p.constants());
       if (own != null && sameTypes(own, p.constants(), constantTypes)) {
-        passed.put(m, new Use(null, own, named ? pathNames(functions.get(m)) : List.of()));
+        passed.put(m, new Passed(own, named ? pathNames(functions.get(m)) : List.of()));
       }
     }
-    return passed.size() > 1 ? new Group(p, passed) : null;
+    return passed.size() > 1 ? new Group(p, named, passed) : null;
   }
 
-  /** The methods that call one body: the body, and per member what it passes (body unset). */
-  private record Group(Printed printed, Map<Integer, Use> passed) {}
+  /**
+   * The methods that call one body: the body, whether it takes the methods' parameter names, and
+   * what each method passes.
+   */
+  private record Group(Printed printed, boolean named, Map<Integer, Passed> passed) {}
+
+  /** What a method passes to its shared body: its constants and, if taken, parameter names. */
+  private record Passed(List<String> constants, List<String> names) {}
 
   /** The names {@code plan}'s paths give its parameters, in order ({@code features}). */
   static List<String> pathNames(CallPlan plan) {
@@ -207,10 +214,11 @@ final class SharedBodies {
   }
 
   /**
-   * The body of {@code plan} printed for sharing in the parameter names of {@code as} (a method of
-   * equal shape, or {@code plan} itself), taking the names the calling function gives its
-   * parameters when {@code named}; null when it cannot be shared ({@link BodyShape} stands for it
-   * without printing; tests compare the two).
+   * The body of {@code plan} printed for sharing in the parameter names of {@code as}, taking the
+   * names the calling function gives its parameters when {@code named}; null when it cannot be
+   * shared. A stub prints each body for its first method ({@code as} is {@code plan}); {@code
+   * BodyShapeTest} prints other methods of the shape in its names, to check that {@link BodyShape}
+   * stands for the printed body.
    */
   static Printed print(
       CallPlan plan,
