@@ -133,15 +133,16 @@ final class SharedBodies {
    * distinct methods compares nothing).
    */
   private static BodyShape[] shapes(List<CallPlan> functions, List<FunctionConstants> constants) {
+    String[] header = new String[functions.size()];
     Map<String, Integer> headers = new HashMap<>();
-    for (CallPlan plan : functions) {
-      headers.merge(header(plan), 1, Integer::sum);
+    for (int i = 0; i < functions.size(); i++) {
+      header[i] = header(functions.get(i));
+      headers.merge(header[i], 1, Integer::sum);
     }
     BodyShape[] shapes = new BodyShape[functions.size()];
     for (int i = 0; i < functions.size(); i++) {
-      CallPlan plan = functions.get(i);
-      if (headers.get(header(plan)) > 1) {
-        shapes[i] = BodyShape.of(plan, constants.get(i));
+      if (headers.get(header[i]) > 1) {
+        shapes[i] = BodyShape.of(functions.get(i), constants.get(i));
       }
     }
     return shapes;
