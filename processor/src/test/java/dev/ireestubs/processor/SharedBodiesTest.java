@@ -151,20 +151,9 @@ class SharedBodiesTest {
   @Test
   void aFailureInASharedBodyNamesTheMethodsOwnFunctionAsItsInlineBodyWould() throws Exception {
     CompiledClasses shared = new CompiledClasses(compile("Repeated", REPEATED));
-    // The same functions one of each: no two bodies are equal, every body is inline.
-    Compilation single =
-            compile(
-                "Single",
-                "@IreeModule(name = \"module\", abi = \"repeated.abi.json\")",
-                "public interface Single {",
-                "  record Features(FloatArray image, int label) {}",
-                "  record Scores(FloatArray logits, FloatArray probs) {}",
-                "  FloatArray wide8(FloatArray function);",
-                "  List<Double> rows2(List<FloatArray> rows, double scale);",
-                "  Scores predictAgain(Features features);",
-                "}");
-    assertThat(ProcessorTester.generatedSource(single, "Iree_Single")).doesNotContain("callLike");
-    CompiledClasses inline = new CompiledClasses(single);
+    CompiledClasses inline =
+        new CompiledClasses(
+            single("FloatArray function", "List<FloatArray> rows, double scale", "Features features"));
     Object sharedStub = shared.stub("Repeated", module());
     Object inlineStub = inline.stub("Single", module());
     Class<?> repeated = shared.load("test.Repeated");
@@ -240,20 +229,10 @@ class SharedBodiesTest {
     assertThat(stub).contains("return callLikeWide4(wide8Function, \"wide8\", pixels, \"pixels\", ");
     assertThat(stub).contains("callLikeRows1(rows2Function, \"rows2\", lines, factor, \"lines\", \"factor\"");
     assertThat(stub).contains("throw Marshal.inFunction(failure, functionName, \"image\", imageName);");
-    Compilation single =
-        compile(
-            "Single",
-            "@IreeModule(name = \"module\", abi = \"repeated.abi.json\")",
-            "public interface Single {",
-            "  record Features(FloatArray image, int label) {}",
-            "  record Scores(FloatArray logits, FloatArray probs) {}",
-            "  FloatArray wide8(FloatArray pixels);",
-            "  List<Double> rows2(List<FloatArray> lines, double factor);",
-            "  Scores predictAgain(Features input);",
-            "}");
-    assertThat(ProcessorTester.generatedSource(single, "Iree_Single")).doesNotContain("callLike");
     CompiledClasses shared = new CompiledClasses(renamed);
-    CompiledClasses inline = new CompiledClasses(single);
+    CompiledClasses inline =
+        new CompiledClasses(
+            single("FloatArray pixels", "List<FloatArray> lines, double factor", "Features input"));
     Object sharedStub = shared.stub("Renamed", module());
     Object inlineStub = inline.stub("Single", module());
     Class<?> iface = shared.load("test.Renamed");
@@ -322,6 +301,26 @@ class SharedBodiesTest {
                     "  void arrays2(" + String.join(", ", x) + ");",
                     "}"));
     assertThat(ProcessorTester.generatedSource(c, "Iree_Many")).doesNotContain("callLike");
+  }
+
+  /**
+   * {@code wide8}, {@code rows2} and {@code predictAgain} alone, with these parameters: no two
+   * bodies equal, every body inline, so their messages are what a shared body's must be.
+   */
+  private Compilation single(String wide8, String rows2, String predictAgain) {
+    Compilation single =
+        compile(
+            "Single",
+            "@IreeModule(name = \"module\", abi = \"repeated.abi.json\")",
+            "public interface Single {",
+            "  record Features(FloatArray image, int label) {}",
+            "  record Scores(FloatArray logits, FloatArray probs) {}",
+            "  FloatArray wide8(" + wide8 + ");",
+            "  List<Double> rows2(" + rows2 + ");",
+            "  Scores predictAgain(" + predictAgain + ");",
+            "}");
+    assertThat(ProcessorTester.generatedSource(single, "Iree_Single")).doesNotContain("callLike");
+    return single;
   }
 
   private static String failure(Class<?> iface, Object stub, String method, Object... args) {
