@@ -118,11 +118,7 @@ record Declaration(
 
     /** The module function it calls: {@code @IreeFunction}'s value, else the method's name. */
     String functionName() {
-      // Asked several times per method while binding: no Optional chain.
-      if (function.isPresent() && !function.get().value().isEmpty()) {
-        return function.get().value();
-      }
-      return name;
+      return function.map(FunctionAnnotation::value).filter(v -> !v.isEmpty()).orElse(name);
     }
   }
 

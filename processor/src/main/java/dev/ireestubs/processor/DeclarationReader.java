@@ -275,18 +275,15 @@ final class DeclarationReader {
     }
     DeclaredType ifaceType = (DeclaredType) iface.asType();
     for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
-      // Asked once each: javac decodes the name and looks up the modifier set on every call.
-      Set<Modifier> modifiers = m.getModifiers();
-      String name = m.getSimpleName().toString();
-      if (modifiers.contains(Modifier.STATIC)
-          || modifiers.contains(Modifier.PRIVATE)
-          || hidden(m, name, seen, iface, ifaceType)) {
+      if (m.getModifiers().contains(Modifier.STATIC)
+          || m.getModifiers().contains(Modifier.PRIVATE)
+          || hidden(m, seen, iface, ifaceType)) {
         continue;
       }
-      seen.computeIfAbsent(name, k -> new ArrayList<>()).add(m);
-      if (modifiers.contains(Modifier.ABSTRACT) && !isObjectMethod(m, name)) {
+      seen.computeIfAbsent(m.getSimpleName().toString(), k -> new ArrayList<>()).add(m);
+      if (m.getModifiers().contains(Modifier.ABSTRACT) && !isObjectMethod(m)) {
         out.add(m);
-      } else if (modifiers.contains(Modifier.DEFAULT)) {
+      } else if (m.getModifiers().contains(Modifier.DEFAULT)) {
         Annotations.find(m, Annotations.IREE_FUNCTION)
             .ifPresent(
                 a ->
@@ -320,11 +317,10 @@ final class DeclarationReader {
    */
   private boolean hidden(
       ExecutableElement m,
-      String name,
       Map<String, List<ExecutableElement>> seen,
       TypeElement iface,
       DeclaredType in) {
-    for (ExecutableElement s : seen.getOrDefault(name, List.of())) {
+    for (ExecutableElement s : seen.getOrDefault(m.getSimpleName().toString(), List.of())) {
       if (s.equals(m) || elements.overrides(s, m, iface) || sameSignature(s, m, in)) {
         return true;
       }
@@ -350,7 +346,8 @@ final class DeclarationReader {
   }
 
   /** {@code equals}, {@code hashCode} and {@code toString}: implemented by every object. */
-  private static boolean isObjectMethod(ExecutableElement m, String name) {
+  private static boolean isObjectMethod(ExecutableElement m) {
+    String name = m.getSimpleName().toString();
     int n = m.getParameters().size();
     if (n == 0) {
       return name.equals("hashCode") || name.equals("toString");
