@@ -51,7 +51,7 @@ record BodyShape(String key, List<String> constants) {
       }
       key.append(',');
     }
-    walk.parameters.clear(); // what follows are results: their paths start with "result"
+    walk.arguments = false; // what follows are results: their paths start with "result"
     key.append(")->");
     ResultModel result = plan.result();
     type(key.append(result.getClass().getSimpleName()).append(' '), result.javaType());
@@ -79,6 +79,8 @@ record BodyShape(String key, List<String> constants) {
      * told apart from) or repeats another: the shape then spells the names as they are.
      */
     final Map<String, Integer> parameters = new HashMap<>();
+    /** True while the arguments are walked: only their paths start with a parameter's name. */
+    boolean arguments = true;
 
     Walk(String function, FunctionConstants constants, List<String> parameterNames) {
       this.function = function;
@@ -155,10 +157,9 @@ record BodyShape(String key, List<String> constants) {
         key.append("@ ");
         return true;
       }
-      if (path.length() > function.length() + 1
-          && path.startsWith(function)
-          && path.startsWith(": ", function.length())) {
-        text(positional(path.substring(function.length() + 2)));
+      String inside = Names.insideFunction(function, path);
+      if (inside != null) {
+        text(positional(inside));
         return true;
       }
       return false;
@@ -166,7 +167,7 @@ record BodyShape(String key, List<String> constants) {
 
     /** {@code relative} with its parameter's name as its position ({@code %0.image}). */
     private String positional(String relative) {
-      if (parameters.isEmpty()) {
+      if (!arguments || parameters.isEmpty()) {
         return relative;
       }
       int end = Names.leadingName(relative);

@@ -227,10 +227,9 @@ final class MethodScope {
     if (path.equals(function)) {
       return Code.of("$N", functionNameParameter);
     }
-    if (path.length() > function.length() + 1
-        && path.startsWith(function)
-        && path.startsWith(": ", function.length())) {
-      return Code.of("$S", printedPath(path.substring(function.length() + 2)));
+    String inside = Names.insideFunction(function, path);
+    if (inside != null) {
+      return Code.of("$S", printedPath(inside));
     }
     shareable = false;
     return Code.of("$S", path);
@@ -251,13 +250,8 @@ final class MethodScope {
    * path as the body prints it.
    */
   String baseName(String path) {
-    if (shared()
-        && path.length() > function.length() + 1
-        && path.startsWith(function)
-        && path.startsWith(": ", function.length())) {
-      return ValueCode.baseName(printedPath(path.substring(function.length() + 2)));
-    }
-    return ValueCode.baseName(path);
+    String inside = shared() ? Names.insideFunction(function, path) : null;
+    return ValueCode.baseName(inside != null ? printedPath(inside) : path);
   }
 
   /**

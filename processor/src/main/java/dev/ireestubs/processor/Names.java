@@ -11,6 +11,20 @@ final class Names {
   private Names() {}
 
   /**
+   * {@code path} inside {@code function}: what follows {@code "function: "} ({@code
+   * features.image} of {@code predict: features.image}); null when the path is not under the
+   * function's name (or is the name alone).
+   */
+  static String insideFunction(String function, String path) {
+    if (path.length() > function.length() + 1
+        && path.startsWith(function)
+        && path.startsWith(": ", function.length())) {
+      return path.substring(function.length() + 2);
+    }
+    return null;
+  }
+
+  /**
    * The length of the name a value's path starts with, inside its function: up to the first
    * {@code .} (a component or key) or {@code [} (an element), the parameter the value is part of.
    */

@@ -195,9 +195,9 @@ final class SharedBodies {
   /** The names {@code plan}'s paths give its parameters, in order ({@code features}). */
   static List<String> pathNames(CallPlan plan) {
     List<String> names = new ArrayList<>(plan.parameters().size());
-    int prefix = plan.functionName().length() + 2;
     for (ParameterModel p : plan.parameters()) {
-      names.add(p.path().length() > prefix ? p.path().substring(prefix) : p.path());
+      String inside = Names.insideFunction(plan.functionName(), p.path());
+      names.add(inside != null ? inside : p.path());
     }
     return names;
   }
