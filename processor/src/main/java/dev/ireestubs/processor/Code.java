@@ -4,6 +4,7 @@ import com.palantir.javapoet.TypeName;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import javax.lang.model.SourceVersion;
 
 /**
  * A fragment of generated Java code: text, type names (printed by {@link JavaSource} as imports
@@ -48,6 +49,11 @@ final class Code {
     this.types = types;
   }
 
+  /** No code: a member without Javadoc, a field without initializer, an empty body. */
+  static Code empty() {
+    return EMPTY;
+  }
+
   /** The fragment of {@code format} with {@code args}. */
   static Code of(String format, Object... args) {
     return new Builder().add(format, args).build();
@@ -81,6 +87,22 @@ final class Code {
 
   boolean isEmpty() {
     return parts.isEmpty();
+  }
+
+  /**
+   * The code when it is one plain name (a parameter, a local, a loop variable), else null: what
+   * {@code SourceVersion.isIdentifier(toString())} says, without printing.
+   */
+  String name() {
+    StringBuilder name = new StringBuilder();
+    for (Object part : parts) {
+      if (!(part instanceof String)) {
+        return null;
+      }
+      name.append((String) part);
+    }
+    String text = name.toString();
+    return SourceVersion.isIdentifier(text) ? text : null;
   }
 
   /** The code with every type fully qualified (what the code says, for comparisons and checks). */

@@ -12,7 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
-import javax.lang.model.SourceVersion;
 
 /**
  * Prints the marshalling of values, one {@link ValueBinding} at a time: Java to VM ({@link
@@ -194,10 +193,10 @@ final class ValueCode {
 
   private String requireKeys(MapBinding m, Code value, Code keys) {
     Code path = scope.path(m.path());
-    String text = value.toString();
-    if (SourceVersion.isIdentifier(text)) {
-      scope.statement("$T.requireKeys($N, $L, $L)", MARSHAL, text, keys, path);
-      return text;
+    String plain = value.name();
+    if (plain != null) {
+      scope.statement("$T.requireKeys($N, $L, $L)", MARSHAL, plain, keys, path);
+      return plain;
     }
     String name = scope.local(scope.baseName(m.path()) + "Map");
     scope.statement(
@@ -438,14 +437,15 @@ final class ValueCode {
    * variable), else a new local assigned from it, null-checked when {@code nullCheckPath} is set.
    */
   String local(TypeName type, Code value, String nullCheckPath) {
-    String text = value.toString();
-    if (SourceVersion.isIdentifier(text)) {
+    String plain = value.name();
+    if (plain != null) {
       if (nullCheckPath != null) {
         // StubMarshal's: a statement needs no generic method's inference.
-        scope.statement("$T.notNull($N, $L)", STUB_MARSHAL, text, scope.path(nullCheckPath));
+        scope.statement("$T.notNull($N, $L)", STUB_MARSHAL, plain, scope.path(nullCheckPath));
       }
-      return text;
+      return plain;
     }
+    String text = value.toString();
     String name =
         scope.local(
             text.endsWith("()")

@@ -31,6 +31,17 @@ class CodeTest {
   }
 
   @Test
+  void nameIsThePlainNameTheCodeIsOrNull() {
+    assertThat(Code.of("$N", "features").name()).isEqualTo("features");
+    assertThat(Code.of("$N", "features").name())
+        .isEqualTo(Code.of("$N", "features").toString()); // what isIdentifier(toString()) says
+    assertThat(Code.of("$N.$N()", "features", "image").name()).isNull();
+    assertThat(Code.of("$T", ClassName.get("", "Local")).name()).isNull();
+    assertThat(Code.of("$S", "x").name()).isNull();
+    assertThat(Code.empty().name()).isNull();
+  }
+
+  @Test
   void typePlaceholderWritesTheTypeInFull() {
     assertLikeJavaPoet("java.util.List x", "$T x", LIST);
     assertLikeJavaPoet("java.lang.String s", "$T s", ClassName.get(String.class));
