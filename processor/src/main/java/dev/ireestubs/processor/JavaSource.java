@@ -78,7 +78,7 @@ final class JavaSource {
     List<Member> members = new ArrayList<>();
     members.add(
         new MethodDecl(
-            Code.of(""), List.of(), Set.of(Modifier.PRIVATE), null, "", List.of(), Code.of("")));
+            Code.empty(), List.of(), Set.of(Modifier.PRIVATE), null, "", List.of(), Code.empty()));
     return new TypeDecl(
         name,
         javadoc,
@@ -117,7 +117,6 @@ final class JavaSource {
 
   /** {@code code} with every type written in full (no imports). */
   static String qualified(Code code) {
-    // Mostly a name or a call: ValueCode asks for many.
     SourcePrinter p = new SourcePrinter(null, "", "", Set.of(), 64);
     p.code(code);
     return p.finish();

@@ -44,7 +44,14 @@ final class SourcePrinter {
   private final StringBuilder pending = new StringBuilder();
   private int column;
   private int wrapIndent = -1;
-  private Character pendingSpace; // ' ' a space, '\0' nothing, null no wrapping point
+  /** The pending wrapping point, if any: what it prints where the line does not break there. */
+  private Gap gap;
+
+  /** What a wrapping point prints when the line goes on: a space, or nothing (after a "("). */
+  private enum Gap {
+    SPACE,
+    NOTHING
+  }
   /** How each class is written, by canonical name. */
   private final Map<String, String> names = new HashMap<>();
 
@@ -65,7 +72,7 @@ final class SourcePrinter {
   }
 
   String finish() {
-    if (pendingSpace != null) {
+    if (gap != null) {
       flush(false);
     }
     return out.toString();
@@ -126,12 +133,12 @@ final class SourcePrinter {
       text(" " + m.name());
     }
     text("(");
-    wrappingPoint('\0');
+    wrappingPoint(Gap.NOTHING);
     boolean first = true;
     for (Parameter p : m.parameters()) {
       if (!first) {
         text(",");
-        wrappingPoint(' ');
+        wrappingPoint(Gap.SPACE);
       }
       first = false;
       type(p.type());
@@ -367,23 +374,23 @@ final class SourcePrinter {
     return out.length() == 0 ? '\0' : out.charAt(out.length() - 1);
   }
 
-  /** A point where a long line may break ({@code ' '}: a space otherwise, {@code '\0'}: none). */
-  private void wrappingPoint(char space) {
-    if (space == '\0' && column == 0) {
+  /** A point where a long line may break; {@code kind} is what it prints where it does not. */
+  private void wrappingPoint(Gap kind) {
+    if (kind == Gap.NOTHING && column == 0) {
       return;
     }
-    if (pendingSpace != null) {
+    if (gap != null) {
       flush(false);
     }
-    if (space == ' ') {
+    if (kind == Gap.SPACE) {
       column++;
     }
-    pendingSpace = space;
+    gap = kind;
     wrapIndent = indentLevel + 2;
   }
 
   private void append(String s) {
-    if (pendingSpace != null) {
+    if (gap != null) {
       int nl = s.indexOf('\n');
       if (nl == -1 && column + s.length() <= COLUMN_LIMIT) {
         pending.append(s);
@@ -404,13 +411,13 @@ final class SourcePrinter {
         out.append(INDENT);
       }
       column = wrapIndent * INDENT.length() + pending.length();
-    } else if (pendingSpace == ' ') {
+    } else if (gap == Gap.SPACE) {
       out.append(' ');
     }
     out.append(pending);
     pending.setLength(0);
     wrapIndent = -1;
-    pendingSpace = null;
+    gap = null;
   }
 
   /** {@code value} as a Java string literal, in JavaPoet's form (a line break ends a line of it). */

@@ -267,7 +267,7 @@ final class StubLayout {
           .members()
           .add(
               new JavaSource.MethodDecl(
-                  Code.of(""),
+                  Code.empty(),
                   List.of(),
                   Set.of(Modifier.STATIC),
                   part.type(),

@@ -116,13 +116,13 @@ final class StubWriter implements StubGenerator {
                 Set.of(Modifier.PRIVATE, Modifier.FINAL),
                 ArrayTypeName.of(BACKEND_FUNCTION),
                 fields.get(0),
-                Code.of("")));
+                Code.empty()));
         return;
       }
       for (String field : fields) {
         members.add(
             new JavaSource.FieldDecl(
-                Code.of(""), Set.of(Modifier.PRIVATE, Modifier.FINAL), BACKEND_FUNCTION, field, Code.of("")));
+                Code.empty(), Set.of(Modifier.PRIVATE, Modifier.FINAL), BACKEND_FUNCTION, field, Code.empty()));
       }
     }
 
@@ -312,7 +312,7 @@ final class StubWriter implements StubGenerator {
               .members()
               .add(
                   new JavaSource.FieldDecl(
-                      Code.of(""),
+                      Code.empty(),
                       Set.of(Modifier.STATIC, Modifier.FINAL),
                       c.type(),
                       c.name(),
@@ -332,7 +332,7 @@ final class StubWriter implements StubGenerator {
       }
       holder.add(
           new JavaSource.MethodDecl(
-              Code.of(""),
+              Code.empty(),
               List.of(),
               Set.of(Modifier.STATIC),
               TypeName.VOID,
@@ -376,7 +376,7 @@ final class StubWriter implements StubGenerator {
         body = written.code();
       }
       return new JavaSource.MethodDecl(
-          Code.of(""), annotations, Set.of(Modifier.STATIC), returns, plan.methodName(), parameters, body);
+          Code.empty(), annotations, Set.of(Modifier.STATIC), returns, plan.methodName(), parameters, body);
     }
   }
 
