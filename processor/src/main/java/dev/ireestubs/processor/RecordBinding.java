@@ -38,22 +38,22 @@ record RecordBinding(
     Objects.requireNonNull(path, "path");
     constructorOrder = List.copyOf(constructorOrder);
     List<String> accessors = accessors(components);
-    // Usually the orders agree; sorting both (to compare them as sets) is only needed otherwise.
-    if (!accessors.equals(constructorOrder)) {
-      List<String> sorted = new ArrayList<>(accessors);
-      sorted.sort(null);
-      List<String> sortedOrder = new ArrayList<>(constructorOrder);
-      sortedOrder.sort(null);
-      if (!sorted.equals(sortedOrder)) {
-        throw new IllegalArgumentException(
-            "constructorOrder " + constructorOrder + " is not a permutation of " + sorted);
-      }
+    // Usually the orders agree, and then nothing need be sorted.
+    if (!accessors.equals(constructorOrder) && !sorted(accessors).equals(sorted(constructorOrder))) {
+      throw new IllegalArgumentException(
+          "constructorOrder " + constructorOrder + " is not a permutation of " + sorted(accessors));
     }
   }
 
   /** A record whose declaration order is the descriptor order (always so for sequences). */
   RecordBinding(AbiType type, ClassName record, List<ComponentBinding> components, String path) {
     this(type, record, components, path, accessors(components));
+  }
+
+  private static List<String> sorted(List<String> names) {
+    List<String> out = new ArrayList<>(names);
+    out.sort(null);
+    return out;
   }
 
   /** The components' accessors, in descriptor order. */
