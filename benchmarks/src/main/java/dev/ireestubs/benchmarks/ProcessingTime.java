@@ -150,7 +150,7 @@ public final class ProcessingTime {
         settings.warmups());
     System.out.printf(
         Locale.ROOT,
-        "%6s %5s %10s %12s %14s %12s %16s %18s %18s%n",
+        "%7s %5s %10s %12s %14s %12s %16s %18s %18s%n",
         "module",
         "time",
         "functions",
@@ -213,7 +213,7 @@ public final class ProcessingTime {
         }
       } catch (IllegalStateException e) {
         System.out.printf(
-            Locale.ROOT, "%6s %10d  %s%n", family, n, e.getMessage().lines().limit(3).toList());
+            Locale.ROOT, "%7s %10d  %s%n", family, n, e.getMessage().lines().limit(3).toList());
       }
     } finally {
       Compilations.deleteTree(dir);
@@ -295,7 +295,7 @@ public final class ProcessingTime {
     double with = median(millis[1]);
     System.out.printf(
         Locale.ROOT,
-        "%6s %5s %10d %12.0f %14.0f %12.0f %16.3f %18.0f %18.0f%n",
+        "%7s %5s %10d %12.0f %14.0f %12.0f %16.3f %18.0f %18.0f%n",
         family,
         time,
         n,
