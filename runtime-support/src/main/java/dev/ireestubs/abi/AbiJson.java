@@ -36,7 +36,9 @@ import java.util.Set;
  * JSON (canonical: no whitespace, keys in source order, numbers as written) and prints back as that
  * JSON. Text that is not JSON, a record of the wrong JSON shape, a number beyond the range of a
  * double, and text beyond a {@link ParseLimits} limit are {@link AbiParseException}s naming the
- * JSON path (or the limit), line and column. Parsing takes time and memory linear in the text.
+ * JSON path (or the limit), line and column. Parsing takes time and memory linear in the text. It
+ * reads with jackson-core 2.16 or later; with an older one on the class path (a BOM may pin it), a
+ * parse throws an {@link IllegalStateException} that names the version found and how to manage it.
  *
  * <p>The printer writes what IREE's compiler writes: no whitespace, object keys sorted ({@code
  * "a"}, {@code "r"}, {@code "v"}), {@code "v"} only when the signature has a version. Printing is
