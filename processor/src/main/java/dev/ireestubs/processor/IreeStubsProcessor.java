@@ -4,6 +4,7 @@ import com.google.auto.service.AutoService;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import com.palantir.javapoet.ClassName;
+import dev.ireestubs.abi.AbiJson;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.FilerException;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -94,6 +96,12 @@ public final class IreeStubsProcessor extends AbstractProcessor {
    */
   private final Map<String, ClientDerivation.Request> derived = new HashMap<>();
 
+  /** What is wrong with the processor path, or null: asked once, on the first round. */
+  private final Supplier<String> setupCheck;
+
+  /** The answer of {@link #setupCheck}, once asked. */
+  private Optional<String> setupProblem;
+
   /** The processor, as the compiler loads it. */
   public IreeStubsProcessor() {
     this(new StubWriter());
@@ -101,7 +109,27 @@ public final class IreeStubsProcessor extends AbstractProcessor {
 
   /** A processor writing through {@code generator} (tests capture the models with it). */
   IreeStubsProcessor(StubGenerator generator) {
+    this(generator, IreeStubsProcessor::setupProblem);
+  }
+
+  /** A processor whose processor path {@code setupCheck} judges (tests stand in a bad one). */
+  IreeStubsProcessor(StubGenerator generator, Supplier<String> setupCheck) {
     this.generator = Objects.requireNonNull(generator);
+    this.setupCheck = Objects.requireNonNull(setupCheck);
+  }
+
+  /**
+   * What keeps the JSON reader from working on this processor path, or null: reading a constant,
+   * well-formed function throws {@link IllegalStateException} only when the path's jackson-core is
+   * one the reader cannot use, with a message naming it.
+   */
+  static String setupProblem() {
+    try {
+      AbiJson.parseFunction("{\"a\":[],\"r\":[]}");
+      return null;
+    } catch (IllegalStateException e) {
+      return e.getMessage();
+    }
   }
 
   @Override
@@ -133,6 +161,22 @@ public final class IreeStubsProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    if (setupProblem == null) {
+      setupProblem = Optional.ofNullable(setupCheck.get());
+      setupProblem.ifPresent(
+          problem ->
+              processingEnv
+                  .getMessager()
+                  .printMessage(
+                      Diagnostic.Kind.ERROR,
+                      Tag.BAD_SETUP.prefix()
+                          + "the iree-stubs processor cannot check or generate anything on this"
+                          + " processor path: "
+                          + problem));
+    }
+    if (setupProblem.isPresent()) {
+      return false;
+    }
     try {
       processRound(round);
     } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {

@@ -30,6 +30,11 @@ enum Tag {
   UNRESOLVED_TYPE("IreeUnresolvedType"),
   /** An annotation that has no effect where it is (a warning). */
   IGNORED_ANNOTATION("IreeIgnoredAnnotation"),
+  /**
+   * A processor path the processor cannot run on: a jackson-core older than the JSON reader needs,
+   * as a dependency-management BOM may choose.
+   */
+  BAD_SETUP("IreeBadSetup"),
   /** A failure of the processor itself. */
   INTERNAL_ERROR("IreeInternalError");
 

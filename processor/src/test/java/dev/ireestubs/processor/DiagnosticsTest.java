@@ -330,6 +330,33 @@ class DiagnosticsTest {
         .onLineContaining("interface Boom");
   }
 
+  @Test
+  void aProcessorPathWithAnOldJacksonIsSaidOnceAndNothingIsWritten() {
+    t.file("m.json", "{'f':{'a':[],'r':[]}}");
+    JavaFileObject a = source("OldA", "@IreeModule(abi = \"m.json\")", "interface OldA { void f(); }");
+    JavaFileObject b = source("OldB", "@IreeModule(abi = \"m.json\")", "interface OldB { void f(); }");
+    String problem =
+        "iree-stubs reads reflection JSON with jackson-core 2.16 or later, and the class path has"
+            + " jackson-core 2.13.5";
+    List<String> written = new java.util.ArrayList<>();
+    Compilation comp =
+        com.google.testing.compile.Compiler.javac()
+            .withProcessors(
+                new IreeStubsProcessor(
+                    (model, out) -> written.add(model.stubName().toString()), () -> problem))
+            .withOptions("-Airee.reflectionDir=" + dir)
+            .compile(a, b);
+    assertThat(comp)
+        .hadErrorContaining(
+            "[IreeBadSetup] the iree-stubs processor cannot check or generate anything on this"
+                + " processor path: "
+                + problem);
+    assertThat(errors(comp)).hasSize(1);
+    assertThat(written).isEmpty();
+    // On the project's own processor path, the check finds nothing.
+    assertThat(IreeStubsProcessor.setupProblem()).isNull();
+  }
+
   // ----------------------------------------------------------------------------- arity, names
 
   @Test
