@@ -96,11 +96,14 @@ public final class IreeStubsProcessor extends AbstractProcessor {
    */
   private final Map<String, ClientDerivation.Request> derived = new HashMap<>();
 
-  /** What is wrong with the processor path, or null: asked once, on the first round. */
-  private final Supplier<String> setupCheck;
+  /** What keeps the processor from working on its processor path, if anything. */
+  private final Supplier<Optional<String>> setupCheck;
 
-  /** The answer of {@link #setupCheck}, once asked. */
-  private Optional<String> setupProblem;
+  /** Whether {@link #setupCheck} has been asked (on the first round). */
+  private boolean setupChecked;
+
+  /** Whether it found a problem: reported once, and then the processor does nothing. */
+  private boolean setupBroken;
 
   /** The processor, as the compiler loads it. */
   public IreeStubsProcessor() {
@@ -109,27 +112,13 @@ public final class IreeStubsProcessor extends AbstractProcessor {
 
   /** A processor writing through {@code generator} (tests capture the models with it). */
   IreeStubsProcessor(StubGenerator generator) {
-    this(generator, IreeStubsProcessor::setupProblem);
+    this(generator, AbiJson::readerProblem);
   }
 
   /** A processor whose processor path {@code setupCheck} judges (tests stand in a bad one). */
-  IreeStubsProcessor(StubGenerator generator, Supplier<String> setupCheck) {
+  IreeStubsProcessor(StubGenerator generator, Supplier<Optional<String>> setupCheck) {
     this.generator = Objects.requireNonNull(generator);
     this.setupCheck = Objects.requireNonNull(setupCheck);
-  }
-
-  /**
-   * What keeps the JSON reader from working on this processor path, or null: reading a constant,
-   * well-formed function throws {@link IllegalStateException} only when the path's jackson-core is
-   * one the reader cannot use, with a message naming it.
-   */
-  static String setupProblem() {
-    try {
-      AbiJson.parseFunction("{\"a\":[],\"r\":[]}");
-      return null;
-    } catch (IllegalStateException e) {
-      return e.getMessage();
-    }
   }
 
   @Override
@@ -161,24 +150,25 @@ public final class IreeStubsProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-    if (setupProblem == null) {
-      setupProblem = Optional.ofNullable(setupCheck.get());
-      setupProblem.ifPresent(
-          problem ->
-              processingEnv
-                  .getMessager()
-                  .printMessage(
-                      Diagnostic.Kind.ERROR,
-                      Tag.BAD_SETUP.prefix()
-                          + "the iree-stubs processor cannot check or generate anything on this"
-                          + " processor path: "
-                          + problem));
-    }
-    if (setupProblem.isPresent()) {
-      return false;
-    }
     try {
-      processRound(round);
+      if (!setupChecked) {
+        setupChecked = true;
+        Optional<String> problem = setupCheck.get();
+        setupBroken = problem.isPresent();
+        problem.ifPresent(
+            p ->
+                processingEnv
+                    .getMessager()
+                    .printMessage(
+                        Diagnostic.Kind.ERROR,
+                        Tag.BAD_SETUP.prefix()
+                            + "the iree-stubs processor checks and generates nothing on this"
+                            + " processor path: "
+                            + p));
+      }
+      if (!setupBroken) {
+        processRound(round);
+      }
     } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
       processingEnv
           .getMessager()

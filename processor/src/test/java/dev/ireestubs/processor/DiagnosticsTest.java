@@ -336,25 +336,46 @@ class DiagnosticsTest {
     JavaFileObject a = source("OldA", "@IreeModule(abi = \"m.json\")", "interface OldA { void f(); }");
     JavaFileObject b = source("OldB", "@IreeModule(abi = \"m.json\")", "interface OldB { void f(); }");
     String problem =
-        "iree-stubs reads reflection JSON with jackson-core 2.16 or later, and the class path has"
-            + " jackson-core 2.13.5";
+        "iree-stubs reads reflection JSON with jackson-core 2.16 or later, and found jackson-core"
+            + " 2.13.5";
     List<String> written = new java.util.ArrayList<>();
     Compilation comp =
         com.google.testing.compile.Compiler.javac()
             .withProcessors(
                 new IreeStubsProcessor(
-                    (model, out) -> written.add(model.stubName().toString()), () -> problem))
+                    (model, out) -> written.add(model.stubName().toString()),
+                    () -> java.util.Optional.of(problem)))
             .withOptions("-Airee.reflectionDir=" + dir)
             .compile(a, b);
     assertThat(comp)
         .hadErrorContaining(
-            "[IreeBadSetup] the iree-stubs processor cannot check or generate anything on this"
+            "[IreeBadSetup] the iree-stubs processor checks and generates nothing on this"
                 + " processor path: "
                 + problem);
     assertThat(errors(comp)).hasSize(1);
     assertThat(written).isEmpty();
-    // On the project's own processor path, the check finds nothing.
-    assertThat(IreeStubsProcessor.setupProblem()).isNull();
+    // The check the processor makes by default finds nothing on the project's own path.
+    assertThat(dev.ireestubs.abi.AbiJson.readerProblem()).isEmpty();
+  }
+
+  @Test
+  void aSetupCheckThatCannotLoadIsAnInternalErrorNotACrash() {
+    t.file("m.json", "{'f':{'a':[],'r':[]}}");
+    JavaFileObject s = source("NoJ", "@IreeModule(abi = \"m.json\")", "interface NoJ { void f(); }");
+    Compilation comp =
+        com.google.testing.compile.Compiler.javac()
+            .withProcessors(
+                new IreeStubsProcessor(
+                    new StubWriter(),
+                    () -> {
+                      throw new NoClassDefFoundError("com/fasterxml/jackson/core/Version");
+                    }))
+            .withOptions("-Airee.reflectionDir=" + dir)
+            .compile(s);
+    assertThat(comp)
+        .hadErrorContaining(
+            "[IreeInternalError] the iree-stubs processor failed; please report this with the"
+                + " stack trace: java.lang.NoClassDefFoundError: com/fasterxml/jackson/core/Version");
   }
 
   // ----------------------------------------------------------------------------- arity, names

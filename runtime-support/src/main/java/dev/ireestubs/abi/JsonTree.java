@@ -29,6 +29,18 @@ import java.util.regex.Pattern;
  */
 final class JsonTree {
 
+  private static final JsonFactory FACTORY =
+      new JsonFactoryBuilder()
+          .streamReadConstraints(
+              StreamReadConstraints.builder()
+                  .maxDocumentLength(ParseLimits.MAX_TEXT_LENGTH)
+                  .maxNestingDepth(ParseLimits.MAX_DEPTH)
+                  .maxNameLength(ParseLimits.MAX_NAME_LENGTH)
+                  .maxStringLength(ParseLimits.MAX_STRING_LENGTH)
+                  .maxNumberLength(ParseLimits.MAX_NUMBER_LENGTH)
+                  .build())
+          .build();
+
   /** At most this many characters of a value are quoted in an error message. */
   static final int EXCERPT_LENGTH = JsonStrings.EXCERPT_LENGTH;
 
@@ -241,15 +253,12 @@ final class JsonTree {
    *
    * @throws AbiParseException for malformed JSON, duplicate keys, a number beyond the range of a
    *     double, or text beyond a {@link ParseLimits} limit (naming it)
-   * @throws IllegalStateException when the class path's jackson-core is older than 2.16 ({@link
-   *     JacksonVersion})
    */
   static Node parse(String text) {
-    JacksonVersion.require();
     ParseLimits.checkTextLength(ReflectionFormat.IREE_ABI_JSON, text);
     JsonParser p = null;
     try {
-      p = Reading.FACTORY.createParser(text);
+      p = FACTORY.createParser(text);
       JsonToken first = p.nextToken();
       if (first == null) {
         throw new AbiParseException(
@@ -381,40 +390,20 @@ final class JsonTree {
     }
   }
 
-  /**
-   * What reading needs of Jackson, set up on first use, after {@link JacksonVersion#require()}: it
-   * needs jackson-core 2.16, and {@code JsonTree}'s own initialization must not, so that an older
-   * Jackson gets that check's message.
-   */
-  private static final class Reading {
-    static final JsonFactory FACTORY =
-        new JsonFactoryBuilder()
-            .streamReadConstraints(
-                StreamReadConstraints.builder()
-                    .maxDocumentLength(ParseLimits.MAX_TEXT_LENGTH)
-                    .maxNestingDepth(ParseLimits.MAX_DEPTH)
-                    .maxNameLength(ParseLimits.MAX_NAME_LENGTH)
-                    .maxStringLength(ParseLimits.MAX_STRING_LENGTH)
-                    .maxNumberLength(ParseLimits.MAX_NUMBER_LENGTH)
-                    .build())
-            .build();
+  // Jackson's own parsers track the token's line and column in fields; asking them directly
+  // avoids a JsonLocation per value. Their column differs from the JsonLocation's by a fixed
+  // amount (one, in Jackson 2.x), measured once here so that positions match Jackson's messages.
+  private static final int COLUMN_SKEW = columnSkew();
 
-    // Jackson's own parsers track the token's line and column in fields; asking them directly
-    // avoids a JsonLocation per value. Their column differs from the JsonLocation's by a fixed
-    // amount (one, in Jackson 2.x), measured once here so that positions match Jackson's
-    // messages.
-    static final int COLUMN_SKEW = columnSkew();
-
-    private static int columnSkew() {
-      try (JsonParser p = FACTORY.createParser("[0]")) {
-        p.nextToken();
-        p.nextToken();
-        return p instanceof ParserBase
-            ? ((ParserBase) p).getTokenColumnNr() - p.currentTokenLocation().getColumnNr()
-            : 0;
-      } catch (IOException e) {
-        throw new IllegalStateException(e);
-      }
+  private static int columnSkew() {
+    try (JsonParser p = FACTORY.createParser("[0]")) {
+      p.nextToken();
+      p.nextToken();
+      return p instanceof ParserBase
+          ? ((ParserBase) p).getTokenColumnNr() - p.currentTokenLocation().getColumnNr()
+          : 0;
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
     }
   }
 
@@ -428,7 +417,7 @@ final class JsonTree {
   /** The column of the current value token (not a key). */
   private static int tokenColumn(JsonParser p) {
     return p instanceof ParserBase
-        ? ((ParserBase) p).getTokenColumnNr() - Reading.COLUMN_SKEW
+        ? ((ParserBase) p).getTokenColumnNr() - COLUMN_SKEW
         : p.currentTokenLocation().getColumnNr();
   }
 
