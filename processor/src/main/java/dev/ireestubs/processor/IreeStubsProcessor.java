@@ -99,10 +99,9 @@ public final class IreeStubsProcessor extends AbstractProcessor {
   /** What keeps the processor from working on its processor path, if anything. */
   private final Supplier<Optional<String>> setupCheck;
 
-  /** Whether {@link #setupCheck} has been asked (on the first round). */
+  /** Whether {@link #setupCheck} has been asked, and whether it found a problem. */
   private boolean setupChecked;
 
-  /** Whether it found a problem: reported once, and then the processor does nothing. */
   private boolean setupBroken;
 
   /** The processor, as the compiler loads it. */
@@ -151,22 +150,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     try {
-      if (!setupChecked) {
-        setupChecked = true;
-        Optional<String> problem = setupCheck.get();
-        setupBroken = problem.isPresent();
-        problem.ifPresent(
-            p ->
-                processingEnv
-                    .getMessager()
-                    .printMessage(
-                        Diagnostic.Kind.ERROR,
-                        Tag.BAD_SETUP.prefix()
-                            + "the iree-stubs processor checks and generates nothing on this"
-                            + " processor path: "
-                            + p));
-      }
-      if (!setupBroken) {
+      if (!setupIsBroken()) {
         processRound(round);
       }
     } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
@@ -179,6 +163,29 @@ public final class IreeStubsProcessor extends AbstractProcessor {
                   + stackTrace(e));
     }
     return false;
+  }
+
+  /**
+   * Whether the processor path keeps the processor from working; asked on the first round, which
+   * reports the problem (a check that throws is asked once too, and reported as an internal error).
+   */
+  private boolean setupIsBroken() {
+    if (!setupChecked) {
+      setupChecked = true;
+      Optional<String> problem = setupCheck.get();
+      setupBroken = problem.isPresent();
+      if (setupBroken) {
+        processingEnv
+            .getMessager()
+            .printMessage(
+                Diagnostic.Kind.ERROR,
+                Tag.BAD_SETUP.prefix()
+                    + "the iree-stubs processor checks and generates nothing on this processor"
+                    + " path: "
+                    + problem.get());
+      }
+    }
+    return setupBroken;
   }
 
   private void processRound(RoundEnvironment round) {

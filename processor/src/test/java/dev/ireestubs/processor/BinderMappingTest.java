@@ -510,16 +510,14 @@ class BinderMappingTest {
   void typesGeneratedInALaterRoundAreWaitedFor() {
     t.file("m.json", "{'f':{'a':[['sdict',['x','f32']]],'r':[]}}");
     com.google.testing.compile.Compilation c =
-        com.google.testing.compile.Compiler.javac()
-            .withProcessors(
+        t.compileWith(
+            List.of(
                 new IreeStubsProcessor((model, filer) -> t.models.add(model)),
-                new GeneratesRecord())
-            .withOptions("-A" + IreeStubsProcessor.REFLECTION_DIR_OPTION + "=" + dir)
-            .compile(
-                source(
-                    "Later",
-                    "@IreeModule(abi = \"m.json\")",
-                    "interface Later { void f(test.gen.Point p); }"));
+                new GeneratesRecord()),
+            source(
+                "Later",
+                "@IreeModule(abi = \"m.json\")",
+                "interface Later { void f(test.gen.Point p); }"));
     assertThat(ProcessorTester.diagnostics(c)).isEmpty();
     RecordBinding p = (RecordBinding) t.function("f").parameters().get(0).binding();
     assertThat(p.record()).isEqualTo(ClassName.get("test.gen", "Point"));

@@ -300,14 +300,13 @@ class DiagnosticsTest {
     t.file("m.json", "{'f':{'a':[],'r':[]}}");
     JavaFileObject s = source("Boom", "@IreeModule(abi = \"m.json\")", "interface Boom { void f(); }");
     Compilation comp =
-        com.google.testing.compile.Compiler.javac()
-            .withProcessors(
+        t.compileWith(
+            List.of(
                 new IreeStubsProcessor(
                     (model, filer) -> {
                       throw new IllegalStateException("writer exploded");
-                    }))
-            .withOptions("-Airee.reflectionDir=" + dir)
-            .compile(s);
+                    })),
+            s);
     assertThat(comp)
         .hadErrorContaining(
             "[IreeInternalError] the iree-stubs processor failed on test.Boom; please report this"
@@ -316,14 +315,13 @@ class DiagnosticsTest {
         .onLineContaining("interface Boom");
     assertThat(errors(comp).get(0)).contains("\tat ");
     Compilation io =
-        com.google.testing.compile.Compiler.javac()
-            .withProcessors(
+        t.compileWith(
+            List.of(
                 new IreeStubsProcessor(
                     (model, filer) -> {
                       throw new java.io.IOException("disk full");
-                    }))
-            .withOptions("-Airee.reflectionDir=" + dir)
-            .compile(s);
+                    })),
+            s);
     assertThat(io)
         .hadErrorContaining("[IreeInternalError] cannot write the stub of test.Boom: java.io.IOException: disk full")
         .inFile(s)
@@ -340,13 +338,12 @@ class DiagnosticsTest {
             + " 2.13.5";
     List<String> written = new java.util.ArrayList<>();
     Compilation comp =
-        com.google.testing.compile.Compiler.javac()
-            .withProcessors(
+        t.compileWith(
+            List.of(
                 new IreeStubsProcessor(
                     (model, out) -> written.add(model.stubName().toString()),
-                    () -> java.util.Optional.of(problem)))
-            .withOptions("-Airee.reflectionDir=" + dir)
-            .compile(a, b);
+                    () -> java.util.Optional.of(problem))),
+            a, b);
     assertThat(comp)
         .hadErrorContaining(
             "[IreeBadSetup] the iree-stubs processor checks and generates nothing on this"
@@ -363,15 +360,14 @@ class DiagnosticsTest {
     t.file("m.json", "{'f':{'a':[],'r':[]}}");
     JavaFileObject s = source("NoJ", "@IreeModule(abi = \"m.json\")", "interface NoJ { void f(); }");
     Compilation comp =
-        com.google.testing.compile.Compiler.javac()
-            .withProcessors(
+        t.compileWith(
+            List.of(
                 new IreeStubsProcessor(
                     new StubWriter(),
                     () -> {
                       throw new NoClassDefFoundError("com/fasterxml/jackson/core/Version");
-                    }))
-            .withOptions("-Airee.reflectionDir=" + dir)
-            .compile(s);
+                    })),
+            s);
     assertThat(comp)
         .hadErrorContaining(
             "[IreeInternalError] the iree-stubs processor failed; please report this with the"

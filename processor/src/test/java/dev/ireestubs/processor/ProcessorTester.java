@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 import javax.tools.Diagnostic;
+import javax.annotation.processing.Processor;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 
@@ -79,18 +80,22 @@ final class ProcessorTester {
 
   Compilation compile(JavaFileObject... sources) {
     models.clear();
-    List<String> all = new ArrayList<>(options);
-    all.add("-A" + IreeStubsProcessor.REFLECTION_DIR_OPTION + "=" + reflectionDir);
-    return Compiler.javac()
-        .withProcessors(
+    return compileWith(
+        List.of(
             new IreeStubsProcessor(
                 (model, filer) -> {
                   // Capture the model, and write the stub so that it must compile too.
                   models.add(model);
                   new StubWriter().write(model, filer);
-                }))
-        .withOptions(all)
-        .compile(sources);
+                })),
+        sources);
+  }
+
+  /** Compiles with {@code processors} (a processor built for the test) and this tester's options. */
+  Compilation compileWith(List<? extends Processor> processors, JavaFileObject... sources) {
+    List<String> all = new ArrayList<>(options);
+    all.add("-A" + IreeStubsProcessor.REFLECTION_DIR_OPTION + "=" + reflectionDir);
+    return Compiler.javac().withProcessors(processors).withOptions(all).compile(sources);
   }
 
   /** Compiles and asserts no errors, showing every diagnostic if there were any. */
