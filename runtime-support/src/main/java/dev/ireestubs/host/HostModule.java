@@ -2,24 +2,19 @@ package dev.ireestubs.host;
 
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.abi.AbiJson;
-import dev.ireestubs.abi.AbiType;
-import dev.ireestubs.abi.CallingConvention;
+import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
-import dev.ireestubs.invoke.AbiValues;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeException;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.ModuleBackend;
-import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vmfb.VmfbExport;
 import dev.ireestubs.vmfb.VmfbModule;
 import dev.ireestubs.vmfb.VmfbReader;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,6 +45,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * that is not an {@link IreeException} arrives as an {@link IreeInvocationException} with it as
  * the cause.
  *
+ * <p><b>Asynchronous functions.</b> A function of the coarse-fences model (an {@code f$async}
+ * export of a faked {@code .vmfb}, or one registered with {@link Builder#asyncFunction} or {@link
+ * Builder#asyncValueFunction}) has a body that returns a {@link java.util.concurrent.CompletionStage}
+ * of its results: a stub's {@code CompletableFuture} method, or {@link
+ * dev.ireestubs.invoke.DynamicFunction#callAsync}, returns at once, the call's signal fence is
+ * reached when the stage completes, and a call waiting on a fence starts the body once that fence
+ * is reached. So the same stub runs against a fake of an asynchronous model without IREE.
+ *
  * <p><b>Memory.</b> Array arguments are lent for the call only: a function reads them during the
  * call and copies what it keeps (see {@link HostFunction} and {@link DynamicHostFunction} for what
  * happens to arguments kept anyway: a clear error or memory left to the garbage collector, never
@@ -62,25 +65,19 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class HostModule implements ModuleBackend {
 
   private final String name;
-  private final Map<String, Function> functions; // by qualified name, sorted
+  private final Map<String, RegisteredFunction> functions; // by qualified name, sorted
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private HostModule(String name, List<Registration> registrations) {
+  private HostModule(String name, List<RegisteredFunction.Registration> registrations) {
     this.name = name;
-    Map<String, Function> byName = new TreeMap<>();
-    for (Registration r : registrations) {
-      Function f = new Function(r);
-      byName.put(f.qualifiedName, f);
+    Map<String, RegisteredFunction> byName = new TreeMap<>();
+    for (RegisteredFunction.Registration r : registrations) {
+      RegisteredFunction f = new RegisteredFunction(name, closed, r);
+      byName.put(f.qualifiedName(), f);
     }
     this.functions = Collections.unmodifiableMap(byName);
   }
 
-  /** A function as registered, before the module exists. */
-  private record Registration(
-      String localName,
-      FunctionSignature signature,
-      Map<String, String> reflection,
-      HostFunction body) {}
 
   /**
    * A fake of the compiled module {@code vmfb} in one call: named as the module, with one function
@@ -96,7 +93,9 @@ public final class HostModule implements ModuleBackend {
    *
    * @param vmfb a compiled module
    * @param bodies function bodies written with Java values, by export name; exports without a body
-   *     are not in the fake
+   *     are not in the fake. The body of an asynchronous export ({@code f$async}: see {@link
+   *     dev.ireestubs.abi.CoarseFences}) may return a {@link java.util.concurrent.CompletionStage}
+   *     of its value, which completes the call when it completes
    * @return the fake module
    * @throws IOException when the file cannot be read
    * @throws dev.ireestubs.vmfb.VmfbFormatException when it is not a readable module
@@ -166,7 +165,7 @@ public final class HostModule implements ModuleBackend {
    * @return the signature, or empty when no such function is registered
    */
   public Optional<FunctionSignature> signature(String function) {
-    return Optional.ofNullable(functions.get(name + "." + function)).map(f -> f.signature);
+    return Optional.ofNullable(functions.get(name + "." + function)).map(RegisteredFunction::signature);
   }
 
   @Override
@@ -182,7 +181,8 @@ public final class HostModule implements ModuleBackend {
   /** Collects functions; not thread-safe, build once. */
   public static final class Builder {
     private final String name;
-    private final Map<String, Registration> functions = new LinkedHashMap<>();
+    private final Map<String, RegisteredFunction.Registration> functions =
+        new LinkedHashMap<>();
     private final VmfbModule compiled; // null unless the builder fakes a compiled module
 
     private Builder(String name) {
@@ -211,7 +211,7 @@ public final class HostModule implements ModuleBackend {
      * @return this builder
      */
     public Builder function(String function, FunctionSignature signature, HostFunction body) {
-      return add(function, signature, attributesOf(signature), body);
+      return add(function, signature, attributesOf(signature), body, null);
     }
 
     /**
@@ -227,7 +227,7 @@ public final class HostModule implements ModuleBackend {
      */
     public Builder function(String function, String reflection, HostFunction body) {
       Map<String, String> attributes = Reflection.attributesOf(reflection);
-      return add(function, Reflection.parse(reflection), attributes, body);
+      return add(function, Reflection.parse(reflection), attributes, body, null);
     }
 
     /**
@@ -242,12 +242,16 @@ public final class HostModule implements ModuleBackend {
      * @return this builder
      */
     public Builder function(String function, Map<String, String> reflection, HostFunction body) {
-      return add(function, Reflection.resolve(reflection, null).signature(), reflection, body);
+      return add(
+          function, Reflection.resolve(reflection, null).signature(), reflection, body, null);
     }
 
     /**
      * Registers {@code function} with a body written with Java values; see {@link
-     * DynamicHostFunction}.
+     * DynamicHostFunction}. Under the coarse-fences model (a signature of that model, an {@code
+     * async} declaration, a compiled {@code f$async}) the function is asynchronous: its body may
+     * return a {@link java.util.concurrent.CompletionStage} of the value (this holds for every
+     * {@code valueFunction}).
      *
      * @param function the function's name within the module, without the module prefix;
      *     registered at most once
@@ -258,7 +262,7 @@ public final class HostModule implements ModuleBackend {
      */
     public Builder valueFunction(
         String function, FunctionSignature signature, DynamicHostFunction body) {
-      return function(function, signature, adapt(function, signature, body));
+      return addValue(function, signature, attributesOf(signature), body);
     }
 
     /**
@@ -271,9 +275,8 @@ public final class HostModule implements ModuleBackend {
      * @return this builder
      */
     public Builder valueFunction(String function, String reflection, DynamicHostFunction body) {
-      FunctionSignature signature = Reflection.parse(reflection);
-      return add(
-          function, signature, Reflection.attributesOf(reflection), adapt(function, signature, body));
+      return addValue(
+          function, Reflection.parse(reflection), Reflection.attributesOf(reflection), body);
     }
 
     /**
@@ -289,7 +292,8 @@ public final class HostModule implements ModuleBackend {
      */
     public Builder function(String function, HostFunction body) {
       VmfbExport export = export(function);
-      return add(function, export.signature().signature(), export.reflection().asMap(), body);
+      return add(
+          function, export.signature().signature(), export.reflection().asMap(), body, null);
     }
 
     /**
@@ -304,9 +308,77 @@ public final class HostModule implements ModuleBackend {
      */
     public Builder valueFunction(String function, DynamicHostFunction body) {
       VmfbExport export = export(function);
+      return addValue(function, export.signature().signature(), export.reflection().asMap(), body);
+    }
+
+    /**
+     * Registers {@code function}, an asynchronous function of the coarse-fences model (an {@code
+     * f$async} twin), with a body that returns a stage of its results: its calls return at once
+     * and complete when the stage does (see {@link AsyncHostFunction}). Its reflection says {@code
+     * iree.abi.model = coarse-fences}, and its calling convention has the two fence refs after the
+     * arguments, as IREE's export has.
+     *
+     * @param function the function's name within the module, e.g. {@code predict$async}
+     * @param signature its arguments and results, fences excluded; registered under the
+     *     coarse-fences model whatever its own
+     * @param body the Java code the function runs, with checked arguments
+     * @return this builder
+     */
+    public Builder asyncFunction(
+        String function, FunctionSignature signature, AsyncHostFunction body) {
+      FunctionSignature fenced =
+          Objects.requireNonNull(signature, "signature")
+              .withModel(FunctionSignature.CallingModel.COARSE_FENCES);
+      return add(function, fenced, attributesOf(fenced), null, body);
+    }
+
+    /**
+     * Registers {@code function}, a value function of the coarse-fences model: as {@link
+     * #asyncFunction(String, FunctionSignature, AsyncHostFunction)} with a body written with Java
+     * values, which returns a {@link java.util.concurrent.CompletionStage} of the result value (or
+     * the value itself, to complete the call at once).
+     *
+     * @param function the function's name within the module, e.g. {@code predict$async}
+     * @param signature its arguments and results, fences excluded
+     * @param body the Java code the function runs, with checked arguments
+     * @return this builder
+     */
+    public Builder asyncValueFunction(
+        String function, FunctionSignature signature, DynamicHostFunction body) {
+      FunctionSignature fenced =
+          Objects.requireNonNull(signature, "signature")
+              .withModel(FunctionSignature.CallingModel.COARSE_FENCES);
+      return addValue(function, fenced, attributesOf(fenced), body);
+    }
+
+    /**
+     * Registers the compiled module's asynchronous export {@code function} (an {@code f$async} of
+     * the coarse-fences model: see {@link dev.ireestubs.abi.CoarseFences}) with a body that returns
+     * a stage of its results. Only for a builder made by {@link HostModule#builder(VmfbModule)}.
+     *
+     * @param function the export's name, e.g. {@code tf2onnx$async}
+     * @param body the function's body
+     * @return this builder
+     * @throws IllegalStateException when this builder does not fake a compiled module
+     * @throws IllegalArgumentException when the module has no such export, or it takes no fences
+     */
+    public Builder asyncFunction(String function, AsyncHostFunction body) {
+      VmfbExport export = export(function);
       FunctionSignature signature = export.signature().signature();
-      return add(
-          function, signature, export.reflection().asMap(), adapt(function, signature, body));
+      if (signature.model() != FunctionSignature.CallingModel.COARSE_FENCES) {
+        throw new IllegalArgumentException(
+            compiled.sourceName()
+                + ": export '"
+                + function
+                + "' is synchronous (calling convention "
+                + export.callingConvention().orElse("unknown")
+                + ", no wait and signal fences); register it with function(...) or"
+                + " valueFunction(...)"
+                + (compiled.export(CoarseFences.asyncName(function)).isPresent()
+                    ? ", or fake its asynchronous twin " + CoarseFences.asyncName(function)
+                    : ""));
+      }
+      return add(function, signature, export.reflection().asMap(), null, body);
     }
 
     private VmfbExport export(String function) {
@@ -341,19 +413,40 @@ public final class HostModule implements ModuleBackend {
       return new HostModule(name, List.copyOf(functions.values()));
     }
 
+    /**
+     * Registers a value function: asynchronous under the coarse-fences model (its body may return
+     * a stage of the value), else synchronous.
+     */
+    private Builder addValue(
+        String function,
+        FunctionSignature signature,
+        Map<String, String> reflection,
+        DynamicHostFunction body) {
+      Objects.requireNonNull(function, "function");
+      Objects.requireNonNull(body, "body");
+      if (signature.model() == FunctionSignature.CallingModel.COARSE_FENCES) {
+        return add(function, signature, reflection, null, ValueBodies.async(function, signature, body));
+      }
+      return add(function, signature, reflection, ValueBodies.sync(function, signature, body), null);
+    }
+
+    /** Registers one function; exactly one of {@code body} and {@code asyncBody} is given. */
     private Builder add(
         String function,
         FunctionSignature signature,
         Map<String, String> reflection,
-        HostFunction body) {
+        HostFunction body,
+        AsyncHostFunction asyncBody) {
       Objects.requireNonNull(function, "function");
       Objects.requireNonNull(signature, "signature");
-      Objects.requireNonNull(body, "body");
+      if (body == null && asyncBody == null) {
+        throw new NullPointerException("body");
+      }
       if (functions.containsKey(function)) {
         throw new IllegalArgumentException(
             "function " + name + "." + function + " is registered twice");
       }
-      functions.put(function, new Registration(function, signature, reflection, body));
+      functions.put(function, new RegisteredFunction.Registration(function, signature, reflection, body, asyncBody));
       return this;
     }
 
@@ -370,120 +463,5 @@ public final class HostModule implements ModuleBackend {
       return attributes;
     }
 
-    private static HostFunction adapt(
-        String function, FunctionSignature signature, DynamicHostFunction body) {
-      // Each argument's path, built once here rather than on every call.
-      List<AbiType> declared = signature.arguments();
-      String[] paths = new String[declared.size()];
-      for (int i = 0; i < paths.length; i++) {
-        AbiType type = declared.get(i);
-        String name = type instanceof AbiType.Named ? ((AbiType.Named) type).name() : "arg" + i;
-        paths[i] = function + ": " + name;
-      }
-      return arguments -> {
-        // The arguments were checked on the way in (checkArguments), so decoding cannot fail.
-        List<Object> values = new ArrayList<>(arguments.size());
-        for (int i = 0; i < arguments.size(); i++) {
-          values.add(AbiValues.decode(declared.get(i), arguments.get(i), paths[i]));
-        }
-        Object result = body.call(Collections.unmodifiableList(values));
-        VmList results = AbiValues.packResults(signature, result, function);
-        if (CLOSES_ARGUMENTS) {
-          closeArrays(values, 0);
-        }
-        return results;
-      };
-    }
-
-    /**
-     * True where the arrays a value function was given are closed when it returns (JDK 22+): their
-     * memory is then arena memory, which fails cleanly (an {@link IllegalStateException}) if the
-     * function kept and uses it. Below JDK 22 freed memory would be read unchecked, so the arrays
-     * stay open and their lent memory is left to the garbage collector.
-     */
-    private static final boolean CLOSES_ARGUMENTS = Runtime.version().feature() >= 22;
-
-    /**
-     * Closes the arrays among decoded argument values (in lists and maps too) that borrow lent
-     * memory: that releases their pins only, so a result that is such an argument stays valid
-     * through its own view's lease. Arrays that copied heap data stay open (a result may be one).
-     */
-    private static void closeArrays(Object value, int depth) {
-      if (value instanceof NdArray) {
-        NdArray array = (NdArray) value;
-        if (array.isBorrowed()) {
-          array.close();
-        }
-      } else if (depth < 32 && value instanceof Collection) {
-        for (Object element : (Collection<?>) value) {
-          closeArrays(element, depth + 1);
-        }
-      } else if (depth < 32 && value instanceof Map) {
-        for (Object element : ((Map<?, ?>) value).values()) {
-          closeArrays(element, depth + 1);
-        }
-      }
-    }
-
-  }
-
-  /** One registered function. */
-  private final class Function implements BackendFunction {
-    private final String qualifiedName;
-    private final String localName;
-    private final FunctionSignature signature;
-    private final Map<String, String> reflection;
-    private final String callingConvention;
-    private final HostFunction body;
-
-    Function(Registration r) {
-      this.qualifiedName = name + "." + r.localName();
-      this.localName = r.localName();
-      this.signature = r.signature();
-      this.reflection = Collections.unmodifiableMap(new LinkedHashMap<>(r.reflection()));
-      this.callingConvention =
-          CallingConvention.expectedFor(signature).map(CallingConvention::toString).orElse("");
-      this.body = r.body();
-    }
-
-    @Override
-    public String qualifiedName() {
-      return qualifiedName;
-    }
-
-    @Override
-    public String callingConvention() {
-      return callingConvention;
-    }
-
-    @Override
-    public Map<String, String> reflection() {
-      return reflection;
-    }
-
-    @Override
-    public VmList invoke(VmList arguments) {
-      if (closed.get()) {
-        throw new IllegalStateException(
-            "host module " + name + " is closed; " + qualifiedName + " cannot be called");
-      }
-      AbiValues.checkArguments(signature, arguments, localName);
-      VmList results;
-      try {
-        results = body.call(arguments);
-      } catch (IreeException e) {
-        throw e;
-      } catch (RuntimeException e) {
-        throw new IreeInvocationException(
-            "host function " + qualifiedName + " failed: " + e, e);
-      }
-      AbiValues.checkResults(signature, results, localName);
-      return results;
-    }
-
-    @Override
-    public String toString() {
-      return qualifiedName + signature;
-    }
   }
 }

@@ -5,6 +5,7 @@ import dev.ireestubs.invoke.IreeFunctionNotFoundException;
 import dev.ireestubs.invoke.IreeSignatureMismatchException;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.abi.CallingConvention;
+import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.abi.SignatureComparison;
@@ -106,7 +107,7 @@ public final class FunctionBinder {
     Reflection.Resolved actual = null;
     if (problems.isEmpty()) {
       try {
-        actual = Reflection.resolve(function.reflection(), callingConvention);
+        actual = CoarseFences.resolve(qualifiedName, function.reflection(), callingConvention);
         actualSource = actual.source();
         problems.addAll(SignatureComparison.differences(expected, actual.signature()));
       } catch (IllegalArgumentException e) {

@@ -1,5 +1,6 @@
 package dev.ireestubs.internal;
 
+import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.IreeValueException.Side;
@@ -7,6 +8,7 @@ import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.vm.BufferView;
+import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import java.util.Arrays;
 import java.util.Map;
@@ -46,8 +48,8 @@ final class StaticDimsCheck implements BackendFunction {
       BackendFunction function, FunctionSignature expected, FunctionSignature module) {
     int n = module.arguments().size();
     if (expected.arguments().size() != n
-        || module.vmArgumentCount() != n
-        || expected.vmArgumentCount() != n) {
+        || module.vmArgumentCount() != expected.vmArgumentCount()
+        || module.vmArgumentCount() != n + fences(module)) {
       return function; // structured arguments: VM slots are not arguments one to one
     }
     AbiType.NdArray[] moduleTypes = new AbiType.NdArray[n];
@@ -63,6 +65,11 @@ final class StaticDimsCheck implements BackendFunction {
       }
     }
     return any ? new StaticDimsCheck(function, moduleTypes, stubTypes) : function;
+  }
+
+  /** The fences a call passes after the arguments: 2 under the coarse-fences model. */
+  private static int fences(FunctionSignature signature) {
+    return signature.model() == FunctionSignature.CallingModel.COARSE_FENCES ? 2 : 0;
   }
 
   /** True when {@code module} fixes a dim that {@code stub} leaves dynamic (or unranked). */
@@ -85,6 +92,17 @@ final class StaticDimsCheck implements BackendFunction {
 
   @Override
   public VmList invoke(VmList arguments) {
+    check(arguments);
+    return function.invoke(arguments);
+  }
+
+  @Override
+  public AsyncCall invokeAsync(VmList arguments, Fence wait) {
+    check(arguments);
+    return function.invokeAsync(arguments, wait);
+  }
+
+  private void check(VmList arguments) {
     int count = Math.min(arguments.size(), moduleTypes.length);
     for (int i = 0; i < count; i++) {
       AbiType.NdArray module = moduleTypes[i];
@@ -100,7 +118,6 @@ final class StaticDimsCheck implements BackendFunction {
                 + " dims at bind time); pass an array of the module's shape");
       }
     }
-    return function.invoke(arguments);
   }
 
   @Override

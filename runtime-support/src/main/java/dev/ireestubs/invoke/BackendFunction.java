@@ -1,7 +1,9 @@
 package dev.ireestubs.invoke;
 
+import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * One exported function of a loaded module, as its backend sees it: a name, the IREE calling
@@ -32,6 +34,11 @@ import java.util.Map;
  * throw {@link IllegalStateException} once it was freed. Result memory a backend hands over may
  * carry a {@link dev.ireestubs.vm.MemoryLease} of its own ({@link dev.ireestubs.vm.BufferView#lend}),
  * released when the arrays made over it are closed.
+ *
+ * <p>For an asynchronous call ({@link #invokeAsync}) "the call" lasts until its signal fence is
+ * reached or fails, not until {@code invokeAsync} returns: the caller ends its copies only then
+ * (whatever became of the future it handed on: cancelled, timed out), and a backend that reads an
+ * argument's memory while the call runs on the device holds a pin until the device is done.
  */
 public interface BackendFunction {
 
@@ -70,4 +77,42 @@ public interface BackendFunction {
    *     backend's own text (and, for IREE, its status code)
    */
   VmList invoke(VmList arguments);
+
+  /**
+   * Submits a call and returns at once: the asynchronous form of {@link #invoke}, for functions of
+   * the coarse-fences model ({@code f$async}, see {@link dev.ireestubs.abi.CoarseFences}), to which
+   * the backend passes {@code wait} and a new signal fence after {@code arguments}. The call runs
+   * on the device once {@code wait} is reached; the returned {@link AsyncCall} has the signal
+   * fence, and its results future is completed, on a thread of the backend's, when that fence is
+   * reached.
+   *
+   * <p>What is thrown at once and what fails the call: arguments that do not fit (an {@link
+   * IreeValueException}, side {@code ARGUMENT}) and a closed backend ({@link
+   * IllegalStateException}) are thrown by this method, before anything is submitted; a failure of
+   * the function itself, of the device, of {@code wait}, or of the results' checks completes the
+   * results future exceptionally ({@link IreeInvocationException}, {@link IreeValueException}).
+   *
+   * <p>The caller keeps ownership of {@code arguments} and must not change the list, nor write the
+   * memory of its arrays, until the signal fence is reached (see "What a backend may keep of its
+   * arguments" above).
+   *
+   * <p>This default runs the call synchronously, on this thread once {@code wait} is reached (at
+   * once when it is), through {@link #invoke}: right for backends that have no device queue of
+   * their own (a fake of an asynchronous function then answers at once). Backends that do
+   * override it.
+   *
+   * @param arguments one element per argument the function's signature describes, fences excluded
+   * @param wait the fence the call waits for on the device; null (or a reached fence) for none
+   * @return the submitted call: its signal fence and its future results
+   * @throws IreeValueException (an argument) when the arguments do not fit, before submitting
+   * @throws IllegalStateException when the backend is closed
+   */
+  default AsyncCall invokeAsync(VmList arguments, Fence wait) {
+    Objects.requireNonNull(arguments, "arguments");
+    if (wait == null || wait.isReached()) {
+      return AsyncCall.invokedNow(this, arguments);
+    }
+    return AsyncCall.of(
+        wait.whenReached().thenCompose(reached -> AsyncCall.invokedNow(this, arguments).results()));
+  }
 }

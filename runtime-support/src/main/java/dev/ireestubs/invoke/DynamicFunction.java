@@ -1,13 +1,18 @@
 package dev.ireestubs.invoke;
 
+import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.abi.SipStructure;
 import dev.ireestubs.abi.V0Reflection;
+import dev.ireestubs.internal.AsyncCalls;
+import dev.ireestubs.vm.Fence;
+import dev.ireestubs.vm.VmList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -87,6 +92,66 @@ public interface DynamicFunction {
   }
 
   /**
+   * Calls the function asynchronously: submits the call and returns at once. For functions of the
+   * coarse-fences model ({@code f$async}); the call runs on the device once {@code wait} is
+   * reached, and the future completes with the decoded result (as {@link #call(List, Map)} returns
+   * it) when the call's signal fence is reached, on a thread of the backend's.
+   *
+   * <p>Arguments are encoded now, with the same checks as {@link #call(List, Map)}. Java arrays
+   * passed are copied into memory the call owns, freed when the call is over (its signal fence
+   * reached or failed, whatever became of the future); arrays the caller passes are lent until
+   * then: do not write them before the future completes.
+   *
+   * @param positional the arguments given by position, in order (empty for none)
+   * @param named the arguments given by name (empty for none)
+   * @param wait the fence the call waits for, such as an earlier call's {@link
+   *     FencedFuture#signal()}; null for none
+   * @return the call's future, with its signal fence; it fails with an {@link
+   *     IreeInvocationException} when the backend or the device fails, or an {@link
+   *     IreeValueException} (a result) when a result does not decode
+   * @throws IreeValueException (an argument) when an argument does not fit, before the backend runs
+   * @throws IllegalStateException when the backend is closed
+   * @throws UnsupportedOperationException when the backend cannot call the function
+   *     asynchronously (IREE's runtime, for a function without fences: call its {@code f$async}
+   *     twin)
+   */
+  default FencedFuture<Object> callAsync(List<?> positional, Map<String, ?> named, Fence wait) {
+    Objects.requireNonNull(positional, "positional");
+    Objects.requireNonNull(named, "named");
+    BackendFunction function = function();
+    CallCodec codec = codec();
+    String qualified = function.qualifiedName();
+    String name = qualified.substring(qualified.indexOf('.') + 1);
+    VmList arguments = codec.encodeArguments(name, positional, named);
+    return AsyncCalls.submit(
+        function, arguments, wait, results -> codec.decodeResults(name, results));
+  }
+
+  /**
+   * {@link #callAsync(List, Map, Fence)} with no wait fence.
+   *
+   * @param positional the arguments given by position, in order (empty for none)
+   * @param named the arguments given by name (empty for none)
+   * @return the call's future, with its signal fence
+   */
+  default FencedFuture<Object> callAsync(List<?> positional, Map<String, ?> named) {
+    return callAsync(positional, named, null);
+  }
+
+  /**
+   * {@link #callAsync(List, Map, Fence)} with positional arguments only and no wait fence.
+   *
+   * @param positional the arguments in order; a null array stands for one null argument
+   * @return the call's future, with its signal fence
+   */
+  default FencedFuture<Object> callAsync(Object... positional) {
+    return callAsync(
+        positional == null ? Collections.singletonList(null) : Arrays.asList(positional),
+        Map.of(),
+        null);
+  }
+
+  /**
    * {@code function}, called with the native ABI as {@code signature} describes.
    *
    * @param function the backend function to call
@@ -138,7 +203,10 @@ public interface DynamicFunction {
       if (sip.isPresent()) {
         return sip(function, sip.get());
       }
-      return of(function, Reflection.resolve(reflection, function.callingConvention()).signature());
+      return of(
+          function,
+          CoarseFences.resolve(function.qualifiedName(), reflection, function.callingConvention())
+              .signature());
     } catch (IllegalArgumentException e) { // AbiParseException included
       IreeSignatureMismatchException failure =
           new IreeSignatureMismatchException(

@@ -1,6 +1,7 @@
 package dev.ireestubs.vmfb;
 
 import dev.ireestubs.abi.AbiParseException;
+import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.abi.V0Reflection;
@@ -90,7 +91,8 @@ public record VmfbExport(
   /**
    * The best signature this export's reflection gives, chosen as everywhere in iree-stubs ({@link
    * Reflection#resolve}): {@code iree.abi} JSON, else the declaration, else V0 {@code f}, else the
-   * calling convention.
+   * calling convention; under the coarse-fences model when {@link CoarseFences} says the export
+   * takes fences (by its reflection, or as an {@code f$async} twin by IREE's naming).
    *
    * @return the signature with the attribute it came from and any warnings about attributes skipped
    * @throws AbiParseException when the chosen reflection does not parse
@@ -98,7 +100,7 @@ public record VmfbExport(
    *     convention (modules before 2020-09)
    */
   public Reflection.Resolved signature() {
-    return Reflection.resolve(reflection().asMap(), callingConvention.orElse(null));
+    return CoarseFences.resolve(name, reflection().asMap(), callingConvention.orElse(null));
   }
 
   /**
