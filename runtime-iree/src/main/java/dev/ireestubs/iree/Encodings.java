@@ -65,6 +65,21 @@ final class Encodings {
   /** {@code iree_timeout_t} type ABSOLUTE; with {@link Long#MAX_VALUE} nanos, infinite. */
   static final int TIMEOUT_ABSOLUTE = 0;
 
+  /** {@code IREE_HAL_SEMAPHORE_FLAG_DEFAULT}: host interrupts and exportable timepoints. */
+  static final long SEMAPHORE_FLAG_DEFAULT = (1L << 2) | (1L << 3);
+
+  /** {@code IREE_HAL_WAIT_MODE_ANY}: a multi-wait returns when one semaphore is reached. */
+  static final int WAIT_MODE_ANY = 1;
+
+  /** {@code IREE_HAL_WAIT_FLAG_DEFAULT}. */
+  static final long WAIT_FLAG_DEFAULT = 0;
+
+  /**
+   * {@code IREE_HAL_SEMAPHORE_MAX_VALUE}: the largest payload a semaphore may be signalled to
+   * (2^31 - 2; larger values are failures).
+   */
+  static final long SEMAPHORE_MAX_VALUE = 2147483647L - 1;
+
   // ----------------------------------------------------------------------------------------------
   // iree_vm_value_t
 

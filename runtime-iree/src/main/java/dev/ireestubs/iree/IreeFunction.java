@@ -2,12 +2,14 @@ package dev.ireestubs.iree;
 
 import dev.ireestubs.abi.AbiParseException;
 import dev.ireestubs.abi.CallingConvention;
-import dev.ireestubs.abi.Reflection;
+import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.VmKind;
+import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.invoke.IreeInvocationException;
+import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
 import java.lang.foreign.MemorySegment;
@@ -19,7 +21,8 @@ import java.util.Map;
 /**
  * An exported function of a module loaded into an {@link IreeSession}: its {@code
  * iree_vm_function_t} handle, calling convention and reflection attributes as IREE's runtime
- * reports them. Calls go through the session, one at a time.
+ * reports them. Calls go through the session: synchronous ones one at a time, asynchronous ones
+ * (coarse-fences functions) submitted one at a time and then in flight together.
  */
 final class IreeFunction implements BackendFunction {
 
@@ -45,9 +48,20 @@ final class IreeFunction implements BackendFunction {
     this.callingConvention = callingConvention;
     this.parsed = parse(callingConvention);
     this.reflection = Collections.unmodifiableMap(new LinkedHashMap<>(reflection));
-    this.argumentKinds =
-        parsed == null || parsed.isVariadic() ? null : List.copyOf(parsed.argumentKinds());
-    this.coarseFences = Reflection.COARSE_FENCES.equals(this.reflection.get(Reflection.MODEL));
+    this.coarseFences = CoarseFences.applies(qualifiedName, this.reflection, callingConvention);
+    this.argumentKinds = argumentKinds(parsed, coarseFences);
+  }
+
+  /** The kinds of the arguments a caller passes: the fences of coarse-fences are the backend's. */
+  private static List<VmKind> argumentKinds(CallingConvention parsed, boolean coarseFences) {
+    if (parsed == null || parsed.isVariadic()) {
+      return null;
+    }
+    List<VmKind> kinds = parsed.argumentKinds();
+    if (coarseFences) {
+      kinds = kinds.subList(0, Math.max(0, kinds.size() - 2));
+    }
+    return List.copyOf(kinds);
   }
 
   private static CallingConvention parse(String text) {
@@ -76,17 +90,31 @@ final class IreeFunction implements BackendFunction {
   /**
    * Calls the function on its session (serialised with the session's other calls). The result
    * holds values, buffer views read back into direct host memory, nested lists, and {@link
-   * dev.ireestubs.vm.OpaqueRef}s for other refs (close the result list to release those).
+   * dev.ireestubs.vm.OpaqueRef}s for other refs (close the result list to release those). A
+   * function of the coarse-fences model gets a null wait fence and a new signal fence, and the
+   * call returns once that fence is reached.
    *
    * @throws IreeValueException (an argument) when the arguments do not fit the calling convention
    *     (count, or a value where a ref goes, or an integer where a float goes: IREE would pass 0)
-   * @throws IreeInvocationException when IREE's runtime fails the call (its status code and
-   *     text), or for a coarse-fences function, which this backend cannot call
+   * @throws IreeInvocationException when IREE's runtime or the device fails the call (its status
+   *     code and text)
    * @throws IllegalStateException when the session is closed
    */
   @Override
   public VmList invoke(VmList arguments) {
     return session.invoke(this, arguments);
+  }
+
+  /**
+   * Submits a call of this coarse-fences function on its session and returns at once; see {@link
+   * IreeSession} ("Asynchronous calls").
+   *
+   * @throws UnsupportedOperationException when the function takes no fences (the message names
+   *     its asynchronous twin, if the module exports one)
+   */
+  @Override
+  public AsyncCall invokeAsync(VmList arguments, Fence wait) {
+    return session.invokeAsync(this, arguments, wait);
   }
 
   MemorySegment handle() {
@@ -98,32 +126,27 @@ final class IreeFunction implements BackendFunction {
     return parsed == null ? 0 : parsed.results().size();
   }
 
-  /** True for an export of the coarse-fences model, which takes wait and signal fences. */
+  /**
+   * True for an export of the coarse-fences model, which takes wait and signal fences (by its
+   * reflection or, as an {@code f$async} twin, by its name: {@link CoarseFences}).
+   */
   boolean isCoarseFences() {
     return coarseFences;
   }
 
   /**
-   * Refuses a coarse-fences function with a message saying what to call instead.
+   * Why this function cannot be called asynchronously: it takes no fences.
    *
-   * @param exported the functions the session exports, to name a synchronous alternative
+   * @param exported the functions the session exports, to name the asynchronous twin
    */
-  void checkCallable(List<String> exported) {
-    if (isCoarseFences()) {
-      String sync =
-          qualifiedName.endsWith("$async")
-              ? qualifiedName.substring(0, qualifiedName.length() - "$async".length())
-              : null;
-      throw new IreeInvocationException(
-          qualifiedName + " uses the coarse-fences model (iree.abi.model = coarse-fences): it"
-              + " takes a wait fence and a signal fence after its arguments, and this backend"
-              + " does not create HAL fences (IREE's C API facts it is built on do not cover"
-              + " them)"
-              + (sync != null && exported.contains(sync)
-                  ? "; call the synchronous export " + sync + " instead"
-                  : "; call a synchronous export of the module instead"),
-          (Throwable) null);
-    }
+  String notAsync(List<String> exported) {
+    String twin = CoarseFences.asyncName(qualifiedName);
+    return qualifiedName + " (calling convention " + callingConvention + ") takes no wait and"
+        + " signal fences, so it cannot be called asynchronously: IREE runs it to the end inside"
+        + " the call"
+        + (exported.contains(twin)
+            ? "; call its asynchronous twin " + twin + " instead"
+            : "; call it synchronously, or an asynchronous (coarse-fences) export of the module");
   }
 
   /**
@@ -140,7 +163,9 @@ final class IreeFunction implements BackendFunction {
           Side.ARGUMENT,
           qualifiedName + ": arguments",
           "expected " + kinds.size() + " argument" + (kinds.size() == 1 ? "" : "s")
-              + " (calling convention " + callingConvention + ") but got " + arguments.size());
+              + " (calling convention " + callingConvention
+              + (coarseFences ? ", whose last two refs are the fences the backend passes" : "")
+              + ") but got " + arguments.size());
     }
     for (int i = 0; i < kinds.size(); i++) {
       Object element = arguments.get(i);

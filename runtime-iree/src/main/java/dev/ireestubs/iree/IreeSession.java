@@ -5,9 +5,11 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
+import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.ModuleBackend;
+import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vmfb.VmfbModule;
 import java.io.IOException;
@@ -17,6 +19,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -69,6 +72,9 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class IreeSession implements ModuleBackend {
 
+  /** How long {@link #close()} waits for asynchronous calls in flight before failing them. */
+  public static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+
   private final IreeRuntime runtime;
   private final Native api;
   private final Device device;
@@ -85,6 +91,7 @@ public final class IreeSession implements ModuleBackend {
   private final MemorySegment infiniteTimeout;
   private final ModuleLoader loader;
   private final Marshaller marshaller;
+  private final CallPath calls;
 
   private volatile boolean closed;
 
@@ -146,6 +153,7 @@ public final class IreeSession implements ModuleBackend {
     MemorySegment nullAllocator = arena.allocate(Layouts.ALLOCATOR); // {NULL, NULL}
     this.loader = new ModuleLoader(api, session, device.driverName(), nullAllocator);
     this.marshaller = new Marshaller(this, arena); // reused by every call, under the lock
+    this.calls = new CallPath(this, marshaller, arena);
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -404,44 +412,19 @@ public final class IreeSession implements ModuleBackend {
 
   VmList invoke(IreeFunction function, VmList arguments) {
     Objects.requireNonNull(arguments, "arguments");
-    String name = function.qualifiedName();
-    checkOpenToCall(name);
-    if (function.isCoarseFences()) {
-      function.checkCallable(functionNames());
-    }
+    checkOpenToCall(function.qualifiedName());
     function.checkArguments(arguments);
-    lock.lock();
-    try {
-      checkOpenToCall(name);
-      marshaller.begin(name);
-      long inputs = marshaller.toNative(arguments);
-      long outputs = 0;
-      try {
-        outputs = marshaller.newList(0L, function.resultCount());
-        long status = api.sessions().sessionCall(session, function.handle(), inputs, outputs);
-        if (status != 0) {
-          int code = IreeStatusCode.codeOf(status);
-          String text = api.status().consumeStatus(status);
-          throw new IreeInvocationException(
-              name + " failed in IREE's runtime (" + IreeStatusCode.describe(code) + "): "
-                  + text,
-              code);
-        }
-        return marshaller.fromNative(outputs);
-      } finally {
-        api.lists().listRelease(inputs);
-        if (outputs != 0) {
-          api.lists().listRelease(outputs);
-        }
-        marshaller.end();
-      }
-    } finally {
-      lock.unlock();
-    }
+    return calls.invoke(function, arguments);
+  }
+
+  AsyncCall invokeAsync(IreeFunction function, VmList arguments, Fence wait) {
+    Objects.requireNonNull(arguments, "arguments");
+    checkOpenToCall(function.qualifiedName());
+    return calls.invokeAsync(function, arguments, wait);
   }
 
   /** {@link #checkOpen} for calls, with the message built only when the session is closed. */
-  private void checkOpenToCall(String name) {
+  void checkOpenToCall(String name) {
     if (closed) {
       checkOpen(name + " cannot be called");
     }
@@ -478,22 +461,60 @@ public final class IreeSession implements ModuleBackend {
   }
 
   /**
-   * Releases the session, its device and its modules (waiting for a running call to finish);
-   * closing twice does nothing. A session from {@link IreeBackend#open} also closes its runtime.
+   * Releases the session, its device and its modules; closing twice does nothing. A session from
+   * {@link IreeBackend#open} also closes its runtime. A synchronous call running now is waited
+   * for; asynchronous calls in flight are given {@link #CLOSE_TIMEOUT} to complete, then fail (see
+   * {@link #close(Duration)}).
    */
   @Override
   public void close() {
+    close(CLOSE_TIMEOUT);
+  }
+
+  /**
+   * Closes the session, giving asynchronous calls in flight up to {@code timeout} to complete.
+   * New calls are refused at once. Calls still running after {@code timeout} fail with an {@link
+   * IllegalStateException} (their futures complete exceptionally; device work waiting for a fence
+   * of another backend is failed too), and the device is released once IREE reports it idle. The
+   * memory of their arguments and results stays valid until IREE lets go of it.
+   *
+   * @param timeout how long to wait for calls in flight; zero fails them at once
+   */
+  public void close(Duration timeout) {
+    Objects.requireNonNull(timeout, "timeout");
     lock.lock();
     try {
       if (closed) {
         return;
       }
-      closed = true;
+      closed = true; // no new calls
+    } finally {
+      lock.unlock();
+    }
+    boolean stopped;
+    try {
+      stopped = calls.shutdown(Math.max(0, timeout.toMillis()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      stopped = false;
+    }
+    lock.lock();
+    try {
       functions.clear();
-      marshaller.close();
-      api.sessions().sessionRelease(session);
-      loader.close(); // after the session: its modules referenced these bytes
-      arena.close();
+      if (stopped) {
+        marshaller.close();
+        api.sessions().sessionRelease(session);
+        loader.close(); // after the session: its modules referenced these bytes
+        arena.close();
+      } else {
+        // The waiter thread is still inside IREE, waiting on this device's semaphores: releasing
+        // the device under it would crash the process. Leak the session instead.
+        System.getLogger(IreeSession.class.getName())
+            .log(
+                System.Logger.Level.WARNING,
+                "iree-stubs: " + this + " did not stop waiting for its calls in flight;"
+                    + " its native resources are not released");
+      }
     } finally {
       lock.unlock();
     }
@@ -519,7 +540,22 @@ public final class IreeSession implements ModuleBackend {
         + (closed ? " (closed)" : "");
   }
 
-  // Package-private accessors for the marshaller.
+  // Package-private accessors for the marshaller and the call path.
+
+  /** The session's lock: every call, lookup and load is made under it. */
+  ReentrantLock lock() {
+    return lock;
+  }
+
+  /** {@code iree_runtime_session_t*}. */
+  MemorySegment handle() {
+    return session;
+  }
+
+  /** The call path (tests). */
+  CallPath calls() {
+    return calls;
+  }
 
   Native api() {
     return api;

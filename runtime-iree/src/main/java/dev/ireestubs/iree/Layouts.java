@@ -155,6 +155,17 @@ final class Layouts {
               MemoryLayout.sequenceLayout(3, JAVA_LONG).withName("impl"))
           .withName("iree_hal_buffer_mapping_t");
 
+  /**
+   * {@code iree_hal_semaphore_list_t}, 24 bytes, passed by value: {@code {size_t count;
+   * iree_hal_semaphore_t** semaphores; uint64_t* payload_values}}.
+   */
+  static final StructLayout SEMAPHORE_LIST =
+      MemoryLayout.structLayout(
+              JAVA_LONG.withName("count"),
+              ADDRESS.withName("semaphores"),
+              ADDRESS.withName("payload_values"))
+          .withName("iree_hal_semaphore_list_t");
+
   // Offsets the code reads and writes, computed from the layouts.
 
   static final long STRING_VIEW_DATA = offset(STRING_VIEW, "data");
@@ -189,6 +200,9 @@ final class Layouts {
   static final long RELEASE_CALLBACK_FN = offset(RELEASE_CALLBACK, "fn");
   static final long RELEASE_CALLBACK_USER_DATA = offset(RELEASE_CALLBACK, "user_data");
   static final long BUFFER_MAPPING_DATA = offset(BUFFER_MAPPING, "contents");
+  static final long SEMAPHORE_LIST_COUNT = offset(SEMAPHORE_LIST, "count");
+  static final long SEMAPHORE_LIST_SEMAPHORES = offset(SEMAPHORE_LIST, "semaphores");
+  static final long SEMAPHORE_LIST_VALUES = offset(SEMAPHORE_LIST, "payload_values");
 
   private static long offset(GroupLayout layout, String field) {
     return layout.byteOffset(groupElement(field));

@@ -18,6 +18,7 @@ import java.util.List;
  *       shape);
  *   <li>{@link #buffers()}: HAL buffers (importing host memory, mapping and reading results);
  *   <li>{@link #parameters()}: external parameter archives;
+ *   <li>{@link #fences()}: HAL semaphores and fences (asynchronous calls);
  *   <li>{@link #status()}: statuses, their text and the exceptions that carry them;
  * </ul>
  *
@@ -46,6 +47,7 @@ final class Native {
   private final BufferViewCalls bufferViews;
   private final BufferCalls buffers;
   private final ParameterCalls parameters;
+  private final FenceCalls fences;
   private final StatusCalls status;
   private final MemorySegment allocatorCtl;
   private final MemorySegment listRegistration;
@@ -64,6 +66,7 @@ final class Native {
     this.bufferViews = new BufferViewCalls(symbols);
     this.buffers = new BufferCalls(symbols);
     this.parameters = new ParameterCalls(symbols);
+    this.fences = new FenceCalls(symbols);
     this.status = new StatusCalls(symbols);
     this.allocatorCtl = symbols.findAny(ALLOCATOR_CTL_SYMBOLS);
     this.listRegistration = symbols.findData(LIST_REGISTRATION);
@@ -105,6 +108,11 @@ final class Native {
   /** External parameter downcalls. */
   ParameterCalls parameters() {
     return parameters;
+  }
+
+  /** HAL semaphore and fence downcalls: what asynchronous calls are built on. */
+  FenceCalls fences() {
+    return fences;
   }
 
   /** Status text, freeing and checking. */

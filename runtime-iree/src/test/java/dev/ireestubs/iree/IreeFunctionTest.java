@@ -4,7 +4,6 @@ import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ireestubs.invoke.IreeValueException;
-import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
@@ -107,27 +106,37 @@ class IreeFunctionTest {
   }
 
   @Test
-  void coarseFencesFunctionsAreRefusedNamingTheSyncExport() {
+  void aCoarseFencesFunctionIsCheckedWithoutItsFences() {
     IreeFunction async =
-        function(
-            "module.main$async", "0rrr_r", Map.of("iree.abi.model", "coarse-fences"));
+        function("module.main$async", "0rrr_r", Map.of("iree.abi.model", "coarse-fences"));
     assertThat(async.isCoarseFences()).isTrue();
-    IreeInvocationException e =
+    async.checkArguments(VmList.of(vector()));
+    IreeValueException e =
         assertThrows(
-            IreeInvocationException.class,
-            () -> async.checkCallable(List.of("module.main", "module.main$async")));
-    assertThat(e).hasMessageThat().contains("coarse-fences");
-    assertThat(e).hasMessageThat().contains("does not create HAL fences");
-    assertThat(e).hasMessageThat().endsWith("call the synchronous export module.main instead");
-    assertThat(e.statusCode()).isEqualTo(-1);
+            IreeValueException.class, () -> async.checkArguments(VmList.of(vector(), vector())));
+    assertThat(e)
+        .hasMessageThat()
+        .isEqualTo(
+            "module.main$async: arguments: expected 1 argument (calling convention 0rrr_r, whose"
+                + " last two refs are the fences the backend passes) but got 2");
+  }
 
-    IreeInvocationException noSync =
-        assertThrows(
-            IreeInvocationException.class, () -> async.checkCallable(List.of("module.other")));
-    assertThat(noSync).hasMessageThat().endsWith("call a synchronous export of the module instead");
+  @Test
+  void anAsyncTwinIsCoarseFencesByItsNameAlone() {
+    assertThat(function("module.tf2onnx$async", "0rrr_r", Map.of()).isCoarseFences()).isTrue();
+    assertThat(function("module.tf2onnx", "0r_r", Map.of()).isCoarseFences()).isFalse();
+    assertThat(function("module.odd$async", "0ri_r", Map.of()).isCoarseFences()).isFalse();
+  }
 
+  @Test
+  void aSynchronousFunctionSaysWhichTwinToCallAsynchronously() {
     IreeFunction sync = function("module.main", "0r_r", Map.of());
-    assertThat(sync.isCoarseFences()).isFalse();
-    sync.checkCallable(List.of());
+    assertThat(sync.notAsync(List.of("module.main", "module.main$async")))
+        .isEqualTo(
+            "module.main (calling convention 0r_r) takes no wait and signal fences, so it cannot"
+                + " be called asynchronously: IREE runs it to the end inside the call; call its"
+                + " asynchronous twin module.main$async instead");
+    assertThat(sync.notAsync(List.of("module.main")))
+        .endsWith("call it synchronously, or an asynchronous (coarse-fences) export of the module");
   }
 }

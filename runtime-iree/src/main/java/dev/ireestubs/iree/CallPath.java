@@ -1,0 +1,466 @@
+package dev.ireestubs.iree;
+
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import dev.ireestubs.invoke.AsyncCall;
+import dev.ireestubs.invoke.IreeInvocationException;
+import dev.ireestubs.invoke.IreeValueException;
+import dev.ireestubs.vm.Fence;
+import dev.ireestubs.vm.VmList;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * How an {@link IreeSession} calls its functions: synchronously ({@link #invoke}), and
+ * asynchronously for functions of the coarse-fences model ({@link #invokeAsync}). Every call is
+ * submitted in one place ({@link #submit}, under the session's lock, held only while submitting)
+ * and every asynchronous call completes in one place ({@link #complete}, on the session's {@link
+ * FenceWaiter} thread).
+ *
+ * <p>An asynchronous call gets a new signal fence, passes its wait fence (a null ref, a fence of
+ * this session as it is, or a bridge for any other fence), is invoked, and returns at once; the
+ * waiter notices its fence, decodes its results under the lock (results are read only once the
+ * fence is reached) and hands the futures to the completion executor ({@link
+ * ForkJoinPool#commonPool()}), where dependent stages run. On local-sync, whose device runs work
+ * inside the invoke and would block the submitting thread on a wait fence not reached yet, such a
+ * call is submitted by the completion executor once its wait fence is reached.
+ */
+final class CallPath implements FenceWaiter.Completer {
+
+  /** How long {@link #shutdown} lets calls failed at close take to come back from the device. */
+  private static final long FAIL_GRACE_MILLIS = 2_000;
+
+  private final IreeSession session;
+  private final Native api;
+  private final ReentrantLock lock;
+  private final Condition idle;
+  private final Marshaller marshaller;
+  private final Fences fences;
+  private final FenceWaiter waiter;
+  private final Executor completions = ForkJoinPool.commonPool();
+  private final MemorySegment ref;
+  private final long fenceType;
+  private final boolean runsInInvoke;
+
+  /** Asynchronous calls submitted or deferred and not completed (guarded by the lock). */
+  private final Set<InFlight> inFlight = new LinkedHashSet<>();
+
+  CallPath(IreeSession session, Marshaller marshaller, Arena arena) {
+    this.session = session;
+    this.api = session.api();
+    this.lock = session.lock();
+    this.idle = lock.newCondition();
+    this.marshaller = marshaller;
+    this.fences = new Fences(session, arena);
+    this.waiter = new FenceWaiter(session, arena, this);
+    this.ref = arena.allocate(Layouts.VM_REF);
+    this.fenceType = api.fences().fenceRefType();
+    this.runsInInvoke = session.device() == Device.LOCAL_SYNC;
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Synchronous calls
+
+  /** A call that returns its results: a coarse-fences function gets fences and is waited for. */
+  VmList invoke(IreeFunction function, VmList arguments) {
+    if (function.isCoarseFences()) {
+      return invokeFenced(function, arguments);
+    }
+    String name = function.qualifiedName();
+    lock.lock();
+    try {
+      session.checkOpenToCall(name);
+      marshaller.begin(name);
+      long inputs = marshaller.toNative(arguments);
+      long outputs = 0;
+      try {
+        outputs = marshaller.newList(0L, function.resultCount());
+        call(function, inputs, outputs);
+        return marshaller.fromNative(outputs);
+      } finally {
+        api.lists().listRelease(inputs);
+        if (outputs != 0) {
+          api.lists().listRelease(outputs);
+        }
+        marshaller.end();
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * A synchronous call of a coarse-fences function: a null wait fence and a new signal fence, as
+   * IREE's tools pass; when the fence is not reached as the invoke returns, the caller waits for
+   * the waiter's completion (without the lock, so other calls go on meanwhile).
+   */
+  private VmList invokeFenced(IreeFunction function, VmList arguments) {
+    String name = function.qualifiedName();
+    InFlight call;
+    lock.lock();
+    try {
+      session.checkOpenToCall(name);
+      call = new InFlight(function, fences.create(name), true);
+      try {
+        submit(call, arguments, 0);
+      } catch (RuntimeException | Error e) {
+        call.signal.release(api, null);
+        throw e;
+      }
+      long status = api.fences().fenceQuery(call.signal.handle());
+      if (status == 0) {
+        finish(call, null); // reached in the invoke (local-sync): read the results now
+        call.deliver();
+        return call.results.join();
+      }
+      api.status().freeStatus(status);
+      inFlight.add(call);
+      waiter.add(call);
+    } finally {
+      lock.unlock();
+    }
+    try {
+      return call.results.join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : e;
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Asynchronous calls
+
+  /** Submits a call of a coarse-fences function and returns at once (see the class comment). */
+  AsyncCall invokeAsync(IreeFunction function, VmList arguments, Fence wait) {
+    String name = function.qualifiedName();
+    if (!function.isCoarseFences()) {
+      throw new UnsupportedOperationException(function.notAsync(session.functionNames()));
+    }
+    function.checkArguments(arguments);
+    lock.lock();
+    try {
+      session.checkOpenToCall(name);
+      InFlight call = new InFlight(function, fences.create(name), false);
+      AsyncCall async = new AsyncCall(call.signal, call.results);
+      RuntimeException waitFailed = failure(wait);
+      if (waitFailed != null) {
+        fail(call, notRun(name, waitFailed));
+        return async;
+      }
+      boolean waitPending = wait != null && !reached(wait);
+      if (waitPending && runsInInvoke) {
+        inFlight.add(call);
+        wait.whenReached()
+            .whenCompleteAsync((reached, failure) -> submitLater(call, arguments, failure),
+                completions);
+        return async;
+      }
+      long waitFence = !waitPending ? 0 : waitHandle(wait, name);
+      try {
+        submit(call, arguments, waitFence);
+      } catch (IreeValueException | IllegalStateException e) {
+        call.signal.release(api, e);
+        throw e; // arguments that IREE cannot take: thrown, as nothing was submitted
+      } catch (RuntimeException e) {
+        fail(call, e);
+        return async;
+      }
+      inFlight.add(call);
+      waiter.add(call);
+      return async;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** A deferred call (local-sync), submitted once its wait fence came out. */
+  private void submitLater(InFlight call, VmList arguments, Throwable waitFailure) {
+    lock.lock();
+    try {
+      if (!inFlight.contains(call)) {
+        return; // the session closed meanwhile and failed it
+      }
+      RuntimeException failure = null;
+      if (waitFailure != null) {
+        failure = notRun(call.function.qualifiedName(), unwrap(waitFailure));
+      } else {
+        try {
+          submit(call, arguments, 0);
+          waiter.add(call);
+          return;
+        } catch (RuntimeException e) {
+          failure = e;
+        }
+      }
+      inFlight.remove(call);
+      signalIfIdle();
+      fail(call, failure);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The native fence a call passes as its wait fence: this session's own, or a bridge. */
+  private long waitHandle(Fence wait, String name) {
+    if (wait instanceof NativeFence own && own.session() == session && own.handle() != 0) {
+      return own.handle();
+    }
+    return fences.bridge(wait, name).handle();
+  }
+
+  /** Whether {@code wait} is reached (for a fence of this session: as the device says now). */
+  private boolean reached(Fence wait) {
+    if (wait instanceof NativeFence own && own.session() == session && own.handle() != 0) {
+      long status = api.fences().fenceQuery(own.handle());
+      if (status != 0) {
+        api.status().freeStatus(status);
+        return false;
+      }
+      return true;
+    }
+    return wait.isReached();
+  }
+
+  /** Why {@code wait} failed, when it is known to have failed already; else null. */
+  private static RuntimeException failure(Fence wait) {
+    if (wait == null || wait.isReached()) {
+      return null;
+    }
+    if (wait instanceof NativeFence own) {
+      return own.failure();
+    }
+    var stage = wait.whenReached().toCompletableFuture();
+    if (!stage.isCompletedExceptionally()) {
+      return null;
+    }
+    try {
+      stage.join();
+      return null;
+    } catch (CompletionException | java.util.concurrent.CancellationException e) {
+      Throwable cause = unwrap(e);
+      return cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
+    }
+  }
+
+  private static IreeInvocationException notRun(String name, Throwable cause) {
+    return new IreeInvocationException(
+        name + " did not run: the fence it waited for failed: " + cause, cause);
+  }
+
+  private static Throwable unwrap(Throwable failure) {
+    return failure instanceof CompletionException && failure.getCause() != null
+        ? failure.getCause()
+        : failure;
+  }
+
+  /** Fails a call that was never submitted (under the lock); delivered by the executor. */
+  private void fail(InFlight call, RuntimeException failure) {
+    call.signal.release(api, failure);
+    call.outcome(null, failure);
+    completions.execute(call::deliver);
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Submission and completion: the one place each happens
+
+  /**
+   * Submits {@code call} under the lock: the arguments as IREE's list, then {@code waitFence} (0
+   * for none: a null ref) and the call's signal fence, then the invoke. On success {@code
+   * call.outputs} holds the result list IREE filled (its buffers complete when the signal fence
+   * is reached).
+   *
+   * @throws IreeValueException (an argument) when IREE cannot take an argument
+   * @throws IreeInvocationException when IREE's invoke fails
+   */
+  private void submit(InFlight call, VmList arguments, long waitFence) {
+    String name = call.function.qualifiedName();
+    marshaller.begin(name);
+    long inputs = 0;
+    try {
+      inputs = marshaller.toNative(arguments);
+      pushFence(inputs, waitFence, name);
+      pushFence(inputs, call.signal.handle(), name);
+      call.outputs = marshaller.newList(0L, call.function.resultCount());
+      try {
+        call(call.function, inputs, call.outputs);
+      } catch (RuntimeException e) {
+        api.lists().listRelease(call.outputs);
+        call.outputs = 0;
+        throw e;
+      }
+      call.submitted = true;
+    } finally {
+      if (inputs != 0) {
+        api.lists().listRelease(inputs);
+      }
+      marshaller.end();
+    }
+  }
+
+  /** {@code iree_runtime_session_call}, its failure an {@link IreeInvocationException}. */
+  private void call(IreeFunction function, long inputs, long outputs) {
+    long status = api.sessions().sessionCall(session.handle(), function.handle(), inputs, outputs);
+    if (status != 0) {
+      int code = IreeStatusCode.codeOf(status);
+      String text = api.status().consumeStatus(status);
+      throw new IreeInvocationException(
+          function.qualifiedName() + " failed in IREE's runtime (" + IreeStatusCode.describe(code)
+              + "): " + text,
+          code);
+    }
+  }
+
+  /** Pushes a {@code hal.fence} ref (retained by the list; a null ref for 0). */
+  private void pushFence(long list, long fence, String name) {
+    ref.set(JAVA_LONG, Layouts.VM_REF_PTR, fence);
+    ref.set(JAVA_LONG, Layouts.VM_REF_TYPE, fenceType);
+    api.status()
+        .check(api.lists().listPushRefRetain(list, ref), name, "fences", "iree_vm_list_push_ref_retain");
+  }
+
+  @Override
+  public void complete(List<InFlight> done, List<RuntimeException> failures) {
+    List<InFlight> later = new ArrayList<>(done.size());
+    lock.lock();
+    try {
+      for (int i = 0; i < done.size(); i++) {
+        InFlight call = done.get(i);
+        finish(call, failures.get(i));
+        inFlight.remove(call);
+        if (call.direct) {
+          call.deliver(); // a synchronous caller waits: completing only wakes it
+        } else {
+          later.add(call);
+        }
+      }
+      signalIfIdle();
+    } finally {
+      lock.unlock();
+    }
+    if (!later.isEmpty()) {
+      completions.execute(
+          () -> {
+            for (InFlight call : later) {
+              call.deliver();
+            }
+          });
+    }
+  }
+
+  /**
+   * Reads a finished call's results (when its fence was reached) and releases its native parts.
+   * Under the lock.
+   */
+  private void finish(InFlight call, RuntimeException failure) {
+    VmList results = null;
+    if (failure == null) {
+      marshaller.begin(call.function.qualifiedName());
+      try {
+        results = marshaller.fromNative(call.outputs);
+      } catch (RuntimeException e) {
+        failure = e; // the fence was reached; the results do not decode
+      } finally {
+        marshaller.end();
+      }
+      call.signal.release(api, null);
+    } else {
+      call.signal.release(api, failure);
+    }
+    if (call.outputs != 0) {
+      api.lists().listRelease(call.outputs);
+      call.outputs = 0;
+    }
+    call.outcome(results, failure);
+  }
+
+  private void signalIfIdle() {
+    if (inFlight.isEmpty()) {
+      idle.signalAll();
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Closing
+
+  /**
+   * Ends every call in flight, after the session stopped taking calls: waits up to {@code millis}
+   * for them to complete, then fails them (and every bridge, so that device work waiting for a
+   * fence that will never come fails too) and waits briefly for the device to report them, then
+   * stops the waiter. Call without the lock.
+   *
+   * @return true when the waiter has stopped, so the session's device may be released
+   */
+  boolean shutdown(long millis) throws InterruptedException {
+    List<InFlight> failedNow = new ArrayList<>();
+    lock.lock();
+    try {
+      awaitIdle(millis);
+      String why =
+          "the IREE session (" + session.device().driverName() + ") was closed while the call was"
+              + " running, after waiting " + millis + " ms for it";
+      fences.failBridges(why);
+      if (!inFlight.isEmpty()) {
+        for (InFlight call : new ArrayList<>(inFlight)) {
+          if (!call.submitted) {
+            inFlight.remove(call);
+            call.signal.release(api, new IllegalStateException(why));
+            call.outcome(null, new IllegalStateException(call.function.qualifiedName() + ": " + why));
+            failedNow.add(call);
+          } else {
+            fences.fail(call.signal.semaphore(), IreeStatusCode.CANCELLED, why);
+          }
+        }
+        awaitIdle(FAIL_GRACE_MILLIS);
+      }
+    } finally {
+      lock.unlock();
+    }
+    failedNow.forEach(InFlight::deliver);
+    boolean stopped = waiter.stop(FAIL_GRACE_MILLIS);
+    if (!stopped) {
+      return false;
+    }
+    List<InFlight> left;
+    lock.lock();
+    try {
+      left = waiter.leftovers();
+      for (InFlight call : left) {
+        finish(call, new IllegalStateException(call.function.qualifiedName() + ": the IREE session"
+            + " was closed while the call was running"));
+        inFlight.remove(call);
+      }
+      waiter.close();
+    } finally {
+      lock.unlock();
+    }
+    left.forEach(InFlight::deliver);
+    return true;
+  }
+
+  /** Waits (releasing the lock) until no call is in flight, at most {@code millis}. */
+  private void awaitIdle(long millis) throws InterruptedException {
+    long nanos = TimeUnit.MILLISECONDS.toNanos(millis);
+    while (!inFlight.isEmpty() && nanos > 0) {
+      nanos = idle.awaitNanos(nanos);
+    }
+  }
+
+  /** How many asynchronous calls are in flight (tests). */
+  int inFlightCount() {
+    lock.lock();
+    try {
+      return inFlight.size();
+    } finally {
+      lock.unlock();
+    }
+  }
+}

@@ -1,0 +1,61 @@
+package dev.ireestubs.iree;
+
+import dev.ireestubs.vm.VmList;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One call of a coarse-fences function between its submission and its completion: its signal
+ * fence, the native result list IREE filled when the call was submitted (whose buffers hold the
+ * results once the fence is reached), and the future of its decoded results. Its native parts are
+ * touched only under the session's lock; the waiter reads {@link #signal}'s semaphore while the
+ * call is pending, and nothing releases it meanwhile (see {@link FenceWaiter}).
+ */
+final class InFlight {
+
+  final IreeFunction function;
+  final NativeFence signal;
+  final CompletableFuture<VmList> results = new CompletableFuture<>();
+
+  /**
+   * True for a synchronous call whose caller waits for {@link #results}: completed on the waiter's
+   * thread, where completing only wakes the caller.
+   */
+  final boolean direct;
+
+  /** {@code iree_vm_list_t*} of the results, owned; 0 before submission and once released. */
+  long outputs;
+
+  /** False while the call waits for its wait fence before it is submitted (local-sync). */
+  boolean submitted;
+
+  /** The decoded results, or why the call failed; set when the call completes (under the lock). */
+  private VmList decoded;
+
+  private RuntimeException failure;
+
+  InFlight(IreeFunction function, NativeFence signal, boolean direct) {
+    this.function = function;
+    this.signal = signal;
+    this.direct = direct;
+  }
+
+  /** Records the outcome (under the lock); {@link #deliver()} hands it on. */
+  void outcome(VmList results, RuntimeException failed) {
+    this.decoded = results;
+    this.failure = failed;
+  }
+
+  /**
+   * Completes the signal fence's stage, then the results future; results that find the future
+   * already done (cancelled) are closed.
+   */
+  void deliver() {
+    signal.publish();
+    if (failure != null) {
+      results.completeExceptionally(failure);
+    } else if (!results.complete(decoded) && decoded != null) {
+      decoded.close();
+    }
+    decoded = null;
+  }
+}

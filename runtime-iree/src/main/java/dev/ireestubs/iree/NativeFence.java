@@ -1,0 +1,118 @@
+package dev.ireestubs.iree;
+
+import dev.ireestubs.vm.Fence;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * A fence of an {@link IreeSession}: one HAL semaphore of the session's device and the value 1
+ * ({@code iree_hal_fence_create_at(semaphore, 1)}), as IREE's tools make the signal fence of a
+ * coarse-fences call. A call's signal fence, or a bridge the session signals when a fence of
+ * another backend is reached.
+ *
+ * <p>The native fence (which holds the semaphore) is retained until the fence is reached or failed
+ * or its session closes, then released, under the session's lock: {@link #handle()} is read and
+ * {@link #release} runs only under it, so a call that passes this fence as its wait fence never
+ * sees it freed. The outcome is recorded then ({@link #isReached()}); the stage of {@link
+ * #whenReached()} is completed afterwards on the session's completion executor, where its dependent
+ * actions run.
+ */
+final class NativeFence implements Fence {
+
+  private static final int PENDING = 0;
+  private static final int REACHED = 1;
+  private static final int FAILED = 2;
+
+  private final IreeSession session;
+  private final CompletableFuture<Void> reached = new CompletableFuture<>();
+
+  /** {@code iree_hal_fence_t*}, retained; 0 once released. Guarded by the session's lock. */
+  private long fence;
+
+  /** The fence's one semaphore, borrowed from it; 0 once released. Guarded by the lock. */
+  private long semaphore;
+
+  private volatile int state = PENDING;
+
+  /** The failure recorded by {@link #release}, for calls that wait on a failed fence. */
+  private volatile RuntimeException failure;
+
+  NativeFence(IreeSession session, long fence, long semaphore) {
+    this.session = session;
+    this.fence = fence;
+    this.semaphore = semaphore;
+  }
+
+  IreeSession session() {
+    return session;
+  }
+
+  /** The native fence, or 0 once released. Under the session's lock. */
+  long handle() {
+    return fence;
+  }
+
+  /** Its semaphore, reached at value 1; 0 once released. Under the session's lock. */
+  long semaphore() {
+    return semaphore;
+  }
+
+  /**
+   * Records the outcome and releases the native fence; does nothing when already released. Under
+   * the session's lock. {@link #publish()} completes the Java stage afterwards.
+   *
+   * @param outcome null when the fence was reached, else why it failed
+   */
+  void release(Native api, RuntimeException outcome) {
+    if (fence == 0) {
+      return;
+    }
+    api.fences().fenceRelease(fence);
+    fence = 0;
+    semaphore = 0;
+    failure = outcome;
+    state = outcome == null ? REACHED : FAILED;
+  }
+
+  /** Completes {@link #whenReached()} with the outcome {@link #release} recorded. */
+  void publish() {
+    if (state == REACHED) {
+      reached.complete(null);
+    } else if (state == FAILED) {
+      reached.completeExceptionally(failure);
+    }
+  }
+
+  /** Why the fence failed, or null when it did not (or has no outcome yet). */
+  RuntimeException failure() {
+    return failure;
+  }
+
+  /** True once the outcome is recorded (the native fence is released). */
+  boolean isSettled() {
+    return state != PENDING;
+  }
+
+  @Override
+  public CompletionStage<Void> whenReached() {
+    return reached.minimalCompletionStage();
+  }
+
+  @Override
+  public boolean isReached() {
+    return state == REACHED;
+  }
+
+  /** {@code hal.fence@1b6d3586 (local-task, pending)}. */
+  @Override
+  public String toString() {
+    return REF_TYPE
+        + "@"
+        + Integer.toHexString(System.identityHashCode(this))
+        + " ("
+        + session.device().driverName()
+        + ", "
+        + (state == PENDING ? "pending" : state == REACHED ? "reached" : "failed")
+        + ")";
+  }
+}
