@@ -9,6 +9,7 @@ import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,13 +28,19 @@ import java.util.concurrent.locks.ReentrantLock;
  * and every asynchronous call completes in one place ({@link #complete}, on the session's {@link
  * FenceWaiter} thread).
  *
- * <p>An asynchronous call gets a new signal fence, passes its wait fence (a null ref, a fence of
- * this session as it is, or a bridge for any other fence), is invoked, and returns at once; the
- * waiter notices its fence, decodes its results under the lock (results are read only once the
- * fence is reached) and hands the futures to the completion executor ({@link
- * ForkJoinPool#commonPool()}), where dependent stages run. On local-sync, whose device runs work
- * inside the invoke and would block the submitting thread on a wait fence not reached yet, such a
- * call is submitted by the completion executor once its wait fence is reached.
+ * <p>An asynchronous call gets a new signal fence, is invoked with a null wait fence and that
+ * signal fence, and returns at once; the waiter notices the fence, decodes the results under the
+ * lock (results are read only once the fence is reached) and hands the futures to the completion
+ * executor ({@link ForkJoinPool#commonPool()}), where dependent stages run.
+ *
+ * <p>A call whose wait fence is not reached yet is not handed to IREE with it: IREE v3.11's CPU
+ * drivers (local-sync and local-task) wait for a submission's wait semaphores on the submitting
+ * thread, inside the invoke ({@code queue_alloca}, the first queue operation of every compiled
+ * function, does a host wait: "TODO(benvanik): queue-ordered allocations"; local-sync runs all
+ * work inside the invoke), which would block the caller and the session's lock. Such a call is
+ * submitted by the completion executor once its wait fence is reached (and fails without running
+ * when the fence fails): the calls of a chain run in order, the host taking one step between them,
+ * and no thread blocks meanwhile.
  */
 final class CallPath implements FenceWaiter.Completer {
 
@@ -50,10 +57,27 @@ final class CallPath implements FenceWaiter.Completer {
   private final Executor completions = ForkJoinPool.commonPool();
   private final MemorySegment ref;
   private final long fenceType;
-  private final boolean runsInInvoke;
+
+  /**
+   * How many calls the session hands to the device at once; the rest wait, encoded, in {@link
+   * #queued}. IREE's task executor (local-task) keeps at most 63 outstanding waits
+   * ({@code IREE_TASK_EXECUTOR_MAX_OUTSTANDING_WAITS}, task/tuning.h) and fails the queue for
+   * good when a submission needs more; every call in flight holds about one (measured: 48 calls
+   * of micro_speech in flight run, 64 fail the device). Unbounded on local-sync, which waits for
+   * nothing.
+   */
+  static final int LOCAL_TASK_WINDOW = 32;
+
+  private final int window;
 
   /** Asynchronous calls submitted or deferred and not completed (guarded by the lock). */
   private final Set<InFlight> inFlight = new LinkedHashSet<>();
+
+  /** Calls of {@link #inFlight} on the device now (guarded by the lock). */
+  private int submitted;
+
+  /** Encoded calls of {@link #inFlight} waiting for room in the window, in order (lock). */
+  private final ArrayDeque<InFlight> queued = new ArrayDeque<>();
 
   CallPath(IreeSession session, Marshaller marshaller, Arena arena) {
     this.session = session;
@@ -65,7 +89,8 @@ final class CallPath implements FenceWaiter.Completer {
     this.waiter = new FenceWaiter(session, arena, this);
     this.ref = arena.allocate(Layouts.VM_REF);
     this.fenceType = api.fences().fenceRefType();
-    this.runsInInvoke = session.device() == Device.LOCAL_SYNC;
+    this.window =
+        session.device() == Device.LOCAL_SYNC ? Integer.MAX_VALUE : LOCAL_TASK_WINDOW;
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -112,20 +137,29 @@ final class CallPath implements FenceWaiter.Completer {
       session.checkOpenToCall(name);
       call = new InFlight(function, fences.create(name), true);
       try {
-        submit(call, arguments, 0);
+        encode(call, arguments);
+        if (submitted < window) {
+          submit(call);
+        }
       } catch (RuntimeException | Error e) {
         call.signal.release(api, null);
         throw e;
       }
-      long status = api.fences().fenceQuery(call.signal.handle());
-      if (status == 0) {
-        finish(call, null); // reached in the invoke (local-sync): read the results now
-        call.deliver();
-        return call.results.join();
-      }
-      api.status().freeStatus(status);
       inFlight.add(call);
-      waiter.add(call);
+      if (!call.submitted) {
+        queued.add(call); // the device's window is full: submitted when a call completes
+      } else {
+        long status = api.fences().fenceQuery(call.signal.handle());
+        if (status == 0) {
+          inFlight.remove(call);
+          finish(call, null); // reached in the invoke (local-sync): read the results now
+          call.deliver();
+          return call.results.join();
+        }
+        api.status().freeStatus(status);
+        submitted++;
+        waiter.add(call);
+      }
     } finally {
       lock.unlock();
     }
@@ -151,70 +185,77 @@ final class CallPath implements FenceWaiter.Completer {
       session.checkOpenToCall(name);
       InFlight call = new InFlight(function, fences.create(name), false);
       AsyncCall async = new AsyncCall(call.signal, call.results);
+      try {
+        encode(call, arguments);
+      } catch (RuntimeException | Error e) {
+        call.signal.release(api, null);
+        throw e; // arguments that IREE cannot take: thrown, as nothing was submitted
+      }
       RuntimeException waitFailed = failure(wait);
       if (waitFailed != null) {
         fail(call, notRun(name, waitFailed));
         return async;
       }
-      boolean waitPending = wait != null && !reached(wait);
-      if (waitPending && runsInInvoke) {
+      if (wait != null && !reached(wait)) {
+        // IREE v3.11's CPU drivers would wait for it inside the invoke: submit once it is reached.
         inFlight.add(call);
         wait.whenReached()
-            .whenCompleteAsync((reached, failure) -> submitLater(call, arguments, failure),
-                completions);
-        return async;
-      }
-      long waitFence = !waitPending ? 0 : waitHandle(wait, name);
-      try {
-        submit(call, arguments, waitFence);
-      } catch (IreeValueException | IllegalStateException e) {
-        call.signal.release(api, e);
-        throw e; // arguments that IREE cannot take: thrown, as nothing was submitted
-      } catch (RuntimeException e) {
-        fail(call, e);
+            .whenCompleteAsync((reached, failure) -> submitLater(call, failure), completions);
         return async;
       }
       inFlight.add(call);
-      waiter.add(call);
+      submitOrQueue(call);
       return async;
     } finally {
       lock.unlock();
     }
   }
 
-  /** A deferred call (local-sync), submitted once its wait fence came out. */
-  private void submitLater(InFlight call, VmList arguments, Throwable waitFailure) {
+  /** A deferred call, submitted once its wait fence came out (on the completion executor). */
+  private void submitLater(InFlight call, Throwable waitFailure) {
     lock.lock();
     try {
       if (!inFlight.contains(call)) {
         return; // the session closed meanwhile and failed it
       }
-      RuntimeException failure = null;
-      if (waitFailure != null) {
-        failure = notRun(call.function.qualifiedName(), unwrap(waitFailure));
-      } else {
-        try {
-          submit(call, arguments, 0);
-          waiter.add(call);
-          return;
-        } catch (RuntimeException e) {
-          failure = e;
-        }
+      if (waitFailure == null) {
+        submitOrQueue(call);
+        return;
       }
       inFlight.remove(call);
       signalIfIdle();
-      fail(call, failure);
+      fail(call, notRun(call.function.qualifiedName(), unwrap(waitFailure)));
     } finally {
       lock.unlock();
     }
   }
 
-  /** The native fence a call passes as its wait fence: this session's own, or a bridge. */
-  private long waitHandle(Fence wait, String name) {
-    if (wait instanceof NativeFence own && own.session() == session && own.handle() != 0) {
-      return own.handle();
+  /**
+   * Submits an encoded call of {@link #inFlight} and hands it to the waiter, or queues it while
+   * {@link #window} calls are on the device; a call IREE refuses fails. Under the lock.
+   */
+  private void submitOrQueue(InFlight call) {
+    if (submitted >= window) {
+      queued.add(call);
+      return;
     }
-    return fences.bridge(wait, name).handle();
+    try {
+      submit(call);
+    } catch (RuntimeException e) {
+      inFlight.remove(call);
+      signalIfIdle();
+      fail(call, e);
+      return;
+    }
+    submitted++;
+    waiter.add(call);
+  }
+
+  /** Submits queued calls while the window has room (after calls completed). Under the lock. */
+  private void submitQueued() {
+    while (submitted < window && !queued.isEmpty()) {
+      submitOrQueue(queued.poll());
+    }
   }
 
   /** Whether {@code wait} is reached (for a fence of this session: as the device says now). */
@@ -264,6 +305,7 @@ final class CallPath implements FenceWaiter.Completer {
 
   /** Fails a call that was never submitted (under the lock); delivered by the executor. */
   private void fail(InFlight call, RuntimeException failure) {
+    releaseInputs(call);
     call.signal.release(api, failure);
     call.outcome(null, failure);
     completions.execute(call::deliver);
@@ -273,36 +315,57 @@ final class CallPath implements FenceWaiter.Completer {
   // Submission and completion: the one place each happens
 
   /**
-   * Submits {@code call} under the lock: the arguments as IREE's list, then {@code waitFence} (0
-   * for none: a null ref) and the call's signal fence, then the invoke. On success {@code
-   * call.outputs} holds the result list IREE filled (its buffers complete when the signal fence
-   * is reached).
+   * Encodes {@code call}'s arguments under the lock, as the list IREE is invoked with: the
+   * arguments, then a null wait fence (a call is submitted once its wait fence is reached: see the
+   * class comment) and the call's signal fence. Memory IREE imports stays pinned while the list
+   * holds it, so a deferred call keeps its arguments valid until it runs.
    *
    * @throws IreeValueException (an argument) when IREE cannot take an argument
-   * @throws IreeInvocationException when IREE's invoke fails
    */
-  private void submit(InFlight call, VmList arguments, long waitFence) {
+  private void encode(InFlight call, VmList arguments) {
     String name = call.function.qualifiedName();
     marshaller.begin(name);
-    long inputs = 0;
     try {
-      inputs = marshaller.toNative(arguments);
-      pushFence(inputs, waitFence, name);
-      pushFence(inputs, call.signal.handle(), name);
+      call.inputs = marshaller.toNative(arguments);
+      pushFence(call.inputs, 0, name);
+      pushFence(call.inputs, call.signal.handle(), name);
+    } catch (RuntimeException | Error e) {
+      releaseInputs(call);
+      throw e;
+    } finally {
+      marshaller.end();
+    }
+  }
+
+  /**
+   * Submits an encoded call under the lock: the invoke. On success {@code call.outputs} holds the
+   * result list IREE filled (its buffers complete when the signal fence is reached). The inputs
+   * are released either way.
+   *
+   * @throws IreeInvocationException when IREE's invoke fails
+   */
+  private void submit(InFlight call) {
+    marshaller.begin(call.function.qualifiedName());
+    try {
       call.outputs = marshaller.newList(0L, call.function.resultCount());
-      try {
-        call(call.function, inputs, call.outputs);
-      } catch (RuntimeException e) {
+      call(call.function, call.inputs, call.outputs);
+      call.submitted = true;
+    } catch (RuntimeException e) {
+      if (call.outputs != 0) {
         api.lists().listRelease(call.outputs);
         call.outputs = 0;
-        throw e;
       }
-      call.submitted = true;
+      throw e;
     } finally {
-      if (inputs != 0) {
-        api.lists().listRelease(inputs);
-      }
+      releaseInputs(call);
       marshaller.end();
+    }
+  }
+
+  private void releaseInputs(InFlight call) {
+    if (call.inputs != 0) {
+      api.lists().listRelease(call.inputs);
+      call.inputs = 0;
     }
   }
 
@@ -336,12 +399,14 @@ final class CallPath implements FenceWaiter.Completer {
         InFlight call = done.get(i);
         finish(call, failures.get(i));
         inFlight.remove(call);
+        submitted--;
         if (call.direct) {
           call.deliver(); // a synchronous caller waits: completing only wakes it
         } else {
           later.add(call);
         }
       }
+      submitQueued(); // calls accepted before a close run too, while it waits for them
       signalIfIdle();
     } finally {
       lock.unlock();
@@ -393,9 +458,9 @@ final class CallPath implements FenceWaiter.Completer {
 
   /**
    * Ends every call in flight, after the session stopped taking calls: waits up to {@code millis}
-   * for them to complete, then fails them (and every bridge, so that device work waiting for a
-   * fence that will never come fails too) and waits briefly for the device to report them, then
-   * stops the waiter. Call without the lock.
+   * for them to complete, then fails them (a call not submitted yet at once, a submitted one by
+   * failing its signal semaphore) and waits briefly for the device to report them, then stops the
+   * waiter. Call without the lock.
    *
    * @return true when the waiter has stopped, so the session's device may be released
    */
@@ -407,11 +472,12 @@ final class CallPath implements FenceWaiter.Completer {
       String why =
           "the IREE session (" + session.device().driverName() + ") was closed while the call was"
               + " running, after waiting " + millis + " ms for it";
-      fences.failBridges(why);
       if (!inFlight.isEmpty()) {
         for (InFlight call : new ArrayList<>(inFlight)) {
           if (!call.submitted) {
+            queued.remove(call);
             inFlight.remove(call);
+            releaseInputs(call);
             call.signal.release(api, new IllegalStateException(why));
             call.outcome(null, new IllegalStateException(call.function.qualifiedName() + ": " + why));
             failedNow.add(call);
@@ -451,6 +517,21 @@ final class CallPath implements FenceWaiter.Completer {
     long nanos = TimeUnit.MILLISECONDS.toNanos(millis);
     while (!inFlight.isEmpty() && nanos > 0) {
       nanos = idle.awaitNanos(nanos);
+    }
+  }
+
+  /**
+   * Fails {@code signal}'s semaphore with {@code message}, as a device reports an error (tests: a
+   * device failure on demand). Does nothing once the fence is settled.
+   */
+  void fail(NativeFence signal, String message) {
+    lock.lock();
+    try {
+      if (signal.handle() != 0) {
+        fences.fail(signal.semaphore(), IreeStatusCode.ABORTED, message);
+      }
+    } finally {
+      lock.unlock();
     }
   }
 

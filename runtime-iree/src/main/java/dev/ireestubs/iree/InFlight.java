@@ -22,6 +22,12 @@ final class InFlight {
    */
   final boolean direct;
 
+  /**
+   * {@code iree_vm_list_t*} of the arguments with the fences, owned from encoding to submission
+   * (it holds what the arguments' memory IREE imported: a deferred call keeps it meanwhile).
+   */
+  long inputs;
+
   /** {@code iree_vm_list_t*} of the results, owned; 0 before submission and once released. */
   long outputs;
 

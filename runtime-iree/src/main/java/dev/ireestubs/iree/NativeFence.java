@@ -7,8 +7,7 @@ import java.util.concurrent.CompletionStage;
 /**
  * A fence of an {@link IreeSession}: one HAL semaphore of the session's device and the value 1
  * ({@code iree_hal_fence_create_at(semaphore, 1)}), as IREE's tools make the signal fence of a
- * coarse-fences call. A call's signal fence, or a bridge the session signals when a fence of
- * another backend is reached.
+ * coarse-fences call: the signal fence of a call.
  *
  * <p>The native fence (which holds the semaphore) is retained until the fence is reached or failed
  * or its session closes, then released, under the session's lock: {@link #handle()} is read and

@@ -111,4 +111,12 @@ class LayoutsTest {
       assertThat(layout.byteAlignment()).isEqualTo(8);
     }
   }
+
+  @Test
+  void semaphoreListIsACountAndTwoPointers() {
+    assertThat(Layouts.SEMAPHORE_LIST.byteSize()).isEqualTo(24);
+    assertThat(Layouts.SEMAPHORE_LIST_COUNT).isEqualTo(0);
+    assertThat(Layouts.SEMAPHORE_LIST_SEMAPHORES).isEqualTo(8);
+    assertThat(Layouts.SEMAPHORE_LIST_VALUES).isEqualTo(16);
+  }
 }

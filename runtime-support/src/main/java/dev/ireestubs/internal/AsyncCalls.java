@@ -61,7 +61,7 @@ public final class AsyncCalls {
    * @param <T> the method's result type
    * @param function the bound function, of the coarse-fences model
    * @param arguments the encoded arguments; the call's until it is over
-   * @param wait the fence the call waits for on the device; null for none
+   * @param wait the fence the call waits for; null for none
    * @param resultCount how many raw results the function returns
    * @param name the function's name, which starts every message
    * @param decoder turns the result list into the value
@@ -88,7 +88,7 @@ public final class AsyncCalls {
    * @param <T> the result type
    * @param function the bound function, of the coarse-fences model
    * @param arguments the encoded arguments; the call's until it is over
-   * @param wait the fence the call waits for on the device; null for none
+   * @param wait the fence the call waits for; null for none
    * @param decoder turns the result list into the value
    * @return the call's future, which carries its signal fence
    */
@@ -131,7 +131,7 @@ public final class AsyncCalls {
    *
    * @param function the bound function, of the coarse-fences model
    * @param arguments the encoded arguments; the call's until it is over
-   * @param wait the fence the call waits for on the device; null for none
+   * @param wait the fence the call waits for; null for none
    * @param name the function's name, which starts every message
    * @return the call's future, completed with null when the call is over
    */

@@ -19,7 +19,7 @@ import java.util.concurrent.CompletionStage;
  * the call returned, and never frees what the device still uses.
  *
  * @param signal the call's signal fence: reached when its results are ready; pass it as the wait
- *     fence of a later call to run that call after this one, on the device
+ *     fence of a later call to run that call after this one
  * @param results the result list, completed when {@code signal} is reached or fails
  */
 public record AsyncCall(Fence signal, CompletableFuture<VmList> results) {

@@ -81,8 +81,8 @@ public interface BackendFunction {
   /**
    * Submits a call and returns at once: the asynchronous form of {@link #invoke}, for functions of
    * the coarse-fences model ({@code f$async}, see {@link dev.ireestubs.abi.CoarseFences}), to which
-   * the backend passes {@code wait} and a new signal fence after {@code arguments}. The call runs
-   * on the device once {@code wait} is reached; the returned {@link AsyncCall} has the signal
+   * the backend passes a wait fence and a new signal fence after {@code arguments}. The call runs
+   * once {@code wait} is reached; the returned {@link AsyncCall} has the signal
    * fence, and its results future is completed, on a thread of the backend's, when that fence is
    * reached.
    *
@@ -102,7 +102,7 @@ public interface BackendFunction {
    * override it.
    *
    * @param arguments one element per argument the function's signature describes, fences excluded
-   * @param wait the fence the call waits for on the device; null (or a reached fence) for none
+   * @param wait the fence the call waits for; null (or a reached fence) for none
    * @return the submitted call: its signal fence and its future results
    * @throws IreeValueException (an argument) when the arguments do not fit, before submitting
    * @throws IllegalStateException when the backend is closed

@@ -93,7 +93,7 @@ public interface DynamicFunction {
 
   /**
    * Calls the function asynchronously: submits the call and returns at once. For functions of the
-   * coarse-fences model ({@code f$async}); the call runs on the device once {@code wait} is
+   * coarse-fences model ({@code f$async}); the call runs once {@code wait} is
    * reached, and the future completes with the decoded result (as {@link #call(List, Map)} returns
    * it) when the call's signal fence is reached, on a thread of the backend's.
    *

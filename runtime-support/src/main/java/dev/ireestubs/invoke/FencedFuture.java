@@ -8,12 +8,13 @@ import java.util.concurrent.CompletableFuture;
  * The future of an asynchronous call, with the call's signal fence: what a stub's {@code
  * CompletableFuture} method and {@link DynamicFunction#callAsync} return. The fence is known as
  * soon as the call is submitted, before the results exist, so it can be passed as the wait fence
- * of a later call: that call is then queued on the device behind this one, and the host need not
- * wake in between.
+ * of a later call, submitted at once too: that call runs after this one. (On IREE v3.11's CPU
+ * drivers the backend hands the later call to the device when this fence is reached, on its
+ * completion thread: no thread of the caller waits meanwhile.)
  *
  * <pre>{@code
  * FencedFuture<FloatArray> a = model.stage1Async(input);
- * CompletableFuture<FloatArray> b = model.stage2Async(other, a.signal()); // runs after a, on the device
+ * CompletableFuture<FloatArray> b = model.stage2Async(other, a.signal()); // runs after a
  * }</pre>
  *
  * <p>Completing, cancelling or timing out this future ({@code orTimeout}) completes this future

@@ -7,16 +7,16 @@ import java.util.concurrent.CompletionStage;
 /**
  * A point in time a call can wait for: IREE's {@code hal.fence} (a set of timeline semaphore
  * values), as the asynchronous functions of the coarse-fences model take it. A call of such a
- * function waits on the device for its <i>wait</i> fence before it runs, and reaches its
- * <i>signal</i> fence when its results are ready; passing one call's signal fence as the next
- * call's wait fence chains them on the device (see {@code dev.ireestubs.invoke.FencedFuture}).
+ * function waits for its <i>wait</i> fence before it runs, and reaches its <i>signal</i> fence
+ * when its results are ready; passing one call's signal fence as the next call's wait fence chains
+ * them (see {@code dev.ireestubs.invoke.FencedFuture}).
  *
- * <p>Every backend understands every fence: a backend's own fences (IREE's native ones) are passed
- * to the device as they are; any other fence, such as one made here over a {@link CompletionStage}
- * ({@link #of}), is bridged (IREE's backend waits on the device for a semaphore it signals when the
- * fence is reached). A fence is reached at most once and never un-reached; a fence that fails
- * (the device reported an error, or the stage completed exceptionally) makes every call waiting on
- * it fail too.
+ * <p>Every backend understands every fence, its own or another's, such as one made here over a
+ * {@link CompletionStage} ({@link #of}): through {@link #whenReached()} at least. (IREE's backend
+ * hands a call to the device once its wait fence is reached: IREE v3.11's CPU drivers would
+ * otherwise wait for the fence on the submitting thread.) A fence is reached at most once and
+ * never un-reached; a fence that fails (the device reported an error, or the stage completed
+ * exceptionally) makes every call waiting on it fail too, without running.
  *
  * <p>Fences hold nothing that needs closing: a backend releases its native fence once it is
  * reached or failed (or its session closes), and the Java object then only remembers which.
@@ -67,8 +67,8 @@ public interface Fence extends VmRef {
   /**
    * A fence reached when {@code stage} completes normally, failed when it completes exceptionally:
    * how the host gives a call something to wait for, e.g. a {@code CompletableFuture<Void>} it
-   * completes once an input is ready. Passed to IREE's backend, the call's work is queued on the
-   * device at once and runs when the stage completes.
+   * completes once an input is ready: the call is submitted at once and runs when the stage
+   * completes.
    *
    * @param stage the stage whose completion reaches the fence; its value is ignored
    * @return a fence over {@code stage}

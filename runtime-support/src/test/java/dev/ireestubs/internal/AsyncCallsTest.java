@@ -35,9 +35,20 @@ import org.junit.jupiter.api.Test;
  */
 class AsyncCallsTest {
 
+  /** 16,384 floats (64 KiB): large enough that a call frees its copy on every JDK. */
+  private static final int N = 16384;
+
+  private static final FunctionSignature F32_N =
+      AbiJson.parseFunction(
+          "{\"a\":[[\"ndarray\",\"f32\",1," + N + "]],\"r\":[[\"ndarray\",\"f32\",1," + N
+              + "]],\"v\":1}");
   private static final FunctionSignature F32_4 =
       AbiJson.parseFunction(
           "{\"a\":[[\"ndarray\",\"f32\",1,4]],\"r\":[[\"ndarray\",\"f32\",1,4]],\"v\":1}");
+
+  private static float[] values(float... head) {
+    return java.util.Arrays.copyOf(head, N);
+  }
   private static final FunctionSignature REF =
       AbiJson.parseFunction("{\"a\":[[\"ndarray\",\"f32\",1,4]],\"r\":[null]}");
 
@@ -50,7 +61,7 @@ class AsyncCallsTest {
     return HostModule.builder("m")
         .asyncFunction(
             "f$async",
-            F32_4,
+            F32_N,
             args -> {
               BufferView x = args.getBufferView(0);
               seen.set(x);
@@ -59,7 +70,7 @@ class AsyncCallsTest {
                     try (MemoryLease.Pin pin = x.pin()) {
                       read.set(pin.data().order(ByteOrder.nativeOrder()).getFloat(12));
                     }
-                    return VmList.of(FloatArray.of(new float[] {1, 2, 3, 4}, 4).asBufferView());
+                    return VmList.of(FloatArray.of(values(1, 2, 3, 4), N).asBufferView());
                   });
             })
         .build()
@@ -71,8 +82,8 @@ class AsyncCallsTest {
     CompletableFuture<Void> gate = new CompletableFuture<>();
     AtomicReference<BufferView> seen = new AtomicReference<>();
     AtomicReference<Float> read = new AtomicReference<>();
-    DynamicFunction f = DynamicFunction.of(gated(gate, seen, read), F32_4);
-    FencedFuture<Object> r = f.callAsync((Object) new float[] {5, 6, 7, 8});
+    DynamicFunction f = DynamicFunction.of(gated(gate, seen, read), F32_N);
+    FencedFuture<Object> r = f.callAsync((Object) values(5, 6, 7, 8));
     assertThat(seen.get().isLent()).isTrue();
     assertThat(r.cancel(true)).isTrue();
     // The call goes on: its argument is still the call's.
@@ -90,9 +101,9 @@ class AsyncCallsTest {
     CompletableFuture<Void> gate = new CompletableFuture<>();
     AtomicReference<BufferView> seen = new AtomicReference<>();
     AtomicReference<Float> read = new AtomicReference<>();
-    DynamicFunction f = DynamicFunction.of(gated(gate, seen, read), F32_4);
+    DynamicFunction f = DynamicFunction.of(gated(gate, seen, read), F32_N);
     CompletableFuture<Object> r =
-        f.callAsync((Object) new float[] {5, 6, 7, 8}).orTimeout(10, TimeUnit.MILLISECONDS);
+        f.callAsync((Object) values(5, 6, 7, 8)).orTimeout(10, TimeUnit.MILLISECONDS);
     ExecutionException timedOut = assertThrows(ExecutionException.class, r::get);
     assertThat(timedOut).hasCauseThat().isInstanceOf(TimeoutException.class);
     seen.get().pin().close();
@@ -192,12 +203,13 @@ class AsyncCallsTest {
             .asyncFunction("f$async", F32_4, args -> new CompletableFuture<>())
             .build()
             .function("m.f$async");
-    AbiType.NdArray two =
+    AbiType.NdArray longer =
         (AbiType.NdArray)
-            AbiJson.parseFunction("{\"a\":[[\"ndarray\",\"f32\",1,2]],\"r\":[]}")
+            AbiJson.parseFunction("{\"a\":[[\"ndarray\",\"f32\",1," + (N + 1) + "]],\"r\":[]}")
                 .arguments()
                 .get(0);
-    BufferView copy = CallMemory.copyArgument(new float[] {1, 2}, two, "f$async: x");
+    BufferView copy =
+        CallMemory.copyArgument(java.util.Arrays.copyOf(values(), N + 1), longer, "f$async: x");
     assertThrows(
         IreeValueException.class,
         () -> AsyncCalls.submit(f, VmList.of(copy), null, 1, "f$async", results -> results));
