@@ -16,7 +16,6 @@ import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.HalfArray;
 import dev.ireestubs.ndarray.IntArray;
 import dev.ireestubs.ndarray.NdArray;
-import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmRef;
 import dev.ireestubs.vm.VmValue;
@@ -129,14 +128,12 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
   }
 
   /**
-   * Calls {@code classifier.main$async}: {@code (ref, ref, ref, ref) -> (ref)}.
+   * Calls {@code classifier.main$async}: {@code async (ref, ref) -> (ref)}.
    */
   @Override
-  public NdArray mainAsync(NdArray a, VmRef b, BufferView c, IntArray d) {
-    VmList arguments = VmList.variant(4);
+  public NdArray mainAsync(NdArray a, IntArray d) {
+    VmList arguments = VmList.variant(2);
     arguments.push(Marshal.array(a, Signatures.UNKNOWN_UNRANKED, "main$async: a"));
-    arguments.push(Marshal.notNull(b, "main$async: b"));
-    arguments.push(Marshal.notNull(c, "main$async: c"));
     arguments.push(Marshal.array(d, Signatures.UNKNOWN_UNRANKED, "main$async: d"));
     VmList results = Marshal.results(mainAsyncFunction.invoke(arguments), 1, "main$async");
     try {
@@ -251,10 +248,10 @@ public final class Iree_CompiledClassifier implements CompiledClassifier {
     static final AbiType.NdArray UNKNOWN_UNRANKED = AbiType.NdArray.anyBufferView();
 
     static final FunctionSignature MAIN_ASYNC = new FunctionSignature(
-        StubConstants.types(AbiType.Ref.any(), AbiType.Ref.any(), AbiType.Ref.any(), AbiType.Ref.any()),
+        StubConstants.types(AbiType.Ref.any(), AbiType.Ref.any()),
         StubConstants.types(AbiType.Ref.any()),
         ReflectionFormat.CALLING_CONVENTION,
-        FunctionSignature.CallingModel.SYNC,
+        FunctionSignature.CallingModel.COARSE_FENCES,
         OptionalInt.empty());
 
     static final FunctionSignature FILTER = new FunctionSignature(

@@ -11,7 +11,7 @@ import java.util.Optional;
  * How one method calls one module function: the binder's decision, which the writer prints. One
  * case per calling scheme, each made of {@link ValueBinding}s; nothing in it is a compiler type.
  */
-sealed interface CallPlan permits CallPlan.Plain, CallPlan.Sip, CallPlan.PyDm {
+sealed interface CallPlan permits CallPlan.Plain, CallPlan.Async, CallPlan.Sip, CallPlan.PyDm {
 
   /** What every plan has: the method, the function, its signature and the parameters. */
   Method method();
@@ -92,6 +92,44 @@ sealed interface CallPlan permits CallPlan.Plain, CallPlan.Sip, CallPlan.PyDm {
     public Plain {
       Objects.requireNonNull(method, "method");
       Objects.requireNonNull(result, "result");
+    }
+
+    @Override
+    public FunctionSignature boundSignature() {
+      return method.signature();
+    }
+
+    @Override
+    public int rawResultCount() {
+      return method.signature().vmResults().size();
+    }
+  }
+
+  /** Which future an asynchronous method returns. */
+  enum Future {
+    /** {@code java.util.concurrent.CompletableFuture<T>}. */
+    COMPLETABLE,
+    /** {@code dev.ireestubs.invoke.FencedFuture<T>}, which carries the call's signal fence. */
+    FENCED
+  }
+
+  /**
+   * An asynchronous call of a function of the coarse-fences model, marshalled as {@link Plain}:
+   * the method submits the call and returns a future of the result the plan's {@code result}
+   * decodes.
+   *
+   * @param future the future the method returns, of {@code result}'s Java type (boxed; {@code
+   *     Void} for none)
+   * @param waitParameter the method's last parameter, a {@code Fence} the call waits for, if any
+   *     (it is not among the method's {@link #parameters()}, which are the function's arguments)
+   */
+  record Async(Method method, ResultModel result, Future future, Optional<String> waitParameter)
+      implements CallPlan {
+    public Async {
+      Objects.requireNonNull(method, "method");
+      Objects.requireNonNull(result, "result");
+      Objects.requireNonNull(future, "future");
+      Objects.requireNonNull(waitParameter, "waitParameter");
     }
 
     @Override

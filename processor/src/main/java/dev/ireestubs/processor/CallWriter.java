@@ -16,6 +16,12 @@ final class CallWriter {
 
   static final ClassName PYDM = ClassName.get("dev.ireestubs.pydm", "PyDm");
   static final ClassName VM_KIND = ClassName.get("dev.ireestubs.abi", "VmKind");
+  static final ClassName ASYNC_CALLS = ClassName.get("dev.ireestubs.internal", "AsyncCalls");
+  static final ClassName DECODER = ASYNC_CALLS.nestedClass("Decoder");
+  static final ClassName COMPLETABLE_FUTURE =
+      ClassName.get("java.util.concurrent", "CompletableFuture");
+  static final ClassName FENCED_FUTURE = ClassName.get("dev.ireestubs.invoke", "FencedFuture");
+  static final ClassName FENCE = ClassName.get("dev.ireestubs.vm", "Fence");
 
   /** A printed method: its statements, return type and whether it needs unchecked casts. */
   record Body(Code code, TypeName returns, boolean unchecked) {}
@@ -44,6 +50,9 @@ final class CallWriter {
     if (plan instanceof CallPlan.PyDm) {
       return pyDm(arguments);
     }
+    if (plan instanceof CallPlan.Async) {
+      return async((CallPlan.Async) plan, arguments);
+    }
     if (plan instanceof CallPlan.Sip) {
       encodeSip((CallPlan.Sip) plan, arguments);
     } else {
@@ -70,6 +79,89 @@ final class CallWriter {
       scope.body().endControlFlow();
     }
     return new Body(scope.body().build(), type, false);
+  }
+
+  /**
+   * An asynchronous call: the arguments encoded as for {@link CallPlan.Plain}, then submitted with
+   * the wait fence (the method's last parameter, or none); the decoding of the results is a lambda
+   * the call's completion runs. Copies of Java arrays are the call's until the backend completes
+   * it ({@code AsyncCalls} ends them), so here they are ended only when encoding fails.
+   */
+  private Body async(CallPlan.Async async, String arguments) {
+    scope.statement(
+        "$T $N = $T.variant($L)",
+        ValueCode.VM_LIST,
+        arguments,
+        ValueCode.VM_LIST,
+        plan.parameters().size());
+    if (ownsCopies) {
+      scope.body().beginControlFlow("try");
+    }
+    scope.encodingArguments(true);
+    for (ParameterModel p : plan.parameters()) {
+      scope.statement(
+          "$N.push($L)", arguments, values.encode(p.binding(), scope.parameter(p.javaName())));
+    }
+    scope.encodingArguments(false);
+    if (ownsCopies) {
+      String failure = scope.local("failure");
+      scope.body().nextControlFlow("catch ($T $N)", RuntimeException.class, failure);
+      scope.statement("$T.endCall($N)", ValueCode.CALL_MEMORY, arguments);
+      scope.statement("throw $N", failure);
+      scope.body().endControlFlow();
+    }
+    Code wait = async.waitParameter().map(scope::parameter).orElse(Code.of("null"));
+    Code name = scope.functionName(plan.functionName());
+    ResultModel result = plan.result();
+    TypeName value = futureValue(result);
+    TypeName returns = returns(plan);
+    if (result instanceof ResultModel.Void) {
+      scope.statement("return $T.run($L, $N, $L, $L)", ASYNC_CALLS, function, arguments, wait, name);
+      return new Body(scope.body().build(), returns, false);
+    }
+    String results = scope.local("results");
+    Code.Builder method = scope.swapBody(Code.builder());
+    Code decoded =
+        result instanceof ResultModel.Single
+            ? values.decode(((ResultModel.Single) result).binding(), results, Code.of("0"))
+            : values.decodeChildren(((ResultModel.Inlined) result).binding(), results);
+    Code statements = scope.swapBody(method).build();
+    Code decoder;
+    if (statements.isEmpty()) {
+      decoder = Code.of("$N -> $L", results, decoded);
+    } else {
+      String decode = scope.local("decode");
+      scope.body().add("$T<$T> $N = $N -> {\n$>", DECODER, value, decode, results);
+      scope.body().add(statements);
+      scope.statement("return $L", decoded);
+      scope.body().add("$<};\n");
+      decoder = Code.of("$N", decode);
+    }
+    scope.statement(
+        "return $T.submit($L, $N, $L, $L, $L, $L)",
+        ASYNC_CALLS,
+        function,
+        arguments,
+        wait,
+        plan.rawResultCount(),
+        name,
+        decoder);
+    return new Body(scope.body().build(), returns, false);
+  }
+
+  /** The method's return type: the result's, or for an asynchronous call the future's. */
+  static TypeName returns(CallPlan plan) {
+    if (plan instanceof CallPlan.Async async) {
+      return ParameterizedTypeName.get(
+          async.future() == CallPlan.Future.FENCED ? FENCED_FUTURE : COMPLETABLE_FUTURE,
+          futureValue(plan.result()));
+    }
+    return plan.result().javaType();
+  }
+
+  /** The type argument of an asynchronous method's future: the result's type boxed, or Void. */
+  private static TypeName futureValue(ResultModel result) {
+    return result instanceof ResultModel.Void ? ClassName.get(Void.class) : result.javaType().box();
   }
 
   /** V0 structured ABI: the structure never reaches the VM; each leaf fills its raw slot. */

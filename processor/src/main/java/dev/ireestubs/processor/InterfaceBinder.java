@@ -8,8 +8,8 @@ import java.util.Set;
 
 /**
  * The binder of one interface: finds each method's signature ({@link SignatureSources}), binds it
- * ({@link MethodBinder}, {@link PyDmBinder}) and assembles the {@link StubModel}, reporting every
- * mismatch. Works on the {@link Declaration} alone: no compiler type goes in or out.
+ * ({@link MethodBinder}, {@link PyDmBinder}; an asynchronous method through {@link AsyncBinder})
+ * and assembles the {@link StubModel}, reporting every mismatch. Works on the {@link Declaration} alone: no compiler type goes in or out.
  */
 final class InterfaceBinder {
 
@@ -23,6 +23,18 @@ final class InterfaceBinder {
 
   private InterfaceBinder() {}
 
+  /** The plan of {@code method}, bound to the signature its source finds; empty when none is. */
+  private static Optional<CallPlan> bind(
+      Declaration.Method method, SignatureSources sources, MethodBinder methods, PyDmBinder pyDm) {
+    return sources
+        .of(method)
+        .flatMap(
+            s ->
+                s instanceof FunctionSource.Typed
+                    ? methods.bind(method, (FunctionSource.Typed) s)
+                    : pyDm.bind(method, (FunctionSource.PyDm) s));
+  }
+
   /** Binds every method of {@code declaration} against the reflection it names. */
   static Outcome bind(Declaration declaration, ReflectionLoader loader, Reporter report) {
     ModuleReflection module = ModuleReflection.read(declaration, loader, report);
@@ -30,15 +42,21 @@ final class InterfaceBinder {
     BindSession session = new BindSession(declaration, report);
     MethodBinder methods = new MethodBinder(session);
     PyDmBinder pyDm = new PyDmBinder(report);
+    AsyncBinder async = new AsyncBinder(module, report);
     List<CallPlan> plans = new ArrayList<>();
     for (Declaration.Method method : declaration.methods()) {
-      Optional<FunctionSource> source = sources.of(method);
-      Optional<CallPlan> plan =
-          source.flatMap(
-              s ->
-                  s instanceof FunctionSource.Typed
-                      ? methods.bind(method, (FunctionSource.Typed) s)
-                      : pyDm.bind(method, (FunctionSource.PyDm) s));
+      Optional<CallPlan> plan;
+      if (AsyncBinder.isAsync(method)) {
+        plan =
+            async
+                .read(method)
+                .flatMap(
+                    a ->
+                        bind(a.view(), sources, methods, pyDm)
+                            .flatMap(bound -> async.plan(method, a, bound)));
+      } else {
+        plan = async.checkSync(method) ? bind(method, sources, methods, pyDm) : Optional.empty();
+      }
       plan.ifPresent(plans::add);
     }
     Set<String> unresolved = new LinkedHashSet<>(declaration.unresolved());

@@ -25,7 +25,7 @@ import java.util.Set;
  */
 final class MethodScope {
 
-  private final Code.Builder body = Code.builder();
+  private Code.Builder body = Code.builder();
   private final UniqueNames locals;
   private final Map<String, String> parameters = new HashMap<>();
   private final FunctionConstants constants;
@@ -137,6 +137,16 @@ final class MethodScope {
 
   Code.Builder body() {
     return body;
+  }
+
+  /**
+   * Makes {@code next} the builder statements go to, returning the one it replaces: to print
+   * statements apart (a lambda's body) and put them back in place.
+   */
+  Code.Builder swapBody(Code.Builder next) {
+    Code.Builder previous = body;
+    body = next;
+    return previous;
   }
 
   /** Adds a statement. */

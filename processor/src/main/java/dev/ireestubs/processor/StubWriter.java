@@ -203,7 +203,7 @@ final class StubWriter implements StubGenerator {
         List<Code> args = new ArrayList<>();
         args.add(Code.of("$N[$L]", fields.get(0), i));
         parameters.forEach(p -> args.add(Code.of("$N", p.name())));
-        returns = f.result().javaType();
+        returns = CallWriter.returns(f);
         body =
             oneLiner(
                 returns,
@@ -287,9 +287,13 @@ final class StubWriter implements StubGenerator {
 
     /** The method's parameters (renamed where they would hide a name). */
     private List<JavaSource.Parameter> parameters(CallPlan f, MethodScope methodScope) {
-      List<JavaSource.Parameter> out = new ArrayList<>(f.parameters().size());
+      List<JavaSource.Parameter> out = new ArrayList<>(f.parameters().size() + 1);
       for (ParameterModel p : f.parameters()) {
         out.add(new JavaSource.Parameter(p.javaType(), methodScope.parameter(p.javaName(), scope)));
+      }
+      if (f instanceof CallPlan.Async async && async.waitParameter().isPresent()) {
+        String wait = async.waitParameter().get();
+        out.add(new JavaSource.Parameter(CallWriter.FENCE, methodScope.parameter(wait, scope)));
       }
       return out;
     }

@@ -10,6 +10,11 @@ enum Tag {
   /** The method's function is not in the module's reflection. */
   UNKNOWN_FUNCTION("IreeUnknownFunction"),
   /**
+   * A method that returns a future, whose function has no asynchronous export (none that takes a
+   * wait and a signal fence).
+   */
+  NOT_ASYNC("IreeNotAsync"),
+  /**
    * A reflection file, compiled module or inline reflection that cannot be found, read or parsed.
    */
   BAD_REFLECTION("IreeBadReflection"),
