@@ -4,6 +4,7 @@ import dev.ireestubs.annotations.IreeFunction;
 import dev.ireestubs.annotations.IreeModule;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.vm.VmRef;
+import java.util.concurrent.CompletableFuture;
 import javax.annotation.processing.Generated;
 
 /**
@@ -35,6 +36,20 @@ public interface Adder {
   SplitResult split(FloatArray whole);
 
   /**
+   * Calls {@code main$async} (unchecked):
+   *
+   * <pre>{@code calling convention 0rrr_r}</pre>
+   *
+   * <p>Checked against {@code async (ref) -> (ref) (from calling convention)}.
+   *
+   * <p>Asynchronous (coarse-fences): returns at once; the future completes when the call's signal fence is reached. The backend passes the wait and signal fences; add a last parameter Fence wait to run the call after another's (its FencedFuture.signal()).
+   *
+   * <p>Unchecked: only the calling convention describes this function, so its refs are opaque (a buffer view for a tensor, a list for a list) and nothing checks their types or shapes before the call.
+   */
+  @IreeFunction("main$async")
+  CompletableFuture<VmRef> mainAsync(VmRef input0);
+
+  /**
    * Calls {@code main} (unchecked):
    *
    * <pre>{@code calling convention 0r_r}</pre>
@@ -57,6 +72,5 @@ public interface Adder {
   VmRef scale(VmRef input0, float input1);
 
   // Not in this interface:
-  // main$async: the asynchronous twin of main, which calls it and waits (as IREE's tools do)
   // __init: names starting with __ are IREE's own (the runtime calls __init itself when it loads the module)
 }

@@ -5,6 +5,10 @@ import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
 import dev.ireestubs.abi.AbiJson;
+import dev.ireestubs.abi.AbiType;
+import dev.ireestubs.abi.Declaration;
+import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.MlirTypes;
 import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.derive.InterfaceSuggestion.Method;
 import dev.ireestubs.testing.SharedData;
@@ -17,6 +21,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -156,7 +161,27 @@ class InspectConformanceTest {
     if (r.source().equals(Reflection.DECLARATION) || r.source().equals(Reflection.IREE_ABI)) {
       return e.reflection().get(r.source()).orElseThrow();
     }
-    // JSON cannot state a coarse-fences model; the arguments it lists bind the same parameters.
-    return AbiJson.print(r.signature());
+    FunctionSignature s = r.signature();
+    if (s.model() == FunctionSignature.CallingModel.COARSE_FENCES) {
+      // JSON cannot state the coarse-fences model: an async declaration of the same types does.
+      return new Declaration(true, e.name(), parameters("input", s.arguments()),
+              parameters("output", s.results()))
+          .print();
+    }
+    return AbiJson.print(s);
+  }
+
+  private static List<Declaration.Parameter> parameters(String prefix, List<AbiType> types) {
+    List<Declaration.Parameter> out = new ArrayList<>();
+    for (int i = 0; i < types.size(); i++) {
+      AbiType t = types.get(i);
+      // A calling convention's refs have no MLIR spelling: an opaque ref binds the same VmRef.
+      out.add(
+          t.equals(AbiType.Ref.any())
+              ? new Declaration.Parameter(
+                  prefix + i, MlirTypes.parse("!util.object"), "!util.object", "")
+              : Declaration.Parameter.of(prefix + i, t));
+    }
+    return out;
   }
 }

@@ -122,17 +122,20 @@ class InspectorTest {
                 + "  FloatArray predict(FloatArray image, int input1);\n");
     assertThat(java)
         .contains(
-            "   * <p>Coarse-fences: the backend appends the wait and signal fences; they are"
-                + " not parameters.\n"
+            "   * <p>Asynchronous (coarse-fences): returns at once; the future completes when the"
+                + " call's signal fence is reached. The backend passes the wait and signal fences;"
+                + " add a last parameter Fence wait to run the call after another's (its"
+                + " FencedFuture.signal()).\n"
                 + "   */\n"
                 + "  @IreeFunction(\"main$async\")\n"
-                + "  FloatArray mainAsync(FloatArray input0);\n");
+                + "  CompletableFuture<FloatArray> mainAsync(FloatArray input0);\n");
+    assertThat(java).contains("import java.util.concurrent.CompletableFuture;\n");
     assertThat(java)
         .contains(
             "   * Calls {@code filter} (unchecked):\n"
                 + "   *\n"
                 + "   * <pre>{@code calling convention 0rrr_r}</pre>\n");
-    assertThat(java).contains("  VmRef filter(VmRef input0);\n");
+    assertThat(java).contains("  CompletableFuture<VmRef> filter(VmRef input0);\n");
     assertThat(java).contains("   * <p>the iree.abi.declaration does not parse (");
     assertThat(java)
         .contains(

@@ -317,7 +317,7 @@ class InterfaceSuggesterTest {
   }
 
   @Test
-  void coarseFencesFunctionsSayTheBackendPassesTheFences() {
+  void coarseFencesFunctionsAreAsynchronousMethods() {
     String text =
         module()
             .fn("f", "async func @f(%input0: tensor<4xf32>) -> (%output0: tensor<4xf32>)")
@@ -327,10 +327,12 @@ class InterfaceSuggesterTest {
             "   * <p>Checked against {@code async (tensor<4xf32>) -> (tensor<4xf32>)"
                 + " (from iree.abi.declaration)}.\n"
                 + "   *\n"
-                + "   * <p>Coarse-fences: the backend appends the wait and signal fences; they are"
-                + " not parameters.\n"
+                + "   * <p>Asynchronous (coarse-fences): returns at once; the future completes when"
+                + " the call's signal fence is reached. The backend passes the wait and signal"
+                + " fences; add a last parameter Fence wait to run the call after another's (its"
+                + " FencedFuture.signal()).\n"
                 + "   */\n"
-                + "  FloatArray f(FloatArray input0);\n");
+                + "  CompletableFuture<FloatArray> f(FloatArray input0);\n");
   }
 
   @Test

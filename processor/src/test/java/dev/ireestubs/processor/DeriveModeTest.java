@@ -120,6 +120,8 @@ class DeriveModeTest {
                 },
                 "main",
                 args -> args.get(0),
+                "main$async",
+                args -> java.util.concurrent.CompletableFuture.supplyAsync(() -> args.get(0)),
                 "scale",
                 args -> args.get(0)));
     CompiledClasses classes = new CompiledClasses(c);
@@ -134,6 +136,13 @@ class DeriveModeTest {
     Object halves = iface.getMethod("split", FloatArray.class).invoke(adder, x);
     assertThat(halves.getClass().getMethod("high").invoke(halves))
         .isEqualTo(FloatArray.of(new float[] {3, 4}, 2));
+    // main$async beside main: its asynchronous twin, a CompletableFuture method.
+    Method mainAsync = iface.getMethod("mainAsync", dev.ireestubs.vm.VmRef.class);
+    assertThat(mainAsync.getReturnType()).isEqualTo(java.util.concurrent.CompletableFuture.class);
+    java.util.concurrent.CompletableFuture<?> later =
+        (java.util.concurrent.CompletableFuture<?>) mainAsync.invoke(adder, x.asBufferView());
+    assertThat(FloatArray.fromBufferView((dev.ireestubs.vm.BufferView) later.get()).toArray())
+        .isEqualTo(new float[] {1, 2, 3, 4});
   }
 
   @Test

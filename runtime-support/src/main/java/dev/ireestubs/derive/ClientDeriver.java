@@ -1,6 +1,7 @@
 package dev.ireestubs.derive;
 
 import dev.ireestubs.abi.AbiJson;
+import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.Declaration;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
@@ -20,19 +21,19 @@ import java.util.Set;
  * methods, used by the annotation processor's derive mode ({@code @IreeClient}) and by the cli's
  * {@code inspect}, so both print the same client.
  *
- * <p>Exports are handled as IREE's own tools do: names starting with {@code __} ({@code __init})
- * are the runtime's, called when it loads the module; {@code f$async} next to {@code f} is the
- * asynchronous twin of the synchronous wrapper {@code f}, which tools call (its wait and signal
- * fences are plain refs in its calling convention), so only {@code f} gets a method. An {@code
- * f$async} alone gets one, named {@code fAsync}.
+ * <p>Names starting with {@code __} ({@code __init}) are IREE's own exports, called by the runtime
+ * when it loads the module: they get no method. A function of the coarse-fences model (by its
+ * reflection, or {@code f$async} by IREE's naming: see {@link CoarseFences}) gets an asynchronous
+ * method returning a {@code CompletableFuture}, named {@code fAsync}, beside the synchronous {@code
+ * f} of its wrapper when the module exports one.
  */
 public final class ClientDeriver {
 
   /** Export names starting with this are IREE's own, e.g. {@code __init}. */
   public static final String RESERVED_PREFIX = "__";
 
-  /** The suffix of an asynchronous twin export. */
-  public static final String ASYNC_SUFFIX = "$async";
+  /** The suffix of an asynchronous twin export ({@link CoarseFences#ASYNC_SUFFIX}). */
+  public static final String ASYNC_SUFFIX = CoarseFences.ASYNC_SUFFIX;
 
   private ClientDeriver() {}
 
@@ -126,16 +127,6 @@ public final class ClientDeriver {
               + " the module)",
           true);
       return true;
-    }
-    if (name.endsWith(ASYNC_SUFFIX)) {
-      String sync = name.substring(0, name.length() - ASYNC_SUFFIX.length());
-      if (exports.contains(sync)) {
-        suggester.omit(
-            name,
-            "the asynchronous twin of " + sync + ", which calls it and waits (as IREE's tools do)",
-            true);
-        return true;
-      }
     }
     return false;
   }

@@ -1,6 +1,7 @@
 package dev.ireestubs.derive;
 
 import dev.ireestubs.abi.AbiType;
+import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.Declaration;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
@@ -53,6 +54,8 @@ public final class InterfaceSuggester {
   public static final String VM_REF = "dev.ireestubs.vm.VmRef";
   /** The list type. */
   public static final String LIST = "java.util.List";
+  /** The future an asynchronous method returns. */
+  public static final String COMPLETABLE_FUTURE = "java.util.concurrent.CompletableFuture";
 
   /** Simple names a nested record must not take: they would shadow a type the interface uses. */
   private static final Set<String> RESERVED_TYPE_NAMES = reservedTypeNames();
@@ -81,7 +84,8 @@ public final class InterfaceSuggester {
             "Number",
             "Void",
             "Override",
-            "Deprecated"));
+            "Deprecated",
+            "CompletableFuture"));
     return Set.copyOf(names);
   }
 
@@ -150,8 +154,12 @@ public final class InterfaceSuggester {
     if (problem.isPresent()) {
       return omit(function, problem.get(), false);
     }
+    boolean async = signature.model() == FunctionSignature.CallingModel.COARSE_FENCES;
     String name = methodNames.allocate(JavaNames.camelName(function, "function"));
-    String typeBase = name + "_result";
+    // The twin f$async names its records as f does, so that the two methods share them.
+    String base =
+        CoarseFences.syncName(function).map(f -> JavaNames.camelName(f, "function")).orElse(name);
+    String typeBase = base + "_result";
     List<RecordType> introduced = new ArrayList<>();
 
     NameAllocator parameterNames = new NameAllocator();
@@ -176,7 +184,7 @@ public final class InterfaceSuggester {
         // A structure with no name of its own is named after its function: PredictInput (or
         // PredictInput1 among several arguments) reads better than Input0.
         String typeName =
-            declared.orElse(name + "_input" + (args.size() == 1 ? "" : String.valueOf(i)));
+            declared.orElse(base + "_input" + (args.size() == 1 ? "" : String.valueOf(i)));
         parameters.add(
             new Variable(javaType(arg, typeName, introduced).source(), p, Optional.empty()));
       }
@@ -197,10 +205,14 @@ public final class InterfaceSuggester {
     }
 
     List<String> comments = new ArrayList<>();
-    if (signature.model() == FunctionSignature.CallingModel.COARSE_FENCES) {
+    if (async) {
+      returnType = "CompletableFuture<" + boxed(returnType) + ">";
+      imports.add(COMPLETABLE_FUTURE);
       comments.add(
-          "Coarse-fences: the backend appends the wait and signal fences; they are not"
-              + " parameters.");
+          "Asynchronous (coarse-fences): returns at once; the future completes when the call's"
+              + " signal fence is reached. The backend passes the wait and signal fences; add a"
+              + " last parameter Fence wait to run the call after another's (its"
+              + " FencedFuture.signal()).");
     }
     comments.addAll(notes);
     if (!name.equals(function)) {
@@ -248,6 +260,30 @@ public final class InterfaceSuggester {
     }
     return new InterfaceSuggestion(
         interfaceName, moduleName, source, List.copyOf(imports), notes, methods, omitted);
+  }
+
+  /** {@code javaType} as a type argument: {@code Void} for {@code void}, primitives boxed. */
+  private static String boxed(String javaType) {
+    switch (javaType) {
+      case "void":
+        return "Void";
+      case "boolean":
+        return "Boolean";
+      case "byte":
+        return "Byte";
+      case "short":
+        return "Short";
+      case "int":
+        return "Integer";
+      case "long":
+        return "Long";
+      case "float":
+        return "Float";
+      case "double":
+        return "Double";
+      default:
+        return javaType;
+    }
   }
 
   // ----------------------------------------------------------------------------------------------
