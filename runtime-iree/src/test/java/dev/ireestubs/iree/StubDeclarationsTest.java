@@ -11,7 +11,11 @@ import dev.ireestubs.iree.models.MultiOutput;
 import dev.ireestubs.iree.models.Scale;
 import dev.ireestubs.iree.models.Scale2;
 import dev.ireestubs.iree.models.SimpleMul;
+import dev.ireestubs.iree.models.Speech;
 import dev.ireestubs.iree.models.VmvxMul;
+import dev.ireestubs.abi.CallingConvention;
+import dev.ireestubs.abi.Declaration;
+import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vmfb.VmfbExport;
 import dev.ireestubs.vmfb.VmfbModule;
@@ -47,5 +51,28 @@ class StubDeclarationsTest {
     assertDeclaration(SimpleMul.FILE, "module", "simple_mul", SimpleMul.DECLARATION);
     assertDeclaration(Scale.FILE, "module", "scale", Scale.DECLARATION);
     assertDeclaration(Scale2.FILE, "module", "scale2", Scale2.DECLARATION);
+  }
+
+  /**
+   * micro_speech carries calling conventions only: the stub's declarations must fit them, and its
+   * twin must be asynchronous by IREE's naming.
+   */
+  @Test
+  void theSpeechDeclarationsFitTheModulesCallingConventions() throws IOException {
+    VmfbModule m = VmfbReader.read(SharedData.require(Speech.FILE));
+    VmfbExport sync = m.export("tf2onnx").orElseThrow();
+    VmfbExport async = m.export("tf2onnx$async").orElseThrow();
+    assertThat(sync.reflection().isEmpty()).isTrue();
+    assertThat(async.reflection().isEmpty()).isTrue();
+    assertThat(
+            CallingConvention.parse(sync.callingConvention().orElseThrow())
+                .mismatches(Declaration.parse(Speech.SYNC).toSignature()))
+        .isEmpty();
+    assertThat(
+            CallingConvention.parse(async.callingConvention().orElseThrow())
+                .mismatches(Declaration.parse(Speech.ASYNC).toSignature()))
+        .isEmpty();
+    assertThat(async.signature().signature().model())
+        .isEqualTo(FunctionSignature.CallingModel.COARSE_FENCES);
   }
 }
