@@ -16,11 +16,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The one thread of an {@link IreeSession} that waits for its calls in flight: however many calls
  * are submitted, one platform thread blocks in IREE, in {@code iree_hal_device_wait_semaphores}
  * in "any" mode over the signal semaphore of every pending call plus a <i>wake</i> semaphore that
- * the submitting thread signals when it adds a call. When the wait returns it asks each pending
+ * a submitting thread signals when it adds a call the wait does not cover. When the wait returns it asks each pending
  * fence ({@code iree_hal_fence_query}: reached, not yet, or failed with IREE's status) and hands
  * the finished calls to the {@link Completer}, which decodes their results.
  *
- * <p>(IREE's CPU drivers cannot export a fence or timepoint as a wait handle, so the wait-handle
+ * <p>A submitter wakes the thread only when it waits for no call ({@link #add}). (IREE's CPU
+ * drivers cannot export a fence or timepoint as a wait handle, so the wait-handle
  * route of {@code iree_wait_any} is closed; the multi-wait re-arms one timepoint per pending call
  * at each wake, which is cheap for the tens of calls a session has in flight.)
  *
@@ -63,6 +64,13 @@ final class FenceWaiter implements Runnable {
 
   private volatile boolean stopping;
 
+  /**
+   * How many calls the thread's current wait includes (0 when only the wake semaphore), set before
+   * it looks at {@link #incoming} a last time and waits: a submitter that adds a call and then
+   * reads 0 wakes it (see {@link #add}).
+   */
+  private volatile int waitingFor;
+
   FenceWaiter(IreeSession session, Arena arena, Completer completer) {
     this.session = session;
     this.api = session.api();
@@ -72,13 +80,20 @@ final class FenceWaiter implements Runnable {
     this.out = arena.allocate(ADDRESS);
   }
 
-  /** Adds a submitted call and wakes the thread, starting it first if needed. Under the lock. */
+  /**
+   * Adds a submitted call, starting the thread first if needed, and wakes it when it waits for no
+   * call: a thread that waits for calls notices the new one when the first of them completes, and
+   * so every submission does not cost a wake (a semaphore signal, a context switch and a re-armed
+   * wait). Under the lock.
+   */
   void add(InFlight call) {
     if (thread == null) {
       start();
     }
     incoming.add(call);
-    wake();
+    if (waitingFor == 0) {
+      wake();
+    }
   }
 
   private void start() {
@@ -120,6 +135,10 @@ final class FenceWaiter implements Runnable {
         }
         if (stopping) {
           return;
+        }
+        waitingFor = pending.size();
+        if (!incoming.isEmpty()) {
+          continue; // added while this thread drained: take it into this wait
         }
         long status =
             calls.deviceWaitSemaphores(
