@@ -56,7 +56,18 @@
  * dev.ireestubs.vm.VmTypeException} (an {@link IllegalArgumentException}: a programming error with
  * the VM types themselves); and the PyDM codec's {@code PyDmCodecException} reaches a caller of a
  * PyDM function only as the cause of an {@code IreeValueException}. Using a closed backend is an
- * {@link IllegalStateException}.
+ * {@link IllegalStateException}; calling asynchronously a function that takes no fences on IREE's
+ * runtime, an {@link UnsupportedOperationException} naming its {@code f$async} twin.
+ *
+ * <h2>Asynchronous calls</h2>
+ *
+ * <p>Functions of the coarse-fences model ({@code f$async}) are also called asynchronously: {@link
+ * dev.ireestubs.invoke.BackendFunction#invokeAsync} (SPI) returns an {@link
+ * dev.ireestubs.invoke.AsyncCall} at once, and stubs and {@link
+ * dev.ireestubs.invoke.DynamicFunction#callAsync} return a {@link
+ * dev.ireestubs.invoke.FencedFuture}. The exceptions are the same: an argument that does not fit is
+ * thrown at once; everything found later completes the future exceptionally with the exception
+ * the synchronous call would throw.
  *
  * <p>{@code IreeArgumentException} and {@code IreeResultException}, the two sides' former classes,
  * remain as deprecated subclasses of {@code IreeValueException}, and every instance thrown is one

@@ -108,4 +108,43 @@ class StaticDimsCheckTest {
     assertThat(FunctionBinder.bind(dynamicModule, "module.add", stub(dynamic), "test"))
         .isSameInstanceAs(dynamicModule.function("module.add"));
   }
+
+  /** An asynchronous function's static dims are checked too, before anything is submitted. */
+  @Test
+  void anAsyncCallIsCheckedBeforeItIsSubmitted() throws Exception {
+    HostModule module =
+        HostModule.builder("module")
+            .asyncFunction(
+                "add$async",
+                FunctionBinder.signature("iree.abi.declaration", MODULE),
+                args -> {
+                  calls.incrementAndGet();
+                  return java.util.concurrent.CompletableFuture.completedFuture(
+                      VmList.of(BufferView.allocate(F32, 4)));
+                })
+            .build();
+    BackendFunction add =
+        FunctionBinder.bind(
+            module,
+            "module.add$async",
+            stub(
+                "async func @add(%input0: tensor<?xf32>, %input1: tensor<4xf32>) -> (%output0:"
+                    + " tensor<?xf32>)"),
+            "test");
+    IreeArgumentException e =
+        assertThrows(
+            IreeArgumentException.class,
+            () ->
+                add.invokeAsync(
+                    VmList.of(BufferView.allocate(F32, 3), BufferView.allocate(F32, 4)), null));
+    assertThat(e).hasMessageThat().contains("the module declares tensor<4xf32>");
+    assertThat(calls.get()).isEqualTo(0);
+    assertThat(
+            add.invokeAsync(VmList.of(BufferView.allocate(F32, 4), BufferView.allocate(F32, 4)), null)
+                .results()
+                .get()
+                .size())
+        .isEqualTo(1);
+    assertThat(calls.get()).isEqualTo(1);
+  }
 }
