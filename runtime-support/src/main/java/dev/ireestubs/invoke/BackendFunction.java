@@ -96,10 +96,11 @@ public interface BackendFunction {
    * memory of its arrays, until the signal fence is reached (see "What a backend may keep of its
    * arguments" above).
    *
-   * <p>This default runs the call synchronously, on this thread once {@code wait} is reached (at
-   * once when it is), through {@link #invoke}: right for backends that have no device queue of
-   * their own (a fake of an asynchronous function then answers at once). Backends that do
-   * override it.
+   * <p>This default runs the call synchronously through {@link #invoke}: at once, on this thread,
+   * when {@code wait} is reached already, else on the thread that reaches it. That is right for
+   * backends without a queue of their own (a fake of an asynchronous function then answers at
+   * once); backends with one (IREE's runtime, host modules with asynchronous functions) override
+   * it.
    *
    * @param arguments one element per argument the function's signature describes, fences excluded
    * @param wait the fence the call waits for; null (or a reached fence) for none
