@@ -37,9 +37,18 @@ public final class CoarseFences {
   public static boolean applies(
       String name, Map<String, String> attributes, String callingConvention) {
     Objects.requireNonNull(attributes, "attributes");
-    return Reflection.COARSE_FENCES.equals(attributes.get(Reflection.MODEL))
-        || asyncDeclaration(attributes.get(Reflection.DECLARATION))
-        || byName(name, callingConvention);
+    if (byName(name, callingConvention)) {
+      return true;
+    }
+    boolean byReflection =
+        Reflection.COARSE_FENCES.equals(attributes.get(Reflection.MODEL))
+            || asyncDeclaration(attributes.get(Reflection.DECLARATION));
+    // A calling convention that does not end in two refs cannot take the fences, whatever the
+    // reflection says (Reflection.resolve then ignores the model, with a warning).
+    return byReflection
+        && (callingConvention == null
+            || callingConvention.isEmpty()
+            || endsInTwoRefs(callingConvention));
   }
 
   /**
@@ -111,9 +120,14 @@ public final class CoarseFences {
 
   /** IREE's naming of the twin: {@code f$async} whose calling convention ends in two refs. */
   private static boolean byName(String name, String callingConvention) {
-    if (syncName(name).isEmpty() || callingConvention == null || callingConvention.isEmpty()) {
-      return false;
-    }
+    return syncName(name).isPresent()
+        && callingConvention != null
+        && !callingConvention.isEmpty()
+        && endsInTwoRefs(callingConvention);
+  }
+
+  /** Whether {@code callingConvention} parses and its last two arguments are refs. */
+  private static boolean endsInTwoRefs(String callingConvention) {
     CallingConvention cconv;
     try {
       cconv = CallingConvention.parse(callingConvention);

@@ -22,6 +22,17 @@ class CoarseFencesTest {
   }
 
   @Test
+  void aCallingConventionWithoutTwoTrailingRefsCannotTakeFencesWhateverTheReflection() {
+    Map<String, String> attributes = Map.of(Reflection.MODEL, Reflection.COARSE_FENCES);
+    assertThat(CoarseFences.applies("f", attributes, "0i_i")).isFalse();
+    assertThat(CoarseFences.applies("f", attributes, "0rr_r")).isTrue();
+    // Reflection.resolve ignores the model there too, with a warning.
+    Reflection.Resolved r = CoarseFences.resolve("f", attributes, "0i_i");
+    assertThat(r.signature().model()).isEqualTo(FunctionSignature.CallingModel.SYNC);
+    assertThat(r.warnings()).isNotEmpty();
+  }
+
+  @Test
   void anAsyncDeclarationSaysSo() {
     Map<String, String> attributes =
         Map.of(Reflection.DECLARATION, "  async func @f(%a: tensor<4xf32>) -> (%b: tensor<4xf32>)");

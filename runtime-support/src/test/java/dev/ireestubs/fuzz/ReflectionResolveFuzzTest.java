@@ -7,6 +7,8 @@ import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.ireestubs.abi.AbiParseException;
 import dev.ireestubs.abi.CallingConvention;
+import dev.ireestubs.abi.CoarseFences;
+import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.abi.V0Reflection;
 import java.util.LinkedHashMap;
@@ -39,6 +41,7 @@ class ReflectionResolveFuzzTest {
     "fbr=",
     "iree.abi.model=coarse-fences",
     "0rr_r",
+    "0rrr_r",
     "0CrD_v",
     "_v"
   })
@@ -68,6 +71,19 @@ class ReflectionResolveFuzzTest {
     for (String value : attributes.values()) {
       refusedOr(() -> Reflection.parse(value));
     }
+    // The same attributes on an asynchronous twin: IREE's naming may add the coarse-fences model.
+    boolean fenced = CoarseFences.applies("f$async", attributes, cconv);
+    Map<String, String> twin = CoarseFences.attributes("f$async", attributes, cconv);
+    refusedOr(() -> resolveOrNone(twin, cconv))
+        .flatMap(r -> r)
+        .filter(r -> r.source().equals("calling convention") && fenced)
+        .ifPresent(
+            r -> {
+              if (r.signature().model() != FunctionSignature.CallingModel.COARSE_FENCES) {
+                throw new AssertionError(
+                    "f$async (" + cconv + ") takes fences but resolved to " + r.signature());
+              }
+            });
   }
 
   /** The resolved signature; empty for the one documented refusal that is not a parse error. */
