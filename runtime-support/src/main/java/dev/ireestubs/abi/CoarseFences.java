@@ -16,6 +16,8 @@ import java.util.Optional;
  * reflection (torch and ONNX imports), by IREE's own naming of the asynchronous twin: its name ends
  * in {@value #ASYNC_SUFFIX} and its calling convention ends in two refs (the fences), as {@code
  * tf2onnx$async} ({@code 0rrr_r}) beside its synchronous wrapper {@code tf2onnx} ({@code 0r_r}).
+ * An {@code iree.abi.model} the module states decides over the name, and a calling convention that
+ * does not end in two refs cannot take fences, whatever the reflection says.
  */
 public final class CoarseFences {
 
@@ -37,15 +39,22 @@ public final class CoarseFences {
   public static boolean applies(
       String name, Map<String, String> attributes, String callingConvention) {
     Objects.requireNonNull(attributes, "attributes");
-    if (byName(name, callingConvention)) {
-      return true;
+    boolean model;
+    try {
+      model =
+          resolve(name, attributes, callingConvention).signature().model()
+              == FunctionSignature.CallingModel.COARSE_FENCES;
+    } catch (IllegalArgumentException e) {
+      // No usable signature (malformed reflection, nothing at all): what the attributes state.
+      String stated = attributes.get(Reflection.MODEL);
+      model =
+          stated != null
+              ? Reflection.COARSE_FENCES.equals(stated)
+              : byName(name, callingConvention);
     }
-    boolean byReflection =
-        Reflection.COARSE_FENCES.equals(attributes.get(Reflection.MODEL))
-            || asyncDeclaration(attributes.get(Reflection.DECLARATION));
     // A calling convention that does not end in two refs cannot take the fences, whatever the
-    // reflection says (Reflection.resolve then ignores the model, with a warning).
-    return byReflection
+    // reflection says.
+    return model
         && (callingConvention == null
             || callingConvention.isEmpty()
             || endsInTwoRefs(callingConvention));
@@ -53,9 +62,10 @@ public final class CoarseFences {
 
   /**
    * The attributes {@link Reflection#resolve} reads for the export {@code name}: {@code attributes}
-   * themselves, plus {@code iree.abi.model = coarse-fences} when only IREE's naming of the twin
-   * (see the class comment) says the function takes fences, so that the signature resolved from
-   * them has the coarse-fences model and its arguments exclude the fences.
+   * themselves, plus {@code iree.abi.model = coarse-fences} when IREE's naming of the twin (see the
+   * class comment) says the function takes fences and its reflection states no model (no {@code
+   * iree.abi.model}, no declaration that parses), so that the signature resolved from them has the
+   * coarse-fences model and its arguments exclude the fences.
    *
    * @param name the function's name, or a qualified name; null when unknown
    * @param attributes the function's reflection attributes as the module carries them
@@ -66,7 +76,7 @@ public final class CoarseFences {
       String name, Map<String, String> attributes, String callingConvention) {
     Objects.requireNonNull(attributes, "attributes");
     if (attributes.containsKey(Reflection.MODEL)
-        || asyncDeclaration(attributes.get(Reflection.DECLARATION))
+        || statesItsModel(attributes.get(Reflection.DECLARATION))
         || !byName(name, callingConvention)) {
       return attributes;
     }
@@ -143,12 +153,16 @@ public final class CoarseFences {
         && cconv.argumentKinds().get(n - 1) == VmKind.REF;
   }
 
-  /** An {@code iree.abi.declaration} that starts with the word {@code async}. */
-  private static boolean asyncDeclaration(String declaration) {
+  /** Whether {@code declaration} parses, and so states sync or async itself. */
+  private static boolean statesItsModel(String declaration) {
     if (declaration == null) {
       return false;
     }
-    String s = declaration.stripLeading();
-    return s.startsWith("async") && (s.length() == 5 || Character.isWhitespace(s.charAt(5)));
+    try {
+      Declaration.parse(declaration);
+      return true;
+    } catch (AbiParseException e) {
+      return false; // the calling convention is used instead, and the name may say async
+    }
   }
 }

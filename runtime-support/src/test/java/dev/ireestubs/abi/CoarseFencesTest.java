@@ -33,6 +33,14 @@ class CoarseFencesTest {
   }
 
   @Test
+  void aModelTheModuleStatesDecidesOverTheName() {
+    Map<String, String> other = Map.of(Reflection.MODEL, "coarse-fence~");
+    assertThat(CoarseFences.applies("f$async", other, "0rrr_r")).isFalse();
+    assertThat(CoarseFences.resolve("f$async", other, "0rrr_r").signature().model())
+        .isEqualTo(FunctionSignature.CallingModel.SYNC);
+  }
+
+  @Test
   void anAsyncDeclarationSaysSo() {
     Map<String, String> attributes =
         Map.of(Reflection.DECLARATION, "  async func @f(%a: tensor<4xf32>) -> (%b: tensor<4xf32>)");
