@@ -185,8 +185,8 @@ final class LibraryLocator {
         .append(" and the environment variable ").append(IreeLibrary.ENVIRONMENT_VARIABLE)
         .append(" are unset");
     if (classPath != null) {
-      m.append(", the class path has no ").append(ClassPathLibrary.ARTIFACT).append(" jar for IREE ")
-          .append(version).append(" on ").append(platform);
+      m.append(", the class path has no ").append(ClassPathLibrary.ARTIFACT)
+          .append(" jar for IREE ").append(version).append(" on ").append(platform);
       List<String> jars = classPath.available();
       if (!jars.isEmpty()) {
         m.append(" (it has ").append(String.join(", ", jars))

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /** The BUILD-INFO file: what the script writes is what the loader reads; no IREE needed. */
 class BuildInfoTest {
 
-  private static final String SHA = "768999c8fb58983dc5746d6dbe734474c31058d617665c53cf5c09904e0d1f14";
+  private static final String SHA =
+      "768999c8fb58983dc5746d6dbe734474c31058d617665c53cf5c09904e0d1f14";
 
   private static final String SCRIPT_OUTPUT =
       "# IREE's runtime library libiree_runtime.so, built by iree-stubs'"
@@ -71,7 +72,9 @@ class BuildInfoTest {
     }
     assertThat(script).contains("mv -f \"$INFO_TMP\" \"$PREFIX/lib/" + BuildInfo.FILE_NAME + "\"");
     // The release's pinned commit, the one BUILD-INFO records for the jar.
-    assertThat(script).contains("[" + IreeLibrary.IREE_VERSION + "/iree]=e4a3b0405d7d23554da26403658d0e8c3c5ecf25");
+    assertThat(script)
+        .contains(
+            "[" + IreeLibrary.IREE_VERSION + "/iree]=e4a3b0405d7d23554da26403658d0e8c3c5ecf25");
   }
 
   @Test

@@ -139,15 +139,16 @@ class LibraryExtractorTest {
     URL entry = NativeJars.libraryUrl(NativeJars.write(dir.resolve("n.jar"), library));
     Path cache = Files.createDirectories(dir.resolve("cache/c"));
     // The same size, other bytes: only the hash tells them apart.
-    Path planted = Files.write(cache.resolve("libiree_runtime.so"), NativeJars.fakeLibrary(10_000, 6));
+    Path planted =
+        Files.write(cache.resolve("libiree_runtime.so"), NativeJars.fakeLibrary(10_000, 6));
     Path file = LibraryExtractor.extract(entry, NativeJars.info(library), cache, HOW);
     assertThat(file).isEqualTo(planted);
     assertThat(Files.readAllBytes(file)).isEqualTo(library);
     // A truncated one too.
     Files.delete(file);
     Files.write(file, new byte[] {1, 2, 3});
-    assertThat(Files.readAllBytes(LibraryExtractor.extract(entry, NativeJars.info(library), cache, HOW)))
-        .isEqualTo(library);
+    Path again = LibraryExtractor.extract(entry, NativeJars.info(library), cache, HOW);
+    assertThat(Files.readAllBytes(again)).isEqualTo(library);
   }
 
   @Test

@@ -90,7 +90,8 @@ class LibraryLocatorTest {
           new ClassPathLibrary(loader, null, null, home.toString());
       LibraryLocator.Found fromJar = withClassPath(null, null, classPath).require();
       assertThat(fromJar.origin()).isEqualTo(IreeLibrary.Origin.CLASS_PATH);
-      assertThat(fromJar.path().startsWith(home.resolve(".cache/iree-stubs/iree-runtime"))).isTrue();
+      assertThat(fromJar.path().startsWith(home.resolve(".cache/iree-stubs/iree-runtime")))
+          .isTrue();
       assertThat(Files.readAllBytes(fromJar.path())).isEqualTo(library);
 
       LibraryLocator.Found fromProperty =
