@@ -1,0 +1,90 @@
+package dev.ireestubs.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import dev.ireestubs.abi.ReflectionFormat;
+import dev.ireestubs.testing.SharedData;
+import java.nio.file.Path;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The real keyword-spotting model of {@code ../shared/iree-reflection/models/} (an ONNX import
+ * compiled by IREE 3.11.0): it carries no reflection, so its types come from its bytecode. The
+ * derived client is typed and checked; a wrong interface is an error at compile time naming the
+ * element type the bytecode asserts.
+ */
+class MicroSpeechTest {
+
+  static final String MODULE = "2026-06_iree-embedded_micro_speech_kws_x86_64_generic_bc17.vmfb";
+
+  private static ProcessorTester tester() {
+    Path models = SharedData.require("models");
+    SharedData.require("models/" + MODULE);
+    return new ProcessorTester(models);
+  }
+
+  @Test
+  void theDerivedClientIsTypedFromTheBytecode() {
+    ProcessorTester t = tester();
+    Compilation c =
+        t.compileClean(
+            DeriveModeTest.packageInfo(
+                "kws", "@IreeClient(vmfb = \"" + MODULE + "\", name = \"Kws\")"));
+    String client = text(c, "kws.Kws");
+    // The module asserts 0x10000008 (signless 8-bit integer) of its input and creates a 1x4 f32
+    // result; its $async twin is left out, as IREE's tools do.
+    assertThat(client).contains("FloatArray tf2onnx(ByteArray input0);");
+    assertThat(client)
+        .contains("Checked against {@code (tensor<1x49x40x1xi8>) -> (tensor<1x4xf32>) (from bytecode)}");
+    assertThat(client).doesNotContain("VmRef");
+    assertThat(t.models).hasSize(1);
+    CallPlan f = t.models.get(0).functions().get(0);
+    assertThat(f.reflectionSource()).isEqualTo(MODULE + " (bytecode)");
+    assertThat(f.signature().format()).isEqualTo(ReflectionFormat.BYTECODE);
+    // The stub's signature constant says where it came from.
+    assertThat(text(c, "kws.Iree_Kws")).contains("ReflectionFormat.BYTECODE");
+  }
+
+  private static String text(Compilation c, String className) {
+    try {
+      return c.generatedSourceFile(className).orElseThrow().getCharContent(false).toString();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void anInterfaceTakingUnsignedBytesIsAccepted() {
+    // The runtime reads a signless i8 view from unsigned bytes too (ui8 data, as the model's
+    // features are).
+    tester()
+        .compileClean(
+            ProcessorTester.source(
+                "Kws",
+                "@IreeModule(vmfb = \"" + MODULE + "\")",
+                "interface Kws {",
+                "  FloatArray tf2onnx(UByteArray features);",
+                "}"));
+  }
+
+  @Test
+  void aFloatInputIsASignatureMismatchNamingTheAssertedElementType() {
+    JavaFileObject source =
+        ProcessorTester.source(
+            "Kws",
+            "@IreeModule(vmfb = \"" + MODULE + "\")",
+            "interface Kws {",
+            "  FloatArray tf2onnx(FloatArray x);",
+            "}");
+    Compilation c = tester().compile(source);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining("[IreeSignatureMismatch]")
+        .inFile(source)
+        .onLineContaining("FloatArray tf2onnx(FloatArray x)");
+    assertThat(c).hadErrorContaining("i8");
+  }
+}
