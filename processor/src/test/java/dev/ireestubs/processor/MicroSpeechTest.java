@@ -4,7 +4,17 @@ import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import dev.ireestubs.abi.ReflectionFormat;
+import dev.ireestubs.host.HostModule;
+import dev.ireestubs.invoke.IreeValueException;
+import dev.ireestubs.invoke.ModuleBackend;
+import dev.ireestubs.ndarray.ByteArray;
+import dev.ireestubs.ndarray.FloatArray;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.Map;
 import dev.ireestubs.testing.SharedData;
 import java.nio.file.Path;
 import javax.tools.JavaFileObject;
@@ -46,6 +56,36 @@ class MicroSpeechTest {
     assertThat(f.signature().format()).isEqualTo(ReflectionFormat.BYTECODE);
     // The stub's signature constant says where it came from.
     assertThat(text(c, "kws.Iree_Kws")).contains("ReflectionFormat.BYTECODE");
+  }
+
+  @Test
+  void theDerivedStubBindsToAFakeOfTheModuleAndChecksShapesBeforeTheCall() throws Exception {
+    ProcessorTester t = tester();
+    Compilation c =
+        t.compileClean(
+            DeriveModeTest.packageInfo(
+                "kws", "@IreeClient(vmfb = \"" + MODULE + "\", name = \"Kws\")"));
+    // The fake's functions take their signatures from the module's bytecode too.
+    HostModule fake =
+        HostModule.fake(
+            t.reflectionDir.resolve(MODULE),
+            Map.of("tf2onnx", args -> FloatArray.of(new float[] {1, 2, 3, 4}, 1, 4)));
+    CompiledClasses classes = new CompiledClasses(c);
+    Class<?> iface = classes.load("kws.Kws");
+    Object kws =
+        classes.load("kws.Iree_Kws").getConstructor(ModuleBackend.class).newInstance(fake);
+    Method tf2onnx = iface.getMethod("tf2onnx", ByteArray.class);
+    FloatArray out = (FloatArray) tf2onnx.invoke(kws, ByteArray.zeros(1, 49, 40, 1));
+    assertThat(out.toArray()).isEqualTo(new float[] {1, 2, 3, 4});
+    InvocationTargetException wrong =
+        assertThrows(
+            InvocationTargetException.class,
+            () -> tf2onnx.invoke(kws, ByteArray.zeros(1, 49, 41, 1)));
+    assertThat(wrong.getCause()).isInstanceOf(IreeValueException.class);
+    assertThat(wrong.getCause().getMessage())
+        .isEqualTo(
+            "tf2onnx: input0: expected tensor<1x49x40x1xi8> but got tensor<1x49x41x1xi8>"
+                + " (dimension 2 is 41, not 40)");
   }
 
   private static String text(Compilation c, String className) {
