@@ -82,7 +82,15 @@ final class BytecodeTypeReader {
     this.imports = imports;
     this.roles = new ImportRole[imports.size()];
     for (int i = 0; i < roles.length; i++) {
-      roles[i] = ImportRole.of(imports.get(i).name());
+      ImportRole role = ImportRole.of(imports.get(i).name());
+      Optional<String> cconv = imports.get(i).callingConvention();
+      if (role.expectedConvention().isPresent()
+          && cconv.isPresent()
+          && !cconv.equals(role.expectedConvention())) {
+        // Another signature than the one whose operand positions are known: not read for types.
+        role = ImportRole.of("");
+      }
+      roles[i] = role;
     }
     this.budget = new Budget(STEPS_PER_BYTE * code.bytecode().count + BASE_STEPS);
   }

@@ -363,6 +363,22 @@ class BytecodeTypesTest {
   }
 
   @Test
+  void anAssertOfAnotherSignatureIsNotRead() throws Exception {
+    TestBytecode code = new TestBytecode();
+    code.block();
+    constants(code);
+    assertView(code, ref(0), i32(0), i32(1), i32(6));
+    code.ret(ref(0));
+    TestModules.Spec s =
+        spec()
+            .imports("hal.buffer_view.assert", "0rriCID_v")
+            .function("main", "0r_r")
+            .export("main", 0, null)
+            .body(0, code.bytes());
+    assertThat(read(s, "main").bytecodeTypes()).isEqualTo(BytecodeTypes.none());
+  }
+
+  @Test
   void theModelAttributeStillAppliesToABytecodeSignature() throws Exception {
     TestBytecode code = new TestBytecode();
     code.block();
