@@ -300,6 +300,7 @@ final class BytecodeTypeReader {
     FunctionFacts facts;
     try {
       OpReader reader = reader(ordinal);
+      checkRegisters(cconv.get(), reader);
       BitSet blocks =
           BodyWalker.walk(
               reader, ops.blockMarkers(), imports.size(), code.descriptors().count, budget, null);
@@ -313,6 +314,28 @@ final class BytecodeTypeReader {
     }
     memo.put(ordinal, facts);
     return facts;
+  }
+
+  /** As IREE's verifier: the arguments must fit the function's registers. */
+  private static void checkRegisters(CallingConvention cconv, OpReader reader)
+      throws BodyException {
+    int refs = 0;
+    int i32 = 0;
+    for (VmKind k : cconv.argumentKinds()) {
+      if (k == VmKind.REF) {
+        refs++;
+      } else if (k == VmKind.I64 || k == VmKind.F64) {
+        i32 += (i32 % 2) + 2;
+      } else {
+        i32++;
+      }
+    }
+    if (refs > reader.refCount() || i32 > reader.i32Count()) {
+      throw new BodyException(
+          "its calling convention needs " + refs + " ref and " + i32 + " i32 registers for its"
+              + " arguments, but the function has " + reader.refCount() + " and "
+              + reader.i32Count());
+    }
   }
 
   /** A reader of function {@code ordinal}'s body, after checking its descriptor. */

@@ -87,6 +87,14 @@ final class OpReader {
     return length;
   }
 
+  int i32Count() {
+    return i32Count;
+  }
+
+  int refCount() {
+    return refCount;
+  }
+
   /** The u16 at {@code at} (a register of a list or remap decoded before). */
   int u16(int at) {
     return buf.getShort(base + at) & 0xFFFF;

@@ -291,6 +291,17 @@ class BytecodeTypesTest {
   }
 
   @Test
+  void argumentsThatDoNotFitTheRegistersAreAReason() throws Exception {
+    VmfbExport e =
+        read(
+            spec().registers(16, 1).function("main", "0rr_r").export("main", 0, null)
+                .body(0, new TestBytecode().raw(0x79).ret(ref(0)).bytes()),
+            "main");
+    assertThat(e.bytecodeTypes().problem().orElseThrow())
+        .contains("its calling convention needs 2 ref and 0 i32 registers for its arguments");
+  }
+
+  @Test
   void anUnknownVersionIsAReason() throws Exception {
     assertThat(problem(new TestBytecode().ret(ref(0)).bytes(), 12))
         .isEqualTo("bytecode version 12.0 is not one this reader decodes (13, 15, 16 and 17)");
