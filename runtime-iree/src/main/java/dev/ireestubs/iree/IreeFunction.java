@@ -1,7 +1,9 @@
 package dev.ireestubs.iree;
 
 import dev.ireestubs.abi.AbiParseException;
+import dev.ireestubs.abi.BytecodeTypes;
 import dev.ireestubs.abi.CallingConvention;
+import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.abi.VmKind;
 import dev.ireestubs.invoke.BackendFunction;
@@ -29,6 +31,7 @@ final class IreeFunction implements BackendFunction {
   private final String callingConvention;
   private final CallingConvention parsed; // null when the text does not parse
   private final Map<String, String> reflection;
+  private final BytecodeTypes bytecodeTypes;
   /** The argument kinds to check, or null (unknown or variadic convention): computed once. */
   private final List<VmKind> argumentKinds;
   private final boolean coarseFences;
@@ -39,6 +42,16 @@ final class IreeFunction implements BackendFunction {
       MemorySegment handle,
       String callingConvention,
       Map<String, String> reflection) {
+    this(session, qualifiedName, handle, callingConvention, reflection, BytecodeTypes.none());
+  }
+
+  IreeFunction(
+      IreeSession session,
+      String qualifiedName,
+      MemorySegment handle,
+      String callingConvention,
+      Map<String, String> reflection,
+      BytecodeTypes bytecodeTypes) {
     this.session = session;
     this.qualifiedName = qualifiedName;
     this.handle = handle;
@@ -47,7 +60,14 @@ final class IreeFunction implements BackendFunction {
     this.reflection = Collections.unmodifiableMap(new LinkedHashMap<>(reflection));
     this.argumentKinds =
         parsed == null || parsed.isVariadic() ? null : List.copyOf(parsed.argumentKinds());
-    this.coarseFences = Reflection.COARSE_FENCES.equals(this.reflection.get(Reflection.MODEL));
+    this.bytecodeTypes = bytecodeTypes;
+    // The model a stub or dynamic call assumes: the attribute, or fences found in the bytecode.
+    this.coarseFences =
+        Reflection.COARSE_FENCES.equals(this.reflection.get(Reflection.MODEL))
+            || bytecodeTypes
+                .signature()
+                .filter(s -> s.model() == FunctionSignature.CallingModel.COARSE_FENCES)
+                .isPresent();
   }
 
   private static CallingConvention parse(String text) {
@@ -71,6 +91,11 @@ final class IreeFunction implements BackendFunction {
   @Override
   public Map<String, String> reflection() {
     return reflection;
+  }
+
+  @Override
+  public BytecodeTypes bytecodeTypes() {
+    return bytecodeTypes;
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.ireestubs.host;
 
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.abi.AbiJson;
+import dev.ireestubs.abi.BytecodeTypes;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.CallingConvention;
 import dev.ireestubs.abi.FunctionSignature;
@@ -80,6 +81,7 @@ public final class HostModule implements ModuleBackend {
       String localName,
       FunctionSignature signature,
       Map<String, String> reflection,
+      BytecodeTypes bytecodeTypes,
       HostFunction body) {}
 
   /**
@@ -289,7 +291,12 @@ public final class HostModule implements ModuleBackend {
      */
     public Builder function(String function, HostFunction body) {
       VmfbExport export = export(function);
-      return add(function, export.signature().signature(), export.reflection().asMap(), body);
+      return add(
+          function,
+          export.signature().signature(),
+          export.reflection().asMap(),
+          export.bytecodeTypes(),
+          body);
     }
 
     /**
@@ -306,7 +313,11 @@ public final class HostModule implements ModuleBackend {
       VmfbExport export = export(function);
       FunctionSignature signature = export.signature().signature();
       return add(
-          function, signature, export.reflection().asMap(), adapt(function, signature, body));
+          function,
+          signature,
+          export.reflection().asMap(),
+          export.bytecodeTypes(),
+          adapt(function, signature, body));
     }
 
     private VmfbExport export(String function) {
@@ -346,6 +357,15 @@ public final class HostModule implements ModuleBackend {
         FunctionSignature signature,
         Map<String, String> reflection,
         HostFunction body) {
+      return add(function, signature, reflection, BytecodeTypes.none(), body);
+    }
+
+    private Builder add(
+        String function,
+        FunctionSignature signature,
+        Map<String, String> reflection,
+        BytecodeTypes bytecodeTypes,
+        HostFunction body) {
       Objects.requireNonNull(function, "function");
       Objects.requireNonNull(signature, "signature");
       Objects.requireNonNull(body, "body");
@@ -353,7 +373,8 @@ public final class HostModule implements ModuleBackend {
         throw new IllegalArgumentException(
             "function " + name + "." + function + " is registered twice");
       }
-      functions.put(function, new Registration(function, signature, reflection, body));
+      functions.put(
+          function, new Registration(function, signature, reflection, bytecodeTypes, body));
       return this;
     }
 
@@ -433,6 +454,7 @@ public final class HostModule implements ModuleBackend {
     private final String localName;
     private final FunctionSignature signature;
     private final Map<String, String> reflection;
+    private final BytecodeTypes bytecodeTypes;
     private final String callingConvention;
     private final HostFunction body;
 
@@ -441,6 +463,7 @@ public final class HostModule implements ModuleBackend {
       this.localName = r.localName();
       this.signature = r.signature();
       this.reflection = Collections.unmodifiableMap(new LinkedHashMap<>(r.reflection()));
+      this.bytecodeTypes = r.bytecodeTypes();
       this.callingConvention =
           CallingConvention.expectedFor(signature).map(CallingConvention::toString).orElse("");
       this.body = r.body();
@@ -459,6 +482,11 @@ public final class HostModule implements ModuleBackend {
     @Override
     public Map<String, String> reflection() {
       return reflection;
+    }
+
+    @Override
+    public BytecodeTypes bytecodeTypes() {
+      return bytecodeTypes;
     }
 
     @Override

@@ -106,7 +106,7 @@ public final class FunctionBinder {
     Reflection.Resolved actual = null;
     if (problems.isEmpty()) {
       try {
-        actual = Reflection.resolve(function.reflection(), callingConvention);
+        actual = function.signature();
         actualSource = actual.source();
         problems.addAll(SignatureComparison.differences(expected, actual.signature()));
       } catch (IllegalArgumentException e) {
