@@ -13,6 +13,13 @@
 # and providers, the irpa/gguf/safetensors parsers) and flatcc and printf, with nothing left
 # undefined. It checks that the library exports every symbol runtime-iree calls before installing.
 #
+# Provenance: the sources must be IREE's release exactly. In a git checkout the commit must be the
+# one pinned below for the release (and the tree unmodified); a source tree without git is taken on
+# its runtime/version.json, with a warning. The third-party checkouts must be at the commits IREE
+# pins. The install records the IREE and submodule commits, the compilers and the library's SHA-256
+# in BUILD-INFO beside the library (Java properties), which runtime-iree-native packages into its
+# jar (and manifest) and the loader checks the extracted library against.
+#
 # Run with --help for the options. Re-running is safe: configure and build are incremental and the
 # install replaces the previous files of the same version and platform.
 set -euo pipefail
@@ -33,6 +40,15 @@ PREFIX=""
 BUILD_ROOT=""
 JOBS=""
 MIN_CMAKE="3.26"
+
+# The commits of the IREE releases this script knows, and of the submodules each pins: the sources
+# it builds must be exactly these (a release's tag can be moved; its commit cannot).
+declare -A PINNED=(
+  [3.11.0/iree]=e4a3b0405d7d23554da26403658d0e8c3c5ecf25
+  [3.11.0/flatcc]=9362cd00f0007d8cbee7bff86e90fb4b6b227ff3
+  [3.11.0/printf]=f1b728cbd5c6e10dc1f140f1574edfd1ccdcbedb
+  [3.11.0/benchmark]=192ef10025eb2c4cdd392bc502f0c852196baa48
+)
 
 # Symbols of IREE's parameter support that the library must export (the io_parameters module and
 # what builds its providers from .irpa/.gguf/.safetensors files), beside runtime-iree's own list.
@@ -94,12 +110,15 @@ Builds IREE's runtime as one shared library with iree-run-module, iree-dump-modu
 iree-benchmark-module, and installs them for runtime-iree to find.
 
 Sources (one of):
-  --source DIR      an IREE checkout of the release (its runtime/version.json is checked);
-                    its submodules third_party/flatcc, third_party/printf and
+  --source DIR      an IREE checkout of the release: a git checkout must be at the release's
+                    commit (pinned in this script for 3.11.0, else its tag) with no local
+                    changes; a tree without git is checked on runtime/version.json only (a
+                    warning). Its submodules third_party/flatcc, third_party/printf and
                     third_party/benchmark initialised, or given separately:
   --flatcc DIR      a checkout of dvidelabs/flatcc at the commit IREE pins
   --printf DIR      a checkout of eyalroz/printf at the commit IREE pins
   --benchmark DIR   a checkout of google/benchmark at the commit IREE pins
+                    (git checkouts are checked against the pins; others get a warning)
   (none)            clone tag v<version> and those three submodules with git (needs network)
 
 Options:
@@ -113,7 +132,12 @@ Options:
   --jobs N          parallel build jobs (default: ninja's choice)
   -h, --help        this text
 
-Needs CMake >= $MIN_CMAKE, Ninja, a C/C++ compiler (gcc or clang), nm and git (for cloning).
+Needs CMake >= $MIN_CMAKE, Ninja, a C/C++ compiler (gcc or clang), nm, sha256sum (or shasum)
+and git (to check a checkout's commits, and for cloning).
+
+Installs lib/<library>, lib/BUILD-INFO (what was built from what: IREE and submodule commits,
+compilers, the library's SHA-256) and bin/<tools>; 'mvn install -pl runtime-iree-native -am'
+then packages the library and BUILD-INFO into a jar for the class path.
 EOF
 }
 
@@ -126,6 +150,7 @@ die() {
   printf 'build-iree-runtime: error: %s\n' "$*" >&2
   exit 1
 }
+warn() { printf 'build-iree-runtime: warning: %s\n' "$*" >&2; }
 
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -233,7 +258,49 @@ SOURCE_VERSION="$(grep -oE '"package-version"[^"]*"[^"]+"' "$SOURCE/runtime/vers
     "v$VERSION, or pass --version matching the checkout"
 # git only inside the checkout's own repository (not one it may be nested in).
 source_git() { [[ -e "$SOURCE/.git" ]] && git -C "$SOURCE" "$@" 2>/dev/null; }
-SOURCE_COMMIT="$(source_git rev-parse HEAD || echo "unknown (not a git checkout)")"
+
+# Provenance: a git checkout must be at the release's pinned commit (or, for a release this script
+# pins nothing for, the checkout's own tag) and unmodified; a tree without git has only its
+# version.json to show, which was checked above.
+unmodified() { # directory, what to call it: dies when git reports changes to tracked files
+  local changes
+  changes="$(git -C "$1" status --porcelain --untracked-files=no --ignore-submodules=all)" \
+    || die "git cannot read $1 (git status failed; its message is above)"
+  [[ -z "$changes" ]] || die "$2 $1 has local changes to tracked files, so it is not the pinned" \
+    "release ($(head -3 <<<"$changes" | sed 's/^ *//' | tr -s ' \n' ' ')...): build from a clean" \
+    "checkout (see 'git -C $1 status')"
+}
+if [[ -e "$SOURCE/.git" ]]; then
+  need_tool git "Install git: $SOURCE is a git checkout, whose commit must be checked."
+  SOURCE_COMMIT="$(git -C "$SOURCE" rev-parse HEAD)" \
+    || die "git cannot read the commit of $SOURCE (its message is above; a checkout owned by another" \
+      "user needs 'git config --global --add safe.directory $SOURCE')"
+  PIN="${PINNED[$VERSION/iree]:-}"
+  if [[ -n "$PIN" ]]; then
+    [[ "$SOURCE_COMMIT" == "$PIN" ]] \
+      || die "$SOURCE is at commit $SOURCE_COMMIT, not IREE v$VERSION's $PIN: check out the release" \
+        "('git -C $SOURCE checkout v$VERSION', then 'git -C $SOURCE submodule update')"
+    PROVENANCE="git checkout at IREE v$VERSION's commit, pinned by build-iree-runtime.sh"
+  else
+    TAG_COMMIT="$(source_git rev-parse --verify --quiet "v$VERSION^{commit}" || true)"
+    [[ -n "$TAG_COMMIT" ]] \
+      || die "this script pins no commit for IREE $VERSION and $SOURCE has no tag v$VERSION to check" \
+        "its commit against: fetch the tag ('git -C $SOURCE fetch origin tag v$VERSION')"
+    [[ "$SOURCE_COMMIT" == "$TAG_COMMIT" ]] \
+      || die "$SOURCE is at commit $SOURCE_COMMIT, not tag v$VERSION's $TAG_COMMIT:" \
+        "'git -C $SOURCE checkout v$VERSION'"
+    warn "this script pins no commit for IREE $VERSION: checked against the checkout's tag" \
+      "v$VERSION ($TAG_COMMIT), which only the checkout vouches for"
+    PROVENANCE="git checkout at tag v$VERSION (no commit pinned by build-iree-runtime.sh)"
+  fi
+  unmodified "$SOURCE" "the IREE checkout"
+else
+  SOURCE_COMMIT="unknown"
+  warn "$SOURCE is not a git checkout: only its runtime/version.json ($SOURCE_VERSION) says it is" \
+    "IREE $VERSION, and its commit cannot be checked or recorded; build from a git checkout of tag" \
+    "v$VERSION for a verified build"
+  PROVENANCE="not a git checkout: runtime/version.json says $SOURCE_VERSION"
+fi
 say "IREE sources: $SOURCE (version.json: $SOURCE_VERSION, commit $SOURCE_COMMIT)"
 
 # A file that proves each third-party checkout is there (not an empty submodule directory).
@@ -270,6 +337,31 @@ for name in flatcc printf benchmark; do
   fi
   say "$name: ${THIRD_PARTY[$name]}"
 done
+
+# Each third-party checkout must be at the commit IREE pins (the pin of the release when this
+# script knows it, else the IREE checkout's own submodule entry).
+declare -A SUBMODULE_COMMIT
+for name in flatcc printf benchmark; do
+  dir="${THIRD_PARTY[$name]}"
+  pin="${PINNED[$VERSION/$name]:-$(source_git ls-tree HEAD "third_party/$name" | awk '{print $3}' || true)}"
+  if [[ -e "$dir/.git" ]]; then
+    need_tool git "Install git: $dir is a git checkout, whose commit must be checked."
+    commit="$(git -C "$dir" rev-parse HEAD)" || die "git cannot read the commit of $dir (see above)"
+    if [[ -n "$pin" ]]; then
+      [[ "$commit" == "$pin" ]] || die "$name checkout $dir is at commit $commit, but IREE v$VERSION" \
+        "pins $pin: 'git -C $dir checkout $pin'"
+    else
+      warn "no commit pinned for $name with IREE $VERSION: $dir ($commit) is not checked"
+    fi
+    unmodified "$dir" "the $name checkout"
+  else
+    commit="unknown"
+    warn "$dir is not a git checkout: its commit cannot be checked against the one IREE pins${pin:+ ($pin)}"
+  fi
+  SUBMODULE_COMMIT[$name]="$commit"
+done
+say "provenance: $PROVENANCE; flatcc ${SUBMODULE_COMMIT[flatcc]}, printf ${SUBMODULE_COMMIT[printf]}," \
+  "benchmark ${SUBMODULE_COMMIT[benchmark]}"
 
 # With separate checkouts, configure a staging tree of symbolic links (IREE's CMake expects them
 # under third_party/), so the source checkout itself is never written to.
@@ -422,20 +514,56 @@ for tool in "${TOOLS[@]}"; do
   [[ -x "$BUILD_DIR/tools/$tool" ]] || die "the build produced no tools/$tool"
   install_file "$BUILD_DIR/tools/$tool" "$PREFIX/bin" 755
 done
-cat > "$PREFIX/BUILD-INFO.txt" <<EOF
-IREE runtime $VERSION for $PLATFORM, built by iree-stubs' build-iree-runtime.sh
-date: $(date -u +%Y-%m-%dT%H:%M:%SZ)
-IREE sources: $SOURCE (version.json $SOURCE_VERSION, commit $SOURCE_COMMIT)
-flatcc: ${THIRD_PARTY[flatcc]}
-printf: ${THIRD_PARTY[printf]}
-benchmark: ${THIRD_PARTY[benchmark]}
-compiler: $("$CC_BIN" --version | head -1)
-cmake: $CMAKE_VERSION
-HAL drivers: local-sync, local-task; executable loaders: embedded-elf, vmvx-module, system-library
-EOF
 
-SIZE="$(wc -c < "$PREFIX/lib/$LIB_NAME")"
-say "done: $PREFIX/lib/$LIB_NAME ($SIZE bytes)"
+# BUILD-INFO: what the library was built from and with, as Java properties (runtime-iree-native
+# packages it into the jar and its manifest; the loader checks the extracted library's SHA-256).
+sha256_of() {
+  if command -v sha256sum >/dev/null 2>&1; then
+    sha256sum "$1" | awk '{print $1}'
+  elif command -v shasum >/dev/null 2>&1; then
+    shasum -a 256 "$1" | awk '{print $1}'
+  else
+    die "neither sha256sum nor shasum is installed: install coreutils"
+  fi
+}
+compiler_of() { # CMake's compiler for a language (C or CXX), as its --version's first line
+  local path
+  path="$(sed -n "s/^CMAKE_$1_COMPILER:[A-Z]*=//p" "$BUILD_DIR/CMakeCache.txt" | head -1)"
+  [[ -n "$path" ]] || path="$([[ "$1" == C ]] && echo "$CC_BIN" || echo "${CXX:-c++}")"
+  "$path" --version 2>/dev/null | head -1 | tr -d '\r'
+}
+LIB_SHA256="$(sha256_of "$PREFIX/lib/$LIB_NAME")"
+[[ "$LIB_SHA256" =~ ^[0-9a-f]{64}$ ]] || die "cannot compute the SHA-256 of $PREFIX/lib/$LIB_NAME"
+SIZE="$(wc -c < "$PREFIX/lib/$LIB_NAME" | tr -d ' ')"
+INFO_TMP="$PREFIX/lib/.BUILD-INFO.tmp.$$"
+cat > "$INFO_TMP" <<EOF
+# IREE's runtime library $LIB_NAME, built by iree-stubs' runtime-iree/scripts/build-iree-runtime.sh.
+# runtime-iree-native packages this file beside the library in its jar, and the same facts in the
+# jar's manifest; runtime-iree checks the library it extracts against library.sha256.
+iree.version=$VERSION
+iree.commit=$SOURCE_COMMIT
+iree.provenance=$PROVENANCE
+iree.version-json=$SOURCE_VERSION
+submodule.flatcc=${SUBMODULE_COMMIT[flatcc]}
+submodule.printf=${SUBMODULE_COMMIT[printf]}
+submodule.benchmark=${SUBMODULE_COMMIT[benchmark]}
+platform=$PLATFORM
+library=$LIB_NAME
+library.sha256=$LIB_SHA256
+library.size=$SIZE
+compiler=$(compiler_of C)
+compiler.cxx=$(compiler_of CXX)
+cmake=$CMAKE_VERSION
+build.type=Release
+hal.drivers=local-sync,local-task
+executable.loaders=embedded-elf,vmvx-module,system-library
+built=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+EOF
+mv -f "$INFO_TMP" "$PREFIX/lib/BUILD-INFO"
+rm -f "$PREFIX/BUILD-INFO.txt" # where earlier versions of this script wrote a note
+
+say "done: $PREFIX/lib/$LIB_NAME ($SIZE bytes, SHA-256 $LIB_SHA256)"
+say "build info: $PREFIX/lib/BUILD-INFO (IREE commit $SOURCE_COMMIT)"
 say "tools: $PREFIX/bin/{$(IFS=,; echo "${TOOLS[*]}")}"
 if [[ "$PREFIX" == "$DATA_HOME/iree-stubs/iree-runtime/$VERSION/$PLATFORM" ]]; then
   say "runtime-iree finds this library by itself (IREE $VERSION, $PLATFORM)"

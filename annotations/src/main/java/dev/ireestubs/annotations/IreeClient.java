@@ -24,6 +24,12 @@ import java.lang.annotation.Target;
  * }</pre>
  *
  * <p>Set one of {@link #vmfb()} and {@link #abi()}; both are found as for {@link IreeModule}.
+ *
+ * <p>Each function's types come from the module's best source, as everywhere in iree-stubs: its
+ * {@code iree.abi} JSON, else its {@code iree.abi.declaration}, else the types its bytecode states
+ * (the element types and dims it asserts of each argument and gives each result; how models
+ * imported from PyTorch or ONNX are typed, since they carry no reflection), else its calling
+ * convention alone (opaque refs). Each method's Javadoc says which ({@code from bytecode}, ...).
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

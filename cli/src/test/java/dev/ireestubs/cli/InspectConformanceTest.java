@@ -68,6 +68,29 @@ class InspectConformanceTest {
   }
 
   @Test
+  void inspectsTheRealModelFromItsBytecode() throws Exception {
+    Path file =
+        SharedData.require("models/2026-06_iree-embedded_micro_speech_kws_x86_64_generic_bc17.vmfb");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status =
+        Main.run(
+            new String[] {"inspect", file.toString()},
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    String stdout = out.toString(StandardCharsets.UTF_8);
+    assertWithMessage("stderr: %s", err).that(status).isEqualTo(0);
+    assertThat(stdout)
+        .contains(
+            "  tf2onnx$async  0rrr_r  (from bytecode)\n"
+                + "    async (tensor<1x49x40x1xi8>) -> (tensor<1x4xf32>)\n");
+    assertThat(stdout)
+        .contains(
+            "  tf2onnx  0r_r  (from bytecode)\n    (tensor<1x49x40x1xi8>) -> (tensor<1x4xf32>)\n");
+    assertThat(stdout).contains("FloatArray tf2onnx(ByteArray input0);");
+  }
+
+  @Test
   void inspectsEveryRealModule() throws Exception {
     Path dir = SharedData.require("vmfb");
     List<Path> files;

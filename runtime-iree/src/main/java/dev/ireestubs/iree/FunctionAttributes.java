@@ -1,5 +1,6 @@
 package dev.ireestubs.iree;
 
+import dev.ireestubs.abi.BytecodeTypes;
 import dev.ireestubs.vmfb.VmfbExport;
 import dev.ireestubs.vmfb.VmfbModule;
 import java.lang.foreign.Arena;
@@ -9,7 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Reads a looked-up function's reflection attributes, from IREE or from iree-stubs' reader. */
+/**
+ * Reads a looked-up function's reflection attributes, from IREE or from iree-stubs' reader, and
+ * the types its bytecode states, from iree-stubs' reader.
+ */
 final class FunctionAttributes {
   private FunctionAttributes() {}
 
@@ -39,6 +43,23 @@ final class FunctionAttributes {
       String value = StringViews.read(pair.asSlice(Layouts.STRING_PAIR_VALUE, 16));
       out.putIfAbsent(key, value);
     }
+  }
+
+  /**
+   * The types the function's bytecode states, as iree-stubs' reader found them in {@code modules}
+   * ({@link VmfbExport#bytecodeTypes()}); none when the function is not among them.
+   */
+  static BytecodeTypes bytecodeTypes(String qualifiedName, List<VmfbModule> modules) {
+    int dot = qualifiedName.indexOf('.');
+    for (VmfbModule m : modules) {
+      if (m.name().equals(qualifiedName.substring(0, dot))) {
+        Optional<VmfbExport> export = m.export(qualifiedName.substring(dot + 1));
+        if (export.isPresent()) {
+          return export.get().bytecodeTypes();
+        }
+      }
+    }
+    return BytecodeTypes.none();
   }
 
   private static Optional<Map<String, String>> fromReader(

@@ -42,8 +42,8 @@ public final class IreeBackend {
    *
    * @param library the runtime library file; empty: the system property {@value
    *     IreeLibrary#PROPERTY}, else the environment variable {@value
-   *     IreeLibrary#ENVIRONMENT_VARIABLE}, else the conventional location ({@link
-   *     IreeLibrary#load()})
+   *     IreeLibrary#ENVIRONMENT_VARIABLE}, else the native jar on the class path, else the
+   *     conventional location ({@link IreeLibrary#load()})
    * @param device the device to run on
    * @param parameters the parameter archives of a module that loads external weights ({@link
    *     Parameters#none()} for others)
@@ -118,7 +118,8 @@ public final class IreeBackend {
 
   /**
    * A session on {@link Device#LOCAL_SYNC} with {@code vmfb} loaded, in the library {@link
-   * IreeLibrary#load()} finds (system property, environment variable, conventional location).
+   * IreeLibrary#load()} finds (system property, environment variable, class path, conventional
+   * location).
    *
    * @param vmfb the compiled module file ({@code .vmfb})
    * @return a session holding the loaded module, owning a runtime of its own: close it to

@@ -1,6 +1,7 @@
 package dev.ireestubs.iree;
 
 import dev.ireestubs.abi.AbiParseException;
+import dev.ireestubs.abi.BytecodeTypes;
 import dev.ireestubs.abi.CallingConvention;
 import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.VmKind;
@@ -32,6 +33,7 @@ final class IreeFunction implements BackendFunction {
   private final String callingConvention;
   private final CallingConvention parsed; // null when the text does not parse
   private final Map<String, String> reflection;
+  private final BytecodeTypes bytecodeTypes;
   /** The argument kinds to check, or null (unknown or variadic convention): computed once. */
   private final List<VmKind> argumentKinds;
   private final boolean coarseFences;
@@ -42,13 +44,25 @@ final class IreeFunction implements BackendFunction {
       MemorySegment handle,
       String callingConvention,
       Map<String, String> reflection) {
+    this(session, qualifiedName, handle, callingConvention, reflection, BytecodeTypes.none());
+  }
+
+  IreeFunction(
+      IreeSession session,
+      String qualifiedName,
+      MemorySegment handle,
+      String callingConvention,
+      Map<String, String> reflection,
+      BytecodeTypes bytecodeTypes) {
     this.session = session;
     this.qualifiedName = qualifiedName;
     this.handle = handle;
     this.callingConvention = callingConvention;
     this.parsed = parse(callingConvention);
     this.reflection = Collections.unmodifiableMap(new LinkedHashMap<>(reflection));
-    this.coarseFences = CoarseFences.applies(qualifiedName, this.reflection, callingConvention);
+    this.bytecodeTypes = bytecodeTypes;
+    this.coarseFences =
+        CoarseFences.applies(qualifiedName, this.reflection, callingConvention, bytecodeTypes);
     this.argumentKinds = argumentKinds(parsed, coarseFences);
   }
 
@@ -85,6 +99,11 @@ final class IreeFunction implements BackendFunction {
   @Override
   public Map<String, String> reflection() {
     return reflection;
+  }
+
+  @Override
+  public BytecodeTypes bytecodeTypes() {
+    return bytecodeTypes;
   }
 
   /**

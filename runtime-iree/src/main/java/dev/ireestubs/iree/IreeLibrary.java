@@ -11,12 +11,19 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A shared build of IREE's runtime, loaded into this process: the library the user builds with
- * {@code runtime-iree/scripts/build-iree-runtime.sh} or supplies (iree-stubs ships none). {@link
- * #load()} finds it by, in order:
+ * {@code runtime-iree/scripts/build-iree-runtime.sh} (and may package into the native jar) or
+ * supplies. {@link #load()} finds it by, in order:
  *
  * <ol>
  *   <li>the system property {@value #PROPERTY};
  *   <li>the environment variable {@value #ENVIRONMENT_VARIABLE};
+ *   <li>the class path: the native jar {@code dev.ireestubs:iree-stubs-runtime-iree-native} with
+ *       this machine's platform as classifier (e.g. {@code linux-x86_64}), whose library of the
+ *       IREE release (see below) is extracted into {@code
+ *       ${XDG_CACHE_HOME:-~/.cache}/iree-stubs/iree-runtime/VERSION/OS-ARCH/SHA256/} (or under the
+ *       directory the system property {@value #CACHE_PROPERTY} names), once per release and
+ *       content: a file there whose SHA-256 is not the one the jar's {@code BUILD-INFO} records
+ *       is replaced, never loaded, and the extracted file is checked before it is loaded;
  *   <li>the conventional per-user location where the build script installs it, for the IREE
  *       release {@value #IREE_VERSION} (or the one the system property {@value #VERSION_PROPERTY}
  *       names): {@code ${XDG_DATA_HOME:-~/.local/share}/iree-stubs/iree-runtime/VERSION/OS-ARCH/}
@@ -54,6 +61,12 @@ public final class IreeLibrary {
   public static final String ENVIRONMENT_VARIABLE = "IREE_RUNTIME_LIBRARY";
 
   /**
+   * The system property naming the directory a library from the class path is extracted under
+   * (default {@code ${XDG_CACHE_HOME:-~/.cache}/iree-stubs/iree-runtime}): {@value}.
+   */
+  public static final String CACHE_PROPERTY = "iree.runtime.cache";
+
+  /**
    * The IREE release iree-stubs targets, whose runtime {@link #load()} looks for at the
    * conventional location: {@value}.
    */
@@ -65,38 +78,60 @@ public final class IreeLibrary {
    */
   public static final String VERSION_PROPERTY = "iree.runtime.version";
 
+  /** Where a loaded library came from: the first place that had one. */
+  public enum Origin {
+    /** The path given to {@link IreeLibrary#load(Path)} (or {@code Options.withLibrary}). */
+    GIVEN_PATH,
+    /** The system property {@value IreeLibrary#PROPERTY}. */
+    SYSTEM_PROPERTY,
+    /** The environment variable {@value IreeLibrary#ENVIRONMENT_VARIABLE}. */
+    ENVIRONMENT_VARIABLE,
+    /** The native jar on the class path, extracted into the cache directory. */
+    CLASS_PATH,
+    /** Where the build script installs it for this release and platform. */
+    CONVENTIONAL_LOCATION
+  }
+
   private static final String GIVEN = "path given to IreeLibrary.load";
 
   private static final Map<Path, IreeLibrary> LOADED = new ConcurrentHashMap<>();
 
   private final Path path;
+  private final Origin origin;
+  private final String source;
   private final Native api;
 
-  private IreeLibrary(Path path, Native api) {
+  private IreeLibrary(Path path, Origin origin, String source, Native api) {
     this.path = path;
+    this.origin = origin;
+    this.source = source;
     this.api = api;
   }
 
   /**
-   * The library named by {@value #PROPERTY} or {@value #ENVIRONMENT_VARIABLE}, else installed at
-   * the conventional location (see the class comment).
+   * The library named by {@value #PROPERTY} or {@value #ENVIRONMENT_VARIABLE}, else in the native
+   * jar on the class path, else installed at the conventional location (see the class comment).
    *
    * @return the loaded library
    * @throws IreeLibraryException when none is found (the message gives the command that builds
    *     one), the file does not exist or does not load, has symbols that nothing resolves, or
-   *     lacks symbols of IREE's C API
+   *     lacks symbols of IREE's C API, or the class path's library is damaged (its SHA-256 is not
+   *     the recorded one), for another platform than its place in the jar says, or cannot be
+   *     extracted (the message names the directory and what to set)
    */
   public static IreeLibrary load() {
     LibraryLocator.Found found = LibraryLocator.ofSystem().require();
-    return load(found.path(), found.source());
+    return load(found.path(), found.source(), found.origin());
   }
 
   /**
-   * The library file {@link #load()} would load, without loading it: empty when none is set and
-   * none is installed at the conventional location.
+   * The library file {@link #load()} would load, without loading it (a library from the class
+   * path is extracted and checked): empty when none is set, the class path has none and none is
+   * installed at the conventional location.
    *
    * @return the library file, or empty when none is configured or installed
-   * @throws IreeLibraryException when the property or environment variable names no readable file
+   * @throws IreeLibraryException when the property or environment variable names no readable
+   *     file, or the class path's library is damaged or cannot be extracted
    */
   public static Optional<Path> locate() {
     return LibraryLocator.ofSystem().find().map(LibraryLocator.Found::path);
@@ -140,11 +175,11 @@ public final class IreeLibrary {
    */
   public static IreeLibrary load(Path file) {
     Objects.requireNonNull(file, "file");
-    return load(LibraryLocator.checkFile(file, GIVEN), GIVEN);
+    return load(LibraryLocator.checkFile(file, GIVEN), GIVEN, Origin.GIVEN_PATH);
   }
 
   @SuppressWarnings("restricted") // loading native code is the point; see the README
-  private static IreeLibrary load(Path file, String source) {
+  private static IreeLibrary load(Path file, String source, Origin origin) {
     Path key;
     try {
       key = file.toRealPath();
@@ -163,7 +198,7 @@ public final class IreeLibrary {
       if (existing != null) {
         return existing;
       }
-      checkLinks(file, source);
+      checkLinks(file, source, origin);
       Arena arena = Arena.ofShared();
       SymbolLookup lookup;
       try {
@@ -186,7 +221,7 @@ public final class IreeLibrary {
         arena.close();
         throw e;
       }
-      IreeLibrary library = new IreeLibrary(key, api);
+      IreeLibrary library = new IreeLibrary(key, origin, source, api);
       LOADED.put(key, library);
       return library;
     }
@@ -201,19 +236,29 @@ public final class IreeLibrary {
     return path;
   }
 
+  /**
+   * Where this library came from: the first place {@link #load()} found one, or the path given to
+   * {@link #load(Path)} (a file loaded again from elsewhere keeps the first).
+   *
+   * @return the library's origin
+   */
+  public Origin origin() {
+    return origin;
+  }
+
   Native api() {
     return api;
   }
 
   @Override
   public String toString() {
-    return "IREE runtime library " + path;
+    return "IREE runtime library " + path + " (from the " + source + ")";
   }
 
   // ----------------------------------------------------------------------------------------------
 
   /** Refuses a library the dynamic linker cannot open with every symbol resolved. */
-  private static void checkLinks(Path file, String source) {
+  private static void checkLinks(Path file, String source, Origin origin) {
     Optional<String> problem = LinkCheck.problem(file);
     if (problem.isEmpty()) {
       return;
@@ -231,7 +276,12 @@ public final class IreeLibrary {
     throw new IreeLibraryException(
         "the IREE runtime library " + file + " (from the " + source
             + ") cannot be loaded as a shared library: " + problem.get()
-            + "; give the path of a shared build of IREE's runtime (.so, .dylib or .dll) for this"
-            + " machine (" + LibraryLocator.BUILD_SCRIPT + " builds one)");
+            + (origin == Origin.CLASS_PATH
+                ? "; it was extracted from the class path and its SHA-256 checked: when the"
+                    + " directory's file system does not allow running code (mounted noexec),"
+                    + " set -D" + CACHE_PROPERTY + "=DIR to one that does; else the jar is for"
+                    + " another machine"
+                : "; give the path of a shared build of IREE's runtime (.so, .dylib or .dll) for"
+                    + " this machine (" + LibraryLocator.BUILD_SCRIPT + " builds one)"));
   }
 }

@@ -52,8 +52,10 @@ public final class IreeRuntime implements AutoCloseable {
   }
 
   /**
-   * A runtime in the library named by the system property {@value IreeLibrary#PROPERTY} or the
-   * environment variable {@value IreeLibrary#ENVIRONMENT_VARIABLE}.
+   * A runtime in the library {@link IreeLibrary#load()} finds: named by the system property
+   * {@value IreeLibrary#PROPERTY} or the environment variable {@value
+   * IreeLibrary#ENVIRONMENT_VARIABLE}, else in the native jar on the class path, else at the
+   * conventional location.
    *
    * @return a new runtime; close it to release IREE's instance
    * @throws IreeLibraryException when no usable library is configured

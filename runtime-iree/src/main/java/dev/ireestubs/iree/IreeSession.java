@@ -406,7 +406,14 @@ public final class IreeSession implements ModuleBackend {
         String cconv = StringViews.read(api.sessions().functionSignature(tmp, handle));
         Map<String, String> attributes =
             FunctionAttributes.read(api, tmp, handle, qualifiedName, modules());
-        IreeFunction function = new IreeFunction(this, qualifiedName, handle, cconv, attributes);
+        IreeFunction function =
+            new IreeFunction(
+                this,
+                qualifiedName,
+                handle,
+                cconv,
+                attributes,
+                FunctionAttributes.bytecodeTypes(qualifiedName, modules()));
         functions.put(qualifiedName, function);
         return Optional.of(function);
       }

@@ -12,23 +12,30 @@ import java.util.Optional;
 
 /**
  * Finds the IREE runtime library: the system property {@value IreeLibrary#PROPERTY}, else the
- * environment variable {@value IreeLibrary#ENVIRONMENT_VARIABLE}, else the conventional per-user
- * location where {@code runtime-iree/scripts/build-iree-runtime.sh} installs it:
+ * environment variable {@value IreeLibrary#ENVIRONMENT_VARIABLE}, else the native jar on the class
+ * path ({@link ClassPathLibrary}, which extracts it), else the conventional per-user location
+ * where {@code runtime-iree/scripts/build-iree-runtime.sh} installs it:
  *
  * <pre>
  * ${XDG_DATA_HOME:-~/.local/share}/iree-stubs/iree-runtime/VERSION/OS-ARCH/lib/libiree_runtime.so
  * </pre>
  *
- * <p>Built from its inputs (property and environment values, home directories, OS and CPU names)
- * so that tests need not change the process's environment. Immutable.
+ * <p>Built from its inputs (property and environment values, home directories, OS and CPU names,
+ * the class path to look in) so that tests need not change the process's environment. Immutable.
  */
 final class LibraryLocator {
 
   /** The one command that builds and installs the runtime, from an iree-stubs checkout. */
   static final String BUILD_SCRIPT = "runtime-iree/scripts/build-iree-runtime.sh";
 
-  /** A library file and where its path came from, for messages. */
-  record Found(Path path, String source) {}
+  /**
+   * A library file and where its path came from.
+   *
+   * @param path the file to load
+   * @param source where it came from, for messages
+   * @param origin where it came from, for {@link IreeLibrary#origin()}
+   */
+  record Found(Path path, String source, IreeLibrary.Origin origin) {}
 
   private final String property;
   private final String environment;
@@ -36,6 +43,7 @@ final class LibraryLocator {
   private final Path dataHome;
   private final String platform;
   private final String libraryName;
+  private final ClassPathLibrary classPath;
 
   /**
    * @param property the value of {@value IreeLibrary#PROPERTY} (null or blank: unset)
@@ -55,12 +63,31 @@ final class LibraryLocator {
       String userHome,
       String osName,
       String osArch) {
+    this(property, environment, version, xdgDataHome, userHome, osName, osArch, null);
+  }
+
+  /**
+   * A locator that also looks on a class path, after the property and environment variable and
+   * before the conventional location.
+   *
+   * @param classPath the class path to look for the native jar in; null: none
+   */
+  LibraryLocator(
+      String property,
+      String environment,
+      String version,
+      String xdgDataHome,
+      String userHome,
+      String osName,
+      String osArch,
+      ClassPathLibrary classPath) {
     this.property = blankToNull(property);
     this.environment = blankToNull(environment);
     this.version = version;
     this.dataHome = dataHome(xdgDataHome, userHome);
     this.platform = os(osName) + "-" + arch(osArch);
     this.libraryName = libraryName(os(osName));
+    this.classPath = classPath;
   }
 
   /** A locator reading this process's system properties and environment. */
@@ -73,28 +100,44 @@ final class LibraryLocator {
         System.getenv("XDG_DATA_HOME"),
         System.getProperty("user.home"),
         System.getProperty("os.name"),
-        System.getProperty("os.arch"));
+        System.getProperty("os.arch"),
+        ClassPathLibrary.ofSystem());
   }
 
   /**
-   * The library file, from the first of property, environment variable and conventional location
-   * that is set (a property or variable naming a missing file is an error, not a fall-through);
-   * empty when none is set and nothing is installed at the conventional location.
+   * The library file, from the first of property, environment variable, class path and
+   * conventional location that has one (a property or variable naming a missing file is an
+   * error, not a fall-through; a library on the class path is extracted); empty when none is set,
+   * the class path has none for this release and platform, and nothing is installed at the
+   * conventional location.
    *
-   * @throws IreeLibraryException when the property or variable names no readable file
+   * @throws IreeLibraryException when the property or variable names no readable file, or the
+   *     class path's library is damaged or cannot be extracted
    */
   Optional<Found> find() {
     if (property != null) {
-      return Optional.of(given(property, "system property " + IreeLibrary.PROPERTY));
+      return Optional.of(
+          given(property, "system property " + IreeLibrary.PROPERTY,
+              IreeLibrary.Origin.SYSTEM_PROPERTY));
     }
     if (environment != null) {
       return Optional.of(
-          given(environment, "environment variable " + IreeLibrary.ENVIRONMENT_VARIABLE));
+          given(environment, "environment variable " + IreeLibrary.ENVIRONMENT_VARIABLE,
+              IreeLibrary.Origin.ENVIRONMENT_VARIABLE));
+    }
+    if (classPath != null) {
+      Optional<Found> fromJar = classPath.find(version, platform, libraryName);
+      if (fromJar.isPresent()) {
+        return fromJar;
+      }
     }
     Path conventional = conventionalPath();
     if (conventional != null && Files.isRegularFile(conventional)) {
       return Optional.of(
-          new Found(conventional, "conventional location for IREE " + version + " on " + platform));
+          new Found(
+              conventional,
+              "conventional location for IREE " + version + " on " + platform,
+              IreeLibrary.Origin.CONVENTIONAL_LOCATION));
     }
     return Optional.empty();
   }
@@ -141,6 +184,16 @@ final class LibraryLocator {
     m.append("the system property ").append(IreeLibrary.PROPERTY)
         .append(" and the environment variable ").append(IreeLibrary.ENVIRONMENT_VARIABLE)
         .append(" are unset");
+    if (classPath != null) {
+      m.append(", the class path has no ").append(ClassPathLibrary.ARTIFACT)
+          .append(" jar for IREE ").append(version).append(" on ").append(platform);
+      List<String> jars = classPath.available();
+      if (!jars.isEmpty()) {
+        m.append(" (it has ").append(String.join(", ", jars))
+            .append(": a native jar holds one release's library for one platform; add the one")
+            .append(" with classifier ").append(platform).append(", built on such a machine)");
+      }
+    }
     Path conventional = conventionalPath();
     if (conventional == null) {
       m.append(", and there is no home directory to look in");
@@ -159,8 +212,13 @@ final class LibraryLocator {
     }
     m.append(". Build and install it with one command from an iree-stubs checkout: ")
         .append(BUILD_SCRIPT).append(" --source /path/to/iree (a checkout of IREE's tag v")
-        .append(version).append(" with its submodules; without --source the script clones it)")
-        .append(". Or set -D").append(IreeLibrary.PROPERTY)
+        .append(version).append(" with its submodules; without --source the script clones it)");
+    if (classPath != null) {
+      m.append(", then, for a jar to deploy, 'mvn install -pl runtime-iree-native -am' and add ")
+          .append(ClassPathLibrary.ARTIFACT).append(" with classifier ").append(platform)
+          .append(" to your dependencies");
+    }
+    m.append(". Or set -D").append(IreeLibrary.PROPERTY)
         .append("=/path/to/libiree_runtime.so to a shared build of IREE's runtime that exports")
         .append(" its C API, of the IREE release that compiled your modules (iree-stubs ships no")
         .append(" IREE binary)");
@@ -182,7 +240,7 @@ final class LibraryLocator {
         .resolve(platform);
   }
 
-  private static Found given(String value, String source) {
+  private static Found given(String value, String source, IreeLibrary.Origin origin) {
     Path path;
     try {
       path = Path.of(value.strip());
@@ -190,7 +248,7 @@ final class LibraryLocator {
       throw new IreeLibraryException(
           "the " + source + " is '" + value + "', which is not a valid path: " + e.getMessage(), e);
     }
-    return new Found(checkFile(path, source), source);
+    return new Found(checkFile(path, source), source, origin);
   }
 
   /**

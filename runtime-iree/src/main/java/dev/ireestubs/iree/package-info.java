@@ -3,10 +3,12 @@
  * (JDK 22 or newer, run with {@code --enable-native-access=ALL-UNNAMED}).
  *
  * <p>The runtime is a shared library of the IREE release that compiled the modules (iree-stubs
- * ships none; {@code runtime-iree/scripts/build-iree-runtime.sh} builds one from IREE's sources and
- * installs it where {@link dev.ireestubs.iree.IreeLibrary#load()} finds it): system property
- * {@value dev.ireestubs.iree.IreeLibrary#PROPERTY}, environment variable {@value
- * dev.ireestubs.iree.IreeLibrary#ENVIRONMENT_VARIABLE}, or the conventional per-user location.
+ * publishes none; {@code runtime-iree/scripts/build-iree-runtime.sh} builds one from IREE's sources
+ * and installs it where {@link dev.ireestubs.iree.IreeLibrary#load()} finds it, and the module
+ * runtime-iree-native packages it into a jar for the class path): system property {@value
+ * dev.ireestubs.iree.IreeLibrary#PROPERTY}, environment variable {@value
+ * dev.ireestubs.iree.IreeLibrary#ENVIRONMENT_VARIABLE}, the native jar on the class path, or the
+ * conventional per-user location.
  * {@link dev.ireestubs.iree.IreeBackend#open} gives a {@link dev.ireestubs.iree.IreeSession}, a
  * {@link dev.ireestubs.invoke.ModuleBackend} that generated stubs bind to; {@link
  * dev.ireestubs.iree.IreeRuntime} makes several sessions on one instance. {@link

@@ -4,6 +4,7 @@ import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -61,6 +62,7 @@ class LibraryLocatorTest {
     LibraryLocator.Found found = locator(null, null).require();
     assertThat(found.path()).isEqualTo(lib);
     assertThat(found.source()).isEqualTo("conventional location for IREE 3.11.0 on linux-x86_64");
+    assertThat(found.origin()).isEqualTo(IreeLibrary.Origin.CONVENTIONAL_LOCATION);
   }
 
   @Test
@@ -74,6 +76,95 @@ class LibraryLocatorTest {
     assertThat(locator(null, b.toString()).require().path()).isEqualTo(b);
     assertThat(locator("", b.toString()).require().source())
         .isEqualTo("environment variable IREE_RUNTIME_LIBRARY");
+  }
+
+  @Test
+  void theClassPathComesAfterPropertyAndEnvironmentAndBeforeTheConventionalLocation()
+      throws IOException {
+    Path conventional = install("3.11.0");
+    byte[] library = NativeJars.fakeLibrary(100, 1);
+    Path jar = NativeJars.write(home.resolve("native.jar"), library);
+    Path given = Files.writeString(home.resolve("given.so"), "x");
+    try (URLClassLoader loader = NativeJars.loader(jar)) {
+      ClassPathLibrary classPath =
+          new ClassPathLibrary(loader, null, null, home.toString());
+      LibraryLocator.Found fromJar = withClassPath(null, null, classPath).require();
+      assertThat(fromJar.origin()).isEqualTo(IreeLibrary.Origin.CLASS_PATH);
+      assertThat(fromJar.path().startsWith(home.resolve(".cache/iree-stubs/iree-runtime")))
+          .isTrue();
+      assertThat(Files.readAllBytes(fromJar.path())).isEqualTo(library);
+
+      LibraryLocator.Found fromProperty =
+          withClassPath(given.toString(), null, classPath).require();
+      assertThat(fromProperty.origin()).isEqualTo(IreeLibrary.Origin.SYSTEM_PROPERTY);
+      assertThat(fromProperty.path()).isEqualTo(given);
+      LibraryLocator.Found fromEnvironment =
+          withClassPath(null, given.toString(), classPath).require();
+      assertThat(fromEnvironment.origin()).isEqualTo(IreeLibrary.Origin.ENVIRONMENT_VARIABLE);
+    }
+    try (URLClassLoader empty = NativeJars.loader()) {
+      LibraryLocator.Found installed =
+          withClassPath(null, null, new ClassPathLibrary(empty, null, null, home.toString()))
+              .require();
+      assertThat(installed.origin()).isEqualTo(IreeLibrary.Origin.CONVENTIONAL_LOCATION);
+      assertThat(installed.path()).isEqualTo(conventional);
+    }
+  }
+
+  @Test
+  void aDamagedNativeJarIsAnErrorNotAFallThrough() throws IOException {
+    install("3.11.0"); // present, but the jar on the class path is broken: say so
+    Path jar = NativeJars.write(home.resolve("native.jar"), NativeJars.fakeLibrary(100, 2));
+    NativeJars.corruptLibraryEntry(jar);
+    try (URLClassLoader loader = NativeJars.loader(jar)) {
+      LibraryLocator locator =
+          withClassPath(null, null, new ClassPathLibrary(loader, null, null, home.toString()));
+      IreeLibraryException e = assertThrows(IreeLibraryException.class, locator::find);
+      assertThat(e).hasMessageThat().contains("The jar is damaged");
+    }
+  }
+
+  @Test
+  void theNotFoundMessageNamesTheNativeJarAndOnesForOtherPlatforms() throws IOException {
+    byte[] library = NativeJars.fakeLibrary(100, 3);
+    Path arm =
+        NativeJars.write(
+            home.resolve("arm.jar"),
+            "3.11.0",
+            "linux-aarch64",
+            library,
+            NativeJars.buildInfo("3.11.0", "linux-aarch64", library));
+    try (URLClassLoader loader = NativeJars.loader(arm)) {
+      LibraryLocator locator =
+          withClassPath(null, null, new ClassPathLibrary(loader, null, null, home.toString()));
+      assertThat(locator.find()).isEmpty();
+      IreeLibraryException e = assertThrows(IreeLibraryException.class, locator::require);
+      assertThat(e)
+          .hasMessageThat()
+          .contains(
+              "the class path has no dev.ireestubs:iree-stubs-runtime-iree-native jar for IREE"
+                  + " 3.11.0 on linux-x86_64 (it has IREE 3.11.0 for linux-aarch64 ("
+                  + arm
+                  + "): a native jar holds one release's library for one platform; add the one"
+                  + " with classifier linux-x86_64, built on such a machine)");
+      assertThat(e)
+          .hasMessageThat()
+          .contains(
+              "then, for a jar to deploy, 'mvn install -pl runtime-iree-native -am' and add"
+                  + " dev.ireestubs:iree-stubs-runtime-iree-native with classifier linux-x86_64");
+    }
+    try (URLClassLoader empty = NativeJars.loader()) {
+      String message =
+          withClassPath(null, null, new ClassPathLibrary(empty, null, null, home.toString()))
+              .notFoundMessage();
+      assertThat(message).contains("jar for IREE 3.11.0 on linux-x86_64, and IREE 3.11.0's");
+    }
+  }
+
+  private LibraryLocator withClassPath(
+      String property, String environment, ClassPathLibrary classPath) {
+    return new LibraryLocator(
+        property, environment, "3.11.0", null, home.toString(), "Linux", "amd64", classPath);
   }
 
   @Test

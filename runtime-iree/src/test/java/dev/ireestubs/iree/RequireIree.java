@@ -12,10 +12,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Integration tests run only when {@link IreeLibrary#locate()} finds a runtime library ({@code
- * -Diree.runtime.library}, {@code IREE_RUNTIME_LIBRARY}, or the conventional location where
- * {@code runtime-iree/scripts/build-iree-runtime.sh} installs it); otherwise each of their tests
- * is skipped (a JUnit assumption, so Surefire counts them as skipped) with a message. A library
- * that is found but does not load fails them: that is a broken set-up, not a missing one.
+ * -Diree.runtime.library}, {@code IREE_RUNTIME_LIBRARY}, the native jar on the class path, or the
+ * conventional location where {@code runtime-iree/scripts/build-iree-runtime.sh} installs it);
+ * otherwise each of their tests is skipped (a JUnit assumption, so Surefire counts them as
+ * skipped) with a message. A library that is found but does not load fails them: that is a broken
+ * set-up, not a missing one.
  */
 final class RequireIree {
   private RequireIree() {}
@@ -39,7 +40,8 @@ final class RequireIree {
       return;
     }
     String message =
-        "SKIPPED: no IREE runtime library found (-Diree.runtime.library, IREE_RUNTIME_LIBRARY, "
+        "SKIPPED: no IREE runtime library found (-Diree.runtime.library, IREE_RUNTIME_LIBRARY,"
+            + " the native jar on the class path, "
             + IreeLibrary.conventionalPath(IreeLibrary.IREE_VERSION)
             + "): the integration tests on IREE's runtime do not run; "
             + LibraryLocator.BUILD_SCRIPT + " builds and installs IREE v"

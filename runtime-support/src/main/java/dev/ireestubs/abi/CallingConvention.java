@@ -56,6 +56,25 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
       Objects.requireNonNull(kind, "kind");
     }
 
+    /**
+     * The one argument of {@code kind}, shared: a convention of a million slots holds five
+     * objects, not a million.
+     *
+     * @param kind the argument's kind
+     * @return the shared single argument of that kind
+     */
+    public static Single of(VmKind kind) {
+      return SINGLES[kind.ordinal()];
+    }
+
+    private static final Single[] SINGLES = new Single[VmKind.values().length];
+
+    static {
+      for (VmKind k : VmKind.values()) {
+        SINGLES[k.ordinal()] = new Single(k);
+      }
+    }
+
     @Override
     public List<VmKind> kinds() {
       return List.of(kind);
@@ -114,7 +133,7 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
    */
   public static CallingConvention of(List<VmKind> argumentKinds, List<VmKind> resultKinds) {
     List<Segment> segments = new ArrayList<>();
-    argumentKinds.forEach(k -> segments.add(new Single(k)));
+    argumentKinds.forEach(k -> segments.add(Single.of(k)));
     return new CallingConvention(segments, resultKinds);
   }
 
@@ -188,7 +207,7 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
         if (group != null) {
           group.add(kind.get());
         } else {
-          out.add(new Single(kind.get()));
+          out.add(Single.of(kind.get()));
         }
       } else if (c == 'C' && !arguments) {
         throw error(
@@ -250,7 +269,12 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
    * @return true when an argument repeats, as some imports' do
    */
   public boolean isVariadic() {
-    return arguments.stream().anyMatch(s -> s instanceof Variadic);
+    for (Segment s : arguments) {
+      if (s instanceof Variadic) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -259,7 +283,13 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
    * @return how many fixed arguments there are
    */
   public int arity() {
-    return (int) arguments.stream().filter(s -> s instanceof Single).count();
+    int n = 0;
+    for (Segment s : arguments) {
+      if (s instanceof Single) {
+        n++;
+      }
+    }
+    return n;
   }
 
   /**
@@ -268,6 +298,20 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
    * @return the fixed arguments' kinds, unmodifiable
    */
   public List<VmKind> argumentKinds() {
+    if (!isVariadic()) {
+      // A view, not a copy: callers ask this often, of conventions of any length.
+      return new java.util.AbstractList<VmKind>() {
+        @Override
+        public VmKind get(int index) {
+          return ((Single) arguments.get(index)).kind();
+        }
+
+        @Override
+        public int size() {
+          return arguments.size();
+        }
+      };
+    }
     List<VmKind> kinds = new ArrayList<>();
     for (Segment s : arguments) {
       if (s instanceof Single) {
@@ -318,17 +362,31 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
    * @return the plain type of such a slot
    */
   public static AbiType typeOf(VmKind kind) {
-    switch (kind) {
-      case I32:
-        return new AbiType.Scalar(ElementType.I32);
-      case I64:
-        return new AbiType.Scalar(ElementType.I64);
-      case F32:
-        return new AbiType.Scalar(ElementType.F32);
-      case F64:
-        return new AbiType.Scalar(ElementType.F64);
-      default:
-        return AbiType.Ref.any();
+    // Shared (the records are immutable): a signature of a million slots holds five types.
+    return PLAIN_TYPES[kind.ordinal()];
+  }
+
+  private static final AbiType[] PLAIN_TYPES = new AbiType[VmKind.values().length];
+
+  static {
+    for (VmKind k : VmKind.values()) {
+      switch (k) {
+        case I32:
+          PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.I32);
+          break;
+        case I64:
+          PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.I64);
+          break;
+        case F32:
+          PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.F32);
+          break;
+        case F64:
+          PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.F64);
+          break;
+        default:
+          PLAIN_TYPES[k.ordinal()] = AbiType.Ref.any();
+          break;
+      }
     }
   }
 
@@ -461,7 +519,13 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
     if (arguments.isEmpty()) {
       sb.append('v');
     }
-    arguments.forEach(sb::append);
+    for (Segment s : arguments) {
+      if (s instanceof Single) {
+        sb.append(((Single) s).kind().code());
+      } else {
+        sb.append(s);
+      }
+    }
     sb.append('_');
     if (results.isEmpty()) {
       sb.append('v');

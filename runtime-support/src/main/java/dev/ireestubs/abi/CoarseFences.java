@@ -38,11 +38,29 @@ public final class CoarseFences {
    */
   public static boolean applies(
       String name, Map<String, String> attributes, String callingConvention) {
+    return applies(name, attributes, callingConvention, BytecodeTypes.none());
+  }
+
+  /**
+   * Whether the export {@code name} takes a wait and a signal fence after its arguments, its
+   * bytecode's types included (bytecode that finds the fences says so whatever the name).
+   *
+   * @param name the function's name within its module, or a qualified name; null when unknown
+   * @param attributes the function's reflection attributes
+   * @param callingConvention its calling convention, or null or empty when unknown
+   * @param bytecode what the function's bytecode says of its types
+   * @return true by reflection, by the bytecode, or by the naming rule
+   */
+  public static boolean applies(
+      String name,
+      Map<String, String> attributes,
+      String callingConvention,
+      BytecodeTypes bytecode) {
     Objects.requireNonNull(attributes, "attributes");
     boolean model;
     try {
       model =
-          resolve(name, attributes, callingConvention).signature().model()
+          resolve(name, attributes, callingConvention, bytecode).signature().model()
               == FunctionSignature.CallingModel.COARSE_FENCES;
     } catch (IllegalArgumentException e) {
       // No usable signature (malformed reflection, nothing at all): what the attributes state.
@@ -98,7 +116,30 @@ public final class CoarseFences {
    */
   public static Reflection.Resolved resolve(
       String name, Map<String, String> attributes, String callingConvention) {
-    return Reflection.resolve(attributes(name, attributes, callingConvention), callingConvention);
+    return resolve(name, attributes, callingConvention, BytecodeTypes.none());
+  }
+
+  /**
+   * The best signature of the export {@code name}, its bytecode's types included: {@link
+   * Reflection#resolve(Map, String, BytecodeTypes)} of its {@link #attributes attributes with the
+   * naming rule applied}. Bytecode that finds the fences itself gives the coarse-fences model
+   * whatever the name.
+   *
+   * @param name the function's name, or a qualified name; null when unknown
+   * @param attributes the function's reflection attributes as the module carries them
+   * @param callingConvention its calling convention, or null when unknown
+   * @param bytecode what the function's bytecode says of its types
+   * @return what {@link Reflection#resolve(Map, String, BytecodeTypes)} returns
+   * @throws AbiParseException as {@link Reflection#resolve} does
+   * @throws IllegalArgumentException as {@link Reflection#resolve} does
+   */
+  public static Reflection.Resolved resolve(
+      String name,
+      Map<String, String> attributes,
+      String callingConvention,
+      BytecodeTypes bytecode) {
+    return Reflection.resolve(
+        attributes(name, attributes, callingConvention), callingConvention, bytecode);
   }
 
   /**

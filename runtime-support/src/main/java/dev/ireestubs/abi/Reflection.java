@@ -15,6 +15,8 @@ import java.util.Optional;
  *   <li>else {@code iree.abi.declaration}; a declaration that does not parse is skipped with a
  *       warning, because IREE writes it for people rather than machines;
  *   <li>else the V0 raw signature {@code f};
+ *   <li>else the types the function's bytecode states ({@link BytecodeTypes}), when it was read
+ *       and types something; when it could not be read, a warning says why;
  *   <li>else the calling convention alone, which still fixes the arity and value/ref kinds.
  * </ol>
  *
@@ -43,7 +45,7 @@ public final class Reflection {
    *
    * @param signature the best signature found
    * @param source the attribute it was read from ({@code iree.abi}, {@code
-   *     iree.abi.declaration}, {@code f}) or {@code "calling convention"}
+   *     iree.abi.declaration}, {@code f}), {@code "bytecode"} or {@code "calling convention"}
    * @param warnings better reflection that was present but could not be used, one sentence each
    */
   public record Resolved(FunctionSignature signature, String source, List<String> warnings) {
@@ -52,7 +54,7 @@ public final class Reflection {
      *
      * @param signature the best signature found
      * @param source the attribute it was read from ({@code iree.abi}, {@code
-     *     iree.abi.declaration}, {@code f}) or {@code "calling convention"}
+     *     iree.abi.declaration}, {@code f}), {@code "bytecode"} or {@code "calling convention"}
      * @param warnings better reflection that was present but could not be used, one sentence each
      */
     public Resolved {
@@ -129,7 +131,26 @@ public final class Reflection {
    * @throws IllegalArgumentException when there is no usable reflection and no calling convention
    */
   public static Resolved resolve(Map<String, String> attributes, String callingConvention) {
+    return resolve(attributes, callingConvention, BytecodeTypes.none());
+  }
+
+  /**
+   * The best signature in {@code attributes} and the function's bytecode: as {@link
+   * #resolve(Map, String)}, with the bytecode's types ranked after V0 {@code f} and before the
+   * calling convention. Bytecode that could not be read adds a warning when the calling
+   * convention is used instead.
+   *
+   * @param attributes one function's reflection attributes
+   * @param callingConvention the function's calling convention, or null when unknown
+   * @param bytecode what the function's bytecode says of its types
+   * @return the signature, which source it came from, and warnings about sources skipped
+   * @throws AbiParseException as {@link #resolve(Map, String)}
+   * @throws IllegalArgumentException as {@link #resolve(Map, String)}
+   */
+  public static Resolved resolve(
+      Map<String, String> attributes, String callingConvention, BytecodeTypes bytecode) {
     Objects.requireNonNull(attributes, "attributes");
+    Objects.requireNonNull(bytecode, "bytecode");
     List<String> warnings = new ArrayList<>();
     boolean fences = COARSE_FENCES.equals(attributes.get(MODEL));
     String json = attributes.get(IREE_ABI);
@@ -157,6 +178,15 @@ public final class Reflection {
     if (v0.isPresent() && v0.get().raw().isPresent()) {
       return new Resolved(v0.get().raw().get(), V0Reflection.RAW_KEY, warnings);
     }
+    if (bytecode.signature().isPresent()) {
+      return new Resolved(
+          withFences(bytecode.signature().get(), fences, warnings),
+          ReflectionFormat.BYTECODE.displayName(),
+          warnings);
+    }
+    bytecode
+        .problem()
+        .ifPresent(p -> warnings.add("its bytecode could not be read for types (" + p + ")"));
     if (callingConvention != null && !callingConvention.isEmpty()) {
       return new Resolved(
           fromCallingConvention(callingConvention, fences, warnings),
@@ -168,6 +198,29 @@ public final class Reflection {
             + attributes.keySet()
             + " (iree.abi, iree.abi.declaration or f) and no calling convention"
             + (warnings.isEmpty() ? "" : "; " + String.join("; ", warnings)));
+  }
+
+  /**
+   * A bytecode signature under {@code iree.abi.model = coarse-fences}: when the bytecode did not
+   * already find the fences, its last two arguments (refs) are taken as the wait and signal
+   * fences, as for a calling convention.
+   */
+  private static FunctionSignature withFences(
+      FunctionSignature s, boolean fences, List<String> warnings) {
+    if (!fences || s.model() == FunctionSignature.CallingModel.COARSE_FENCES) {
+      return s;
+    }
+    List<AbiType> args = s.arguments();
+    int n = args.size();
+    if (n < 2 || !(args.get(n - 2) instanceof AbiType.Ref) || !(args.get(n - 1) instanceof AbiType.Ref)) {
+      warnings.add(
+          "iree.abi.model is coarse-fences, but the bytecode's signature "
+              + s
+              + " does not end in the two fence refs; the model was ignored");
+      return s;
+    }
+    return FunctionSignature.of(args.subList(0, n - 2), s.results(), s.format())
+        .withModel(FunctionSignature.CallingModel.COARSE_FENCES);
   }
 
   /**

@@ -6,6 +6,12 @@ public enum ReflectionFormat {
   IREE_ABI_JSON("iree.abi JSON"),
   /** The {@code iree.abi.declaration} text of every compiler since 2023-12. */
   DECLARATION("iree.abi.declaration"),
+  /**
+   * The types a function's bytecode states: the element types and dims it asserts of each
+   * argument ({@code hal.buffer_view.assert}) and gives each result ({@code
+   * hal.buffer_view.create}), and which refs are fences (see {@link BytecodeTypes}).
+   */
+  BYTECODE("bytecode"),
   /** The calling-convention string every export carries, e.g. {@code 0rr_r}. */
   CALLING_CONVENTION("calling convention"),
   /** The deprecated V0 raw function signature, reflection key {@code f} (2019 .. 2021-06). */

@@ -40,12 +40,22 @@ public enum VmKind {
    * @return the kind, or empty when {@code c} names none
    */
   public static Optional<VmKind> fromCode(char c) {
-    for (VmKind k : values()) {
-      if (k.code == c) {
-        return Optional.of(k);
+    // Parsers ask this once per character: answer without allocating.
+    for (int i = 0; i < BY_CODE.length; i++) {
+      if (BY_CODE[i].get().code == c) {
+        return BY_CODE[i];
       }
     }
     return Optional.empty();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static final Optional<VmKind>[] BY_CODE = new Optional[values().length];
+
+  static {
+    for (VmKind k : values()) {
+      BY_CODE[k.ordinal()] = Optional.of(k);
+    }
   }
 
   /**

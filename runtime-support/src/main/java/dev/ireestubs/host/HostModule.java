@@ -2,6 +2,7 @@ package dev.ireestubs.host;
 
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.abi.AbiJson;
+import dev.ireestubs.abi.BytecodeTypes;
 import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
@@ -165,7 +166,7 @@ public final class HostModule implements ModuleBackend {
    * @return the signature, or empty when no such function is registered
    */
   public Optional<FunctionSignature> signature(String function) {
-    return Optional.ofNullable(functions.get(name + "." + function)).map(RegisteredFunction::signature);
+    return Optional.ofNullable(functions.get(name + "." + function)).map(RegisteredFunction::registeredSignature);
   }
 
   @Override
@@ -446,7 +447,15 @@ public final class HostModule implements ModuleBackend {
         throw new IllegalArgumentException(
             "function " + name + "." + function + " is registered twice");
       }
-      functions.put(function, new RegisteredFunction.Registration(function, signature, reflection, body, asyncBody));
+      // A function of the compiled module carries what its bytecode states, as IREE's backend's do.
+      BytecodeTypes bytecode =
+          compiled == null
+              ? BytecodeTypes.none()
+              : compiled.export(function).map(VmfbExport::bytecodeTypes).orElse(BytecodeTypes.none());
+      functions.put(
+          function,
+          new RegisteredFunction.Registration(
+              function, signature, reflection, bytecode, body, asyncBody));
       return this;
     }
 

@@ -1,5 +1,6 @@
 package dev.ireestubs.host;
 
+import dev.ireestubs.abi.BytecodeTypes;
 import dev.ireestubs.abi.CallingConvention;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.invoke.AbiValues;
@@ -28,6 +29,7 @@ final class RegisteredFunction implements BackendFunction {
       String localName,
       FunctionSignature signature,
       Map<String, String> reflection,
+      BytecodeTypes bytecodeTypes,
       HostFunction body,
       AsyncHostFunction asyncBody) {}
 
@@ -37,6 +39,7 @@ final class RegisteredFunction implements BackendFunction {
   private final String localName;
   private final FunctionSignature signature;
   private final Map<String, String> reflection;
+  private final BytecodeTypes bytecodeTypes;
   private final String callingConvention;
   private final HostFunction body; // null for an asynchronous function
   private final AsyncHostFunction asyncBody; // null for a synchronous function
@@ -48,6 +51,7 @@ final class RegisteredFunction implements BackendFunction {
     this.localName = r.localName();
     this.signature = r.signature();
     this.reflection = Collections.unmodifiableMap(new LinkedHashMap<>(r.reflection()));
+    this.bytecodeTypes = r.bytecodeTypes();
     this.callingConvention =
         CallingConvention.expectedFor(signature).map(CallingConvention::toString).orElse("");
     this.body = r.body();
@@ -67,6 +71,11 @@ final class RegisteredFunction implements BackendFunction {
   @Override
   public Map<String, String> reflection() {
     return reflection;
+  }
+
+  @Override
+  public BytecodeTypes bytecodeTypes() {
+    return bytecodeTypes;
   }
 
   /** Calls the body (an asynchronous one is waited for). */
@@ -157,8 +166,8 @@ final class RegisteredFunction implements BackendFunction {
     return new IreeInvocationException("host function " + qualifiedName + " failed: " + e, e);
   }
 
-  /** The signature the function was registered with. */
-  FunctionSignature signature() {
+  /** The signature the function was registered with (what its calls are checked against). */
+  FunctionSignature registeredSignature() {
     return signature;
   }
 

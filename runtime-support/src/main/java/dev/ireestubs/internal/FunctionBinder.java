@@ -107,7 +107,7 @@ public final class FunctionBinder {
     Reflection.Resolved actual = null;
     if (problems.isEmpty()) {
       try {
-        actual = CoarseFences.resolve(qualifiedName, function.reflection(), callingConvention);
+        actual = function.signature();
         actualSource = actual.source();
         problems.addAll(SignatureComparison.differences(expected, actual.signature()));
       } catch (IllegalArgumentException e) {

@@ -1,5 +1,8 @@
 package dev.ireestubs.invoke;
 
+import dev.ireestubs.abi.BytecodeTypes;
+import dev.ireestubs.abi.CoarseFences;
+import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import java.util.Map;
@@ -64,6 +67,31 @@ public interface BackendFunction {
    * @return the attribute names mapped to their text, unmodifiable; empty when the module has none
    */
   Map<String, String> reflection();
+
+  /**
+   * The types the function's bytecode states, for a backend that read its module's function
+   * bodies ({@link dev.ireestubs.vmfb.VmfbExport#bytecodeTypes()}); ranked by {@link #signature()}
+   * after the reflection attributes and before the calling convention.
+   *
+   * @return the bytecode's types; {@link BytecodeTypes#none()} by default
+   */
+  default BytecodeTypes bytecodeTypes() {
+    return BytecodeTypes.none();
+  }
+
+  /**
+   * The best signature this function's reflection, bytecode and calling convention give, chosen
+   * as everywhere in iree-stubs ({@link Reflection#resolve(Map, String, BytecodeTypes)}, with
+   * IREE's naming of an {@code f$async} twin applied by {@link CoarseFences}).
+   *
+   * @return the signature, where it came from, and warnings about sources skipped
+   * @throws dev.ireestubs.abi.AbiParseException when the chosen reflection does not parse
+   * @throws IllegalArgumentException when there is no usable reflection and no calling convention
+   */
+  default Reflection.Resolved signature() {
+    return CoarseFences.resolve(
+        qualifiedName(), reflection(), callingConvention(), bytecodeTypes());
+  }
 
   /**
    * Calls the function. {@code arguments} is a variant list with one element per described

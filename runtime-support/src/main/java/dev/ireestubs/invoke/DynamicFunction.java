@@ -2,7 +2,6 @@ package dev.ireestubs.invoke;
 
 import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.FunctionSignature;
-import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.abi.SipStructure;
 import dev.ireestubs.abi.V0Reflection;
 import dev.ireestubs.internal.AsyncCalls;
@@ -187,9 +186,9 @@ public interface DynamicFunction {
   /**
    * {@code function}, called in the format its own reflection describes: the V0 structured ABI when
    * it has both {@code f} and {@code sip}, else the native ABI of the best signature {@link
-   * Reflection#resolve} finds ({@code iree.abi}, the declaration, V0's {@code f}, or the calling
-   * convention alone, whose {@code r} slots take lists, maps and arrays as a variant list holds
-   * them).
+   * BackendFunction#signature()} finds ({@code iree.abi}, the declaration, V0's {@code f}, the
+   * types its bytecode states, or the calling convention alone, whose {@code r} slots take lists,
+   * maps and arrays as a variant list holds them).
    *
    * @param function the backend function to call
    * @return a dynamic function over the codec of its reflection
@@ -203,10 +202,7 @@ public interface DynamicFunction {
       if (sip.isPresent()) {
         return sip(function, sip.get());
       }
-      return of(
-          function,
-          CoarseFences.resolve(function.qualifiedName(), reflection, function.callingConvention())
-              .signature());
+      return of(function, function.signature().signature());
     } catch (IllegalArgumentException e) { // AbiParseException included
       IreeSignatureMismatchException failure =
           new IreeSignatureMismatchException(

@@ -43,6 +43,11 @@ final class FlatBuffer {
     return size;
   }
 
+  /** The little-endian buffer itself, index 0 the FlatBuffer's first byte; never modify it. */
+  java.nio.ByteBuffer buffer() {
+    return buf;
+  }
+
   VmfbFormatException error(String path, long pos, String detail) {
     return new VmfbFormatException(
         source, path + ": " + detail + " (at byte " + (base + pos) + " of the input)");

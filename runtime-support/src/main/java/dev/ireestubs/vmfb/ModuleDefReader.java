@@ -36,7 +36,8 @@ import java.util.Optional;
  */
 final class ModuleDefReader {
 
-  private static final int DESCRIPTOR_SIZE_BEFORE_2023 = 12;
+  static final int DESCRIPTOR_SIZE_BEFORE_2023 = 12;
+  static final int DESCRIPTOR_SIZE_2023 = 20;
   private static final int FIRST_MAJOR_WITH_FUNCTION_SIGNATURES = 14;
 
   /** How a {@code FunctionSignatureDef} is laid out. */
@@ -200,7 +201,8 @@ final class ModuleDefReader {
       Optional<BytecodeVersion> bytecodeVersion,
       VmfbAttributes attributes,
       List<VmfbExport> exports,
-      List<VmfbInternalFunction> internalFunctions) {}
+      List<VmfbInternalFunction> internalFunctions,
+      Optional<BytecodeTypeReader.Code> code) {}
 
   /** A signature's calling convention and attributes. */
   private record Signature(Optional<String> callingConvention, VmfbAttributes attributes) {
@@ -507,7 +509,61 @@ final class ModuleDefReader {
               signature.attributes(),
               implementation));
     }
-    return new Contents(era, name, version, bytecodeVersion, attributes, exports, internals);
+    return new Contents(
+        era,
+        name,
+        version,
+        bytecodeVersion,
+        attributes,
+        exports,
+        internals,
+        code(root, layout, signatureVector, exports, internals));
+  }
+
+  /**
+   * Where the function bodies are, and each internal function's calling convention where the
+   * module records one (in {@code function_signatures} from 2023-02; before, on the exports and,
+   * until 2021-09, on the internal functions); empty when the module has no bodies.
+   */
+  private Optional<BytecodeTypeReader.Code> code(
+      Table root,
+      Layout layout,
+      Vector signatureVector,
+      List<VmfbExport> exports,
+      List<VmfbInternalFunction> internals)
+      throws VmfbFormatException {
+    int descriptorSize =
+        layout == Layout.FUNCTION_SIGNATURES_2023
+            ? DESCRIPTOR_SIZE_2023
+            : DESCRIPTOR_SIZE_BEFORE_2023;
+    Vector descriptors =
+        root.vector(layout.functionDescriptors, descriptorSize, "function_descriptors");
+    Vector bytecode = root.vector(layout.bytecodeData, 1, "bytecode_data");
+    if (descriptors == null || bytecode == null || descriptors.count == 0) {
+      return Optional.empty();
+    }
+    List<Optional<String>> conventions = new ArrayList<>(descriptors.count);
+    for (int i = 0; i < descriptors.count; i++) {
+      conventions.add(Optional.empty());
+    }
+    if (signatureVector != null) {
+      for (int i = 0; i < Math.min(signatureVector.count, descriptors.count); i++) {
+        conventions.set(i, signature(signatureVector.table(i), layout.signatureFormat).callingConvention());
+      }
+    }
+    for (VmfbInternalFunction f : internals) {
+      if (f.ordinal() < descriptors.count) {
+        conventions.set(f.ordinal(), f.callingConvention());
+      }
+    }
+    for (VmfbExport e : exports) {
+      int o = e.internalOrdinal();
+      if (o >= 0 && o < descriptors.count && conventions.get(o).isEmpty()) {
+        conventions.set(o, e.callingConvention());
+      }
+    }
+    return Optional.of(
+        new BytecodeTypeReader.Code(descriptors, descriptorSize, bytecode, conventions));
   }
 
   private Signature signature(Table table, SignatureFormat format) throws VmfbFormatException {

@@ -1,6 +1,7 @@
 package dev.ireestubs.vmfb;
 
 import dev.ireestubs.abi.AbiParseException;
+import dev.ireestubs.abi.BytecodeTypes;
 import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
@@ -23,13 +24,16 @@ import java.util.Optional;
  * @param attributes the reflection attributes stored with this export's signature, in order
  * @param implementation the implementing entry of {@code internal_functions}, for modules that have
  *     that table (until 2021-09)
+ * @param bytecodeTypes the types the export's function body states (read when the calling
+ *     convention has a ref), or why they could not be read
  */
 public record VmfbExport(
     String name,
     int internalOrdinal,
     Optional<String> callingConvention,
     VmfbAttributes attributes,
-    Optional<VmfbInternalFunction> implementation) {
+    Optional<VmfbInternalFunction> implementation,
+    BytecodeTypes bytecodeTypes) {
 
   /**
    * Refuses null components (an absent value is an empty {@code Optional}).
@@ -40,12 +44,34 @@ public record VmfbExport(
    * @param attributes the reflection attributes stored with this export's signature, in order
    * @param implementation the implementing entry of {@code internal_functions}, for modules that
    *     have that table (until 2021-09)
+   * @param bytecodeTypes the types the export's function body states (read when the calling
+   *     convention has a ref), or why they could not be read
    */
   public VmfbExport {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(callingConvention, "callingConvention");
     Objects.requireNonNull(attributes, "attributes");
     Objects.requireNonNull(implementation, "implementation");
+    Objects.requireNonNull(bytecodeTypes, "bytecodeTypes");
+  }
+
+  /**
+   * An export whose body was not read for types ({@link BytecodeTypes#none()}).
+   *
+   * @param name {@code local_name}, e.g. {@code simple_mul} or {@code main$async}
+   * @param internalOrdinal the index of the implementing function
+   * @param callingConvention e.g. {@code 0rr_r} (absent before 2020-09, when signatures had none)
+   * @param attributes the reflection attributes stored with this export's signature, in order
+   * @param implementation the implementing entry of {@code internal_functions}, for modules that
+   *     have that table (until 2021-09)
+   */
+  public VmfbExport(
+      String name,
+      int internalOrdinal,
+      Optional<String> callingConvention,
+      VmfbAttributes attributes,
+      Optional<VmfbInternalFunction> implementation) {
+    this(name, internalOrdinal, callingConvention, attributes, implementation, BytecodeTypes.none());
   }
 
   /**
@@ -89,10 +115,11 @@ public record VmfbExport(
   }
 
   /**
-   * The best signature this export's reflection gives, chosen as everywhere in iree-stubs ({@link
-   * Reflection#resolve}): {@code iree.abi} JSON, else the declaration, else V0 {@code f}, else the
-   * calling convention; under the coarse-fences model when {@link CoarseFences} says the export
-   * takes fences (by its reflection, or as an {@code f$async} twin by IREE's naming).
+   * The best signature this export's reflection and bytecode give, chosen as everywhere in
+   * iree-stubs ({@link Reflection#resolve(java.util.Map, String, BytecodeTypes)}): {@code iree.abi}
+   * JSON, else the declaration, else V0 {@code f}, else the types its bytecode states, else the
+   * calling convention; under the coarse-fences model when the reflection or the bytecode says the
+   * export takes fences, or by IREE's naming of an {@code f$async} twin ({@link CoarseFences}).
    *
    * @return the signature with the attribute it came from and any warnings about attributes skipped
    * @throws AbiParseException when the chosen reflection does not parse
@@ -100,7 +127,8 @@ public record VmfbExport(
    *     convention (modules before 2020-09)
    */
   public Reflection.Resolved signature() {
-    return CoarseFences.resolve(name, reflection().asMap(), callingConvention.orElse(null));
+    return CoarseFences.resolve(
+        name, reflection().asMap(), callingConvention.orElse(null), bytecodeTypes);
   }
 
   /**

@@ -8,6 +8,8 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import dev.ireestubs.abi.BytecodeTypes;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -86,7 +88,21 @@ public final class VmfbReader {
     }
   }
 
+  /** Given the FlatBuffer and root contents of a module instead of building it (tests). */
+  interface Listing {
+    void accept(FlatBuffer fb, ModuleDefReader.Contents contents) throws VmfbFormatException;
+  }
+
+  /** Reads bytes up to the root contents and hands them to {@code listing} (tests). */
+  static void inspect(byte[] bytes, String sourceName, Listing listing) throws IOException {
+    read(ByteSource.of(ByteBuffer.wrap(bytes), sourceName), listing);
+  }
+
   private static VmfbModule read(ByteSource src) throws IOException {
+    return read(src, null);
+  }
+
+  private static VmfbModule read(ByteSource src, Listing listing) throws IOException {
     long size = src.size();
     if (size == 0) {
       throw src.error(
@@ -100,17 +116,17 @@ public final class VmfbReader {
     }
     if (size >= 4 && le(head).getInt(0) == ZipDirectory.LOCAL_HEADER) {
       ZipDirectory.Entry entry = ZipDirectory.findStored(src, MODULE_ENTRY);
-      return flatBuffer(src, entry.dataOffset(), entry.size(), true);
+      return flatBuffer(src, entry.dataOffset(), entry.size(), true, listing);
     }
-    return flatBuffer(src, 0, size, false);
+    return flatBuffer(src, 0, size, false, listing);
   }
 
   /**
    * Reads the module whose FlatBuffer, bare or size-prefixed, starts at {@code start} and has
    * {@code length} bytes available (the file, or the ZIP entry).
    */
-  private static VmfbModule flatBuffer(ByteSource src, long start, long length, boolean zip)
-      throws IOException {
+  private static VmfbModule flatBuffer(
+      ByteSource src, long start, long length, boolean zip, Listing listing) throws IOException {
     String where = zip ? "ZIP entry " + MODULE_ENTRY : "the input";
     byte[] h = src.bytes(start, (int) Math.min(length, 48), where);
     if (length < 8) {
@@ -157,8 +173,26 @@ public final class VmfbReader {
     ByteBuffer view = src.slice(flatBufferStart, flatBufferLength, where);
     FlatBuffer fb = new FlatBuffer(view, flatBufferStart, src.name);
     ModuleDefReader.Contents c = ModuleDefReader.read(fb, identifier, sizePrefixed);
+    if (listing != null) {
+      listing.accept(fb, c);
+      return null;
+    }
     List<VmfbImport> imports = ImportReader.imports(fb, fb.root(), c.era());
     List<String> scopes = ImportReader.parameterScopes(fb, fb.root(), c.era(), imports);
+    List<BytecodeTypes> types =
+        BytecodeTypeReader.read(fb, c.code(), c.bytecodeVersion(), imports, c.exports());
+    List<VmfbExport> exports = new ArrayList<>(c.exports().size());
+    for (int i = 0; i < types.size(); i++) {
+      VmfbExport e = c.exports().get(i);
+      exports.add(
+          new VmfbExport(
+              e.name(),
+              e.internalOrdinal(),
+              e.callingConvention(),
+              e.attributes(),
+              e.implementation(),
+              types.get(i)));
+    }
     return new VmfbModule(
         src.name,
         zip ? VmfbContainer.ZIP : sizePrefixed ? VmfbContainer.SIZE_PREFIXED : VmfbContainer.BARE,
@@ -170,7 +204,7 @@ public final class VmfbReader {
         c.version(),
         c.bytecodeVersion(),
         c.attributes(),
-        c.exports(),
+        exports,
         c.internalFunctions(),
         imports,
         scopes);

@@ -22,6 +22,12 @@
  *       dev.ireestubs.vmfb.VmfbExport#reflection()}).
  * </ul>
  *
+ * <p>Each export also carries the types its function body states ({@link
+ * dev.ireestubs.vmfb.VmfbExport#bytecodeTypes()}): the reader decodes the bodies of bytecode 13,
+ * 15, 16 and 17 and follows the constant operands of their {@code hal.buffer_view.assert} and
+ * {@code hal.buffer_view.create} calls, the source of types for modules imported from PyTorch or
+ * ONNX, which carry no reflection.
+ *
  * Reflection strings are exposed raw. {@link dev.ireestubs.vmfb.VmfbExport} parses the formats the
  * {@code abi} package reads today: {@code iree.abi} JSON and the V0 {@code f}/{@code sip}
  * attributes. The {@code iree.abi.declaration} text and the calling convention are left to their

@@ -249,6 +249,29 @@ class ParseLimitsTest {
     return tag + Integer.toString(contents.length() + 1) + "!" + contents;
   }
 
+  @Test
+  void aCallingConventionOfAMillionSlotsIsLinear() {
+    // 2 MB of text, within MAX_TEXT_LENGTH: one object per slot made it allocate 546 MB.
+    String cconv = "0" + "i".repeat(1_000_000) + "_v";
+    CallingConvention c =
+        measured("a calling convention of 1,000,000 i", cconv, () -> CallingConvention.parse(cconv));
+    assertThat(c.arity()).isEqualTo(1_000_000);
+    assertThat(c.toString()).isEqualTo(cconv);
+    FunctionSignature s =
+        measured(
+            "the signature of a calling convention of 1,000,000 i",
+            cconv,
+            () -> Reflection.resolve(java.util.Map.of(), cconv).signature());
+    measured(
+        "the bind-time check of a calling convention of 1,000,000 i",
+        cconv,
+        () -> CallingConvention.parse(cconv).mismatches(s));
+    measured(
+        "the calling convention a signature of 1,000,000 i32 expects",
+        cconv,
+        () -> CallingConvention.expectedFor(s).orElseThrow().toString());
+  }
+
   private static AbiParseException refused(Supplier<?> parse) {
     return assertThrows(AbiParseException.class, parse::get);
   }

@@ -73,6 +73,10 @@ public final class TestModules {
     List<String> moduleAttrs = List.of();
     List<Fn> functions = new ArrayList<>();
     List<Export> exports = new ArrayList<>();
+    java.util.Map<Integer, byte[]> bodies = new java.util.HashMap<>();
+    List<String[]> imports = List.<String[]>of(new String[] {"hal.buffer_view.create", "0r_r"});
+    int i32Registers = 16;
+    int refRegisters = 16;
 
     /** Replaces export {@code index} (tests that corrupt one export of a typical module). */
     public Spec replaceExport(int index, Export export) {
@@ -123,6 +127,32 @@ public final class TestModules {
 
     public Spec export(String ename, int ordinal, String cconv, String... attrs) {
       exports.add(Export.of(ename, ordinal, cconv, attrs));
+      return this;
+    }
+
+    /**
+     * The body of internal function {@code function} (see {@link TestBytecode}); without one, a
+     * function's body is a block that returns its first arguments of each result's kind.
+     */
+    public Spec body(int function, byte[] code) {
+      bodies.put(function, code);
+      return this;
+    }
+
+    /** The imports, as name and calling convention pairs, replacing the default one. */
+    public Spec imports(String... nameAndCconv) {
+      List<String[]> list = new ArrayList<>();
+      for (int i = 0; i + 1 < nameAndCconv.length; i += 2) {
+        list.add(new String[] {nameAndCconv[i], nameAndCconv[i + 1]});
+      }
+      imports = list;
+      return this;
+    }
+
+    /** The register counts every function descriptor states. */
+    public Spec registers(int i32, int refs) {
+      i32Registers = i32;
+      refRegisters = refs;
       return this;
     }
 
@@ -282,15 +312,19 @@ public final class TestModules {
     }
 
     private int imports() {
-      int sig = signature("0r_r", List.of());
-      int n = b.createString("hal.buffer_view.create");
-      b.startTable(3);
-      b.addOffset(0, n, 0);
-      b.addOffset(1, sig, 0);
-      if (spec.schema == Schema.S2023) {
-        b.addInt(2, 1, 1);
+      int[] tables = new int[spec.imports.size()];
+      for (int i = 0; i < tables.length; i++) {
+        int sig = signature(spec.imports.get(i)[1], List.of());
+        int n = b.createString(spec.imports.get(i)[0]);
+        b.startTable(3);
+        b.addOffset(0, n, 0);
+        b.addOffset(1, sig, 0);
+        if (spec.schema == Schema.S2023) {
+          b.addInt(2, 1, 1);
+        }
+        tables[i] = b.endTable();
       }
-      return b.createVectorOfTables(new int[] {b.endTable()});
+      return b.createVectorOfTables(tables);
     }
 
     private int moduleState() {
@@ -321,37 +355,82 @@ public final class TestModules {
       return b.createVectorOfTables(new int[] {b.endTable()});
     }
 
-    private static final int BYTES_PER_FUNCTION = 24;
+    /** Each function's body, in order: given, or the default one. */
+    private List<byte[]> bodies() {
+      List<byte[]> out = new ArrayList<>();
+      for (int i = 0; i < Math.max(1, spec.functions.size()); i++) {
+        byte[] given = spec.bodies.get(i);
+        out.add(given != null ? given : defaultBody(i < spec.functions.size() ? spec.functions.get(i).cconv() : null));
+      }
+      return out;
+    }
 
-    private int descriptors() {
+    /** A block returning the first arguments of each result's kind (refs, then i32 registers). */
+    private byte[] defaultBody(String cconv) {
+      TestBytecode code = new TestBytecode();
+      if (spec.bytecodeVersion >= (15 << 16)) {
+        code.block();
+      }
+      List<Integer> regs = new ArrayList<>();
+      int underscore = cconv == null ? -1 : cconv.indexOf('_');
+      int refs = 0;
+      int ints = 0;
+      for (int i = underscore + 1; underscore > 0 && i < cconv.length(); i++) {
+        char c = cconv.charAt(i);
+        if (c == 'r') {
+          regs.add(TestBytecode.ref(refs++ % spec.refRegisters));
+        } else if (c == 'i' || c == 'f') {
+          regs.add(TestBytecode.i32(ints++ % spec.i32Registers));
+        } else if (c == 'I' || c == 'F') {
+          ints += ints % 2;
+          regs.add(TestBytecode.i32(ints % spec.i32Registers));
+          ints += 2;
+        }
+      }
+      return code.ret(regs.stream().mapToInt(Integer::intValue).toArray()).bytes();
+    }
+
+    private int descriptors(List<byte[]> bodies) {
       int n = spec.functions.size();
       boolean wide = spec.schema == Schema.S2023;
+      int[] offsets = new int[n];
+      for (int i = 1; i < n; i++) {
+        offsets[i] = offsets[i - 1] + padded(bodies.get(i - 1).length);
+      }
       b.startVector(wide ? 20 : 12, n, 4);
       for (int i = n - 1; i >= 0; i--) {
         if (wide) {
           b.prep(4, 20);
-          b.putShort((short) 3); // ref registers
-          b.putShort((short) 5); // i32 registers
+          b.putShort((short) spec.refRegisters);
+          b.putShort((short) spec.i32Registers);
           b.putShort((short) 1); // block count
           b.putShort((short) 0); // reserved
           b.putInt(0); // requirements
         } else {
           b.prep(4, 12);
-          b.putShort((short) 3);
-          b.putShort((short) 5);
+          b.putShort((short) spec.refRegisters);
+          b.putShort((short) spec.i32Registers);
         }
-        b.putInt(BYTES_PER_FUNCTION - 4);
-        b.putInt(i * BYTES_PER_FUNCTION);
+        b.putInt(bodies.get(i).length);
+        b.putInt(offsets[i]);
       }
       return b.endVector();
     }
 
-    private int bytecode() {
-      byte[] code = new byte[Math.max(1, spec.functions.size()) * BYTES_PER_FUNCTION];
-      for (int i = 0; i < code.length; i++) {
-        code[i] = (byte) (0x5A ^ i);
+    /** Bodies start 8-aligned, as IREE lays them out. */
+    private static int padded(int length) {
+      return (length + 7) & ~7;
+    }
+
+    private int bytecode(List<byte[]> bodies) {
+      ByteArrayOutputStream code = new ByteArrayOutputStream();
+      for (byte[] body : bodies) {
+        code.write(body, 0, body.length);
+        for (int i = body.length; i < padded(body.length); i++) {
+          code.write(0);
+        }
       }
-      return b.createByteVector(code);
+      return b.createByteVector(code.toByteArray());
     }
 
     private int functionTables(boolean internal) {
@@ -402,8 +481,9 @@ public final class TestModules {
       int types = types();
       int imports = imports();
       int exports = exports();
-      int descriptors = descriptors();
-      int bytecode = bytecode();
+      List<byte[]> bodies = bodies();
+      int descriptors = descriptors(bodies);
+      int bytecode = bytecode(bodies);
       int state = moduleState();
       int rodata = rodata();
       int rwdata = rwdata();
