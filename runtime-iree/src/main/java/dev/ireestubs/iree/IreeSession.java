@@ -79,8 +79,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * beyond 63 outstanding waits). Results are decoded when the fence is reached and belong to the
  * caller like a synchronous call's; arguments are lent until then. A failure of the device fails
  * the call's future with an {@link IreeInvocationException} carrying IREE's status, and, on
- * local-task, every later call of the session (IREE's task queue keeps its first failure): open a
- * new session. A synchronous call of a coarse-fences function gets a null wait fence and a new
+ * local-task, may fail later calls of the session with ABORTED (IREE's task queue keeps its first
+ * failure): open a new session. A synchronous call of a coarse-fences function gets a null wait fence and a new
  * signal fence and returns once that fence is reached.
  *
  * <p><b>Lifetime.</b> {@link #close()} waits for a running synchronous call and, up to {@link

@@ -218,8 +218,8 @@ class AsyncCallsIntegrationTest {
   /**
    * A fence the device fails (here made to fail, as a device reports an error, before the call
    * runs) fails the future with an IreeInvocationException carrying IREE's status code and text.
-   * On local-task the failure stays: IREE's task queue keeps the first failure of its scope and
-   * aborts every later submission, so the session's later calls fail too. (On local-sync a device
+   * On local-task the failure may stay: IREE's task queue keeps the first failure of its scope and
+   * aborts later submissions, so the session's later calls may fail too (with ABORTED). (On local-sync a device
    * error happens inside the invoke: {@link #aCallIreeRefusesFailsItsFuture}.)
    */
   @Test
@@ -242,10 +242,17 @@ class AsyncCallsIntegrationTest {
       ExecutionException behind =
           assertThrows(ExecutionException.class, () -> b.get(30, TimeUnit.SECONDS));
       assertThat(behind).hasCauseThat().isInstanceOf(IreeInvocationException.class);
-      ExecutionException later =
-          assertThrows(ExecutionException.class, () -> f.callAsync(yes).get(30, TimeUnit.SECONDS));
-      assertThat(((IreeInvocationException) later.getCause()).statusCode())
-          .isEqualTo(IreeStatusCode.ABORTED.code());
+      // Whether a later call still runs depends on whether IREE's task queue recorded the failure
+      // in its scope before that call was submitted (a race inside IREE): either it runs and gives
+      // the right answer, or it fails with ABORTED. It never hangs and never gives a wrong answer.
+      FencedFuture<Object> later = f.callAsync(yes);
+      try {
+        MicroSpeech.assertYes(logits(later.get(30, TimeUnit.SECONDS)));
+      } catch (ExecutionException afterFailure) {
+        assertThat(afterFailure).hasCauseThat().isInstanceOf(IreeInvocationException.class);
+        assertThat(((IreeInvocationException) afterFailure.getCause()).statusCode())
+            .isEqualTo(IreeStatusCode.ABORTED.code());
+      }
       assertThat(s.calls().inFlightCount()).isEqualTo(0);
     }
   }
