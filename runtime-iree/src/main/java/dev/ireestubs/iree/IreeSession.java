@@ -62,8 +62,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p><b>Thread safety.</b> IREE's sessions are thread-compatible, not thread-safe: this class
  * serialises every call, lookup and load on one lock, so one session (and every stub on it) may be
  * used from many threads. A synchronous call holds the lock for the whole call; an asynchronous
- * one only while it is submitted. For synchronous calls in parallel, open a session per thread
- * from one {@link IreeRuntime} (the instance is thread-safe).
+ * one only while it is submitted. For calls in parallel, use an {@link IreeSessionPool}: sessions
+ * sharing one device and one loaded module, each call on a free one.
+ *
+ * <p><b>Observability.</b> Each call is a JFR event {@code dev.ireestubs.Call} (backend {@code
+ * iree-session}) while a recording takes it, and counts in the session's {@link #statistics()}, an
+ * MXBean while the session is open.
  *
  * <p><b>Asynchronous calls.</b> Functions of the coarse-fences model (the {@code f$async} twins of
  * torch and ONNX imports: see {@link dev.ireestubs.abi.CoarseFences}) are called asynchronously

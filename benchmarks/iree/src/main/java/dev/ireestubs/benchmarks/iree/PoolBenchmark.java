@@ -7,8 +7,11 @@ import dev.ireestubs.iree.IreeRuntime;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.UByteArray;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -55,10 +58,28 @@ public class PoolBenchmark {
     runtime.close();
   }
 
-  /** One thread's input: its own copy of the "yes" features. */
+  /**
+   * One thread's input, its own copy of the "yes" features, and what the thread's calls cost it:
+   * the CPU time it spent in them ({@code cpuNanos}) and how many it made ({@code calls}), summed
+   * by JMH; on a machine shared with other work the CPU time per call tells what the wall time
+   * cannot (whether two threads' calls slow each other).
+   */
   @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.EVENTS)
   public static class Input {
     UByteArray yes;
+
+    /** CPU nanoseconds this thread spent in its calls. */
+    public long cpuNanos;
+
+    /** The calls this thread made. */
+    public long calls;
+
+    @Setup(Level.Iteration)
+    public void reset() {
+      cpuNanos = 0;
+      calls = 0;
+    }
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
@@ -70,9 +91,15 @@ public class PoolBenchmark {
     }
   }
 
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
   private float call(Input input) {
+    long cpu = THREADS.getCurrentThreadCpuTime();
     try (FloatArray logits = speech.tf2onnx(input.yes)) {
       return logits.get(0, 2);
+    } finally {
+      input.cpuNanos += THREADS.getCurrentThreadCpuTime() - cpu;
+      input.calls++;
     }
   }
 

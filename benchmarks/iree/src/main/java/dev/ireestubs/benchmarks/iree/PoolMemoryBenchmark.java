@@ -4,7 +4,6 @@ import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.iree.Device;
 import dev.ireestubs.iree.IreeLibrary;
 import dev.ireestubs.iree.IreeRuntime;
-import dev.ireestubs.iree.IreeSession;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.UByteArray;
 import java.io.IOException;
@@ -19,9 +18,11 @@ import java.lang.invoke.MethodHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -33,23 +34,18 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.BenchmarkParams;
-import org.openjdk.jmh.infra.IterationParams;
-import org.openjdk.jmh.profile.InternalProfiler;
-import org.openjdk.jmh.results.AggregationPolicy;
-import org.openjdk.jmh.results.IterationResult;
-import org.openjdk.jmh.results.Result;
-import org.openjdk.jmh.results.ScalarResult;
 
 /**
  * Native memory of eight contexts with micro_speech loaded, on local-sync: a pool of 8 ({@code
  * layout=pool}) against 8 separate sessions of one runtime ({@code layout=sessions}). One shot per
  * fresh JVM: after the library and a runtime are loaded, the memory is read (quiet: after
  * collections), the eight contexts are made and each serves calls from 8 threads at once, and the
- * memory is read again; the {@link Profiler} reports the growth of the resident set ({@code
+ * memory is read again; the {@link NativeMemoryProfiler} reports the growth of the resident set ({@code
  * native.rss}, from {@code /proc/self/status}) and of what glibc's malloc has handed out ({@code
- * native.malloc}, {@code mallinfo2}: IREE's system allocator is malloc). The shot's time is the
- * making of the eight contexts and their first calls. Run by {@link ServingBenchmarkMain}.
+ * native.malloc}, {@code mallinfo2}: IREE's system allocator is malloc). A dry run of the same
+ * layout on the same threads comes first, so that the JIT's code, the calling threads' malloc
+ * arenas and IREE's one-time state are in neither reading. The shot's time is the making of the
+ * eight contexts and their calls. Run by {@link ServingBenchmarkMain}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -64,6 +60,7 @@ public class PoolMemoryBenchmark {
   public String layout;
 
   private IreeRuntime runtime;
+  private ExecutorService callers;
   private final List<ModuleBackend> backends = new ArrayList<>();
   private long rssBefore;
   private long mallocBefore;
@@ -76,9 +73,11 @@ public class PoolMemoryBenchmark {
   @Setup(Level.Iteration)
   public void setUp() throws Exception {
     runtime = IreeRuntime.create(IreeLibrary.load());
-    try (IreeSession warm = runtime.newSession(Device.LOCAL_SYNC)) {
-      // the library's and the device's one-time state, counted in neither layout
-    }
+    callers = Executors.newFixedThreadPool(CONTEXTS);
+    // A dry run of the same layout on the same threads first: the JIT's code, the callers' malloc
+    // arenas and IREE's one-time state are then in place, in neither reading.
+    makeAndCall();
+    closeAll();
     quiet();
     rssBefore = residentSetSize();
     mallocBefore = mallocInUse();
@@ -86,6 +85,14 @@ public class PoolMemoryBenchmark {
 
   @Benchmark
   public int eightContexts() throws Exception {
+    makeAndCall();
+    quiet();
+    rssGrowth = residentSetSize() - rssBefore;
+    mallocGrowth = mallocInUse() - mallocBefore;
+    return backends.size();
+  }
+
+  private void makeAndCall() throws Exception {
     Path module = AsyncBenchmarkMain.file(Speech.FILE);
     if (layout.equals("pool")) {
       backends.add(runtime.newPool(Device.LOCAL_SYNC, CONTEXTS).load(module));
@@ -95,21 +102,22 @@ public class PoolMemoryBenchmark {
       }
     }
     callFromEightThreads();
-    quiet();
-    rssGrowth = residentSetSize() - rssBefore;
-    mallocGrowth = mallocInUse() - mallocBefore;
-    return backends.size();
+  }
+
+  private void closeAll() {
+    backends.forEach(ModuleBackend::close);
+    backends.clear();
   }
 
   /** 8 threads, each making 20 calls, all starting together (each session, or the pool). */
   private void callFromEightThreads() throws Exception {
     byte[] bytes = Files.readAllBytes(AsyncBenchmarkMain.file(Speech.YES));
     CyclicBarrier start = new CyclicBarrier(CONTEXTS);
-    List<Thread> threads = new ArrayList<>();
+    List<Future<?>> calls = new ArrayList<>();
     for (int t = 0; t < CONTEXTS; t++) {
       ModuleBackend backend = backends.get(backends.size() == 1 ? 0 : t);
-      Thread thread =
-          new Thread(
+      calls.add(
+          callers.submit(
               () -> {
                 Speech speech = new Iree_Speech(backend);
                 try (UByteArray yes = UByteArray.zeros(1, 49, 40, 1)) {
@@ -124,21 +132,19 @@ public class PoolMemoryBenchmark {
                       }
                     }
                   }
-                } catch (Exception e) {
-                  throw new IllegalStateException(e);
                 }
-              });
-      thread.start();
-      threads.add(thread);
+                return null;
+              }));
     }
-    for (Thread t : threads) {
-      t.join();
+    for (Future<?> f : calls) {
+      f.get();
     }
   }
 
   @TearDown(Level.Iteration)
   public void tearDown() {
-    backends.clear();
+    closeAll();
+    callers.shutdownNow();
     runtime.close();
   }
 
@@ -179,32 +185,6 @@ public class PoolMemoryBenchmark {
       return info.getAtIndex(ValueLayout.JAVA_LONG, 7) + info.getAtIndex(ValueLayout.JAVA_LONG, 4);
     } catch (Throwable t) {
       return -1;
-    }
-  }
-
-  /** Reports the growth the shot measured, as JMH's secondary results. */
-  public static final class Profiler implements InternalProfiler {
-    @Override
-    public String getDescription() {
-      return "native memory growth of the contexts (RSS, glibc malloc)";
-    }
-
-    @Override
-    public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
-      rssGrowth = -1;
-      mallocGrowth = -1;
-    }
-
-    @Override
-    public Collection<? extends Result> afterIteration(
-        BenchmarkParams benchmarkParams, IterationParams iterationParams, IterationResult result) {
-      if (rssGrowth < 0) {
-        return List.of();
-      }
-      return List.of(
-          new ScalarResult("native.rss", rssGrowth / 1048576.0, "MiB", AggregationPolicy.AVG),
-          new ScalarResult(
-              "native.malloc", mallocGrowth / 1048576.0, "MiB", AggregationPolicy.AVG));
     }
   }
 }

@@ -1,11 +1,15 @@
 package dev.ireestubs.benchmarks.iree;
 
 import dev.ireestubs.iree.IreeLibrary;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.stream.Collectors;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -15,7 +19,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 /**
  * Runs what serving costs and prints the figures: {@link PoolBenchmark} (micro_speech's throughput
  * from 1 and 2 threads, on a pool of 2 and on one session), {@link PoolMemoryBenchmark} (8
- * contexts as a pool against 8 sessions: resident set and malloc growth, 3 fresh JVMs each) and
+ * contexts as a pool against 8 sessions: resident set and malloc growth, 5 fresh JVMs each) and
  * {@link RecordingCostBenchmark} (a call without the JFR event, with it and JFR off, and
  * recorded). The first argument picks one ({@code pool}, {@code memory}, {@code recording}); the
  * rest are JMH's. Without a runtime library or the models it says why and exits 0.
@@ -57,18 +61,26 @@ public final class ServingBenchmarkMain {
                     .build())
             .run();
     System.out.println();
-    System.out.println("micro_speech tf2onnx on local-sync, calls per second:");
-    String row = "  %-8s %-11s %10s %8s%n";
-    System.out.printf(Locale.ROOT, row, "backend", "threads", "calls/s", "+-");
+    System.out.println(
+        "micro_speech tf2onnx on local-sync: calls per second, and each call's CPU time on its"
+            + " thread:");
+    String row = "  %-8s %-11s %10s %8s %14s%n";
+    System.out.printf(Locale.ROOT, row, "backend", "threads", "calls/s", "+-", "CPU us/call");
     for (RunResult r : results) {
       String bench = r.getParams().getBenchmark();
+      Result<?> cpu = r.getSecondaryResults().get("cpuNanos");
+      Result<?> calls = r.getSecondaryResults().get("calls");
       System.out.printf(
           Locale.ROOT,
           row,
           r.getParams().getParam("backend"),
           bench.substring(bench.lastIndexOf('.') + 1),
           String.format(Locale.ROOT, "%.0f", r.getPrimaryResult().getScore()),
-          String.format(Locale.ROOT, "%.0f", r.getPrimaryResult().getScoreError()));
+          String.format(Locale.ROOT, "%.0f", r.getPrimaryResult().getScoreError()),
+          cpu == null || calls == null
+              ? "?"
+              : String.format(
+                  Locale.ROOT, "%.1f", cpu.getScore() / calls.getScore() / 1000.0));
     }
   }
 
@@ -81,35 +93,39 @@ public final class ServingBenchmarkMain {
                     .mode(Mode.SingleShotTime)
                     .warmupIterations(0)
                     .measurementIterations(1)
-                    .forks(3)
-                    .addProfiler(PoolMemoryBenchmark.Profiler.class)
+                    .forks(5)
+                    .addProfiler(NativeMemoryProfiler.class)
                     .build())
             .run();
     System.out.println();
     System.out.println(
         "8 contexts with micro_speech on local-sync, growth after loading and 160 calls from 8"
-            + " threads:");
-    String row = "  %-9s %14s %14s %12s%n";
-    System.out.printf(Locale.ROOT, row, "layout", "RSS MiB", "malloc MiB", "made in ms");
+            + " threads (MiB; median of the forks, then each fork):");
+    String row = "  %-9s %-8s %8s   %s%n";
     for (RunResult r : results) {
-      Map<String, Result> secondary = r.getSecondaryResults();
-      System.out.printf(
-          Locale.ROOT,
-          row,
-          r.getParams().getParam("layout"),
-          figure(secondary.get("native.rss")),
-          figure(secondary.get("native.malloc")),
-          String.format(Locale.ROOT, "%.0f", r.getPrimaryResult().getScore()));
+      for (String label : List.of("native.rss", "native.malloc")) {
+        List<Double> forks = new ArrayList<>();
+        for (BenchmarkResult fork : r.getBenchmarkResults()) {
+          Result<?> value = fork.getSecondaryResults().get(label);
+          if (value != null) {
+            forks.add(value.getScore());
+          }
+        }
+        List<Double> sorted = new ArrayList<>(forks);
+        Collections.sort(sorted);
+        System.out.printf(
+            Locale.ROOT,
+            row,
+            r.getParams().getParam("layout"),
+            label.substring("native.".length()),
+            sorted.isEmpty()
+                ? "?"
+                : String.format(Locale.ROOT, "%.2f", sorted.get(sorted.size() / 2)),
+            forks.stream()
+                .map(v -> String.format(Locale.ROOT, "%.2f", v))
+                .collect(Collectors.joining(" ")));
+      }
     }
-  }
-
-  private static String figure(Result<?> result) {
-    if (result == null) {
-      return "?";
-    }
-    double error = result.getScoreError();
-    return String.format(Locale.ROOT, "%.2f", result.getScore())
-        + (Double.isNaN(error) ? "" : String.format(Locale.ROOT, " +-%.2f", error));
   }
 
   private static void recording(String[] jmh) throws Exception {
