@@ -3,6 +3,7 @@ package dev.ireestubs.iree;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.ireestubs.invoke.FencedFuture;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.iree.models.Iree_Scale2;
 import dev.ireestubs.iree.models.Iree_Speech;
@@ -11,6 +12,7 @@ import dev.ireestubs.iree.models.Speech;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.UByteArray;
 import dev.ireestubs.testing.SharedData;
+import dev.ireestubs.vm.Fence;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -419,6 +421,38 @@ class IreeSessionPoolIntegrationTest {
     } finally {
       executor.shutdownNow();
     }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Device.class)
+  void callsChainedBehindEachOthersFencesRunOnAnySession(Device device) throws Exception {
+    SpeechInputs inputs = new SpeechInputs(IREE.runtime(), device);
+    try (IreeSessionPool pool = pool(device, 3)) {
+      Speech speech = new Iree_Speech(pool);
+      List<FencedFuture<FloatArray>> chain = new ArrayList<>();
+      Fence previous = null;
+      for (int i = 0; i < 12; i++) {
+        try (UByteArray x = inputs.input(i % SpeechInputs.COUNT)) {
+          FencedFuture<FloatArray> call = speech.tf2onnxAfter(x, previous);
+          chain.add(call);
+          previous = call.signal(); // a fence of whichever session took this call
+        }
+      }
+      for (int i = 0; i < chain.size(); i++) {
+        try (FloatArray y = chain.get(i).get(60, TimeUnit.SECONDS)) {
+          inputs.assertResultOf(i % SpeechInputs.COUNT, y);
+        }
+      }
+    }
+  }
+
+  @Test
+  void closingTheRuntimeClosesItsPools() throws Exception {
+    IreeRuntime runtime = IreeRuntime.create(RequireIree.library().orElseThrow());
+    IreeSessionPool pool = runtime.newPool(Device.LOCAL_SYNC, 2).load(SharedData.require(Speech.FILE));
+    runtime.close();
+    assertThat(pool.isClosed()).isTrue();
+    assertThrows(IllegalStateException.class, () -> runtime.newPool(Device.LOCAL_SYNC, 1));
   }
 
   @Test

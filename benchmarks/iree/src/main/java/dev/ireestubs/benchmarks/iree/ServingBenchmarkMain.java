@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -62,14 +63,23 @@ public final class ServingBenchmarkMain {
             .run();
     System.out.println();
     System.out.println(
-        "micro_speech tf2onnx on local-sync: calls per second, and each call's CPU time on its"
-            + " thread:");
-    String row = "  %-8s %-11s %10s %8s %14s%n";
-    System.out.printf(Locale.ROOT, row, "backend", "threads", "calls/s", "+-", "CPU us/call");
+        "micro_speech tf2onnx on local-sync: calls per second (mean, error, and the median and"
+            + " best iteration: on a shared machine the best is the one least disturbed), and each"
+            + " call's CPU time on its thread:");
+    String row = "  %-8s %-11s %8s %8s %8s %8s %12s%n";
+    System.out.printf(
+        Locale.ROOT, row, "backend", "threads", "mean", "+-", "median", "best", "CPU us/call");
     for (RunResult r : results) {
       String bench = r.getParams().getBenchmark();
       Result<?> cpu = r.getSecondaryResults().get("cpuNanos");
       Result<?> calls = r.getSecondaryResults().get("calls");
+      List<Double> iterations = new ArrayList<>();
+      for (BenchmarkResult fork : r.getBenchmarkResults()) {
+        for (IterationResult i : fork.getIterationResults()) {
+          iterations.add(i.getPrimaryResult().getScore());
+        }
+      }
+      Collections.sort(iterations);
       System.out.printf(
           Locale.ROOT,
           row,
@@ -77,6 +87,8 @@ public final class ServingBenchmarkMain {
           bench.substring(bench.lastIndexOf('.') + 1),
           String.format(Locale.ROOT, "%.0f", r.getPrimaryResult().getScore()),
           String.format(Locale.ROOT, "%.0f", r.getPrimaryResult().getScoreError()),
+          String.format(Locale.ROOT, "%.0f", iterations.get(iterations.size() / 2)),
+          String.format(Locale.ROOT, "%.0f", iterations.get(iterations.size() - 1)),
           cpu == null || calls == null
               ? "?"
               : String.format(
