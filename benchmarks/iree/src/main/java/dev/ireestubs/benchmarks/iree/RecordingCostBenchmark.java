@@ -8,12 +8,16 @@ import dev.ireestubs.iree.IreeSession;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.vm.VmList;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -27,7 +31,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * ({@code -XX:StartFlightRecording}: {@code *Recording}). The calls: a host module's {@code add} of
  * two 4xf32 arrays (the cheapest call a backend makes, where a fixed cost shows most) and IREE's
  * {@code add} of {@code 2026-08_djl-iree-engine_add_bc17.vmfb} on local-sync, both through the
- * backend function with a prebuilt argument list. The call statistics are counted in every case.
+ * backend function with a prebuilt argument list, in batches of {@value #BATCH} calls whose CPU
+ * time the benchmark counts. The call statistics are counted in every case.
  * Run by {@link ServingBenchmarkMain}.
  */
 @State(Scope.Benchmark)
@@ -70,47 +75,93 @@ public class RecordingCostBenchmark {
     runtime.close();
   }
 
-  private Object host() {
-    return hostAdd.invoke(arguments); // the prebuilt result list, not closed
-  }
+  /** Calls per measured operation: a batch, so that reading the CPU clock costs nothing per call. */
+  static final int BATCH = 1_000;
 
-  private float iree() {
-    try (VmList out = ireeAdd.invoke(arguments)) {
-      return out.size();
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+  /**
+   * The CPU time the measuring thread spent in its batches ({@code cpuNanos}) and the calls they
+   * made ({@code calls}), summed by JMH: on a machine shared with other work the CPU time per call
+   * scatters far less than the wall time.
+   */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.EVENTS)
+  public static class Cpu {
+    /** CPU nanoseconds spent in the batches. */
+    public long cpuNanos;
+
+    /** Calls made. */
+    public long calls;
+
+    @Setup(Level.Iteration)
+    public void reset() {
+      cpuNanos = 0;
+      calls = 0;
     }
   }
 
+  private Object hostBatch(Cpu cpu) {
+    long start = THREADS.getCurrentThreadCpuTime();
+    Object last = null;
+    for (int i = 0; i < BATCH; i++) {
+      last = hostAdd.invoke(arguments); // the prebuilt result list, not closed
+    }
+    cpu.cpuNanos += THREADS.getCurrentThreadCpuTime() - start;
+    cpu.calls += BATCH;
+    return last;
+  }
+
+  private int ireeBatch(Cpu cpu) {
+    long start = THREADS.getCurrentThreadCpuTime();
+    int sum = 0;
+    for (int i = 0; i < BATCH; i++) {
+      try (VmList out = ireeAdd.invoke(arguments)) {
+        sum += out.size();
+      }
+    }
+    cpu.cpuNanos += THREADS.getCurrentThreadCpuTime() - start;
+    cpu.calls += BATCH;
+    return sum;
+  }
+
   @Benchmark
+  @OperationsPerInvocation(BATCH)
   @Fork(jvmArgsAppend = WITHOUT)
-  public Object hostWithoutEvent() {
-    return host();
+  public Object hostWithoutEvent(Cpu cpu) {
+    return hostBatch(cpu);
   }
 
   @Benchmark
-  public Object hostJfrOff() {
-    return host();
+  @OperationsPerInvocation(BATCH)
+  public Object hostJfrOff(Cpu cpu) {
+    return hostBatch(cpu);
   }
 
   @Benchmark
+  @OperationsPerInvocation(BATCH)
   @Fork(jvmArgsAppend = RECORDING)
-  public Object hostRecording() {
-    return host();
+  public Object hostRecording(Cpu cpu) {
+    return hostBatch(cpu);
   }
 
   @Benchmark
+  @OperationsPerInvocation(BATCH)
   @Fork(jvmArgsAppend = WITHOUT)
-  public float ireeWithoutEvent() {
-    return iree();
+  public int ireeWithoutEvent(Cpu cpu) {
+    return ireeBatch(cpu);
   }
 
   @Benchmark
-  public float ireeJfrOff() {
-    return iree();
+  @OperationsPerInvocation(BATCH)
+  public int ireeJfrOff(Cpu cpu) {
+    return ireeBatch(cpu);
   }
 
   @Benchmark
+  @OperationsPerInvocation(BATCH)
   @Fork(jvmArgsAppend = RECORDING)
-  public float ireeRecording() {
-    return iree();
+  public int ireeRecording(Cpu cpu) {
+    return ireeBatch(cpu);
   }
 }

@@ -150,18 +150,25 @@ public final class ServingBenchmarkMain {
                     .build())
             .run();
     System.out.println();
-    System.out.println("a call's cost with and without the JFR event dev.ireestubs.Call:");
-    String row = "  %-18s %10s %8s %9s%n";
-    System.out.printf(Locale.ROOT, row, "call", "ns/call", "+-", "B/call");
+    System.out.println(
+        "a call's cost with and without the JFR event dev.ireestubs.Call (wall time per call,"
+            + " and the calling thread's CPU time per call):");
+    String row = "  %-18s %10s %8s %12s %9s%n";
+    System.out.printf(Locale.ROOT, row, "call", "ns/call", "+-", "CPU ns/call", "B/call");
     for (RunResult r : results) {
       String bench = r.getParams().getBenchmark();
       Result<?> alloc = r.getSecondaryResults().get("gc.alloc.rate.norm");
+      Result<?> cpu = r.getSecondaryResults().get("cpuNanos");
+      Result<?> calls = r.getSecondaryResults().get("calls");
       System.out.printf(
           Locale.ROOT,
           row,
           bench.substring(bench.lastIndexOf('.') + 1),
           String.format(Locale.ROOT, "%.1f", r.getPrimaryResult().getScore()),
           String.format(Locale.ROOT, "%.1f", r.getPrimaryResult().getScoreError()),
+          cpu == null || calls == null
+              ? "?"
+              : String.format(Locale.ROOT, "%.1f", cpu.getScore() / calls.getScore()),
           alloc == null ? "?" : String.format(Locale.ROOT, "%.0f", alloc.getScore()));
     }
   }
