@@ -2,6 +2,7 @@ package dev.ireestubs.iree;
 
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.ireestubs.internal.CallRecorder;
 import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.IreeValueException;
@@ -79,7 +80,18 @@ final class CallPath implements FenceWaiter.Completer {
   /** Encoded calls of {@link #inFlight} waiting for room in the window, in order (lock). */
   private final ArrayDeque<InFlight> queued = new ArrayDeque<>();
 
-  CallPath(IreeSession session, Marshaller marshaller, Arena arena) {
+  /**
+   * How many asynchronous calls each of {@code sessions} sessions sharing one device of {@code
+   * device}'s driver hands it at once: {@link #LOCAL_TASK_WINDOW} shared out on local-task (at
+   * least 1 each), unbounded on local-sync.
+   */
+  static int window(Device device, int sessions) {
+    return device == Device.LOCAL_SYNC
+        ? Integer.MAX_VALUE
+        : Math.max(1, LOCAL_TASK_WINDOW / Math.max(1, sessions));
+  }
+
+  CallPath(IreeSession session, Marshaller marshaller, Arena arena, int window) {
     this.session = session;
     this.api = session.api();
     this.lock = session.lock();
@@ -89,8 +101,7 @@ final class CallPath implements FenceWaiter.Completer {
     this.waiter = new FenceWaiter(session, arena, this);
     this.ref = arena.allocate(Layouts.VM_REF);
     this.fenceType = api.fences().fenceRefType();
-    this.window =
-        session.device() == Device.LOCAL_SYNC ? Integer.MAX_VALUE : LOCAL_TASK_WINDOW;
+    this.window = window;
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -173,8 +184,17 @@ final class CallPath implements FenceWaiter.Completer {
   // ----------------------------------------------------------------------------------------------
   // Asynchronous calls
 
-  /** Submits a call of a coarse-fences function and returns at once (see the class comment). */
-  AsyncCall invokeAsync(IreeFunction function, VmList arguments, Fence wait) {
+  /**
+   * Submits a call of a coarse-fences function and returns at once (see the class comment); the
+   * call is recorded by {@code recorder} when it completes, timed from {@code start}.
+   */
+  AsyncCall invokeAsync(
+      IreeFunction function,
+      VmList arguments,
+      Fence wait,
+      CallRecorder recorder,
+      long start,
+      Object event) {
     String name = function.qualifiedName();
     if (!function.isCoarseFences()) {
       throw new UnsupportedOperationException(function.notAsync(session.functionNames()));
@@ -184,6 +204,7 @@ final class CallPath implements FenceWaiter.Completer {
     try {
       session.checkOpenToCall(name);
       InFlight call = new InFlight(function, fences.create(name), false);
+      call.record(recorder, start, event, CallRecorder.bytes(arguments));
       AsyncCall async = new AsyncCall(call.signal, call.results);
       try {
         encode(call, arguments);

@@ -1,5 +1,6 @@
 package dev.ireestubs.iree;
 
+import dev.ireestubs.internal.CallRecorder;
 import dev.ireestubs.vm.VmList;
 import java.util.concurrent.CompletableFuture;
 
@@ -39,16 +40,44 @@ final class InFlight {
 
   private RuntimeException failure;
 
+  /** Records an asynchronous call when it completes; null for a synchronous one (its caller does). */
+  private CallRecorder recorder;
+
+  private long start;
+  private Object event;
+  private long bytesIn;
+
   InFlight(IreeFunction function, NativeFence signal, boolean direct) {
     this.function = function;
     this.signal = signal;
     this.direct = direct;
   }
 
-  /** Records the outcome (under the lock); {@link #deliver()} hands it on. */
+  /** Has {@link #outcome} record the call with {@code recorder}, as taken at {@code start}. */
+  void record(CallRecorder recorder, long start, Object event, long bytesIn) {
+    this.recorder = recorder;
+    this.start = start;
+    this.event = event;
+    this.bytesIn = bytesIn;
+  }
+
+  /**
+   * Records the outcome (under the lock), the moment the fence is seen reached or failed: the
+   * call's end for its statistics and JFR event. {@link #deliver()} hands it on.
+   */
   void outcome(VmList results, RuntimeException failed) {
     this.decoded = results;
     this.failure = failed;
+    if (recorder != null) {
+      String name = function.qualifiedName();
+      if (failed == null) {
+        recorder.succeeded(name, start, event, bytesIn, CallRecorder.bytes(results), true);
+      } else {
+        recorder.failed(name, start, event, bytesIn, failed, true);
+      }
+      recorder = null;
+      event = null;
+    }
   }
 
   /**

@@ -31,8 +31,9 @@ import java.util.Optional;
  * }
  * }</pre>
  *
- * <p>For several modules in one session, or several sessions on one runtime, use {@link
- * IreeRuntime} and {@link IreeSession#load(Path)} directly.
+ * <p>For calls from many threads at once, {@link #openPool} loads the module into a pool of
+ * sessions that share it ({@link IreeSessionPool}). For several modules in one session, or several
+ * sessions on one runtime, use {@link IreeRuntime} and {@link IreeSession#load(Path)} directly.
  */
 public final class IreeBackend {
   private IreeBackend() {}
@@ -164,6 +165,63 @@ public final class IreeBackend {
       return session.load(vmfb, options.parameters());
     } catch (IOException | RuntimeException | Error e) {
       session.close();
+      throw e;
+    }
+  }
+
+  /**
+   * A pool of as many sessions as this machine has processors, on {@link Device#LOCAL_SYNC}, with
+   * {@code vmfb} loaded once for all of them: for calls from many threads at once (see {@link
+   * IreeSessionPool}). The library is found as {@link #open(Path)} finds it.
+   *
+   * @param vmfb the compiled module file ({@code .vmfb})
+   * @return a pool holding the loaded module, owning a runtime of its own: close it to release both
+   * @throws IOException when the file cannot be read
+   * @throws IreeLibraryException when no usable runtime library is found
+   * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release
+   *     or for another CPU
+   * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails otherwise
+   */
+  public static IreeSessionPool openPool(Path vmfb) throws IOException {
+    return openPool(
+        vmfb, Options.defaults(), IreeSessionPool.defaultSize(Options.defaults().device()));
+  }
+
+  /**
+   * A pool of {@code size} sessions with {@code vmfb} loaded once for all of them, set up as
+   * {@code options} say (library, device, parameter archives); a call that finds every session
+   * busy waits for one without bound ({@link IreeRuntime#newPool(Device, int, java.time.Duration)}
+   * bounds it). The pool owns its runtime: closing it releases both.
+   *
+   * @param vmfb the compiled module file ({@code .vmfb})
+   * @param options the library, device and parameter archives to use
+   * @param size how many sessions: from 1 to {@value IreeSessionPool#MAX_SIZE} (to 32 on
+   *     local-task)
+   * @return a pool holding the loaded module
+   * @throws IOException when the file cannot be read
+   * @throws IllegalArgumentException when {@code size} is out of range
+   * @throws IreeLibraryException when the runtime library cannot be used
+   * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release
+   *     or for another CPU
+   * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails otherwise
+   */
+  public static IreeSessionPool openPool(Path vmfb, Options options, int size)
+      throws IOException {
+    Objects.requireNonNull(vmfb, "vmfb");
+    Objects.requireNonNull(options, "options");
+    IreeLibrary library = options.library().map(IreeLibrary::load).orElseGet(IreeLibrary::load);
+    IreeRuntime runtime = IreeRuntime.create(library);
+    IreeSessionPool pool;
+    try {
+      pool = runtime.newPool(options.device(), size, null, true);
+    } catch (RuntimeException | Error e) {
+      runtime.close();
+      throw e;
+    }
+    try {
+      return pool.load(vmfb, options.parameters());
+    } catch (IOException | RuntimeException | Error e) {
+      pool.close();
       throw e;
     }
   }

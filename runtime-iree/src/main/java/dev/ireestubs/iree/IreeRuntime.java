@@ -4,6 +4,7 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -26,6 +27,7 @@ public final class IreeRuntime implements AutoCloseable {
   private final MemorySegment instance;
   private final MemorySegment hostAllocator;
   private final Set<IreeSession> sessions = ConcurrentHashMap.newKeySet();
+  private final Set<IreeSessionPool> pools = ConcurrentHashMap.newKeySet();
   private boolean closed; // guarded by this
 
   private IreeRuntime(IreeLibrary library) {
@@ -110,6 +112,67 @@ public final class IreeRuntime implements AutoCloseable {
   }
 
   /**
+   * A new pool of sessions on {@code device} for calls from many threads at once, as many as this
+   * machine has processors (at most the device's maximum), with no modules loaded yet; a call that
+   * finds every session busy waits for one without bound. See {@link IreeSessionPool}.
+   *
+   * @param device the device every session of the pool runs on (one device, shared)
+   * @return a new pool; load modules into it, and close it when done
+   * @throws dev.ireestubs.invoke.IreeInvocationException when the library lacks the device's
+   *     driver, or IREE fails to create the sessions
+   * @throws IllegalStateException when the runtime is closed
+   */
+  public IreeSessionPool newPool(Device device) {
+    return newPool(device, IreeSessionPool.defaultSize(device));
+  }
+
+  /**
+   * A new pool of {@code size} sessions on {@code device}; a call that finds every session busy
+   * waits for one without bound.
+   *
+   * @param device the device every session of the pool runs on (one device, shared)
+   * @param size how many sessions: from 1 to {@value IreeSessionPool#MAX_SIZE} (to 32 on
+   *     local-task)
+   * @return a new pool; load modules into it, and close it when done
+   * @throws IllegalArgumentException when {@code size} is out of range
+   * @throws IllegalStateException when the runtime is closed
+   */
+  public IreeSessionPool newPool(Device device, int size) {
+    return newPool(device, size, null, false);
+  }
+
+  /**
+   * A new pool of {@code size} sessions on {@code device}; a call that finds every session busy
+   * waits in turn at most {@code maxWait}, then fails with an {@link
+   * dev.ireestubs.invoke.IreeInvocationException} of status {@code DEADLINE_EXCEEDED}.
+   *
+   * @param device the device every session of the pool runs on (one device, shared)
+   * @param size how many sessions: from 1 to {@value IreeSessionPool#MAX_SIZE} (to 32 on
+   *     local-task)
+   * @param maxWait how long a call may wait for a free session; zero: fail at once when none is
+   *     free
+   * @return a new pool; load modules into it, and close it when done
+   * @throws IllegalArgumentException when {@code size} is out of range or {@code maxWait}
+   *     negative
+   * @throws IllegalStateException when the runtime is closed
+   */
+  public IreeSessionPool newPool(Device device, int size, Duration maxWait) {
+    return newPool(device, size, Objects.requireNonNull(maxWait, "maxWait"), false);
+  }
+
+  IreeSessionPool newPool(Device device, int size, Duration maxWait, boolean ownsRuntime) {
+    Objects.requireNonNull(device, "device");
+    synchronized (this) {
+      if (closed) {
+        throw new IllegalStateException("the IREE runtime is closed: cannot open a pool");
+      }
+      IreeSessionPool pool = new IreeSessionPool(this, device, size, maxWait, ownsRuntime);
+      pools.add(pool);
+      return pool;
+    }
+  }
+
+  /**
    * The library this runtime runs in.
    *
    * @return the library given when the runtime was created
@@ -127,24 +190,28 @@ public final class IreeRuntime implements AutoCloseable {
     return closed;
   }
 
-  /** Closes the sessions this runtime made that are open, then releases the instance, once. */
+  /**
+   * Closes the pools and sessions this runtime made that are open, then releases the instance,
+   * once.
+   */
   @Override
   public void close() {
-    List<IreeSession> open;
+    List<AutoCloseable> open;
     synchronized (this) {
       if (closed) {
         return;
       }
       closed = true;
-      open = new ArrayList<>(sessions);
+      open = new ArrayList<>(pools);
+      open.addAll(sessions);
     }
     RuntimeException failure = null;
-    for (IreeSession s : open) {
+    for (AutoCloseable s : open) {
       try {
         s.close();
-      } catch (RuntimeException e) {
+      } catch (Exception e) {
         if (failure == null) {
-          failure = e;
+          failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
         } else {
           failure.addSuppressed(e);
         }
@@ -164,6 +231,10 @@ public final class IreeRuntime implements AutoCloseable {
 
   void forget(IreeSession session) {
     sessions.remove(session);
+  }
+
+  void forget(IreeSessionPool pool) {
+    pools.remove(pool);
   }
 
   Native api() {

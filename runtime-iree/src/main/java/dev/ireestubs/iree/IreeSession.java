@@ -5,8 +5,10 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
+import dev.ireestubs.internal.CallRecorder;
 import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.CallStatistics;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.vm.Fence;
@@ -60,8 +62,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p><b>Thread safety.</b> IREE's sessions are thread-compatible, not thread-safe: this class
  * serialises every call, lookup and load on one lock, so one session (and every stub on it) may be
  * used from many threads. A synchronous call holds the lock for the whole call; an asynchronous
- * one only while it is submitted. For synchronous calls in parallel, open a session per thread
- * from one {@link IreeRuntime} (the instance is thread-safe).
+ * one only while it is submitted. For calls in parallel, use an {@link IreeSessionPool}: sessions
+ * sharing one device and one loaded module, each call on a free one.
+ *
+ * <p><b>Observability.</b> Each call is a JFR event {@code dev.ireestubs.Call} (backend {@code
+ * iree-session}) while a recording takes it, and counts in the session's {@link #statistics()}, an
+ * MXBean while the session is open.
  *
  * <p><b>Asynchronous calls.</b> Functions of the coarse-fences model (the {@code f$async} twins of
  * torch and ONNX imports: see {@link dev.ireestubs.abi.CoarseFences}) are called asynchronously
@@ -110,42 +116,52 @@ public final class IreeSession implements ModuleBackend {
   private final ModuleLoader loader;
   private final Marshaller marshaller;
   private final CallPath calls;
+  private final CallRecorder recorder;
+  private final boolean ownsRecorder;
 
   private volatile boolean closed;
+
+  /** True once {@link #close} released IREE's session (it may not, when calls would not stop). */
+  private volatile boolean released;
 
   /** The scopes bound by {@link #bindParameters}, once; empty before (guarded by the lock). */
   private Optional<Set<String>> boundScopes = Optional.empty();
 
   IreeSession(IreeRuntime runtime, Device device, boolean ownsRuntime) {
+    this(runtime, device, ownsRuntime, null, null, CallPath.window(device, 1));
+  }
+
+  /**
+   * A session on {@code sharedDevice} (a new device of its own when null), reporting its calls to
+   * {@code poolRecorder} (a recorder of its own, registered, when null), handing at most {@code
+   * window} asynchronous calls to the device at once: a pool's members share the pool's device,
+   * recorder and the device's window.
+   */
+  IreeSession(
+      IreeRuntime runtime,
+      Device device,
+      boolean ownsRuntime,
+      MemorySegment sharedDevice,
+      CallRecorder poolRecorder,
+      int window) {
     this.runtime = runtime;
     this.api = runtime.api();
     this.device = Objects.requireNonNull(device, "device");
     this.ownsRuntime = ownsRuntime;
     try (Arena tmp = Arena.ofConfined()) {
       MemorySegment out = tmp.allocate(ADDRESS);
-      long status =
-          api.sessions()
-              .instanceTryCreateDefaultDevice(
-                  runtime.instance(), StringViews.of(tmp, device.driverName()), out);
-      if (status != 0) {
-        int code = IreeStatusCode.codeOf(status);
-        String text = api.status().consumeStatus(status);
-        throw new IreeInvocationException(
-            "cannot create an IREE device with driver " + device.driverName() + " ("
-                + IreeStatusCode.describe(code) + "): " + text
-                + ". The runtime library must be built with the " + device.driverName()
-                + " HAL driver",
-            code);
-      }
-      MemorySegment createdDevice = out.get(ADDRESS, 0);
+      MemorySegment halDevice =
+          sharedDevice != null ? sharedDevice : createDevice(runtime, device);
       MemorySegment options = tmp.allocate(Layouts.SESSION_OPTIONS);
       api.sessions().sessionOptionsInitialize(options);
-      status =
+      long status =
           api.sessions()
               .sessionCreateWithDevice(
-                  runtime.instance(), options, createdDevice, runtime.hostAllocator(), out);
-      // The session retains the device; this reference is ours either way.
-      api.sessions().halDeviceRelease(createdDevice.address());
+                  runtime.instance(), options, halDevice, runtime.hostAllocator(), out);
+      if (sharedDevice == null) {
+        // The session retains the device; this reference is ours either way.
+        api.sessions().halDeviceRelease(halDevice.address());
+      }
       api.status()
           .check(status, "iree_runtime_session_create_with_device (" + device.driverName() + ")");
       this.session = out.get(ADDRESS, 0);
@@ -171,7 +187,42 @@ public final class IreeSession implements ModuleBackend {
     MemorySegment nullAllocator = arena.allocate(Layouts.ALLOCATOR); // {NULL, NULL}
     this.loader = new ModuleLoader(api, session, device.driverName(), nullAllocator);
     this.marshaller = new Marshaller(this, arena); // reused by every call, under the lock
-    this.calls = new CallPath(this, marshaller, arena);
+    this.calls = new CallPath(this, marshaller, arena, window);
+    this.ownsRecorder = poolRecorder == null;
+    if (ownsRecorder) {
+      ModuleLoader modules = loader; // the MXBean must not hold the session itself
+      this.recorder =
+          CallRecorder.create("iree-session", device.driverName(), modules::moduleNames)
+              .register(this);
+    } else {
+      this.recorder = poolRecorder;
+    }
+  }
+
+  /**
+   * A new HAL device of {@code device}'s driver ({@code
+   * iree_runtime_instance_try_create_default_device}); the caller owns the reference.
+   */
+  static MemorySegment createDevice(IreeRuntime runtime, Device device) {
+    Native api = runtime.api();
+    try (Arena tmp = Arena.ofConfined()) {
+      MemorySegment out = tmp.allocate(ADDRESS);
+      long status =
+          api.sessions()
+              .instanceTryCreateDefaultDevice(
+                  runtime.instance(), StringViews.of(tmp, device.driverName()), out);
+      if (status != 0) {
+        int code = IreeStatusCode.codeOf(status);
+        String text = api.status().consumeStatus(status);
+        throw new IreeInvocationException(
+            "cannot create an IREE device with driver " + device.driverName() + " ("
+                + IreeStatusCode.describe(code) + "): " + text
+                + ". The runtime library must be built with the " + device.driverName()
+                + " HAL driver",
+            code);
+      }
+      return out.get(ADDRESS, 0);
+    }
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -438,14 +489,49 @@ public final class IreeSession implements ModuleBackend {
   VmList invoke(IreeFunction function, VmList arguments) {
     Objects.requireNonNull(arguments, "arguments");
     checkOpenToCall(function.qualifiedName());
-    function.checkArguments(arguments);
-    return calls.invoke(function, arguments);
+    return invoke(function, arguments, System.nanoTime(), CallRecorder.begin());
+  }
+
+  /**
+   * A synchronous call taken at {@code start} ({@link System#nanoTime()}; a pool's call before it
+   * waited for this session), recorded with {@code event} ({@link CallRecorder#begin()}).
+   */
+  VmList invoke(IreeFunction function, VmList arguments, long start, Object event) {
+    String name = function.qualifiedName();
+    long bytesIn = 0;
+    VmList results;
+    try {
+      checkOpenToCall(name);
+      function.checkArguments(arguments);
+      bytesIn = CallRecorder.bytes(arguments);
+      results = calls.invoke(function, arguments);
+    } catch (RuntimeException e) {
+      recorder.failed(name, start, event, bytesIn, e, false);
+      throw e;
+    }
+    recorder.succeeded(name, start, event, bytesIn, CallRecorder.bytes(results), false);
+    return results;
   }
 
   AsyncCall invokeAsync(IreeFunction function, VmList arguments, Fence wait) {
     Objects.requireNonNull(arguments, "arguments");
     checkOpenToCall(function.qualifiedName());
-    return calls.invokeAsync(function, arguments, wait);
+    return invokeAsync(function, arguments, wait, System.nanoTime(), CallRecorder.begin());
+  }
+
+  /**
+   * An asynchronous call taken at {@code start}: recorded when its signal fence is reached or
+   * fails, or now when it is refused before anything is submitted.
+   */
+  AsyncCall invokeAsync(
+      IreeFunction function, VmList arguments, Fence wait, long start, Object event) {
+    try {
+      checkOpenToCall(function.qualifiedName());
+      return calls.invokeAsync(function, arguments, wait, recorder, start, event);
+    } catch (RuntimeException e) {
+      recorder.failed(function.qualifiedName(), start, event, 0, e, true);
+      throw e;
+    }
   }
 
   /** {@link #checkOpen} for calls, with the message built only when the session is closed. */
@@ -456,7 +542,70 @@ public final class IreeSession implements ModuleBackend {
   }
 
   // ----------------------------------------------------------------------------------------------
+  // A pool's members
+
+  /** Appends a module a pool made once for all its sessions (see {@link SharedModule}). */
+  void appendShared(SharedModule module) {
+    lock.lock();
+    try {
+      checkOpen("load " + module.source());
+      loader.appendShared(module, boundScopes);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Appends a parameters module a pool built once for all its sessions, serving {@code scopes}. */
+  void bindShared(MemorySegment parametersModule, Set<String> scopes) {
+    lock.lock();
+    try {
+      checkOpen("bind parameters");
+      if (boundScopes.isPresent()) {
+        throw new IllegalStateException("this session already binds parameter scopes");
+      }
+      api.status()
+          .check(
+              api.parameters().sessionAppendModule(session, parametersModule),
+              "iree_runtime_session_append_module (io_parameters)");
+      boundScopes = Optional.of(Set.copyOf(scopes));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The scopes bound, or empty before any (under the lock). */
+  Optional<Set<String>> boundScopes() {
+    lock.lock();
+    try {
+      return boundScopes;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------------
   // State
+
+  /**
+   * What this session's calls cost so far (see {@link CallStatistics}); also registered as an
+   * MXBean under {@code dev.ireestubs:type=CallStatistics,backend=iree-session,id=<n>} until the
+   * session is closed.
+   *
+   * @return the session's statistics, live
+   */
+  public CallStatistics statistics() {
+    return recorder.statistics();
+  }
+
+  /** Whether {@link #close} released IREE's session (a pool frees its modules' bytes only then). */
+  boolean isReleased() {
+    return released;
+  }
+
+  /** The name the statistics are registered under, or null (tests). */
+  String objectName() {
+    return recorder.objectName();
+  }
 
   /**
    * The device the session runs on.
@@ -529,6 +678,7 @@ public final class IreeSession implements ModuleBackend {
       if (stopped) {
         marshaller.close();
         api.sessions().sessionRelease(session);
+        released = true;
         loader.close(); // after the session: its modules referenced these bytes
         arena.close();
       } else {
@@ -542,6 +692,9 @@ public final class IreeSession implements ModuleBackend {
       }
     } finally {
       lock.unlock();
+    }
+    if (ownsRecorder) {
+      recorder.unregister();
     }
     runtime.forget(this);
     if (ownsRuntime) {

@@ -112,6 +112,28 @@ final class ModuleLoader {
     modules.add(new Loaded(name, read.module()));
   }
 
+  /**
+   * Appends a module made once for several sessions ({@link SharedModule}, a pool's): the
+   * session's context retains it and runs its initialiser in this context.
+   */
+  void appendShared(SharedModule module, Optional<Set<String>> boundScopes) {
+    check(module.source(), module.read(), boundScopes);
+    long status = api.parameters().sessionAppendModule(session, module.handle());
+    if (status != 0) {
+      throw loadFailure(status, module.source(), module.read(), boundScopes);
+    }
+    modules.add(new Loaded(module.source(), module.read().module()));
+  }
+
+  /** The names of the loaded modules, in load order (the source of one the reader could not read). */
+  List<String> moduleNames() {
+    List<String> names = new ArrayList<>();
+    for (Loaded l : modules) {
+      names.add(l.module().map(VmfbModule::name).orElse(l.source()));
+    }
+    return names;
+  }
+
   /** What iree-stubs' reader saw in each loaded module, in load order (modules it could read). */
   List<VmfbModule> modules() {
     List<VmfbModule> out = new ArrayList<>();
@@ -153,13 +175,24 @@ final class ModuleLoader {
     moduleMemory.clear();
   }
 
-  private void check(String source, Read read, Optional<Set<String>> boundScopes) {
+  void check(String source, Read read, Optional<Set<String>> boundScopes) {
     checkName(source, read.module());
     checkParameters(source, read.module(), boundScopes);
   }
 
   private IreeInvocationException loadFailure(
       long status, String source, Read read, Optional<Set<String>> boundScopes) {
+    return loadFailure(api, driverName, status, source, read, boundScopes);
+  }
+
+  /** What IREE's refusal {@code status} (consumed) of a module means. */
+  static IreeInvocationException loadFailure(
+      Native api,
+      String driverName,
+      long status,
+      String source,
+      Read read,
+      Optional<Set<String>> boundScopes) {
     int code = IreeStatusCode.codeOf(status);
     String text = api.status().consumeStatus(status);
     if (read.unreadable() != null) {

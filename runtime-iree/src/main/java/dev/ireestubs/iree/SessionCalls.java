@@ -2,6 +2,7 @@ package dev.ireestubs.iree;
 
 import static dev.ireestubs.iree.NativeSymbols.rethrow;
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.FunctionDescriptor;
@@ -32,6 +33,7 @@ final class SessionCalls {
   private final MethodHandle sessionDeviceAllocator;
   private final MethodHandle sessionAppendModuleFromFile;
   private final MethodHandle sessionAppendModuleFromMemory;
+  private final MethodHandle bytecodeModuleCreate;
   private final MethodHandle sessionLookupFunction;
   private final MethodHandle sessionCall;
 
@@ -87,6 +89,17 @@ final class SessionCalls {
         symbols.bind(
             "iree_runtime_session_append_bytecode_module_from_memory",
             FunctionDescriptor.of(JAVA_LONG, ADDRESS, Layouts.BYTE_SPAN, Layouts.ALLOCATOR));
+    bytecodeModuleCreate =
+        symbols.bind(
+            "iree_vm_bytecode_module_create",
+            FunctionDescriptor.of(
+                JAVA_LONG,
+                ADDRESS,
+                JAVA_INT,
+                Layouts.BYTE_SPAN,
+                Layouts.ALLOCATOR,
+                Layouts.ALLOCATOR,
+                ADDRESS));
     sessionLookupFunction =
         symbols.bind(
             "iree_runtime_session_lookup_function",
@@ -233,6 +246,26 @@ final class SessionCalls {
       MemorySegment session, MemorySegment byteSpan, MemorySegment allocator) {
     try {
       return (long) sessionAppendModuleFromMemory.invokeExact(session, byteSpan, allocator);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  /**
+   * {@code iree_vm_bytecode_module_create}: a module over {@code archive} (kept, not copied; freed
+   * with {@code archiveAllocator} when the module is destroyed), shareable by every context.
+   */
+  long bytecodeModuleCreate(
+      MemorySegment vmInstance,
+      int flags,
+      MemorySegment archive,
+      MemorySegment archiveAllocator,
+      MemorySegment allocator,
+      MemorySegment outModule) {
+    try {
+      return (long)
+          bytecodeModuleCreate.invokeExact(
+              vmInstance, flags, archive, archiveAllocator, allocator, outModule);
     } catch (Throwable t) {
       throw rethrow(t);
     }

@@ -11,7 +11,9 @@
  * conventional per-user location.
  * {@link dev.ireestubs.iree.IreeBackend#open} gives a {@link dev.ireestubs.iree.IreeSession}, a
  * {@link dev.ireestubs.invoke.ModuleBackend} that generated stubs bind to; {@link
- * dev.ireestubs.iree.IreeRuntime} makes several sessions on one instance. {@link
+ * dev.ireestubs.iree.IreeBackend#openPool} gives an {@link dev.ireestubs.iree.IreeSessionPool},
+ * sessions sharing one device and one loaded module for calls from many threads at once; {@link
+ * dev.ireestubs.iree.IreeRuntime} makes several sessions and pools on one instance. {@link
  * dev.ireestubs.iree.Segments} passes native memory the caller owns (a {@link
  * java.lang.foreign.MemorySegment}) to a call without a copy, and reads results into it.
  *
@@ -23,6 +25,7 @@
  * carrying IREE's status code ({@link dev.ireestubs.iree.IreeStatusCode}) and text; a module of
  * another IREE release or CPU becomes an {@link dev.ireestubs.iree.IreeIncompatibleModuleException}
  * that says so. Sessions serialise their calls; everything native is released exactly once when its
- * owner is closed.
+ * owner is closed. Sessions and pools report each call as a JFR event {@code dev.ireestubs.Call}
+ * and in their {@code statistics()}, an MXBean under {@code dev.ireestubs}.
  */
 package dev.ireestubs.iree;

@@ -6,7 +6,9 @@ import dev.ireestubs.abi.BytecodeTypes;
 import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
+import dev.ireestubs.internal.CallRecorder;
 import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.CallStatistics;
 import dev.ireestubs.invoke.IreeException;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.ModuleBackend;
@@ -62,18 +64,25 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p><b>Thread safety.</b> A built module is immutable and may be called from any number of
  * threads at once; each function body must then be thread-safe itself. {@link #close()} makes
  * later lookups and calls fail with {@link IllegalStateException}.
+ *
+ * <p><b>Observability.</b> Each call is reported as IREE's backend reports it: a JFR event {@code
+ * dev.ireestubs.Call} (backend {@code host}, device {@code java}) while a recording takes it, and
+ * the module's {@link #statistics()}, an MXBean while the module is open.
  */
 public final class HostModule implements ModuleBackend {
 
   private final String name;
   private final Map<String, RegisteredFunction> functions; // by qualified name, sorted
   private final AtomicBoolean closed = new AtomicBoolean();
+  private final CallRecorder recorder;
 
   private HostModule(String name, List<RegisteredFunction.Registration> registrations) {
     this.name = name;
+    List<String> modules = List.of(name);
+    this.recorder = CallRecorder.create("host", "java", () -> modules).register(this);
     Map<String, RegisteredFunction> byName = new TreeMap<>();
     for (RegisteredFunction.Registration r : registrations) {
-      RegisteredFunction f = new RegisteredFunction(name, closed, r);
+      RegisteredFunction f = new RegisteredFunction(name, closed, recorder, r);
       byName.put(f.qualifiedName(), f);
     }
     this.functions = Collections.unmodifiableMap(byName);
@@ -169,9 +178,27 @@ public final class HostModule implements ModuleBackend {
     return Optional.ofNullable(functions.get(name + "." + function)).map(RegisteredFunction::registeredSignature);
   }
 
+  /**
+   * What this module's calls cost so far: how many, failures, time, bytes (see {@link
+   * CallStatistics}); also registered as an MXBean under {@code
+   * dev.ireestubs:type=CallStatistics,backend=host,id=<n>} until the module is closed.
+   *
+   * @return the module's statistics, live
+   */
+  public CallStatistics statistics() {
+    return recorder.statistics();
+  }
+
+  /** The name the statistics are registered under, or null (tests). */
+  String objectName() {
+    return recorder.objectName();
+  }
+
+  /** Refuses later lookups and calls, and unregisters the statistics' MXBean. */
   @Override
   public void close() {
     closed.set(true);
+    recorder.unregister();
   }
 
   @Override

@@ -8,6 +8,7 @@ import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeException;
 import dev.ireestubs.invoke.IreeInvocationException;
+import dev.ireestubs.internal.CallRecorder;
 import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import java.util.Collections;
@@ -35,6 +36,7 @@ final class RegisteredFunction implements BackendFunction {
 
   private final String moduleName;
   private final AtomicBoolean closed;
+  private final CallRecorder recorder;
   private final String qualifiedName;
   private final String localName;
   private final FunctionSignature signature;
@@ -44,9 +46,11 @@ final class RegisteredFunction implements BackendFunction {
   private final HostFunction body; // null for an asynchronous function
   private final AsyncHostFunction asyncBody; // null for a synchronous function
 
-  RegisteredFunction(String moduleName, AtomicBoolean closed, Registration r) {
+  RegisteredFunction(
+      String moduleName, AtomicBoolean closed, CallRecorder recorder, Registration r) {
     this.moduleName = moduleName;
     this.closed = closed;
+    this.recorder = recorder;
     this.qualifiedName = moduleName + "." + r.localName();
     this.localName = r.localName();
     this.signature = r.signature();
@@ -78,21 +82,32 @@ final class RegisteredFunction implements BackendFunction {
     return bytecodeTypes;
   }
 
-  /** Calls the body (an asynchronous one is waited for). */
+  /** Calls the body (an asynchronous one is waited for), recording the call. */
   @Override
   public VmList invoke(VmList arguments) {
     checkOpen();
-    AbiValues.checkArguments(signature, arguments, localName);
+    long start = System.nanoTime();
+    Object event = CallRecorder.begin();
+    long bytesIn = 0;
     VmList results;
     try {
-      results =
-          body != null
-              ? body.call(arguments)
-              : asyncBody.call(arguments).toCompletableFuture().join();
+      AbiValues.checkArguments(signature, arguments, localName);
+      bytesIn = CallRecorder.bytes(arguments);
+      try {
+        results =
+            body != null
+                ? body.call(arguments)
+                : asyncBody.call(arguments).toCompletableFuture().join();
+      } catch (RuntimeException e) {
+        throw failure(e);
+      }
+      AbiValues.checkResults(signature, results, localName);
     } catch (RuntimeException e) {
-      throw failure(e);
+      recorder.failed(qualifiedName, start, event, bytesIn, e, false);
+      throw e;
     }
-    AbiValues.checkResults(signature, results, localName);
+    recorder.succeeded(
+        qualifiedName, start, event, bytesIn, CallRecorder.bytes(results), false);
     return results;
   }
 
@@ -107,6 +122,9 @@ final class RegisteredFunction implements BackendFunction {
     }
     checkOpen();
     AbiValues.checkArguments(signature, arguments, localName);
+    long start = System.nanoTime();
+    Object event = CallRecorder.begin();
+    long bytesIn = CallRecorder.bytes(arguments);
     CompletionStage<VmList> started =
         wait == null || wait.isReached()
             ? start(arguments)
@@ -120,10 +138,22 @@ final class RegisteredFunction implements BackendFunction {
     return AsyncCall.of(
         started.handle(
             (results, failure) -> {
+              RuntimeException failed = null;
               if (failure != null) {
-                throw failure(failure);
+                failed = failure(failure);
+              } else {
+                try {
+                  AbiValues.checkResults(signature, results, localName);
+                } catch (RuntimeException e) {
+                  failed = e;
+                }
               }
-              AbiValues.checkResults(signature, results, localName);
+              if (failed != null) {
+                recorder.failed(qualifiedName, start, event, bytesIn, failed, true);
+                throw failed;
+              }
+              recorder.succeeded(
+                  qualifiedName, start, event, bytesIn, CallRecorder.bytes(results), true);
               return results;
             }));
   }

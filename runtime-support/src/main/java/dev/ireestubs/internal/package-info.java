@@ -1,7 +1,9 @@
 /**
  * What generated stubs call, and nothing a user should: binding a stub's functions ({@code
  * FunctionBinder}), marshalling its arguments and results ({@code Marshal}), the constants and
- * checks a stub is built from. Public only because generated code lives in the user's packages.
+ * checks a stub is built from; and what iree-stubs' own backends share ({@code CallRecorder}: the
+ * JFR event and statistics of every call). Public only because generated code lives in the user's
+ * packages and the backends in other artifacts.
  *
  * <p><b>Not API.</b> Every type here may change in any release, in step with the processor that
  * generates the code calling it; a stub and this package always come from the same iree-stubs
