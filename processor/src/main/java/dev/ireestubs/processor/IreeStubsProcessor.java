@@ -1,10 +1,23 @@
 package dev.ireestubs.processor;
 
 import com.google.auto.service.AutoService;
+import com.palantir.javapoet.ClassName;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
-import com.palantir.javapoet.ClassName;
 import dev.ireestubs.abi.AbiJson;
+import dev.ireestubs.processor.binding.InterfaceBinder;
+import dev.ireestubs.processor.declaration.Annotations;
+import dev.ireestubs.processor.declaration.Declaration;
+import dev.ireestubs.processor.declaration.DeclarationReader;
+import dev.ireestubs.processor.derivation.ClientDerivation;
+import dev.ireestubs.processor.diagnostics.ElementLocation;
+import dev.ireestubs.processor.diagnostics.Reporter;
+import dev.ireestubs.processor.diagnostics.Tag;
+import dev.ireestubs.processor.model.StubModel;
+import dev.ireestubs.processor.source.InputRecord;
+import dev.ireestubs.processor.source.ReflectionLoader;
+import dev.ireestubs.processor.writing.StubGenerator;
+import dev.ireestubs.processor.writing.StubWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -16,12 +29,12 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
-import java.util.Map;
-import java.util.TreeSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.FilerException;
@@ -49,36 +62,27 @@ import javax.tools.JavaFileObject;
  * still refers to an unknown type after the last round is an error. No exception escapes: a
  * failure of the processor itself is reported on the interface with its stack trace.
  *
- * <p>One pipeline per interface, each step a class named for it:
+ * <p>One pipeline per interface, a package per step, each reading only the steps before it (its
+ * {@code package-info} says what it does and what it reads):
  *
  * <ol>
- *   <li>derive mode (only for {@code @IreeClient} on a package): {@link ClientDerivation} has
- *       {@code dev.ireestubs.derive.ClientDeriver} (shared with the cli) derive the module's
- *       interface and writes it, annotated {@code @IreeModule}, with the package as its originating
- *       element; the next round takes it through the steps below like any interface;
- *   <li>declaration: {@link DeclarationReader} (with {@link TypeReader}) reads the interface once
- *       into a {@link Declaration} of plain values ({@link JavaType}s, records, annotations, a
- *       {@link Location} per diagnostic);
- *   <li>signature sources: {@link ModuleReflection} reads the module file or compiled module,
- *       {@link SignatureSources} yields each method's {@link FunctionSource} (found through {@link
- *       ReflectionLoader});
- *   <li>binder: {@link InterfaceBinder} has {@link MethodBinder}, {@link ValueBinder}, {@link
- *       ArrayBinder}, {@link StructureBinder}, {@link KeyMatcher} and {@link PyDmBinder} match Java
- *       types to type records through {@code dev.ireestubs.abi.JavaMapping}, reporting through
- *       {@link Reporter} in the words of {@link Wording}, into a {@link StubModel}: one sealed
- *       {@link CallPlan} per method, of {@link ValueBinding}s, with no compiler type in it;
- *   <li>writer: {@link StubWriter} prints the model as laid out by {@link StubLayout} ({@link
- *       StubScope} for hygienic names): {@link CallWriter}, {@link ValueCode} and {@link SipCode}
- *       print the calls, {@link SignatureCode} and {@link FunctionConstants} the signatures as
- *       code, all as {@link Code} fragments; {@link JavaSource} prints the class once, imports
- *       chosen. {@link StubNames} keeps two interfaces from claiming one stub name.
+ *   <li>{@code derivation}, derive mode (only for {@code @IreeClient} on a package): the module's
+ *       interface derived and written, annotated {@code @IreeModule}; the next round takes it
+ *       through the steps below like any interface;
+ *   <li>{@code declaration}: the interface read once into plain values, with a location for each
+ *       diagnostic ({@code diagnostics});
+ *   <li>{@code source}: the reflection the interface names found and read, each method's
+ *       signature found in it;
+ *   <li>{@code binding}: Java types matched to the signatures' type records, every mismatch
+ *       reported, into the stub's {@code model}, which holds no compiler type;
+ *   <li>{@code writing}: the model written as the stub's code, printed by {@code printing}.
  * </ol>
  */
 @AutoService(Processor.class)
 public final class IreeStubsProcessor extends AbstractProcessor {
 
   /** The option naming a directory to look for reflection files in. */
-  public static final String REFLECTION_DIR_OPTION = "iree.reflectionDir";
+  public static final String REFLECTION_DIR_OPTION = ReflectionLoader.REFLECTION_DIR_OPTION;
 
   private final StubGenerator generator;
 
@@ -106,7 +110,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
 
   /** The processor, as the compiler loads it. */
   public IreeStubsProcessor() {
-    this(new StubWriter());
+    this(new StubWriter(IreeStubsProcessor.class.getName()));
   }
 
   /** A processor writing through {@code generator} (tests capture the models with it). */
@@ -229,7 +233,10 @@ public final class IreeStubsProcessor extends AbstractProcessor {
       }
     }
     ClientDerivation derivation =
-        new ClientDerivation(processingEnv.getFiler(), processingEnv.getElementUtils());
+        new ClientDerivation(
+            processingEnv.getFiler(),
+            processingEnv.getElementUtils(),
+            IreeStubsProcessor.class.getName());
     for (PackageElement pkg : packages) {
       for (AnnotationMirror mirror : ClientDerivation.mirrors(pkg)) {
         Reporter report = new Reporter(pkg, this::hasSource);
