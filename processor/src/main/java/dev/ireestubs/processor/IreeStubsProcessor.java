@@ -15,7 +15,9 @@ import dev.ireestubs.processor.diagnostics.Reporter;
 import dev.ireestubs.processor.diagnostics.Tag;
 import dev.ireestubs.processor.model.StubModel;
 import dev.ireestubs.processor.source.InputRecord;
+import dev.ireestubs.processor.source.InterfaceSources;
 import dev.ireestubs.processor.source.ReflectionLoader;
+import dev.ireestubs.processor.source.SignatureSources;
 import dev.ireestubs.processor.writing.StubGenerator;
 import dev.ireestubs.processor.writing.StubWriter;
 import java.io.IOException;
@@ -301,26 +303,27 @@ public final class IreeStubsProcessor extends AbstractProcessor {
       if (module.isEmpty()) {
         return;
       }
-      // A derived interface is in generated sources: its module is beside the package-info.
-      ReflectionLoader loader = loader(origin == null ? element : origin.pkg());
       Optional<Declaration> declaration =
           new DeclarationReader(
                   processingEnv.getElementUtils(), processingEnv.getTypeUtils(), this::hasSource)
               .read(element, module.get(), report);
-      InterfaceBinder.Outcome outcome =
-          declaration
-              .map(d -> InterfaceBinder.bind(d, loader, report))
-              .orElse(new InterfaceBinder.Outcome(Optional.empty(), Set.of()));
-      Set<String> unresolved = outcome.unresolved();
-      if (!unresolved.isEmpty()) {
+      if (declaration.isPresent() && !declaration.get().unresolved().isEmpty()) {
         if (!last) {
-          // Another processor may generate them: try again next round, reporting nothing now.
+          // Another processor may generate them: try again next round, before reading any file
+          // and reporting nothing now.
           deferred.add(element.getQualifiedName().toString());
           return;
         }
-        reportUnresolved(element, unresolved, report);
+        DeclarationReader.reportUnresolved(declaration.get(), report);
       }
-      Optional<StubModel> model = outcome.model().filter(m -> stubNames.claim(m, element, report));
+      // A derived interface is in generated sources: its module is beside the package-info.
+      ReflectionLoader loader = loader(origin == null ? element : origin.pkg());
+      Optional<InterfaceSources> sources =
+          declaration.map(d -> SignatureSources.find(d, loader, report));
+      Optional<StubModel> model =
+          sources
+              .flatMap(s -> InterfaceBinder.bind(declaration.get(), s, report))
+              .filter(m -> stubNames.claim(m, element, report));
       if (model.isEmpty() && !report.hasErrors()) {
         // Every path that yields no model reports why; this is the net under that promise.
         report.error(
@@ -338,7 +341,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
             processingEnv.getElementUtils(),
             element,
             model.get().stubName().reflectionName(),
-            loader.inputs());
+            sources.get().inputs());
       }
     } catch (FilerException e) {
       fail(
@@ -373,23 +376,6 @@ public final class IreeStubsProcessor extends AbstractProcessor {
   private void fail(TypeElement element, Reporter report, Tag tag, String message) {
     report.flush(processingEnv.getMessager());
     processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, tag.prefix() + message, element);
-  }
-
-  private static void reportUnresolved(
-      TypeElement element, Set<String> unresolved, Reporter report) {
-    boolean one = unresolved.size() == 1;
-    report.error(
-        Tag.UNRESOLVED_TYPE,
-        "cannot check "
-            + element.getSimpleName()
-            + " against its module: "
-            + (one ? "type " : "types ")
-            + String.join(", ", unresolved)
-            + (one ? " is" : " are")
-            + " not known, even after the last round of annotation processing; import or"
-            + " declare "
-            + (one ? "it" : "them"),
-        ElementLocation.of(element));
   }
 
   /** Writes a stub's source through the Filer, with its interface as the one originating element. */

@@ -91,7 +91,7 @@ final class ArrayBinder {
     ElementType e = t.element();
     JavaType component = j.leaf();
     if (component instanceof JavaType.Unresolved) {
-      return values.bind(t, component, path, site); // recorded as unresolved
+      return null; // the declaration step's to report
     }
     Optional<Class<?>> expected = JavaMapping.javaArrayComponent(e);
     String typed = classes.isEmpty() ? JavaMapping.ANY_ARRAY_CLASS : classes.get(0);

@@ -200,8 +200,7 @@ final class MethodBinder {
     }
     if (results.isEmpty()) {
       if (returnType instanceof JavaType.Unresolved) {
-        session.unresolved((JavaType.Unresolved) returnType);
-        return null;
+        return null; // the declaration step's to report
       }
       report.error(
           Tag.SIGNATURE_MISMATCH,

@@ -121,8 +121,14 @@ final class PyDmBinder {
     return CallingConvention.typeOf(type.vmKind().orElse(VmKind.REF));
   }
 
-  /** Primitives are unboxed values of their width; other types object records. */
+  /**
+   * Primitives are unboxed values of their width; other types object records. Null when the type
+   * is not one of them (reported) or does not resolve (the declaration step's to report).
+   */
   private ValueBinding binding(JavaType type, String path, Location site) {
+    if (type instanceof JavaType.Unresolved) {
+      return null;
+    }
     if (type instanceof JavaType.Primitive) {
       Class<?> p = ((JavaType.Primitive) type).type();
       Optional<ElementType> element = JavaMapping.element(p);
@@ -165,12 +171,11 @@ final class PyDmBinder {
     }
     report.error(
         Tag.UNSUPPORTED_TYPE,
-        path + " is a " + describe(type) + ", which no PyDM value is; use a primitive or an object type",
+        path
+            + " is a "
+            + type.typeName()
+            + ", which no PyDM value is; use a primitive or an object type",
         site);
     return null;
-  }
-
-  private static String describe(JavaType type) {
-    return type instanceof JavaType.Unresolved ? type.display() : type.typeName().toString();
   }
 }

@@ -93,7 +93,7 @@ final class StructureBinder {
 
   /**
    * The value type of {@code Map<String, V>}; empty when it is raw, wildcarded, keyed by something
-   * other than {@code String}, or unresolved (reported or recorded).
+   * other than {@code String} (reported), or unresolved (the declaration step's to report).
    */
   private Optional<JavaType> mapValue(
       AbiType.Dict t, JavaType.Declared j, String path, ValueBinder.Site site) {
@@ -114,7 +114,6 @@ final class StructureBinder {
     }
     for (JavaType arg : args) {
       if (arg instanceof JavaType.Unresolved) {
-        session.unresolved((JavaType.Unresolved) arg);
         return Optional.empty();
       }
     }

@@ -22,8 +22,8 @@ import java.util.Optional;
  * Binds one value of one function: matches a Java type to a type record through {@link
  * JavaMapping}, reporting every mismatch on its element, and builds its {@link ValueBinding}.
  * Scalars, arrays, refs and lists here; records and maps in {@link StructureBinder}. Binding goes on
- * after a mismatch so one compile shows them all; a Java type that does not resolve is not an
- * error but recorded in the {@link BindSession}.
+ * after a mismatch so one compile shows them all; a Java type that does not resolve binds nothing
+ * and is not reported here (the declaration step says it, after the last round of processing).
  */
 final class ValueBinder {
 
@@ -54,10 +54,12 @@ final class ValueBinder {
     return words;
   }
 
-  /** Binds one value; null when it does not match (reported) or does not resolve (recorded). */
+  /**
+   * Binds one value; null when it does not match (reported) or does not resolve (which the
+   * declaration step reports).
+   */
   ValueBinding bind(AbiType t, JavaType j, String path, Site site) {
     if (j instanceof JavaType.Unresolved) {
-      session.unresolved((JavaType.Unresolved) j);
       return null;
     }
     if (t instanceof AbiType.Unsupported) {
@@ -210,7 +212,7 @@ final class ValueBinder {
 
   /**
    * The element type of {@code List<T>}: null when {@code j} is not a {@code java.util.List};
-   * empty when it is raw, wildcarded or unresolved (reported or recorded).
+   * empty when it is raw or wildcarded (reported) or unresolved (the declaration step's to report).
    */
   Optional<JavaType> listElement(AbiType t, JavaType j, String path, Site site) {
     if (!(j instanceof JavaType.Declared) || !((JavaType.Declared) j).is("java.util.List")) {
@@ -223,7 +225,6 @@ final class ValueBinder {
     }
     JavaType arg = args.get(0);
     if (arg instanceof JavaType.Unresolved) {
-      session.unresolved((JavaType.Unresolved) arg);
       return Optional.empty();
     }
     if (arg instanceof JavaType.Wildcard) {

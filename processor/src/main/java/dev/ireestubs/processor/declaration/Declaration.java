@@ -2,6 +2,8 @@ package dev.ireestubs.processor.declaration;
 
 import com.palantir.javapoet.ClassName;
 import dev.ireestubs.processor.diagnostics.Location;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -25,7 +27,10 @@ import java.util.Set;
  *     maps), by qualified name
  * @param memberTypeNames the simple names of the types nested in the interface and its
  *     super-interfaces, which the generated stub inherits (and which would shadow its own names)
- * @param unresolved types the declaration names that did not resolve (its super-interfaces)
+ * @param unresolved the types the declaration names that did not resolve, in the order met: its
+ *     super-interfaces, then any type its methods' parameters and results name, directly or in a
+ *     type argument, an array's component or a record's component. Non-empty means "wait for a
+ *     later round": another processor may generate them
  * @param location the interface
  */
 public record Declaration(
@@ -48,7 +53,8 @@ public record Declaration(
     methods = List.copyOf(methods);
     records = Map.copyOf(records);
     memberTypeNames = Set.copyOf(memberTypeNames);
-    unresolved = Set.copyOf(unresolved);
+    // In the order met, which the diagnostic that names them keeps.
+    unresolved = Collections.unmodifiableSet(new LinkedHashSet<>(unresolved));
   }
 
   /** The record {@code type} names, if it is one of the declaration's records. */

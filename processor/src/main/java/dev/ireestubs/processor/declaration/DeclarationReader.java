@@ -34,7 +34,9 @@ import javax.lang.model.util.Types;
  * The first step of the pipeline: reads an {@code @IreeModule} element once into a {@link
  * Declaration} of plain values, reporting what is wrong with the declaration itself (not an
  * interface, generic, sealed, private; generic methods; an empty module name; {@code
- * IreeFunction} on a default method). Matching it against a module is the binder's job.
+ * IreeFunction} on a default method), and every type it names that does not resolve (another
+ * processor may generate it: the interface then waits for a later round before any file is read).
+ * Finding its module's reflection is the next step's job, matching it against that the binder's.
  */
 public final class DeclarationReader {
 
@@ -103,6 +105,7 @@ public final class DeclarationReader {
       }
       methods.add(method(method, (ExecutableType) types.asMemberOf(ifaceType, method), typeReader));
     }
+    unresolved.addAll(typeReader.unresolved());
     return Optional.of(
         new Declaration(
             element.getSimpleName().toString(),
@@ -116,6 +119,27 @@ public final class DeclarationReader {
             memberTypeNames(element),
             unresolved,
             ElementLocation.of(element)));
+  }
+
+  /**
+   * Reports that {@code declaration} still names types that do not resolve after the last round
+   * of processing (see {@link Declaration#unresolved()}): before that, the interface waits for them.
+   */
+  public static void reportUnresolved(Declaration declaration, Reporter report) {
+    Set<String> unresolved = declaration.unresolved();
+    boolean one = unresolved.size() == 1;
+    report.error(
+        Tag.UNRESOLVED_TYPE,
+        "cannot check "
+            + declaration.simpleName()
+            + " against its module: "
+            + (one ? "type " : "types ")
+            + String.join(", ", unresolved)
+            + (one ? " is" : " are")
+            + " not known, even after the last round of annotation processing; import or"
+            + " declare "
+            + (one ? "it" : "them"),
+        declaration.location());
   }
 
   private Declaration.Method method(

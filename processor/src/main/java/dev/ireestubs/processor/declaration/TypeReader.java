@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,7 +36,8 @@ import javax.lang.model.util.Types;
 /**
  * Reads compiler types into {@link JavaType}s, and every record they name (with its components
  * and their annotations) into the declaration's record table: the one place that asks the compiler
- * what a Java type is.
+ * what a Java type is. It keeps every type it met that did not resolve ({@link #unresolved()}), so
+ * that the declaration knows before anything else is read whether it must wait for a later round.
  */
 final class TypeReader {
 
@@ -48,6 +50,7 @@ final class TypeReader {
   private final TypeMirror vmRef;
   private final Map<String, Declaration.RecordType> records = new LinkedHashMap<>();
   private final Set<String> reading = new HashSet<>();
+  private final Set<String> unresolved = new LinkedHashSet<>();
   /** Types without arguments, annotations or enclosing instance, read once each (by element). */
   private final Map<TypeElement, JavaType> plainTypes = new HashMap<>();
 
@@ -70,10 +73,19 @@ final class TypeReader {
     return records;
   }
 
+  /**
+   * The types read so far that did not resolve (in parameters, results, type arguments, array
+   * components, wildcard bounds and record components), in the order met.
+   */
+  Set<String> unresolved() {
+    return unresolved;
+  }
+
   /** {@code t} as a plain value; records it names are added to {@link #records()}. */
   JavaType read(TypeMirror t) {
     switch (t.getKind()) {
       case ERROR:
+        unresolved.add(t.toString());
         return new JavaType.Unresolved(t.toString());
       case VOID:
         return new JavaType.Void();

@@ -26,7 +26,7 @@ import java.util.Optional;
  *     compiled module without one the name compiled into it
  * @param failed true when the module's reflection was named but is not usable (reported)
  */
-public record ModuleReflection(
+record ModuleReflection(
     String abiPath,
     Optional<Map<String, FunctionSignature>> functions,
     String vmfbPath,
@@ -35,7 +35,7 @@ public record ModuleReflection(
     boolean failed) {
 
   /** Reads what {@code module} names through {@code loader}, reporting what fails. */
-  public static ModuleReflection read(
+  static ModuleReflection read(
       Declaration declaration, ReflectionLoader loader, Reporter report) {
     Declaration.ModuleAnnotation module = declaration.module();
     String abiPath = module.abi();

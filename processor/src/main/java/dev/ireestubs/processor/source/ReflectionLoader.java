@@ -82,8 +82,9 @@ public final class ReflectionLoader {
    * A file that was read, with what identifies its content: a changed size or fingerprint means
    * the stub made from it may be stale (see {@link InputRecord#fingerprint}).
    */
-  record Input(Path file, long size, String fingerprint) {
-    Input {
+  public record Input(Path file, long size, String fingerprint) {
+    /** Checks that every part is there. */
+    public Input {
       Objects.requireNonNull(file, "file");
       Objects.requireNonNull(fingerprint, "fingerprint");
     }

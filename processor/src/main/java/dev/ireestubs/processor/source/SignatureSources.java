@@ -15,16 +15,19 @@ import dev.ireestubs.processor.diagnostics.Tag;
 import dev.ireestubs.processor.names.Names;
 import dev.ireestubs.vmfb.VmfbExport;
 import dev.ireestubs.vmfb.VmfbModule;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The second step: finds each method's signature in the reflection its interface names (inline in
- * {@code @IreeFunction(abi)}, in the module file, or in a compiled module through {@link
- * VmfbExport#signature()}), and its V0 SIP structure, or says that it is an IREEPyDM function.
- * Reports what is missing or does not parse; a declaration that falls back to a poorer format is
- * a warning.
+ * The second step ({@link #find}): reads the reflection an interface names ({@link
+ * ModuleReflection}: its module file or compiled module) and finds each method's signature in it
+ * (inline in {@code @IreeFunction(abi)}, in the module file, or in a compiled module through
+ * {@link VmfbExport#signature()}), and its V0 SIP structure, or says that it is an IREEPyDM
+ * function; an asynchronous method's is its asynchronous export's ({@link AsyncSources}). Reports
+ * what is missing or does not parse; a declaration that falls back to a poorer format is a
+ * warning.
  */
 public final class SignatureSources {
 
@@ -35,14 +38,41 @@ public final class SignatureSources {
   private final ModuleReflection module;
   private final Reporter report;
 
-  public SignatureSources(Declaration declaration, ModuleReflection module, Reporter report) {
+  private SignatureSources(Declaration declaration, ModuleReflection module, Reporter report) {
     this.declaration = declaration;
     this.module = module;
     this.report = report;
   }
 
+  /**
+   * Reads the reflection {@code declaration} names through {@code loader} and finds the source of
+   * each method's signature in it, reporting what is missing, unreadable or does not fit.
+   */
+  public static InterfaceSources find(
+      Declaration declaration, ReflectionLoader loader, Reporter report) {
+    ModuleReflection module = ModuleReflection.read(declaration, loader, report);
+    SignatureSources sources = new SignatureSources(declaration, module, report);
+    AsyncSources async = new AsyncSources(module, report);
+    List<MethodSource> methods = new ArrayList<>();
+    for (Declaration.Method method : declaration.methods()) {
+      Optional<MethodSource> found;
+      if (AsyncSources.isAsync(method)) {
+        found =
+            async
+                .read(method)
+                .flatMap(a -> sources.of(a.view()).flatMap(s -> async.check(method, a, s)));
+      } else if (async.checkSync(method)) {
+        found = sources.of(method).map(s -> new MethodSource(method, s, Optional.empty()));
+      } else {
+        found = Optional.empty();
+      }
+      found.ifPresent(methods::add);
+    }
+    return new InterfaceSources(module.moduleName(), methods, loader.inputs());
+  }
+
   /** The source of {@code method}'s signature; empty when there is none (reported). */
-  public Optional<FunctionSource> of(Declaration.Method method) {
+  Optional<FunctionSource> of(Declaration.Method method) {
     Optional<Declaration.FunctionAnnotation> function = method.function();
     if (function.isPresent() && function.get().pydm()) {
       return pyDm(method);

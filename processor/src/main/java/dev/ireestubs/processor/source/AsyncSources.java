@@ -1,15 +1,14 @@
-package dev.ireestubs.processor.binding;
+package dev.ireestubs.processor.source;
 
 import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.SipStructure;
 import dev.ireestubs.processor.declaration.Declaration;
 import dev.ireestubs.processor.declaration.JavaType;
 import dev.ireestubs.processor.diagnostics.Location;
 import dev.ireestubs.processor.diagnostics.Messages;
 import dev.ireestubs.processor.diagnostics.Reporter;
 import dev.ireestubs.processor.diagnostics.Tag;
-import dev.ireestubs.processor.model.CallPlan;
-import dev.ireestubs.processor.source.ModuleReflection;
 import dev.ireestubs.vmfb.VmfbExport;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,10 +20,10 @@ import java.util.Set;
  * The asynchronous methods of an interface: a method that returns {@code CompletableFuture<T>} (or
  * {@code FencedFuture<T>}, which also carries the call's signal fence) calls the asynchronous
  * export of its function, of the coarse-fences model, and may take the call's wait fence as its
- * last parameter ({@code Fence wait}). This step reads that shape, finds the export and hands the
- * binder a view of the method as if it returned {@code T} and took no fence ({@link
- * #read}); once bound, it checks that the function takes fences and makes the plan asynchronous
- * ({@link #plan}).
+ * last parameter ({@code Fence wait}). This part of the sources step reads that shape and finds
+ * the export ({@link #read}), whose signature {@link SignatureSources} then finds for a view of
+ * the method as if it returned {@code T}, took no fence and named the export; then it checks that
+ * the function takes fences ({@link #check}). The binder binds the view.
  *
  * <p>The export of method {@code m}, whose function is {@code f} ({@code @IreeFunction("f")}, else
  * the method's name): {@code f} itself when it ends in {@code $async}, else {@code f$async}, else,
@@ -32,7 +31,7 @@ import java.util.Set;
  * {@code f} when it is asynchronous by its reflection. Whether an export takes fences is {@link
  * CoarseFences}' rule, as everywhere.
  */
-final class AsyncBinder {
+final class AsyncSources {
 
   static final String COMPLETABLE_FUTURE = "java.util.concurrent.CompletableFuture";
   static final String FENCED_FUTURE = "dev.ireestubs.invoke.FencedFuture";
@@ -51,16 +50,14 @@ final class AsyncBinder {
    *
    * @param view the method as the binder sees it: returning {@code T}, without the wait fence, and
    *     naming the asynchronous export in its {@code @IreeFunction}
-   * @param future which future the method returns
-   * @param waitParameter the name of its wait-fence parameter, if it has one
+   * @param call the future the method returns and its wait fence
    */
-  record Async(
-      Declaration.Method view, CallPlan.Future future, Optional<String> waitParameter) {}
+  record Async(Declaration.Method view, MethodSource.Async call) {}
 
   private final ModuleReflection module;
   private final Reporter report;
 
-  AsyncBinder(ModuleReflection module, Reporter report) {
+  AsyncSources(ModuleReflection module, Reporter report) {
     this.module = module;
     this.report = report;
   }
@@ -106,8 +103,6 @@ final class AsyncBinder {
   /** The reading of an asynchronous method; empty when it is malformed (reported). */
   Optional<Async> read(Declaration.Method method) {
     JavaType.Declared returned = (JavaType.Declared) method.returnType();
-    CallPlan.Future future =
-        returned.is(FENCED_FUTURE) ? CallPlan.Future.FENCED : CallPlan.Future.COMPLETABLE;
     boolean ok = true;
     JavaType result = null;
     if (returned.arguments().size() != 1 || returned.arguments().get(0) instanceof JavaType.Wildcard) {
@@ -163,29 +158,32 @@ final class AsyncBinder {
         new Declaration.Method(
             method.name(), parameters, result, Optional.of(naming(method, export.get())),
             method.location());
-    return Optional.of(new Async(view, future, wait));
+    return Optional.of(new Async(view, new MethodSource.Async(returned.is(FENCED_FUTURE), wait)));
   }
 
   /**
-   * The asynchronous plan of {@code async}, whose view the binder bound to {@code plan}; empty when
-   * its function takes no fences (reported).
+   * The source of the asynchronous method {@code method}, read as {@code async}, whose view's
+   * function {@code source} describes; empty when that function takes no fences (reported).
    */
-  Optional<CallPlan> plan(Declaration.Method method, Async async, CallPlan plan) {
-    FunctionSignature signature = plan.signature();
-    if (!(plan instanceof CallPlan.Plain plain)
+  Optional<MethodSource> check(Declaration.Method method, Async async, FunctionSource source) {
+    if (!(source instanceof FunctionSource.Typed typed)) {
+      // read() refuses IREEPyDM methods: their functions are synchronous.
+      throw new IllegalStateException("an IREEPyDM source for asynchronous method " + method.name());
+    }
+    FunctionSignature signature = typed.sip().map(SipStructure::signature).orElse(typed.signature());
+    if (typed.sip().isPresent()
         || signature.model() != FunctionSignature.CallingModel.COARSE_FENCES) {
       report.error(
           Tag.NOT_ASYNC,
-          plan.functionName() + ": method " + method.name() + " returns a future, so it calls an"
+          typed.functionName() + ": method " + method.name() + " returns a future, so it calls an"
               + " asynchronous function (with a wait and a signal fence), but "
-              + Messages.quote(plan.functionName()) + " is synchronous (" + signature
-              + ", from " + plan.reflectionSource() + ")" + asyncExportsHint()
+              + Messages.quote(typed.functionName()) + " is synchronous (" + signature
+              + ", from " + typed.description() + ")" + asyncExportsHint()
               + "; return the result itself to call it synchronously",
           method.location());
       return Optional.empty();
     }
-    return Optional.of(
-        new CallPlan.Async(plain.method(), plain.result(), async.future(), async.waitParameter()));
+    return Optional.of(new MethodSource(async.view(), source, Optional.of(async.call())));
   }
 
   /** The export {@code method} calls, or empty when it has none that is asynchronous (reported). */
