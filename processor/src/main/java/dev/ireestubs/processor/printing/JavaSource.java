@@ -6,6 +6,7 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.WildcardTypeName;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -71,21 +72,22 @@ public final class JavaSource {
   private JavaSource() {}
 
   /**
-   * A {@code private static final} nested class with a private constructor and {@code javadoc},
-   * its member list open for the caller to fill.
+   * A {@code private static final} nested class with {@code javadoc}, a private constructor and
+   * {@code members}.
    */
-  public static TypeDecl holder(ClassName name, Code javadoc) {
-    List<Member> members = new ArrayList<>();
-    members.add(
+  public static TypeDecl holder(ClassName name, Code javadoc, List<Member> members) {
+    List<Member> all = new ArrayList<>(members.size() + 1);
+    all.add(
         new MethodDecl(
             Code.empty(), List.of(), Set.of(Modifier.PRIVATE), null, "", List.of(), Code.empty()));
+    all.addAll(members);
     return new TypeDecl(
         name,
         javadoc,
         List.of(),
         Set.of(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL),
         null,
-        members,
+        Collections.unmodifiableList(all),
         Set.of());
   }
 

@@ -86,7 +86,7 @@ final class SharedBodies {
    *
    * @param reservedForLocals names no local or parameter of a body may take
    * @param constants the constants of each function
-   * @param holderOf the holder of each function's constants
+   * @param holders the holder of each function's constants
    * @param constantTypes the type of every constant, by name
    * @param grouped when true, a body goes into the holder of its first member, else into the stub
    * @return per function, how its method calls a shared body, or null when its body is its own
@@ -96,7 +96,7 @@ final class SharedBodies {
       StubScope scope,
       Set<String> reservedForLocals,
       List<FunctionConstants> constants,
-      ClassName[] holderOf,
+      List<ClassName> holders,
       Map<String, TypeName> constantTypes,
       boolean grouped) {
     List<CallPlan> functions = model.functions();
@@ -123,7 +123,7 @@ final class SharedBodies {
       Body body =
           new Body(
               names.newName("callLike" + capitalized(functions.get(lead).methodName())),
-              grouped ? holderOf[lead] : null,
+              grouped ? holders.get(lead) : null,
               List.copyOf(g.passed().keySet()),
               g.printed().parameters(),
               g.printed().returns(),

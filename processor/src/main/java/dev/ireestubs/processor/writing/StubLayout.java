@@ -15,6 +15,7 @@ import dev.ireestubs.processor.names.UniqueNames;
 import dev.ireestubs.processor.printing.Code;
 import dev.ireestubs.processor.printing.JavaSource;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,9 +30,23 @@ import javax.lang.model.element.Modifier;
  * the parts of very long lists in holders of their own; and for a module so large that the stub
  * class itself would fill up, the call code too in the holders ({@link #grouped()}), the stub's
  * methods then only delegating to them. It also names the stub's fields, and says which methods
- * share one body ({@link SharedBodies}).
+ * share one body ({@link SharedBodies}). An immutable value, built in one go by {@link #of}.
+ *
+ * @param grouped true when the stub's methods delegate to static methods of the holders
+ * @param groups the holders of the functions' constants, in order, and which functions each holds
+ * @param functions per function of the model, in its order, where its parts go
+ * @param partHolders the holders of the parts of long lists, complete
+ * @param fields the stub's fields of bound functions: one per function, or when grouped one array
+ * @param reservedForLocals the names no local of a method may take (see {@link
+ *     StubScope#reservedForLocals})
  */
-final class StubLayout {
+record StubLayout(
+    boolean grouped,
+    List<Group> groups,
+    List<FunctionLayout> functions,
+    List<JavaSource.TypeDecl> partHolders,
+    List<String> fields,
+    Set<String> reservedForLocals) {
 
   /** A holder's class initializer is kept under this many bytes of code. */
   static final int HOLDER_BYTES = 40_000;
@@ -45,40 +60,36 @@ final class StubLayout {
   /** Above this many estimated constant-pool entries, the stub's methods delegate to holders. */
   static final int STUB_CONSTANTS = 40_000;
 
-  /** One holder class and the functions whose constants (and, when grouped, code) it holds. */
-  record Group(ClassName holder, List<Integer> functions) {}
-
-  private final boolean grouped;
-  private final List<Group> groups;
-  private final List<FunctionConstants> constants;
-  private final ClassName[] holderOf;
-  private final List<JavaSource.TypeDecl> parts;
-  private final List<String> fields;
-  private final Set<String> reservedForLocals;
-  private SharedBodies.Use[] shared;
-
-  private StubLayout(
-      boolean grouped,
-      List<Group> groups,
-      List<FunctionConstants> constants,
-      ClassName[] holderOf,
-      List<JavaSource.TypeDecl> parts,
-      List<String> fields,
-      Set<String> reservedForLocals) {
-    this.grouped = grouped;
-    this.groups = groups;
-    this.constants = constants;
-    this.holderOf = holderOf;
-    this.parts = parts;
-    this.fields = fields;
-    this.reservedForLocals = reservedForLocals;
+  StubLayout {
+    groups = List.copyOf(groups);
+    functions = List.copyOf(functions);
+    partHolders = List.copyOf(partHolders);
+    fields = List.copyOf(fields);
+    reservedForLocals = Collections.unmodifiableSet(reservedForLocals);
   }
+
+  /** One holder class and the functions whose constants (and, when grouped, code) it holds. */
+  record Group(ClassName holder, List<Integer> functions) {
+    Group {
+      functions = List.copyOf(functions);
+    }
+  }
+
+  /**
+   * Where one function's parts go.
+   *
+   * @param holder the holder of its constants (and code, when grouped)
+   * @param constants its constants
+   * @param shared how its method calls the body it shares, or null when the body is its own
+   */
+  record FunctionLayout(ClassName holder, FunctionConstants constants, SharedBodies.Use shared) {}
 
   /** Lays out the stub of {@code model}, allocating the holders' names in {@code scope}. */
   static StubLayout of(StubModel model, StubScope scope) {
     ClassName stub = model.stubName();
+    List<CallPlan> plans = model.functions();
     int stubConstants = 0;
-    for (CallPlan plan : model.functions()) {
+    for (CallPlan plan : plans) {
       stubConstants += 6 + 4 * writtenValues(plan);
     }
     boolean grouped = stubConstants > STUB_CONSTANTS;
@@ -87,17 +98,17 @@ final class StubLayout {
     UniqueNames constantNames = new UniqueNames(Set.of());
     PartHolders partHolders = new PartHolders(stub, scope);
     List<Group> groups = new ArrayList<>();
-    FunctionConstants[] constants = new FunctionConstants[model.functions().size()];
-    ClassName[] holderOf = new ClassName[model.functions().size()];
+    List<FunctionConstants> constants = new ArrayList<>(Collections.nCopies(plans.size(), null));
+    List<ClassName> holders = new ArrayList<>(Collections.nCopies(plans.size(), null));
     for (int g = 0; g < members.size(); g++) {
       ClassName holder = stub.nestedClass(scope.member(members.size() == 1 ? base : base + g));
       groups.add(new Group(holder, members.get(g)));
       SignatureCode.Shared shared = new SignatureCode.Shared();
       for (int f : members.get(g)) {
-        holderOf[f] = holder;
-        constants[f] =
-            FunctionConstants.of(
-                model.functions().get(f), constantNames::newName, partHolders::place, shared);
+        holders.set(f, holder);
+        constants.set(
+            f,
+            FunctionConstants.of(plans.get(f), constantNames::newName, partHolders::place, shared));
       }
     }
     // The fields: one per function, or when grouped one array of them all.
@@ -105,36 +116,27 @@ final class StubLayout {
     if (grouped) {
       fields.add(scope.member("functions"));
     } else {
-      for (CallPlan f : model.functions()) {
+      for (CallPlan f : plans) {
         fields.add(scope.member(f.methodName() + "Function"));
       }
     }
     List<String> memberNames = new ArrayList<>();
     groups.forEach(g -> memberNames.add(g.holder().simpleName()));
     memberNames.addAll(fields);
-    StubLayout layout =
-        new StubLayout(
-            grouped,
-            groups,
-            List.of(constants),
-            holderOf,
-            partHolders.holders,
-            List.copyOf(fields),
-            scope.reservedForLocals(memberNames));
+    Set<String> reservedForLocals = scope.reservedForLocals(memberNames);
     Map<String, TypeName> constantTypes = new HashMap<>();
     for (FunctionConstants c : constants) {
       c.constants().forEach(k -> constantTypes.put(k.name(), k.type()));
     }
-    layout.shared =
+    SharedBodies.Use[] shared =
         SharedBodies.of(
-            model,
-            scope,
-            layout.reservedForLocals,
-            layout.constants,
-            holderOf,
-            constantTypes,
-            grouped);
-    return layout;
+            model, scope, reservedForLocals, constants, holders, constantTypes, grouped);
+    List<FunctionLayout> functions = new ArrayList<>(plans.size());
+    for (int f = 0; f < plans.size(); f++) {
+      functions.add(new FunctionLayout(holders.get(f), constants.get(f), shared[f]));
+    }
+    return new StubLayout(
+        grouped, groups, functions, partHolders.holders(), fields, reservedForLocals);
   }
 
   /** Consecutive functions per holder, each holder within the budgets (by estimate). */
@@ -197,45 +199,26 @@ final class StubLayout {
     return n;
   }
 
-  /** True when the stub's methods delegate to static methods of the holders. */
-  boolean grouped() {
-    return grouped;
-  }
-
-  List<Group> groups() {
-    return groups;
-  }
-
   /** The constants of function {@code index}. */
   FunctionConstants constants(int index) {
-    return constants.get(index);
+    return functions.get(index).constants();
   }
 
   /** The holder of function {@code index}'s constants (and code, when grouped). */
   ClassName holderOf(int index) {
-    return holderOf[index];
-  }
-
-  /** The stub's fields of bound functions: one per function, or when grouped one array. */
-  List<String> fields() {
-    return fields;
-  }
-
-  /** The names no local of a method may take (see {@link StubScope#reservedForLocals}). */
-  Set<String> reservedForLocals() {
-    return reservedForLocals;
+    return functions.get(index).holder();
   }
 
   /** How function {@code index}'s method calls the body it shares, or null when it has its own. */
   SharedBodies.Use shared(int index) {
-    return shared[index];
+    return functions.get(index).shared();
   }
 
   /** The shared bodies that {@code owner} declares (null: the stub itself), in order. */
   List<SharedBodies.Body> sharedBodies(ClassName owner) {
     List<SharedBodies.Body> out = new ArrayList<>();
-    for (int i = 0; i < shared.length; i++) {
-      SharedBodies.Use use = shared[i];
+    for (int i = 0; i < functions.size(); i++) {
+      SharedBodies.Use use = functions.get(i).shared();
       if (use != null
           && use.body().members().get(0) == i
           && Objects.equals(use.body().owner(), owner)) {
@@ -245,17 +228,15 @@ final class StubLayout {
     return out;
   }
 
-  /** The holders of the parts of long lists, complete. */
-  List<JavaSource.TypeDecl> partHolders() {
-    return parts;
-  }
-
-  /** The holders of part methods, filled in order, a new one when the last is full. */
+  /**
+   * The holders of part methods while the constants are laid out: filled in order, a new one when
+   * the last is full.
+   */
   private static final class PartHolders {
     private final ClassName stub;
     private final StubScope scope;
-    private final List<JavaSource.TypeDecl> holders = new ArrayList<>();
-    private ClassName current;
+    private final List<ClassName> names = new ArrayList<>();
+    private final List<List<JavaSource.Member>> members = new ArrayList<>();
     private int constants;
     private int count;
 
@@ -264,19 +245,17 @@ final class StubLayout {
       this.scope = scope;
     }
 
+    /** Puts {@code part} in a holder; returns how to call it. */
     Code place(SignatureCode.Part part) {
-      if (current == null || constants + part.cost().constants() > HOLDER_CONSTANTS) {
-        current = stub.nestedClass(scope.member("SignatureParts"));
-        holders.add(
-            JavaSource.holder(
-                current,
-                Code.of("Parts of long lists of the signatures: a method each, to keep methods small.\n")));
+      if (names.isEmpty() || constants + part.cost().constants() > HOLDER_CONSTANTS) {
+        names.add(stub.nestedClass(scope.member("SignatureParts")));
+        members.add(new ArrayList<>());
         constants = 0;
       }
+      ClassName current = names.get(names.size() - 1);
       String name = "part" + count++;
-      holders
-          .get(holders.size() - 1)
-          .members()
+      members
+          .get(members.size() - 1)
           .add(
               new JavaSource.MethodDecl(
                   Code.empty(),
@@ -288,6 +267,19 @@ final class StubLayout {
                   Code.builder().addStatement("$L", part.body()).build()));
       constants += part.cost().constants();
       return Code.of("$T.$N()", current, name);
+    }
+
+    /** The holders, once every part is placed. */
+    List<JavaSource.TypeDecl> holders() {
+      List<JavaSource.TypeDecl> out = new ArrayList<>(names.size());
+      for (int i = 0; i < names.size(); i++) {
+        out.add(
+            JavaSource.holder(
+                names.get(i),
+                Code.of("Parts of long lists of the signatures: a method each, to keep methods small.\n"),
+                members.get(i)));
+      }
+      return out;
     }
   }
 }

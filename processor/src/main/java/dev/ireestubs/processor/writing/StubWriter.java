@@ -318,33 +318,31 @@ public final class StubWriter implements StubGenerator {
 
     /** A holder: the constants of its functions, and when grouped their binding and calls. */
     private JavaSource.TypeDecl holder(StubLayout.Group g) {
-      JavaSource.TypeDecl holder =
-          JavaSource.holder(
-              g.holder(),
-              Code.of(
-                  layout.grouped()
-                      ? "The signatures of $L functions as code (functions of equal signatures share their"
-                          + " constants), and their calls.\n"
-                      : "The signatures of $L functions as code: built when the stub binds (functions of equal"
-                          + " signatures share their constants).\n",
-                  g.functions().size()));
+      List<JavaSource.Member> holder = new ArrayList<>();
       for (int f : g.functions()) {
         for (SignatureCode.Constant c : layout.constants(f).constants()) {
-          holder
-              .members()
-              .add(
-                  new JavaSource.FieldDecl(
-                      Code.empty(),
-                      Set.of(Modifier.STATIC, Modifier.FINAL),
-                      c.type(),
-                      c.name(),
-                      c.initializer()));
+          holder.add(
+              new JavaSource.FieldDecl(
+                  Code.empty(),
+                  Set.of(Modifier.STATIC, Modifier.FINAL),
+                  c.type(),
+                  c.name(),
+                  c.initializer()));
         }
       }
       if (layout.grouped()) {
-        addCalls(holder.members(), g);
+        addCalls(holder, g);
       }
-      return holder;
+      return JavaSource.holder(
+          g.holder(),
+          Code.of(
+              layout.grouped()
+                  ? "The signatures of $L functions as code (functions of equal signatures share their"
+                      + " constants), and their calls.\n"
+                  : "The signatures of $L functions as code: built when the stub binds (functions of equal"
+                      + " signatures share their constants).\n",
+              g.functions().size()),
+          holder);
     }
 
     private void addCalls(List<JavaSource.Member> holder, StubLayout.Group g) {

@@ -243,39 +243,36 @@ class JavaSourceTest {
   // ---- the two printers
 
   static JavaSource.TypeDecl ours(Cls c) {
-    JavaSource.TypeDecl t =
-        c.holder()
-            ? JavaSource.holder(c.name(), c.doc().code())
-            : new JavaSource.TypeDecl(
-                c.name(),
-                c.doc().code(),
-                c.annotations().stream().map(JavaSourceTest::ours).toList(),
-                c.modifiers(),
-                c.superinterface(),
-                new ArrayList<>(),
-                c.alwaysQualify());
+    List<JavaSource.Member> members = new ArrayList<>();
     for (Mem m : c.members()) {
       if (m instanceof Fld f) {
-        t.members()
-            .add(
-                new JavaSource.FieldDecl(
-                    f.doc().code(), f.modifiers(), f.type(), f.name(), f.init().code()));
+        members.add(
+            new JavaSource.FieldDecl(
+                f.doc().code(), f.modifiers(), f.type(), f.name(), f.init().code()));
       } else if (m instanceof Mth md) {
-        t.members()
-            .add(
-                new JavaSource.MethodDecl(
-                    md.doc().code(),
-                    md.annotations().stream().map(JavaSourceTest::ours).toList(),
-                    md.modifiers(),
-                    md.returns(),
-                    md.returns() == null ? "" : md.name(),
-                    md.parameters(),
-                    md.body().code()));
+        members.add(
+            new JavaSource.MethodDecl(
+                md.doc().code(),
+                md.annotations().stream().map(JavaSourceTest::ours).toList(),
+                md.modifiers(),
+                md.returns(),
+                md.returns() == null ? "" : md.name(),
+                md.parameters(),
+                md.body().code()));
       } else {
-        t.members().add(ours((Cls) m));
+        members.add(ours((Cls) m));
       }
     }
-    return t;
+    return c.holder()
+        ? JavaSource.holder(c.name(), c.doc().code(), members)
+        : new JavaSource.TypeDecl(
+            c.name(),
+            c.doc().code(),
+            c.annotations().stream().map(JavaSourceTest::ours).toList(),
+            c.modifiers(),
+            c.superinterface(),
+            members,
+            c.alwaysQualify());
   }
 
   static JavaSource.Annotation ours(Ann a) {
