@@ -10,35 +10,56 @@ import dev.ireestubs.processor.declaration.Annotations;
 import dev.ireestubs.processor.diagnostics.ElementLocation;
 import dev.ireestubs.processor.diagnostics.Messages;
 import dev.ireestubs.processor.diagnostics.Reporter;
+import dev.ireestubs.processor.diagnostics.SourceFiles;
 import dev.ireestubs.processor.diagnostics.Tag;
 import dev.ireestubs.processor.source.ReflectionLoader;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.FilerException;
+import javax.annotation.processing.Messager;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
+import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 
 /**
- * Derive mode, the step before the declaration: for one {@code @IreeClient} on a package, finds
- * the module, has {@link ClientDeriver} (runtime-support, shared with the cli) derive its interface
- * and writes that interface's source, annotated {@code @IreeModule}, with the package as its one
- * originating element. The next round of processing checks the interface and writes its stub like
- * any other: there is no second path to a stub. What goes wrong here is reported on the
- * annotation's value.
+ * Derive mode, the step before the declaration ({@link #deriveAll}): for each {@code @IreeClient}
+ * on a package, finds the module (through the sources step's {@link ReflectionLoader}), has {@link
+ * ClientDeriver} (runtime-support, shared with the cli) derive its interface and writes that
+ * interface's source, annotated {@code @IreeModule}, with the package as its one originating
+ * element. The next round of processing checks the interface and writes its stub like any other:
+ * there is no second path to a stub. What goes wrong here is reported on the annotation's value.
  */
 public final class ClientDerivation {
 
-  /** The annotation's values, read once. */
+  /**
+   * The annotation's values, read once.
+   *
+   * @param pkg the annotated package, beside whose sources the module is looked for
+   * @param mirror the {@code @IreeClient} annotation
+   * @param vmfb its {@code vmfb}, trimmed
+   * @param abi its {@code abi}, trimmed
+   * @param name its {@code name}, trimmed
+   * @param module its {@code module}
+   * @param moduleExplicit whether {@code module} was written
+   */
   public record Request(
       PackageElement pkg,
       AnnotationMirror mirror,
@@ -47,6 +68,23 @@ public final class ClientDerivation {
       String name,
       String module,
       boolean moduleExplicit) {
+
+    /**
+     * Says on this annotation that the interface it derived, {@code derived}, does not check
+     * against its module (the errors on the interface say why).
+     */
+    public void reportNotChecking(TypeElement derived, Messager messager) {
+      messager.printMessage(
+          Diagnostic.Kind.ERROR,
+          Tag.BAD_INTERFACE.prefix()
+              + "the interface "
+              + derived.getQualifiedName()
+              + " derived by this @IreeClient does not check against its module (see the"
+              + " errors on it); please report this, and write the interface by hand"
+              + " meanwhile (cli inspect --package prints it)",
+          pkg,
+          mirror);
+    }
 
     String qualified(String simpleName) {
       String p = pkg.getQualifiedName().toString();
@@ -58,24 +96,74 @@ public final class ClientDerivation {
     }
   }
 
+  private final ProcessingEnvironment env;
   private final Filer filer;
   private final Elements elements;
+  private final SourceFiles sourceFiles;
   private final String generator;
 
   /**
-   * Derive mode writing through {@code filer}.
+   * Derive mode in the compilation {@code env} processes.
    *
    * @param generator the processor's class name, which the derived interfaces' {@code @Generated}
    *     names
    */
-  public ClientDerivation(Filer filer, Elements elements, String generator) {
-    this.filer = Objects.requireNonNull(filer);
-    this.elements = Objects.requireNonNull(elements);
+  public ClientDerivation(ProcessingEnvironment env, SourceFiles sourceFiles, String generator) {
+    this.env = Objects.requireNonNull(env);
+    this.filer = env.getFiler();
+    this.elements = env.getElementUtils();
+    this.sourceFiles = Objects.requireNonNull(sourceFiles);
     this.generator = Objects.requireNonNull(generator);
   }
 
+  /**
+   * Writes the interface of every {@code @IreeClient} of {@code round} (checked in the next
+   * round), reporting on each annotation what goes wrong; the requests that wrote one, by the
+   * interface's qualified name. A failure of the processor itself is reported as an internal
+   * error on the annotation, with its stack trace.
+   */
+  public Map<String, Request> deriveAll(RoundEnvironment round) {
+    Set<PackageElement> packages =
+        new TreeSet<>(Comparator.comparing(p -> p.getQualifiedName().toString()));
+    for (String name : List.of(Annotations.IREE_CLIENT, Annotations.IREE_CLIENTS)) {
+      TypeElement annotation = elements.getTypeElement(name);
+      if (annotation != null) {
+        for (Element e : round.getElementsAnnotatedWith(annotation)) {
+          if (e instanceof PackageElement) {
+            packages.add((PackageElement) e);
+          }
+        }
+      }
+    }
+    Messager messager = env.getMessager();
+    Map<String, Request> derived = new LinkedHashMap<>();
+    for (PackageElement pkg : packages) {
+      for (AnnotationMirror mirror : mirrors(pkg)) {
+        Reporter report = new Reporter(pkg, sourceFiles::hasSource);
+        Request request = request(pkg, mirror);
+        try {
+          derive(request, ReflectionLoader.beside(pkg, env, sourceFiles), report)
+              .ifPresent(name -> derived.put(name, request));
+          report.flush(messager);
+        } catch (IOException | RuntimeException | LinkageError | AssertionError e) {
+          report.flush(messager);
+          messager.printMessage(
+              Diagnostic.Kind.ERROR,
+              Tag.INTERNAL_ERROR.prefix()
+                  + "the iree-stubs processor failed deriving a client for package "
+                  + pkg.getQualifiedName()
+                  + "; please report this with the stack trace: "
+                  + Messages.stackTrace(e),
+              pkg,
+              mirror);
+        }
+      }
+    }
+    return derived;
+  }
+
   /** Reads one {@code @IreeClient} mirror on {@code pkg}. */
-  public Request request(PackageElement pkg, AnnotationMirror mirror) {
+  Request request(PackageElement pkg, AnnotationMirror mirror) {
     return new Request(
         pkg,
         mirror,
@@ -90,7 +178,7 @@ public final class ClientDerivation {
    * Derives and writes the interface {@code r} asks for; its qualified name, or empty when it
    * could not be made (reported).
    */
-  public Optional<String> derive(Request r, ReflectionLoader loader, Reporter report) throws IOException {
+  Optional<String> derive(Request r, ReflectionLoader loader, Reporter report) throws IOException {
     if (!valid(r, report)) {
       return Optional.empty();
     }
@@ -246,7 +334,7 @@ public final class ClientDerivation {
   }
 
   /** The {@code @IreeClient} mirrors on {@code pkg}, the container's included, in source order. */
-  public static List<AnnotationMirror> mirrors(PackageElement pkg) {
+  static List<AnnotationMirror> mirrors(PackageElement pkg) {
     List<AnnotationMirror> out = new ArrayList<>();
     Annotations.find(pkg, Annotations.IREE_CLIENT).ifPresent(out::add);
     Optional<AnnotationMirror> container = Annotations.find(pkg, Annotations.IREE_CLIENTS);

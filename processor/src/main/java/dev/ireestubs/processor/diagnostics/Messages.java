@@ -1,5 +1,7 @@
 package dev.ireestubs.processor.diagnostics;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -44,6 +46,13 @@ public final class Messages {
       shown.add(abbreviate(n, MAX_NAME));
     }
     return String.join(", ", shown);
+  }
+
+  /** {@code t} and its stack trace, as an internal error reports it. */
+  public static String stackTrace(Throwable t) {
+    StringWriter w = new StringWriter();
+    t.printStackTrace(new PrintWriter(w));
+    return w.toString();
   }
 
   /** {@code a}, {@code a or b}, {@code a, b or c}. */

@@ -1,5 +1,6 @@
 package dev.ireestubs.processor.source;
 
+import dev.ireestubs.processor.diagnostics.SourceFiles;
 import dev.ireestubs.vmfb.VmfbFormatException;
 import dev.ireestubs.vmfb.VmfbModule;
 import dev.ireestubs.vmfb.VmfbReader;
@@ -20,6 +21,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.processing.Filer;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.Element;
 import javax.tools.FileObject;
 import javax.tools.JavaFileManager;
 import javax.tools.StandardLocation;
@@ -112,10 +115,31 @@ public final class ReflectionLoader {
    * @param besideSources resource folders beside the interface's source folder, searched after the
    *     class output and the source path (see {@link #resourceFoldersBeside})
    */
-  public ReflectionLoader(Filer filer, Optional<String> reflectionDir, List<Path> besideSources) {
+  ReflectionLoader(Filer filer, Optional<String> reflectionDir, List<Path> besideSources) {
     this.filer = Objects.requireNonNull(filer);
     this.reflectionDir = reflectionDir.filter(s -> !s.isBlank());
     this.besideSources = List.copyOf(besideSources);
+  }
+
+  /**
+   * A loader for the files that {@code element} (an interface, or a package for derive mode)
+   * names: it looks in the directory of {@code env}'s {@value #REFLECTION_DIR_OPTION} option,
+   * through its Filer, and in the resource folders beside {@code element}'s source folder.
+   */
+  public static ReflectionLoader beside(
+      Element element, ProcessingEnvironment env, SourceFiles sourceFiles) {
+    List<Path> folders;
+    try {
+      String pkg = env.getElementUtils().getPackageOf(element).getQualifiedName().toString();
+      folders =
+          sourceFiles.fileOf(element).map(f -> resourceFoldersBeside(f, pkg)).orElse(List.of());
+    } catch (RuntimeException e) {
+      folders = List.of();
+    }
+    return new ReflectionLoader(
+        env.getFiler(),
+        Optional.ofNullable(env.getOptions().get(REFLECTION_DIR_OPTION)),
+        folders);
   }
 
   /**
