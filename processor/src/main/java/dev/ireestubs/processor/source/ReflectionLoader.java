@@ -148,7 +148,7 @@ public final class ReflectionLoader {
    * .../src/main/resources} when it exists. Empty when the file's path does not end in its package
    * (then there is no source folder to speak of).
    */
-  public static List<Path> resourceFoldersBeside(Path sourceFile, String packageName) {
+  static List<Path> resourceFoldersBeside(Path sourceFile, String packageName) {
     Path root = sourceFile.toAbsolutePath().getParent();
     if (!packageName.isEmpty()) {
       String[] parts = packageName.split("\\.");
