@@ -5,6 +5,8 @@ import com.palantir.javapoet.ClassName;
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.processor.binding.InterfaceBinder;
 import dev.ireestubs.processor.declaration.Annotations;
+import dev.ireestubs.processor.declaration.ClientDeclaration;
+import dev.ireestubs.processor.declaration.ClientReader;
 import dev.ireestubs.processor.declaration.Declaration;
 import dev.ireestubs.processor.declaration.DeclarationReader;
 import dev.ireestubs.processor.derivation.ClientDerivation;
@@ -14,6 +16,8 @@ import dev.ireestubs.processor.diagnostics.Reporter;
 import dev.ireestubs.processor.diagnostics.SourceFiles;
 import dev.ireestubs.processor.diagnostics.Tag;
 import dev.ireestubs.processor.model.StubModel;
+import dev.ireestubs.processor.source.ClientSource;
+import dev.ireestubs.processor.source.ClientSources;
 import dev.ireestubs.processor.source.InputRecord;
 import dev.ireestubs.processor.source.InterfaceSources;
 import dev.ireestubs.processor.source.ReflectionLoader;
@@ -60,9 +64,6 @@ import javax.tools.Diagnostic;
  * it (its {@code package-info} says what it does):
  *
  * <ol>
- *   <li>{@code derivation}, derive mode (only for {@code @IreeClient} on a package): the module's
- *       interface derived and written, annotated {@code @IreeModule}; the next round takes it
- *       through the steps below like any interface;
  *   <li>{@code declaration}: the interface read once into plain values, and every type it names
  *       that does not resolve (the interface then waits for a later round);
  *   <li>{@code source}: the reflection the interface names read, each method's signature found in
@@ -71,6 +72,11 @@ import javax.tools.Diagnostic;
  *       reported, into the stub's {@code model}, which holds no compiler type;
  *   <li>{@code writing}: the model written as the stub's code, printed by {@code printing}.
  * </ol>
+ *
+ * <p>Derive mode ({@code @IreeClient} on a package) goes through the same first steps: the
+ * annotation read by the declaration step, the module it names by the sources step, then {@code
+ * derivation} derives the interface and writes it annotated {@code @IreeModule}; the next round
+ * takes it through the steps above like any interface.
  *
  * <p>Every step reports through {@code diagnostics}; {@code names} holds the naming rules they
  * share.
@@ -90,12 +96,13 @@ public final class IreeStubsProcessor extends AbstractProcessor {
   private final Set<String> deferred = new LinkedHashSet<>();
 
   /** Interfaces derived by {@code @IreeClient}, by qualified name, with the annotation. */
-  private final Map<String, ClientDerivation.Request> derived = new HashMap<>();
+  private final Map<String, ClientDeclaration> derived = new HashMap<>();
 
   /** What {@link #setupCheck} found, once asked (on the first round). */
   private Optional<String> setupProblem;
 
   private SourceFiles sourceFiles;
+  private ClientReader clientReader;
   private ClientDerivation derivation;
   private StubNames stubNames;
 
@@ -119,7 +126,10 @@ public final class IreeStubsProcessor extends AbstractProcessor {
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
     sourceFiles = SourceFiles.of(env);
-    derivation = new ClientDerivation(env, sourceFiles, IreeStubsProcessor.class.getName());
+    clientReader = new ClientReader(env.getElementUtils());
+    derivation =
+        new ClientDerivation(
+            env.getFiler(), env.getElementUtils(), IreeStubsProcessor.class.getName());
     stubNames = new StubNames(env.getElementUtils(), env.getTypeUtils());
   }
 
@@ -143,7 +153,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
     try {
       if (setupIsSound()) {
         List<TypeElement> interfaces = waiting();
-        derived.putAll(derivation.deriveAll(round));
+        clientReader.annotated(round).forEach(this::derive);
         interfaces.addAll(annotated(round, interfaces));
         for (TypeElement e : interfaces) {
           process(e, round.processingOver());
@@ -208,6 +218,30 @@ public final class IreeStubsProcessor extends AbstractProcessor {
     return out;
   }
 
+  /**
+   * Derive mode's steps on one {@code @IreeClient}: its values checked, the module it names read,
+   * its interface derived and written (checked in the next round). What fails in the processor
+   * itself is reported on the annotation.
+   */
+  private void derive(ClientDeclaration client) {
+    Reporter report = new Reporter(client.pkg(), sourceFiles::hasSource);
+    try {
+      if (ClientReader.check(client, report)) {
+        ReflectionLoader loader = ReflectionLoader.beside(client.pkg(), processingEnv, sourceFiles);
+        Optional<ClientSource> source = ClientSources.find(client, loader, report);
+        if (source.isPresent()) {
+          derivation
+              .derive(client, source.get(), report)
+              .ifPresent(name -> derived.put(name, client));
+        }
+      }
+      report.flush(processingEnv.getMessager());
+    } catch (IOException | RuntimeException | LinkageError | AssertionError e) {
+      report.flush(processingEnv.getMessager());
+      ClientDerivation.reportFailure(client, e, processingEnv.getMessager());
+    }
+  }
+
   /** Takes one interface through the steps; what fails in the processor itself is reported. */
   private void process(TypeElement element, boolean lastRound) {
     Optional<AnnotationMirror> module = Annotations.find(element, Annotations.IREE_MODULE);
@@ -216,7 +250,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
     }
     String name = element.getQualifiedName().toString();
     Reporter report = new Reporter(element, sourceFiles::hasSource);
-    ClientDerivation.Request origin = derived.get(name);
+    ClientDeclaration origin = derived.get(name);
     try {
       runSteps(element, module.get(), lastRound, origin, report);
     } catch (FilerException e) {
@@ -243,7 +277,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
               + Messages.stackTrace(e));
     } finally {
       if (origin != null && report.hasErrors() && !deferred.contains(name)) {
-        origin.reportNotChecking(element, processingEnv.getMessager());
+        ClientDerivation.reportNotChecking(origin, element, processingEnv.getMessager());
       }
     }
   }
@@ -257,7 +291,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
       TypeElement element,
       AnnotationMirror module,
       boolean lastRound,
-      ClientDerivation.Request origin,
+      ClientDeclaration origin,
       Reporter report)
       throws IOException {
     Optional<Declaration> declaration =

@@ -44,9 +44,9 @@ class ArchitectureTest {
 
   private static Map<String, List<String>> mayRead() {
     Map<String, List<String>> m = new LinkedHashMap<>();
-    m.put("derivation", List.of("source", "declaration", "diagnostics"));
     m.put("declaration", List.of("diagnostics"));
     m.put("source", List.of("declaration", "diagnostics", "names"));
+    m.put("derivation", List.of("source", "declaration", "diagnostics"));
     m.put("binding", List.of("source", "declaration", "model", "diagnostics", "names"));
     m.put("model", List.of());
     m.put("writing", List.of("model", "printing", "names"));

@@ -1,194 +1,63 @@
 package dev.ireestubs.processor.derivation;
 
-import dev.ireestubs.abi.AbiJson;
-import dev.ireestubs.abi.AbiParseException;
-import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.derive.ClientDeriver;
 import dev.ireestubs.derive.InterfaceSuggestion;
 import dev.ireestubs.derive.InterfaceWriter;
-import dev.ireestubs.processor.declaration.Annotations;
-import dev.ireestubs.processor.diagnostics.ElementLocation;
+import dev.ireestubs.processor.declaration.ClientDeclaration;
 import dev.ireestubs.processor.diagnostics.Messages;
 import dev.ireestubs.processor.diagnostics.Reporter;
-import dev.ireestubs.processor.diagnostics.SourceFiles;
 import dev.ireestubs.processor.diagnostics.Tag;
-import dev.ireestubs.processor.source.ReflectionLoader;
+import dev.ireestubs.processor.source.ClientSource;
 import java.io.IOException;
 import java.io.Writer;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.FilerException;
 import javax.annotation.processing.Messager;
-import javax.annotation.processing.ProcessingEnvironment;
-import javax.annotation.processing.RoundEnvironment;
-import javax.lang.model.SourceVersion;
-import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
-import javax.lang.model.element.Element;
-import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 
 /**
- * Derive mode, the step before the declaration ({@link #deriveAll}): for each {@code @IreeClient}
- * on a package, finds the module (through the sources step's {@link ReflectionLoader}), has {@link
- * ClientDeriver} (runtime-support, shared with the cli) derive its interface and writes that
- * interface's source, annotated {@code @IreeModule}, with the package as its one originating
- * element. The next round of processing checks the interface and writes its stub like any other:
- * there is no second path to a stub. What goes wrong here is reported on the annotation's value.
+ * Derive mode's last step ({@link #derive}), after the declaration ({@code ClientReader}) and the
+ * sources ({@code ClientSources}): has {@link ClientDeriver} (runtime-support, shared with the
+ * cli) derive the module's interface and writes its source, annotated {@code @IreeModule}, with the
+ * package as its one originating element. The next round of processing checks the interface and
+ * writes its stub like any other: there is no second path to a stub. What goes wrong here is
+ * reported on the annotation's value.
  */
 public final class ClientDerivation {
 
-  /**
-   * The annotation's values, read once.
-   *
-   * @param pkg the annotated package, beside whose sources the module is looked for
-   * @param mirror the {@code @IreeClient} annotation
-   * @param vmfb its {@code vmfb}, trimmed
-   * @param abi its {@code abi}, trimmed
-   * @param name its {@code name}, trimmed
-   * @param module its {@code module}
-   * @param moduleExplicit whether {@code module} was written
-   */
-  public record Request(
-      PackageElement pkg,
-      AnnotationMirror mirror,
-      String vmfb,
-      String abi,
-      String name,
-      String module,
-      boolean moduleExplicit) {
-
-    /**
-     * Says on this annotation that the interface it derived, {@code derived}, does not check
-     * against its module (the errors on the interface say why).
-     */
-    public void reportNotChecking(TypeElement derived, Messager messager) {
-      messager.printMessage(
-          Diagnostic.Kind.ERROR,
-          Tag.BAD_INTERFACE.prefix()
-              + "the interface "
-              + derived.getQualifiedName()
-              + " derived by this @IreeClient does not check against its module (see the"
-              + " errors on it); please report this, and write the interface by hand"
-              + " meanwhile (cli inspect --package prints it)",
-          pkg,
-          mirror);
-    }
-
-    String qualified(String simpleName) {
-      String p = pkg.getQualifiedName().toString();
-      return p.isEmpty() ? simpleName : p + "." + simpleName;
-    }
-
-    ElementLocation at(String member) {
-      return ElementLocation.of(pkg, mirror, member);
-    }
-  }
-
-  private final ProcessingEnvironment env;
   private final Filer filer;
   private final Elements elements;
-  private final SourceFiles sourceFiles;
   private final String generator;
 
   /**
-   * Derive mode in the compilation {@code env} processes.
+   * Derive mode writing through {@code filer}.
    *
+   * @param elements the compilation's elements, to tell whether a derived name is taken
    * @param generator the processor's class name, which the derived interfaces' {@code @Generated}
    *     names
    */
-  public ClientDerivation(ProcessingEnvironment env, SourceFiles sourceFiles, String generator) {
-    this.env = Objects.requireNonNull(env);
-    this.filer = env.getFiler();
-    this.elements = env.getElementUtils();
-    this.sourceFiles = Objects.requireNonNull(sourceFiles);
+  public ClientDerivation(Filer filer, Elements elements, String generator) {
+    this.filer = Objects.requireNonNull(filer);
+    this.elements = Objects.requireNonNull(elements);
     this.generator = Objects.requireNonNull(generator);
   }
 
   /**
-   * Writes the interface of every {@code @IreeClient} of {@code round} (checked in the next
-   * round), reporting on each annotation what goes wrong; the requests that wrote one, by the
-   * interface's qualified name. A failure of the processor itself is reported as an internal
-   * error on the annotation, with its stack trace.
+   * Derives and writes the interface {@code r} asks for from its module {@code source}; its
+   * qualified name, or empty when it could not be made (reported).
    */
-  public Map<String, Request> deriveAll(RoundEnvironment round) {
-    Set<PackageElement> packages =
-        new TreeSet<>(Comparator.comparing(p -> p.getQualifiedName().toString()));
-    for (String name : List.of(Annotations.IREE_CLIENT, Annotations.IREE_CLIENTS)) {
-      TypeElement annotation = elements.getTypeElement(name);
-      if (annotation != null) {
-        for (Element e : round.getElementsAnnotatedWith(annotation)) {
-          if (e instanceof PackageElement) {
-            packages.add((PackageElement) e);
-          }
-        }
-      }
-    }
-    Messager messager = env.getMessager();
-    Map<String, Request> derived = new LinkedHashMap<>();
-    for (PackageElement pkg : packages) {
-      for (AnnotationMirror mirror : mirrors(pkg)) {
-        Reporter report = new Reporter(pkg, sourceFiles::hasSource);
-        Request request = request(pkg, mirror);
-        try {
-          derive(request, ReflectionLoader.beside(pkg, env, sourceFiles), report)
-              .ifPresent(name -> derived.put(name, request));
-          report.flush(messager);
-        } catch (IOException | RuntimeException | LinkageError | AssertionError e) {
-          report.flush(messager);
-          messager.printMessage(
-              Diagnostic.Kind.ERROR,
-              Tag.INTERNAL_ERROR.prefix()
-                  + "the iree-stubs processor failed deriving a client for package "
-                  + pkg.getQualifiedName()
-                  + "; please report this with the stack trace: "
-                  + Messages.stackTrace(e),
-              pkg,
-              mirror);
-        }
-      }
-    }
-    return derived;
-  }
-
-  /** Reads one {@code @IreeClient} mirror on {@code pkg}. */
-  Request request(PackageElement pkg, AnnotationMirror mirror) {
-    return new Request(
-        pkg,
-        mirror,
-        Annotations.string(elements, mirror, "vmfb").trim(),
-        Annotations.string(elements, mirror, "abi").trim(),
-        Annotations.string(elements, mirror, "name").trim(),
-        Annotations.string(elements, mirror, "module"),
-        Annotations.explicitValue(mirror, "module") != null);
-  }
-
-  /**
-   * Derives and writes the interface {@code r} asks for; its qualified name, or empty when it
-   * could not be made (reported).
-   */
-  Optional<String> derive(Request r, ReflectionLoader loader, Reporter report) throws IOException {
-    if (!valid(r, report)) {
-      return Optional.empty();
-    }
-    Optional<String> name = r.name().isEmpty() ? Optional.empty() : Optional.of(r.name());
-    Optional<InterfaceSuggestion> derived =
-        r.vmfb().isEmpty() ? fromJson(r, name, loader, report) : fromVmfb(r, name, loader, report);
-    if (derived.isEmpty()) {
-      return Optional.empty();
-    }
-    InterfaceSuggestion client = derived.get();
+  public Optional<String> derive(ClientDeclaration r, ClientSource source, Reporter report)
+      throws IOException {
+    InterfaceSuggestion client =
+        source instanceof ClientSource.Compiled compiled
+            ? ClientDeriver.derive(compiled.module(), r.vmfb(), r.interfaceName())
+            : ClientDeriver.derive(
+                ((ClientSource.Json) source).functions(), r.module(), r.abi(), r.interfaceName());
     String qualified = r.qualified(client.interfaceName());
     if (elements.getTypeElement(qualified) != null) {
       report.error(
@@ -210,15 +79,14 @@ public final class ClientDerivation {
                 + ": "
                 + o.reason()
                 + "; call it through the dynamic invoker, or write the interface by hand",
-            r.at(r.vmfb().isEmpty() ? "abi" : "vmfb"));
+            r.at(r.fromVmfb() ? "vmfb" : "abi"));
       }
     }
     String text =
-        InterfaceWriter.writeGenerated(
-            client, r.pkg().getQualifiedName().toString(), generator);
+        InterfaceWriter.writeGenerated(client, r.pkg().getQualifiedName().toString(), generator);
     try {
-      JavaFileObject source = filer.createSourceFile(qualified, r.pkg());
-      try (Writer out = source.openWriter()) {
+      JavaFileObject file = filer.createSourceFile(qualified, r.pkg());
+      try (Writer out = file.openWriter()) {
         out.write(text);
       }
     } catch (FilerException e) {
@@ -236,118 +104,37 @@ public final class ClientDerivation {
     return Optional.of(qualified);
   }
 
-  private static boolean valid(Request r, Reporter report) {
-    boolean ok = true;
-    if (r.vmfb().isEmpty() == r.abi().isEmpty()) {
-      report.error(
-          Tag.BAD_INTERFACE,
-          "@IreeClient on package "
-              + r.pkg().getQualifiedName()
-              + (r.vmfb().isEmpty()
-                  ? " names no module; set vmfb = \"<path of the .vmfb>\" or abi = \"<path of an"
-                      + " iree.abi JSON module file>\""
-                  : " sets both vmfb and abi, but a client is derived from one of them; keep vmfb"
-                      + " (the compiled module that runs) and remove abi"),
-          r.at(r.vmfb().isEmpty() ? "vmfb" : "abi"));
-      ok = false;
-    }
-    if (!r.name().isEmpty()
-        && (!SourceVersion.isIdentifier(r.name()) || SourceVersion.isKeyword(r.name()))) {
-      report.error(
-          Tag.BAD_INTERFACE,
-          "@IreeClient(name = "
-              + Messages.quote(r.name())
-              + ") is not a Java type name; set it to a simple name such as \"MobileNet\", or"
-              + " remove it to name the interface after the module",
-          r.at("name"));
-      ok = false;
-    }
-    if (!r.vmfb().isEmpty() && r.moduleExplicit()) {
-      report.warning(
-          Tag.IGNORED_ANNOTATION,
-          "@IreeClient(module = "
-              + Messages.quote(r.module())
-              + ") has no effect with vmfb: the runtime finds the functions under the name"
-              + " compiled into the module; remove module",
-          r.at("module"));
-    }
-    return ok;
+  /**
+   * Says on {@code r}'s annotation that the interface it derived, {@code derived}, does not check
+   * against its module (the errors on the interface say why).
+   */
+  public static void reportNotChecking(
+      ClientDeclaration r, TypeElement derived, Messager messager) {
+    messager.printMessage(
+        Diagnostic.Kind.ERROR,
+        Tag.BAD_INTERFACE.prefix()
+            + "the interface "
+            + derived.getQualifiedName()
+            + " derived by this @IreeClient does not check against its module (see the"
+            + " errors on it); please report this, and write the interface by hand"
+            + " meanwhile (cli inspect --package prints it)",
+        r.pkg(),
+        r.mirror());
   }
 
-  private static Optional<InterfaceSuggestion> fromVmfb(
-      Request r, Optional<String> name, ReflectionLoader loader, Reporter report) {
-    try {
-      return Optional.of(ClientDeriver.derive(loader.loadModule(r.vmfb()).module(), r.vmfb(), name));
-    } catch (ReflectionLoader.LoadException e) {
-      report.error(
-          Tag.BAD_REFLECTION,
-          "compiled module "
-              + Messages.quote(r.vmfb())
-              + " of @IreeClient"
-              + e.where().map(w -> " (" + w + ") is not a readable IREE module: ").orElse(": ")
-              + e.getMessage()
-              + (e.where().isPresent()
-                  ? "; point vmfb at the .vmfb file the IREE compiler wrote"
-                  : "; put the file in a resource folder (src/main/resources) or pass -A"
-                      + ReflectionLoader.REFLECTION_DIR_OPTION
-                      + "=<directory>"),
-          r.at("vmfb"));
-      return Optional.empty();
-    }
-  }
-
-  private static Optional<InterfaceSuggestion> fromJson(
-      Request r, Optional<String> name, ReflectionLoader loader, Reporter report) {
-    ReflectionLoader.Found found;
-    try {
-      found = loader.load(r.abi());
-    } catch (ReflectionLoader.LoadException e) {
-      report.error(
-          Tag.BAD_REFLECTION,
-          "reflection file "
-              + Messages.quote(r.abi())
-              + " of @IreeClient: "
-              + e.getMessage()
-              + "; put the file in a resource folder (src/main/resources) or pass -A"
-              + ReflectionLoader.REFLECTION_DIR_OPTION
-              + "=<directory>",
-          r.at("abi"));
-      return Optional.empty();
-    }
-    Map<String, FunctionSignature> functions;
-    try {
-      functions = AbiJson.parseModule(found.text());
-    } catch (AbiParseException e) {
-      report.error(
-          Tag.BAD_REFLECTION,
-          "reflection file "
-              + Messages.quote(r.abi())
-              + " ("
-              + found.where()
-              + ") of @IreeClient is not a module file of iree.abi JSON: "
-              + e.getMessage()
-              + "; fix the file (an object mapping function names to {\"a\":[...],\"r\":[...]})",
-          r.at("abi"));
-      return Optional.empty();
-    }
-    return Optional.of(ClientDeriver.derive(functions, r.module(), r.abi(), name));
-  }
-
-  /** The {@code @IreeClient} mirrors on {@code pkg}, the container's included, in source order. */
-  static List<AnnotationMirror> mirrors(PackageElement pkg) {
-    List<AnnotationMirror> out = new ArrayList<>();
-    Annotations.find(pkg, Annotations.IREE_CLIENT).ifPresent(out::add);
-    Optional<AnnotationMirror> container = Annotations.find(pkg, Annotations.IREE_CLIENTS);
-    if (container.isPresent()) {
-      AnnotationValue v = Annotations.explicitValue(container.get(), "value");
-      if (v != null && v.getValue() instanceof List) {
-        for (Object o : (List<?>) v.getValue()) {
-          if (o instanceof AnnotationValue && ((AnnotationValue) o).getValue() instanceof AnnotationMirror) {
-            out.add((AnnotationMirror) ((AnnotationValue) o).getValue());
-          }
-        }
-      }
-    }
-    return out;
+  /**
+   * The internal error for a failure of the processor itself while deriving {@code r}'s
+   * interface, with its stack trace.
+   */
+  public static void reportFailure(ClientDeclaration r, Throwable e, Messager messager) {
+    messager.printMessage(
+        Diagnostic.Kind.ERROR,
+        Tag.INTERNAL_ERROR.prefix()
+            + "the iree-stubs processor failed deriving a client for package "
+            + r.pkg().getQualifiedName()
+            + "; please report this with the stack trace: "
+            + Messages.stackTrace(e),
+        r.pkg(),
+        r.mirror());
   }
 }

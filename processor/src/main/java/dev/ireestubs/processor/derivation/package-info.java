@@ -1,10 +1,11 @@
 /**
- * Derive mode, the step before the declaration: for {@code @IreeClient} on a package, {@link
- * dev.ireestubs.processor.derivation.ClientDerivation} loads the module (through the sources
- * step's loader), has runtime-support's {@code ClientDeriver} derive its interface, and writes it
- * annotated {@code @IreeModule}; the next round checks it through the steps like any interface.
+ * Derive mode's last step, for {@code @IreeClient} on a package: after the declaration step read
+ * the annotation ({@code ClientReader}) and the sources step its module ({@code ClientSources}),
+ * {@link dev.ireestubs.processor.derivation.ClientDerivation} has runtime-support's {@code
+ * ClientDeriver} derive the module's interface and writes it annotated {@code @IreeModule}; the
+ * next round checks it through the steps like any interface.
  *
- * <p>Reads the declaration (its annotations), the sources (the loader) and diagnostics. Not an API:
- * public for the processor only.
+ * <p>Reads the declaration, the sources and diagnostics. Not an API: public for the processor
+ * only.
  */
 package dev.ireestubs.processor.derivation;
