@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * ({@code Iree_Model.iree-inputs}: the top-level type that declares the interface, the stub, and
  * each file's size and content fingerprint). A record is stale when one of its files is gone or has
  * another size or fingerprint. The fingerprint is the processor's ({@code
- * dev.ireestubs.processor.InputRecord}): SHA-256 of the content, or of the first and last
+ * dev.ireestubs.processor.source.InputRecord}): SHA-256 of the content, or of the first and last
  * {@value #SAMPLE_BYTES} bytes of a file over {@value #WHOLE_FILE_LIMIT} bytes. Modification times
  * are not used: resources are copied keeping them, so a replaced file may look older. Removing the class file of the declaring type is what makes an incremental
  * compiler (maven-compiler-plugin's included) recompile its source, which runs the processor again:

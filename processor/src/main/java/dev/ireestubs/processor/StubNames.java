@@ -1,5 +1,9 @@
 package dev.ireestubs.processor;
 
+import dev.ireestubs.processor.diagnostics.ElementLocation;
+import dev.ireestubs.processor.diagnostics.Reporter;
+import dev.ireestubs.processor.diagnostics.Tag;
+import dev.ireestubs.processor.model.StubModel;
 import java.util.HashMap;
 import java.util.Map;
 import javax.lang.model.element.TypeElement;

@@ -14,6 +14,8 @@ import dev.ireestubs.invoke.FencedFuture;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.ndarray.FloatArray;
+import dev.ireestubs.processor.model.CallPlan;
+import dev.ireestubs.processor.model.ResultModel;
 import dev.ireestubs.testing.TestModules;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.Fence;

@@ -12,15 +12,15 @@ import java.util.Map;
 import javax.tools.JavaFileObject;
 
 /** Loads the classes a compile-testing compilation produced, so tests can run generated stubs. */
-final class CompiledClasses extends ClassLoader {
+public final class CompiledClasses extends ClassLoader {
   private final Map<String, byte[]> classes = new HashMap<>();
 
-  CompiledClasses(Compilation compilation) {
+  public CompiledClasses(Compilation compilation) {
     this(compilation, CompiledClasses.class.getClassLoader());
   }
 
   /** The classes of {@code compilation}, seeing everything else through {@code parent}. */
-  CompiledClasses(Compilation compilation, ClassLoader parent) {
+  public CompiledClasses(Compilation compilation, ClassLoader parent) {
     super(parent);
     for (JavaFileObject f : compilation.generatedFiles()) {
       if (f.getKind() != JavaFileObject.Kind.CLASS) {
@@ -51,7 +51,7 @@ final class CompiledClasses extends ClassLoader {
    * Calls the method {@code name} of {@code iface} on {@code stub}, rethrowing what the method
    * threw rather than the reflective wrapper.
    */
-  static Object call(Class<?> iface, Object stub, String name, Object... args) throws Exception {
+  public static Object call(Class<?> iface, Object stub, String name, Object... args) throws Exception {
     for (Method m : iface.getMethods()) {
       if (m.getName().equals(name)) {
         try {
@@ -68,11 +68,11 @@ final class CompiledClasses extends ClassLoader {
   }
 
   /** A new instance of the generated stub {@code test.Iree_NAME}, calling {@code backend}. */
-  Object stub(String name, ModuleBackend backend) throws Exception {
+  public Object stub(String name, ModuleBackend backend) throws Exception {
     return load("test.Iree_" + name).getConstructor(ModuleBackend.class).newInstance(backend);
   }
 
-  Class<?> load(String name) {
+  public Class<?> load(String name) {
     try {
       return loadClass(name);
     } catch (ClassNotFoundException e) {

@@ -18,12 +18,12 @@ import java.util.function.UnaryOperator;
  * Java bodies: what the IREE runtime backend shows a stub, without the runtime. Records the
  * argument lists it was called with.
  */
-final class CompiledModuleBackend implements ModuleBackend {
+public final class CompiledModuleBackend implements ModuleBackend {
 
   private final Map<String, BackendFunction> functions = new LinkedHashMap<>();
-  final List<String> calls = new ArrayList<>();
+  public final List<String> calls = new ArrayList<>();
 
-  CompiledModuleBackend(VmfbModule module, Map<String, UnaryOperator<VmList>> bodies) {
+  public CompiledModuleBackend(VmfbModule module, Map<String, UnaryOperator<VmList>> bodies) {
     for (VmfbExport export : module.exports()) {
       String qualified = module.name() + "." + export.name();
       UnaryOperator<VmList> body = bodies.getOrDefault(export.name(), args -> VmList.variant(0));

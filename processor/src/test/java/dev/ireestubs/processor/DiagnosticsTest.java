@@ -2,12 +2,13 @@ package dev.ireestubs.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
-import static dev.ireestubs.processor.ProcessorTester.lit;
 import static dev.ireestubs.processor.ProcessorTester.json;
+import static dev.ireestubs.processor.ProcessorTester.lit;
 import static dev.ireestubs.processor.ProcessorTester.source;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.ireestubs.processor.writing.StubWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -363,7 +364,7 @@ class DiagnosticsTest {
         t.compileWith(
             List.of(
                 new IreeStubsProcessor(
-                    new StubWriter(),
+                    new StubWriter(IreeStubsProcessor.class.getName()),
                     () -> {
                       throw new NoClassDefFoundError("com/fasterxml/jackson/core/Version");
                     })),

@@ -1,10 +1,12 @@
 package dev.ireestubs.processor;
 
 import com.google.testing.compile.JavaFileObjects;
-import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.ndarray.NdArray;
+import dev.ireestubs.processor.diagnostics.Messages;
+import dev.ireestubs.processor.names.Names;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,10 +25,10 @@ import javax.tools.JavaFileObject;
  * {@code List}) from one interface to the next, and sdict records declare their components in
  * reverse key order, so the binder's descriptor ordering is exercised.
  */
-final class InterfaceSource {
+public final class InterfaceSource {
 
   /** The one mistake to make. */
-  enum Perturbation {
+  public enum Perturbation {
     NONE,
     /** A named argument's parameter gets another name. */
     RENAME_NAMED,
@@ -41,14 +43,14 @@ final class InterfaceSource {
   }
 
   /** An error the source must cause: fragments of its message, and a fragment of its line. */
-  record Expected(List<String> fragments, String line) {
+  public record Expected(List<String> fragments, String line) {
     Expected(String fragment, String line) {
       this(List.of(fragment), line);
     }
   }
 
   /** A generated source and what compiling it must report. */
-  record Generated(
+  public record Generated(
       String className, JavaFileObject file, String text, List<Expected> errors, boolean binds) {}
 
   private static final Set<String> RECORD_FORBIDDEN =
@@ -70,7 +72,7 @@ final class InterfaceSource {
   }
 
   /** The mistakes that make sense for {@code signature}, in a fixed order. */
-  static List<Perturbation> perturbationsFor(FunctionSignature signature) {
+  public static List<Perturbation> perturbationsFor(FunctionSignature signature) {
     List<Perturbation> out = new ArrayList<>();
     if (signature.arguments().stream().anyMatch(a -> a instanceof AbiType.Named)) {
       out.add(Perturbation.RENAME_NAMED);
@@ -91,7 +93,7 @@ final class InterfaceSource {
    * The first unsupported type record in the signature, as the error would quote it: its source
    * text for {@link AbiType.Unsupported}, else its JSON.
    */
-  static Optional<String> unsupported(FunctionSignature signature) {
+  public static Optional<String> unsupported(FunctionSignature signature) {
     List<AbiType> all = new ArrayList<>(signature.arguments());
     all.addAll(signature.results());
     for (AbiType t : all) {
@@ -132,7 +134,7 @@ final class InterfaceSource {
    *
    * @param alternate which of the two Java forms structures take first
    */
-  static Generated generate(
+  public static Generated generate(
       String className,
       String function,
       String abiJson,
@@ -414,7 +416,7 @@ final class InterfaceSource {
     return sb.append(']').toString();
   }
 
-  static String javaName(String name, String fallback) {
+  public static String javaName(String name, String fallback) {
     StringBuilder sb = new StringBuilder();
     for (char c : name.toCharArray()) {
       sb.append(Character.isJavaIdentifierPart(c) ? c : '_');
@@ -426,7 +428,7 @@ final class InterfaceSource {
     return SourceVersion.isKeyword(s) ? s + "_" : s;
   }
 
-  static AbiType unnamed(AbiType t) {
+  public static AbiType unnamed(AbiType t) {
     return t instanceof AbiType.Named ? ((AbiType.Named) t).type() : t;
   }
 

@@ -6,6 +6,9 @@ import static com.google.common.truth.Truth.assertWithMessage;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
+import dev.ireestubs.processor.model.CallPlan;
+import dev.ireestubs.processor.model.StubModel;
+import dev.ireestubs.processor.writing.StubWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +18,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
-import javax.tools.Diagnostic;
 import javax.annotation.processing.Processor;
+import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 
@@ -24,43 +27,43 @@ import javax.tools.StandardLocation;
  * Compiles test sources with the processor, capturing the models it would hand to the writer.
  * Module reflection files go in a directory passed with {@code -Airee.reflectionDir}.
  */
-final class ProcessorTester {
+public final class ProcessorTester {
 
   /** Imports every test interface starts with. */
-  static final String IMPORTS =
+  public static final String IMPORTS =
       "import dev.ireestubs.annotations.*; import dev.ireestubs.ndarray.*;"
           + " import dev.ireestubs.vm.*; import java.util.List;";
 
-  final Path reflectionDir;
-  final List<StubModel> models = new ArrayList<>();
+  public final Path reflectionDir;
+  public final List<StubModel> models = new ArrayList<>();
   private final List<String> options = new ArrayList<>();
 
-  ProcessorTester(Path reflectionDir) {
+  public ProcessorTester(Path reflectionDir) {
     this.reflectionDir = reflectionDir;
   }
 
   /** JSON written with single quotes for readability: {@code {'a':['i32']}}. */
-  static String json(String singleQuoted) {
+  public static String json(String singleQuoted) {
     return singleQuoted.replace('\'', '"');
   }
 
   /** A Java string literal of {@code text}, e.g. for {@code @IreeFunction(abi = ...)}. */
-  static String lit(String text) {
+  public static String lit(String text) {
     return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
   }
 
   /** Writes a reflection file (JSON with single quotes) into the reflection directory. */
-  ProcessorTester file(String name, String singleQuotedJson) {
+  public ProcessorTester file(String name, String singleQuotedJson) {
     write(reflectionDir.resolve(name), json(singleQuotedJson));
     return this;
   }
 
-  ProcessorTester option(String... extra) {
+  public ProcessorTester option(String... extra) {
     options.addAll(Arrays.asList(extra));
     return this;
   }
 
-  static void write(Path p, String text) {
+  public static void write(Path p, String text) {
     try {
       Files.createDirectories(p.getParent());
       Files.writeString(p, text, StandardCharsets.UTF_8);
@@ -70,7 +73,7 @@ final class ProcessorTester {
   }
 
   /** A source file {@code test/<name>.java} with the given lines after the package and imports. */
-  static JavaFileObject source(String name, String... lines) {
+  public static JavaFileObject source(String name, String... lines) {
     List<String> all = new ArrayList<>();
     all.add("package test;");
     all.add(IMPORTS);
@@ -78,7 +81,7 @@ final class ProcessorTester {
     return JavaFileObjects.forSourceLines("test." + name, all);
   }
 
-  Compilation compile(JavaFileObject... sources) {
+  public Compilation compile(JavaFileObject... sources) {
     models.clear();
     return compileWith(
         List.of(
@@ -86,20 +89,28 @@ final class ProcessorTester {
                 (model, filer) -> {
                   // Capture the model, and write the stub so that it must compile too.
                   models.add(model);
-                  new StubWriter().write(model, filer);
+                  new StubWriter(IreeStubsProcessor.class.getName()).write(model, filer);
                 })),
         sources);
   }
 
+  /**
+   * The processor, capturing the models it would hand to the writer and writing no stub: for a
+   * compilation with other processors ({@link #compileWith}).
+   */
+  public Processor capturing() {
+    return new IreeStubsProcessor((model, out) -> models.add(model));
+  }
+
   /** Compiles with {@code processors} (a processor built for the test) and this tester's options. */
-  Compilation compileWith(List<? extends Processor> processors, JavaFileObject... sources) {
+  public Compilation compileWith(List<? extends Processor> processors, JavaFileObject... sources) {
     List<String> all = new ArrayList<>(options);
     all.add("-A" + IreeStubsProcessor.REFLECTION_DIR_OPTION + "=" + reflectionDir);
     return Compiler.javac().withProcessors(processors).withOptions(all).compile(sources);
   }
 
   /** Compiles and asserts no errors, showing every diagnostic if there were any. */
-  Compilation compileClean(JavaFileObject... sources) {
+  public Compilation compileClean(JavaFileObject... sources) {
     Compilation c = compile(sources);
     assertWithMessage("diagnostics:\n%s", diagnostics(c))
         .that(c.status())
@@ -108,7 +119,7 @@ final class ProcessorTester {
   }
 
   /** The text of the source file {@code test/NAME.java} that {@code c} generated. */
-  static String generatedSource(Compilation c, String name) {
+  public static String generatedSource(Compilation c, String name) {
     try {
       return c.generatedFile(StandardLocation.SOURCE_OUTPUT, "test", name + ".java")
           .orElseThrow(() -> new AssertionError("no generated test/" + name + ".java"))
@@ -123,7 +134,7 @@ final class ProcessorTester {
    * Asserts that {@code actual} equals the golden file {@code src/test/resources/golden/NAME}; with
    * {@code -Dgolden.update=true}, first rewrites the file.
    */
-  static void assertGolden(String actual, String name) throws IOException {
+  public static void assertGolden(String actual, String name) throws IOException {
     Path golden = Path.of("src/test/resources/golden", name);
     if (Boolean.getBoolean("golden.update")) {
       Files.createDirectories(golden.getParent());
@@ -132,13 +143,13 @@ final class ProcessorTester {
     assertThat(actual).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
   }
 
-  static String diagnostics(Compilation c) {
+  public static String diagnostics(Compilation c) {
     return c.diagnostics().stream()
         .map(ProcessorTester::format)
         .collect(Collectors.joining("\n"));
   }
 
-  static String format(Diagnostic<? extends JavaFileObject> d) {
+  public static String format(Diagnostic<? extends JavaFileObject> d) {
     return d.getKind()
         + " "
         + (d.getSource() == null ? "-" : d.getSource().getName())
@@ -153,7 +164,7 @@ final class ProcessorTester {
    * puts that directory on the class path of later compilations: types from a library, with no
    * source.
    */
-  ProcessorTester library(Path classes, JavaFileObject... sources) {
+  public ProcessorTester library(Path classes, JavaFileObject... sources) {
     Compilation lib = Compiler.javac().compile(sources);
     assertWithMessage("library diagnostics:\n%s", diagnostics(lib))
         .that(lib.status())
@@ -176,13 +187,13 @@ final class ProcessorTester {
   }
 
   /** The only model captured. */
-  StubModel model() {
+  public StubModel model() {
     assertWithMessage("models").that(models).hasSize(1);
     return models.get(0);
   }
 
   /** The function model of {@code method} in the only model. */
-  CallPlan function(String method) {
+  public CallPlan function(String method) {
     return model().functions().stream()
         .filter(f -> f.methodName().equals(method))
         .findFirst()

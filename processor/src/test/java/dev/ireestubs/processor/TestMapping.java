@@ -6,16 +6,16 @@ import java.util.Locale;
 import javax.lang.model.type.TypeKind;
 
 /** {@link JavaMapping} in the compiler's terms, for tests that write interfaces. */
-final class TestMapping {
+public final class TestMapping {
   private TestMapping() {}
 
   /** The primitive a scalar binds to, or null. */
-  static TypeKind primitiveFor(ElementType e) {
+  public static TypeKind primitiveFor(ElementType e) {
     return JavaMapping.scalar(e).map(TestMapping::kind).orElse(null);
   }
 
   /** The component of a Java array an ndarray of {@code e} binds to, or null. */
-  static TypeKind javaArrayComponentFor(ElementType e) {
+  public static TypeKind javaArrayComponentFor(ElementType e) {
     return JavaMapping.javaArrayComponent(e).map(TestMapping::kind).orElse(null);
   }
 
