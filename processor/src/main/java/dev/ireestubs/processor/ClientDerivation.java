@@ -24,7 +24,7 @@ import javax.tools.JavaFileObject;
 
 /**
  * Derive mode, the step before the declaration: for one {@code @IreeClient} on a package, finds
- * the module, has {@link ClientDeriver} (runtime-support, shared with the cli) derive its interface
+ * the module, has {@link ClientDeriver} (iree-stubs-derive, shared with the cli) derive its interface
  * and writes that interface's source, annotated {@code @IreeModule}, with the package as its one
  * originating element. The next round of processing checks the interface and writes its stub like
  * any other: there is no second path to a stub. What goes wrong here is reported on the
