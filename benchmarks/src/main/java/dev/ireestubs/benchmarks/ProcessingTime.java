@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.palantir.javapoet.ClassName;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.annotations.IreeModule;
+import dev.ireestubs.derive.ClientDeriver;
 import dev.ireestubs.processor.IreeStubsProcessor;
 import java.io.File;
 import java.io.IOException;
@@ -177,6 +178,7 @@ public final class ProcessingTime {
         List.of(
             IreeStubsProcessor.class,
             FunctionSignature.class,
+            ClientDeriver.class,
             IreeModule.class,
             JsonFactory.class,
             ClassName.class)) {

@@ -8,11 +8,11 @@ import java.util.Set;
  * ones get {@code name2}, {@code name3}, ... ({@code input0_2} after a digit); reserved names are
  * never handed out as they are.
  */
-public final class NameAllocator {
+final class NameAllocator {
   private final Set<String> taken = new HashSet<>();
 
   /** An allocator with no name taken. */
-  public NameAllocator() {}
+  NameAllocator() {}
 
   /**
    * Marks {@code names} as taken.

@@ -1,8 +1,20 @@
-package dev.ireestubs.cli;
+package dev.ireestubs.derive;
 
-import dev.ireestubs.derive.*;
 import static com.google.common.truth.Truth.assertThat;
 
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.JavaFileObject.Kind;
+import javax.tools.SimpleJavaFileObject;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -73,7 +85,7 @@ class JavaNamesTest {
   }
 
   @Test
-  void literalsAndCommentsSurviveTheCompiler() {
+  void literalsAndCommentsSurviveTheCompiler() throws IOException {
     String hostile = "a\"b\\u000a c\n*/ \\\\u0022 ü \u2028";
     String source =
         "// "
@@ -84,8 +96,34 @@ class JavaNamesTest {
             + JavaNames.stringLiteral(hostile)
             + ";\n"
             + "}\n";
-    Javac.assertCompiles("Hostile", source, false);
+    assertCompiles("Hostile", source);
     assertThat(JavaNames.commentText(hostile)).doesNotContain("\n");
     assertThat(JavaNames.commentText("x\\u000ay")).isEqualTo("x\\\\u000ay");
+  }
+
+  /** Compiles {@code source} (public type {@code name}) with the system compiler, or fails. */
+  private static void assertCompiles(String name, String source) throws IOException {
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    JavaFileObject file =
+        new SimpleJavaFileObject(URI.create("string:///" + name + ".java"), Kind.SOURCE) {
+          @Override
+          public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+            return source;
+          }
+        };
+    Path out = Files.createTempDirectory("java-names");
+    try {
+      boolean ok =
+          javac
+              .getTask(null, null, diagnostics, List.of("-d", out.toString()), null, List.of(file))
+              .call();
+      assertThat(diagnostics.getDiagnostics()).isEmpty();
+      assertThat(ok).isTrue();
+    } finally {
+      try (Stream<Path> files = Files.walk(out)) {
+        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
   }
 }
