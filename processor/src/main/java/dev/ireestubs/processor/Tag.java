@@ -36,6 +36,11 @@ enum Tag {
   /** An annotation that has no effect where it is (a warning). */
   IGNORED_ANNOTATION("IreeIgnoredAnnotation"),
   /**
+   * A class the generated stub would call is not on the class path: its optional artifact is
+   * missing (iree-stubs-pydm for a method of the IREEPyDM convention).
+   */
+  MISSING_DEPENDENCY("IreeMissingDependency"),
+  /**
    * A processor path the processor cannot run on: a jackson-core older than the JSON reader needs,
    * as a dependency-management BOM may choose.
    */

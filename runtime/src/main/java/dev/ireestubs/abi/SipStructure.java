@@ -20,7 +20,7 @@ import java.util.Objects;
  * <p>Unlike the V1 ABI, the structure never reaches the VM: {@link #inputs()} and {@link
  * #results()} keep the SIP trees, whose leaves say which raw slot each value fills. So {@link
  * #signature()} describes and binds, but never marshals: its VM form would be nested lists, while
- * the function takes the flat raw list ({@code dev.ireestubs.invoke.SipFunction} flattens).
+ * the function takes the flat raw list ({@code dev.ireestubs.invoke.CallCodec.sip} flattens).
  *
  * @param sip the validated SIP signature
  * @param raw the raw signature ({@code f}); its arguments and results are the flat VM lists

@@ -10,9 +10,8 @@ import java.util.Objects;
  * features.image}, {@code batch: rows[2]}, {@code predict: result.logits}), what the signature
  * declares and what was given.
  *
- * <p>Catch this class; {@link #side()} says which way the value travelled. (While the deprecated
- * {@link IreeArgumentException} and {@link IreeResultException} exist, every instance thrown is one
- * of them, so that code catching those keeps working.)
+ * <p>Catch this class; {@link #side()} says which way the value travelled. Subclasses add what a
+ * calling convention knows of its own failures (IREEPyDM's {@code PyUnknownException}, a result).
  */
 public class IreeValueException extends IreeException {
   private static final long serialVersionUID = 1L;
@@ -33,7 +32,7 @@ public class IreeValueException extends IreeException {
   private final String problem;
 
   /**
-   * For subclasses; create instances with {@link #of}.
+   * For subclasses of a calling convention's own; create instances with {@link #of}.
    *
    * @param side which way the value travelled
    * @param path the function and the value's path, e.g. {@code predict: features.image}
@@ -52,13 +51,10 @@ public class IreeValueException extends IreeException {
    * @param side which way the value travelled
    * @param path the function and the value's path, e.g. {@code predict: features.image}
    * @param problem what was expected and what was given
-   * @return an instance of the side's deprecated subclass, so that old catch clauses still catch it
+   * @return the exception, for the caller to throw
    */
-  @SuppressWarnings("deprecation") // the old names are what is thrown until they are removed
   public static IreeValueException of(Side side, String path, String problem) {
-    return side == Side.ARGUMENT
-        ? new IreeArgumentException(path, problem)
-        : new IreeResultException(path, problem);
+    return new IreeValueException(side, path, problem);
   }
 
   /**
@@ -93,7 +89,7 @@ public class IreeValueException extends IreeException {
    * trace), for code that knows better where a value sits, such as the index of a list element.
    *
    * @param path the function and the value's path
-   * @return a new exception of the same class
+   * @return a new exception of this class (an {@code IreeValueException} for a subclass's)
    */
   public IreeValueException withPath(String path) {
     IreeValueException e = of(side, path, problem);

@@ -68,10 +68,5 @@
  * dev.ireestubs.invoke.FencedFuture}. The exceptions are the same: an argument that does not fit is
  * thrown at once; everything found later completes the future exceptionally with the exception
  * the synchronous call would throw.
- *
- * <p>{@code IreeArgumentException} and {@code IreeResultException}, the two sides' former classes,
- * remain as deprecated subclasses of {@code IreeValueException}, and every instance thrown is one
- * of them, so that code catching them still compiles and still catches; catch {@code
- * IreeValueException} in new code.
  */
 package dev.ireestubs.invoke;

@@ -4,7 +4,8 @@ import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ireestubs.invoke.DynamicFunction;
-import dev.ireestubs.invoke.IreeArgumentException;
+import dev.ireestubs.invoke.IreeValueException;
+import dev.ireestubs.invoke.ValueFailures;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.testing.TestModules;
 import dev.ireestubs.vm.VmList;
@@ -62,10 +63,8 @@ class HostModuleFakeTest {
     assertThat(sum.toArray()).usingExactEquality().containsExactly(11f, 22f, 33f, 44f).inOrder();
 
     // The module's own signature is enforced: a 5-vector is refused before the body runs.
-    IreeArgumentException e =
-        assertThrows(
-            IreeArgumentException.class,
-            () -> add.call(vector(1, 2, 3, 4, 5), vector(1, 2, 3, 4)));
+    IreeValueException e =
+        ValueFailures.argument(() -> add.call(vector(1, 2, 3, 4, 5), vector(1, 2, 3, 4)));
     assertThat(e).hasMessageThat().contains("tensor<4xf32>");
   }
 

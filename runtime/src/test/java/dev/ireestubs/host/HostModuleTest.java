@@ -7,10 +7,9 @@ import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.DynamicFunction;
-import dev.ireestubs.invoke.IreeArgumentException;
 import dev.ireestubs.invoke.IreeFunctionNotFoundException;
 import dev.ireestubs.invoke.IreeInvocationException;
-import dev.ireestubs.invoke.IreeResultException;
+import dev.ireestubs.invoke.ValueFailures;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
@@ -87,9 +86,7 @@ class HostModuleTest {
             })
             .build();
     assertThat(
-            assertThrows(
-                IreeArgumentException.class,
-                () -> m.function("m.f").invoke(VmList.of(VmValue.i32(1), VmValue.f32(2)))))
+            ValueFailures.argument(() -> m.function("m.f").invoke(VmList.of(VmValue.i32(1), VmValue.f32(2)))))
         .hasMessageThat()
         .isEqualTo("f: arg1: expected an i32 value but got the value f32 2.0");
     assertThat(ran[0]).isFalse();
@@ -100,9 +97,7 @@ class HostModuleTest {
     HostModule wrongCount =
         HostModule.builder("m").function("f", ADD, args -> VmList.variant(0)).build();
     assertThat(
-            assertThrows(
-                IreeResultException.class,
-                () -> wrongCount.function("m.f").invoke(VmList.of(VmValue.i32(1), VmValue.i32(2)))))
+            ValueFailures.result(() -> wrongCount.function("m.f").invoke(VmList.of(VmValue.i32(1), VmValue.i32(2)))))
         .hasMessageThat()
         .isEqualTo("f: expected 1 result but the function returned 0");
 
@@ -113,9 +108,7 @@ class HostModuleTest {
             .build();
     BackendFunction scale = wrongShape.function("m.scale");
     assertThat(
-            assertThrows(
-                IreeResultException.class,
-                () -> scale.invoke(VmList.of(FloatArray.zeros(3).asBufferView(), VmValue.f32(1)))))
+            ValueFailures.result(() -> scale.invoke(VmList.of(FloatArray.zeros(3).asBufferView(), VmValue.f32(1)))))
         .hasMessageThat()
         .isEqualTo(
             "scale: result.scaled: expected tensor<?xf32> but got tensor<2x2xf32> (rank 2, not 1)");
@@ -123,9 +116,7 @@ class HostModuleTest {
     HostModule missingKey =
         HostModule.builder("m").valueFunction("scale", SCALE, args -> Map.of("sum", 0f)).build();
     assertThat(
-            assertThrows(
-                IreeResultException.class,
-                () ->
+            ValueFailures.result(() ->
                     missingKey
                         .function("m.scale")
                         .invoke(VmList.of(FloatArray.zeros(3).asBufferView(), VmValue.f32(1)))))
@@ -189,9 +180,7 @@ class HostModuleTest {
     assertThat(m.function("m.decl").callingConvention()).isEqualTo("0r_r");
     assertThat(m.function("m.v0").invoke(args).size()).isEqualTo(1);
     assertThat(
-            assertThrows(
-                IreeArgumentException.class,
-                () -> m.function("m.decl").invoke(VmList.of(FloatArray.zeros(5).asBufferView()))))
+            ValueFailures.argument(() -> m.function("m.decl").invoke(VmList.of(FloatArray.zeros(5).asBufferView()))))
         .hasMessageThat()
         .isEqualTo("decl: arg0: expected tensor<4xf32> but got tensor<5xf32> (dimension 0 is 5, not 4)");
   }

@@ -1,13 +1,13 @@
 package dev.ireestubs.internal;
 
-import dev.ireestubs.invoke.IreeArgumentException;
-import dev.ireestubs.invoke.IreeResultException;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.Shape;
+import dev.ireestubs.invoke.IreeValueException;
+import dev.ireestubs.invoke.ValueFailures;
 import dev.ireestubs.ndarray.DoubleArray;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.IntArray;
@@ -39,22 +39,18 @@ class MarshalTest {
     assertThat(Marshal.array(results, 0, two, dev.ireestubs.ndarray.NdArray.class, "f: result[0]"))
         .isInstanceOf(FloatArray.class);
     assertThat(Marshal.array(results, 1, anyI32, UIntArray.class, "f: result[1]").get(0)).isEqualTo(3);
-    IreeResultException wrongClass =
-        assertThrows(
-            IreeResultException.class,
-            () ->
+    IreeValueException wrongClass =
+        ValueFailures.result(() ->
                 Marshal.array(
                     results, 0, AbiType.NdArray.anyBufferView(), IntArray.class, "f: result[0]"));
     assertThat(wrongClass).hasMessageThat().startsWith("f: result[0]: ");
     assertThat(Marshal.copy(new double[][] {{1, 2}}, IMAGE, "f: x")).isInstanceOf(DoubleArray.class);
     assertThat(
-            assertThrows(
-                IreeArgumentException.class,
-                () -> Marshal.copy(new float[][] {{1, 2}, {3}}, IMAGE, "f: x")))
+            ValueFailures.argument(() -> Marshal.copy(new float[][] {{1, 2}, {3}}, IMAGE, "f: x")))
         .hasMessageThat()
         .startsWith("f: x: ");
     assertThat(
-            assertThrows(IreeArgumentException.class, () -> Marshal.copy(null, IMAGE, "f: x")))
+            ValueFailures.argument(() -> Marshal.copy(null, IMAGE, "f: x")))
         .hasMessageThat()
         .isEqualTo("f: x: is null; expected tensor<1x28x28xf32>");
   }
@@ -71,30 +67,23 @@ class MarshalTest {
 
   @Test
   void arrayArgumentMessagesNameThePathTheDeclarationAndTheValue() {
-    IreeArgumentException type =
-        assertThrows(
-            IreeArgumentException.class,
-            () -> Marshal.array(DoubleArray.zeros(1, 28, 28), IMAGE, "predict: features.image"));
+    IreeValueException type =
+        ValueFailures.argument(() -> Marshal.array(DoubleArray.zeros(1, 28, 28), IMAGE, "predict: features.image"));
     assertThat(type).hasMessageThat().isEqualTo(
         "predict: features.image: expected tensor<1x28x28xf32> but got tensor<1x28x28xf64>"
             + " (element type f64, not f32)");
     assertThat(type.path()).isEqualTo("predict: features.image");
 
     assertThat(
-            assertThrows(
-                IreeArgumentException.class,
-                () -> Marshal.array(FloatArray.zeros(28, 28), IMAGE, "predict: features.image")))
+            ValueFailures.argument(() -> Marshal.array(FloatArray.zeros(28, 28), IMAGE, "predict: features.image")))
         .hasMessageThat()
         .endsWith("expected tensor<1x28x28xf32> but got tensor<28x28xf32> (rank 2, not 3)");
     assertThat(
-            assertThrows(
-                IreeArgumentException.class,
-                () -> Marshal.array(FloatArray.zeros(1, 28, 27), IMAGE, "predict: features.image")))
+            ValueFailures.argument(() -> Marshal.array(FloatArray.zeros(1, 28, 27), IMAGE, "predict: features.image")))
         .hasMessageThat()
         .endsWith("(dimension 2 is 27, not 28)");
     assertThat(
-            assertThrows(
-                IreeArgumentException.class, () -> Marshal.array(null, IMAGE, "predict: image")))
+            ValueFailures.argument(() -> Marshal.array(null, IMAGE, "predict: image")))
         .hasMessageThat()
         .isEqualTo("predict: image: is null; expected tensor<1x28x28xf32>");
   }
@@ -105,16 +94,14 @@ class MarshalTest {
     Marshal.array(IntArray.of(new int[] {1, 2, 3}), ids, "f: ids");
     Marshal.array(UIntArray.zeros(3), ids, "f: ids");
     AbiType.NdArray signed = new AbiType.NdArray(ElementType.SI32, Shape.of(3));
-    assertThrows(IreeArgumentException.class, () -> Marshal.array(UIntArray.zeros(3), signed, "f: ids"));
+    ValueFailures.argument(() -> Marshal.array(UIntArray.zeros(3), signed, "f: ids"));
   }
 
   @Test
   void copyReportsRaggedJavaArraysUnderThePath() {
     float[][] ragged = {{1, 2}, {3}};
-    IreeArgumentException e =
-        assertThrows(
-            IreeArgumentException.class,
-            () -> Marshal.copy(ragged, FloatArray::of, BATCH, "predict: rows"));
+    IreeValueException e =
+        ValueFailures.argument(() -> Marshal.copy(ragged, FloatArray::of, BATCH, "predict: rows"));
     assertThat(e.path()).isEqualTo("predict: rows");
     assertThat(Marshal.copy(new float[][] {{1, 2}, {3, 4}}, FloatArray::of, BATCH, "p: x").shape())
         .isEqualTo(new long[] {2, 2});
@@ -128,9 +115,7 @@ class MarshalTest {
             List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I32)));
     assertThat(Marshal.sequence(List.of(1, 2), pair, 2, "f: pair").capacity()).isAtLeast(2);
     assertThat(
-            assertThrows(
-                IreeArgumentException.class,
-                () -> Marshal.sequence(List.of(1), pair, 2, "f: pair")))
+            ValueFailures.argument(() -> Marshal.sequence(List.of(1), pair, 2, "f: pair")))
         .hasMessageThat()
         .isEqualTo("f: pair: expected 2 elements (stuple[i32, i32]) but got 1");
   }
@@ -139,7 +124,7 @@ class MarshalTest {
   void resultCountIsChecked() {
     VmList two = VmList.of(VmValue.i32(1), VmValue.i32(2));
     assertThat(Marshal.results(two, 2, "f")).isSameInstanceAs(two);
-    assertThat(assertThrows(IreeResultException.class, () -> Marshal.results(two, 3, "f")))
+    assertThat(ValueFailures.result(() -> Marshal.results(two, 3, "f")))
         .hasMessageThat()
         .isEqualTo("f: expected 3 results but the function returned 2");
   }
@@ -156,22 +141,22 @@ class MarshalTest {
     assertThat(Marshal.i64(results, 3, "f: d")).isEqualTo(1L << 40);
     assertThat(Marshal.f32(results, 4, "f: e")).isEqualTo(1.5f);
     assertThat(Marshal.f64(results, 5, "f: f")).isEqualTo(2.25);
-    assertThat(assertThrows(IreeResultException.class, () -> Marshal.i16(results, 2, "f: c")))
+    assertThat(ValueFailures.result(() -> Marshal.i16(results, 2, "f: c")))
         .hasMessageThat()
         .isEqualTo("f: c: expected an i16 value but got 40000, which does not fit");
-    assertThat(assertThrows(IreeResultException.class, () -> Marshal.i32(results, 3, "f: d")))
+    assertThat(ValueFailures.result(() -> Marshal.i32(results, 3, "f: d")))
         .hasMessageThat()
         .contains("does not fit");
-    assertThat(assertThrows(IreeResultException.class, () -> Marshal.i1(results, 6, "f: g")))
+    assertThat(ValueFailures.result(() -> Marshal.i1(results, 6, "f: g")))
         .hasMessageThat()
         .isEqualTo("f: g: expected an i1 value but got 7, which does not fit");
-    assertThat(assertThrows(IreeResultException.class, () -> Marshal.f32(results, 0, "f: a")))
+    assertThat(ValueFailures.result(() -> Marshal.f32(results, 0, "f: a")))
         .hasMessageThat()
         .isEqualTo("f: a: expected an f32 value but got the value i32 1");
-    assertThat(assertThrows(IreeResultException.class, () -> Marshal.i32(results, 4, "f: e")))
+    assertThat(ValueFailures.result(() -> Marshal.i32(results, 4, "f: e")))
         .hasMessageThat()
         .isEqualTo("f: e: expected an i32 value but got the value f32 1.5");
-    assertThat(assertThrows(IreeResultException.class, () -> Marshal.i32(results, 9, "f: z")))
+    assertThat(ValueFailures.result(() -> Marshal.i32(results, 9, "f: z")))
         .hasMessageThat()
         .isEqualTo("f: z: expected a value at index 9 but the list has 7");
   }
@@ -187,16 +172,13 @@ class MarshalTest {
 
     AbiType.NdArray wrongShape = new AbiType.NdArray(ElementType.F32, Shape.of(1, 11));
     assertThat(
-            assertThrows(
-                IreeResultException.class,
-                () -> Marshal.bufferView(results, 0, wrongShape, "f: logits")))
+            ValueFailures.result(() -> Marshal.bufferView(results, 0, wrongShape, "f: logits")))
         .hasMessageThat()
         .isEqualTo(
             "f: logits: expected tensor<1x11xf32> but got tensor<1x10xf32>"
                 + " (dimension 1 is 10, not 11)");
     assertThat(
-            assertThrows(
-                IreeResultException.class, () -> Marshal.bufferView(results, 1, declared, "f: x")))
+            ValueFailures.result(() -> Marshal.bufferView(results, 1, declared, "f: x")))
         .hasMessageThat()
         .isEqualTo("f: x: expected tensor<1x10xf32> (a buffer view) but got the value i32 3");
   }
@@ -209,15 +191,13 @@ class MarshalTest {
     AbiType declared = new AbiType.HomogeneousList(new AbiType.Scalar(ElementType.I32));
     assertThat(Marshal.list(results, 0, declared, -1, "f: xs")).isSameInstanceAs(inner);
     assertThat(
-            assertThrows(
-                IreeResultException.class, () -> Marshal.list(results, 0, declared, 2, "f: xs")))
+            ValueFailures.result(() -> Marshal.list(results, 0, declared, 2, "f: xs")))
         .hasMessageThat()
         .isEqualTo("f: xs: expected 2 elements (list<i32>) but the list has 1");
     assertThat(Marshal.ref(results, 1, "f: fence")).isSameInstanceAs(fence);
     assertThat(Marshal.ref(results, 1, OpaqueRef.class, "f: fence")).isSameInstanceAs(fence);
     assertThat(
-            assertThrows(
-                IreeResultException.class, () -> Marshal.ref(results, 1, VmList.class, "f: l")))
+            ValueFailures.result(() -> Marshal.ref(results, 1, VmList.class, "f: l")))
         .hasMessageThat()
         .isEqualTo("f: l: expected a VmList but got a ref of type hal.fence");
   }
@@ -231,29 +211,21 @@ class MarshalTest {
     assertThat(Marshal.requireKeys(Map.of(), List.of(), "f: d")).isEmpty();
 
     assertThat(
-            assertThrows(
-                IreeArgumentException.class,
-                () -> Marshal.requireKeys(Map.of("a", 1), List.of("a", "b"), "f: d")))
+            ValueFailures.argument(() -> Marshal.requireKeys(Map.of("a", 1), List.of("a", "b"), "f: d")))
         .hasMessageThat()
         .isEqualTo("f: d: missing key 'b'; expected keys [a, b]");
     assertThat(
-            assertThrows(
-                IreeArgumentException.class,
-                () -> Marshal.requireKeys(Map.of("a", 1, "b", 2, "c", 3), List.of("a", "b"), "f: d")))
+            ValueFailures.argument(() -> Marshal.requireKeys(Map.of("a", 1, "b", 2, "c", 3), List.of("a", "b"), "f: d")))
         .hasMessageThat()
         .isEqualTo("f: d: unexpected keys [c]; expected exactly [a, b]");
     Map<String, Integer> nullKey = new HashMap<>(Map.of("a", 1));
     nullKey.put(null, 0);
     assertThat(
-            assertThrows(
-                IreeArgumentException.class,
-                () -> Marshal.requireKeys(nullKey, List.of("a"), "f: d")))
+            ValueFailures.argument(() -> Marshal.requireKeys(nullKey, List.of("a"), "f: d")))
         .hasMessageThat()
         .isEqualTo("f: d: unexpected keys [null]; expected exactly [a]");
     assertThat(
-            assertThrows(
-                IreeArgumentException.class,
-                () -> Marshal.requireKeys((Map<String, ?>) null, List.of("a"), "f: d")))
+            ValueFailures.argument(() -> Marshal.requireKeys((Map<String, ?>) null, List.of("a"), "f: d")))
         .hasMessageThat()
         .isEqualTo("f: d: is null");
   }
@@ -273,8 +245,7 @@ class MarshalTest {
     assertThat(Marshal.fits(anything, image)).isTrue();
     // The slow path still says what is wrong.
     assertThat(
-            assertThrows(IreeResultException.class,
-                () -> Marshal.bufferView(VmList.of(FloatArray.zeros(7, 5).asBufferView()), 0, BATCH, "f: result"))
+            ValueFailures.result(() -> Marshal.bufferView(VmList.of(FloatArray.zeros(7, 5).asBufferView()), 0, BATCH, "f: result"))
                 .getMessage())
         .contains("dimension 1 is 5, not 4");
   }
@@ -286,24 +257,19 @@ class MarshalTest {
     VmList two = VmList.of(VmValue.i32(1), VmValue.i32(2));
     assertThat(Marshal.list(VmList.of(two), 0, pair, 2, "f: result")).isSameInstanceAs(two);
     assertThat(
-            assertThrows(IreeResultException.class,
-                () -> Marshal.list(VmList.of(two), 0, pair, 3, "f: result")).getMessage())
+            ValueFailures.result(() -> Marshal.list(VmList.of(two), 0, pair, 3, "f: result")).getMessage())
         .contains("expected 3 elements (" + pair + ") but the list has 2");
   }
 
   @Test
   void inFunctionPutsTheFunctionBeforeAPathInsideIt() {
     RuntimeException inside =
-        assertThrows(
-            IreeArgumentException.class,
-            () -> Marshal.array(FloatArray.zeros(3), new AbiType.NdArray(ElementType.F32, Shape.of(2)), "x"));
+        ValueFailures.argument(() -> Marshal.array(FloatArray.zeros(3), new AbiType.NdArray(ElementType.F32, Shape.of(2)), "x"));
     RuntimeException named = Marshal.inFunction(inside, "predict");
-    assertThat(named).isInstanceOf(IreeArgumentException.class);
+    assertThat(((IreeValueException) named).side()).isEqualTo(IreeValueException.Side.ARGUMENT);
     // The message a path with the function in it would have given from the start.
     RuntimeException whole =
-        assertThrows(
-            IreeArgumentException.class,
-            () ->
+        ValueFailures.argument(() ->
                 Marshal.array(
                     FloatArray.zeros(3), new AbiType.NdArray(ElementType.F32, Shape.of(2)), "predict: x"));
     assertThat(named).hasMessageThat().isEqualTo(whole.getMessage());
@@ -318,17 +284,16 @@ class MarshalTest {
     AbiType.NdArray two = new AbiType.NdArray(ElementType.F32, Shape.of(2));
     for (String inside : new String[] {"in0", "in0.image", "in0[*]", "in0[3].image"}) {
       RuntimeException shared =
-          assertThrows(IreeArgumentException.class, () -> Marshal.array(FloatArray.zeros(3), two, inside));
+          ValueFailures.argument(() -> Marshal.array(FloatArray.zeros(3), two, inside));
       String own = "in5" + inside.substring("in0".length());
       RuntimeException whole =
-          assertThrows(
-              IreeArgumentException.class, () -> Marshal.array(FloatArray.zeros(3), two, "f5: " + own));
+          ValueFailures.argument(() -> Marshal.array(FloatArray.zeros(3), two, "f5: " + own));
       RuntimeException named = Marshal.inFunction(shared, "f5", "a0", "a5", "in0", "in5");
       assertThat(named).hasMessageThat().isEqualTo(whole.getMessage());
     }
     // A name that only starts the path's first name is not it; a path of no parameter is kept.
     RuntimeException longer =
-        assertThrows(IreeArgumentException.class, () -> Marshal.array(FloatArray.zeros(3), two, "in01.x"));
+        ValueFailures.argument(() -> Marshal.array(FloatArray.zeros(3), two, "in01.x"));
     assertThat(Marshal.inFunction(longer, "f5", "in0", "in5").getMessage()).contains("f5: in01.x");
     IllegalStateException other = new IllegalStateException("closed");
     assertThat(Marshal.inFunction(other, "f5", "in0", "in5")).isSameInstanceAs(other);

@@ -1,12 +1,13 @@
 package dev.ireestubs.internal;
 
-import dev.ireestubs.invoke.BackendFunction;
-import dev.ireestubs.invoke.IreeArgumentException;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.host.HostModule;
+import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.IreeValueException;
+import dev.ireestubs.invoke.ValueFailures;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -47,10 +48,8 @@ class StaticDimsCheckTest {
                 "sync func @add(%input0: tensor<?xf32>, %input1: tensor<4xf32>) -> (%output0:"
                     + " tensor<?xf32>)"),
             "test");
-    IreeArgumentException e =
-        assertThrows(
-            IreeArgumentException.class,
-            () -> add.invoke(VmList.of(BufferView.allocate(F32, 3), BufferView.allocate(F32, 4))));
+    IreeValueException e =
+        ValueFailures.argument(() -> add.invoke(VmList.of(BufferView.allocate(F32, 3), BufferView.allocate(F32, 4))));
     assertThat(e.path()).isEqualTo("module.add: arg0");
     assertThat(e)
         .hasMessageThat()
@@ -61,10 +60,8 @@ class StaticDimsCheckTest {
                 + " shape");
     assertThat(calls.get()).isEqualTo(0); // the backend never saw it
 
-    IreeArgumentException rank =
-        assertThrows(
-            IreeArgumentException.class,
-            () ->
+    IreeValueException rank =
+        ValueFailures.argument(() ->
                 add.invoke(VmList.of(BufferView.allocate(F32, 2, 2), BufferView.allocate(F32, 4))));
     assertThat(rank).hasMessageThat().contains("has shape [2, 2]");
 
@@ -87,10 +84,8 @@ class StaticDimsCheckTest {
                 "sync func @add(%input0: !hal.buffer_view, %input1: !hal.buffer_view) ->"
                     + " (%output0: !hal.buffer_view)"),
             "test");
-    IreeArgumentException e =
-        assertThrows(
-            IreeArgumentException.class,
-            () -> add.invoke(VmList.of(BufferView.allocate(F32, 4), BufferView.allocate(F32, 5))));
+    IreeValueException e =
+        ValueFailures.argument(() -> add.invoke(VmList.of(BufferView.allocate(F32, 4), BufferView.allocate(F32, 5))));
     assertThat(e.path()).isEqualTo("module.add: arg1");
   }
 
@@ -131,10 +126,8 @@ class StaticDimsCheckTest {
                 "async func @add(%input0: tensor<?xf32>, %input1: tensor<4xf32>) -> (%output0:"
                     + " tensor<?xf32>)"),
             "test");
-    IreeArgumentException e =
-        assertThrows(
-            IreeArgumentException.class,
-            () ->
+    IreeValueException e =
+        ValueFailures.argument(() ->
                 add.invokeAsync(
                     VmList.of(BufferView.allocate(F32, 3), BufferView.allocate(F32, 4)), null));
     assertThat(e).hasMessageThat().contains("the module declares tensor<4xf32>");

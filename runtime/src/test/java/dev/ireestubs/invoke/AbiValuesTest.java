@@ -39,19 +39,19 @@ class AbiValuesTest {
 
   @Test
   void scalarMismatchesAreClear() {
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.encode(type("\"i8\""), 300, "f: a")))
+    assertThat(ValueFailures.argument(() -> AbiValues.encode(type("\"i8\""), 300, "f: a")))
         .hasMessageThat()
         .isEqualTo("f: a: expected an i8 but 300 does not fit in 8 bits");
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.encode(type("\"i32\""), 1.5, "f: a")))
+    assertThat(ValueFailures.argument(() -> AbiValues.encode(type("\"i32\""), 1.5, "f: a")))
         .hasMessageThat()
         .isEqualTo("f: a: expected i32 (an integral Number) but got Double");
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.encode(type("\"i1\""), 1, "f: a")))
+    assertThat(ValueFailures.argument(() -> AbiValues.encode(type("\"i1\""), 1, "f: a")))
         .hasMessageThat()
         .isEqualTo("f: a: expected i1 (a Boolean) but got Integer");
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.encode(type("\"f16\""), 1.0, "f: a")))
+    assertThat(ValueFailures.argument(() -> AbiValues.encode(type("\"f16\""), 1.0, "f: a")))
         .hasMessageThat()
         .contains("a scalar f16 has no VM value type");
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.encode(type("\"i32\""), null, "f: a")))
+    assertThat(ValueFailures.argument(() -> AbiValues.encode(type("\"i32\""), null, "f: a")))
         .hasMessageThat()
         .isEqualTo("f: a: is null; expected i32");
   }
@@ -64,10 +64,10 @@ class AbiValuesTest {
     assertThat(AbiValues.encode(t, a.asBufferView(), "f: x")).isInstanceOf(BufferView.class);
     BufferView copied = (BufferView) AbiValues.encode(t, new float[][] {{1, 2}, {3, 4}}, "f: x");
     assertThat(FloatArray.fromBufferView(copied)).isEqualTo(a);
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.encode(t, new double[][] {{1, 2}}, "f: x")))
+    assertThat(ValueFailures.argument(() -> AbiValues.encode(t, new double[][] {{1, 2}}, "f: x")))
         .hasMessageThat()
         .contains("(element type f64, not f32)");
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.encode(t, "text", "f: x")))
+    assertThat(ValueFailures.argument(() -> AbiValues.encode(t, "text", "f: x")))
         .hasMessageThat()
         .isEqualTo(
             "f: x: expected tensor<?x2xf32> (an NdArray, a BufferView or a Java array) but got"
@@ -109,16 +109,14 @@ class AbiValuesTest {
   @Test
   void sdictKeySetsMustBeExact() {
     AbiType t = type("[\"sdict\",[\"a\",\"i32\"],[\"b\",\"i32\"]]");
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.encode(t, Map.of("a", 1), "f: d")))
+    assertThat(ValueFailures.argument(() -> AbiValues.encode(t, Map.of("a", 1), "f: d")))
         .hasMessageThat()
         .isEqualTo("f: d: missing key 'b'; expected keys [a, b]");
     assertThat(
-            assertThrows(
-                IreeArgumentException.class,
-                () -> AbiValues.encode(t, Map.of("a", 1, "b", 2, "c", 3), "f: d")))
+            ValueFailures.argument(() -> AbiValues.encode(t, Map.of("a", 1, "b", 2, "c", 3), "f: d")))
         .hasMessageThat()
         .isEqualTo("f: d: unexpected keys [c]; expected exactly [a, b]");
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.encode(t, Map.of("a", 1, "b", "x"), "f: d")))
+    assertThat(ValueFailures.argument(() -> AbiValues.encode(t, Map.of("a", 1, "b", "x"), "f: d")))
         .hasMessageThat()
         .isEqualTo("f: d.b: expected i32 (an integral Number) but got String");
   }
@@ -134,7 +132,7 @@ class AbiValuesTest {
     assertThat(a).isEqualTo(b);
     assertThat(a).isEqualTo(c);
     assertThat(AbiValues.decode(t, a, "f: r")).isEqualTo(List.of(1, 2f));
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.encode(t, List.of(1), "f: p")))
+    assertThat(ValueFailures.argument(() -> AbiValues.encode(t, List.of(1), "f: p")))
         .hasMessageThat()
         .isEqualTo("f: p: expected 2 elements (stuple[i32, f32]) but got 1");
   }
@@ -145,7 +143,7 @@ class AbiValuesTest {
     VmList list = (VmList) AbiValues.encode(t, List.of(1, 2, 3), "f: xs");
     assertThat(list.size()).isEqualTo(3);
     assertThat(AbiValues.decode(t, list, "f: r")).isEqualTo(List.of(1L, 2L, 3L));
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.encode(t, List.of(1, "x"), "f: xs")))
+    assertThat(ValueFailures.argument(() -> AbiValues.encode(t, List.of(1, "x"), "f: xs")))
         .hasMessageThat()
         .startsWith("f: xs[1]: ");
   }
@@ -167,9 +165,7 @@ class AbiValuesTest {
     assertThat(AbiValues.encode(AbiType.Ref.any(), fence, "f: r")).isSameInstanceAs(fence);
     assertThat(AbiValues.encode(new AbiType.Ref("hal.fence"), fence, "f: r")).isSameInstanceAs(fence);
     assertThat(
-            assertThrows(
-                IreeArgumentException.class,
-                () -> AbiValues.encode(new AbiType.Ref("hal.device"), fence, "f: r")))
+            ValueFailures.argument(() -> AbiValues.encode(new AbiType.Ref("hal.device"), fence, "f: r")))
         .hasMessageThat()
         .isEqualTo("f: r: expected a ref of type hal.device but got one of type hal.fence");
   }
@@ -177,7 +173,7 @@ class AbiValuesTest {
   @Test
   void unsupportedRecordsAreRefusedWithTheirSource() {
     AbiType t = type("[\"pytuple\",\"i32\"]");
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.encode(t, List.of(1), "f: t")))
+    assertThat(ValueFailures.argument(() -> AbiValues.encode(t, List.of(1), "f: t")))
         .hasMessageThat()
         .startsWith("f: t: the signature uses [\"pytuple\",\"i32\"], which iree-stubs cannot marshal");
   }
@@ -189,13 +185,13 @@ class AbiValuesTest {
             "{\"a\":[\"i32\",[\"named\",\"scale\",\"f32\"]],\"r\":[\"i32\"],\"v\":1}");
     VmList args = AbiValues.packArguments(s, List.of(1), Map.of("scale", 2f), "f");
     assertThat(args).isEqualTo(VmList.of(VmValue.i32(1), VmValue.f32(2)));
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.packArguments(s, List.of(1, 2f), Map.of(), "f")))
+    assertThat(ValueFailures.argument(() -> AbiValues.packArguments(s, List.of(1, 2f), Map.of(), "f")))
         .hasMessageThat()
         .isEqualTo("f: expected at most 1 positional argument (pass scale by name) but got 2");
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.packArguments(s, List.of(1), Map.of(), "f")))
+    assertThat(ValueFailures.argument(() -> AbiValues.packArguments(s, List.of(1), Map.of(), "f")))
         .hasMessageThat()
         .isEqualTo("f: scale: no value given; expected named scale: f32");
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.packArguments(s, List.of(1), Map.of("scal", 1f), "f")))
+    assertThat(ValueFailures.argument(() -> AbiValues.packArguments(s, List.of(1), Map.of("scal", 1f), "f")))
         .hasMessageThat()
         .isEqualTo("f: no argument is named 'scal'; named: scale");
   }
@@ -210,7 +206,7 @@ class AbiValuesTest {
     assertThat(AbiValues.unpackResults(s, raw, "f")).isEqualTo(Map.of("logits", logits, "n", 4));
     AbiValues.checkResults(s, raw, "f");
     VmList bad = VmList.of(FloatArray.zeros(3).asBufferView(), VmValue.i32(4));
-    assertThat(assertThrows(IreeResultException.class, () -> AbiValues.checkResults(s, bad, "f")))
+    assertThat(ValueFailures.result(() -> AbiValues.checkResults(s, bad, "f")))
         .hasMessageThat()
         .isEqualTo(
             "f: result.logits: expected tensor<2xf32> but got tensor<3xf32>"
@@ -224,9 +220,7 @@ class AbiValuesTest {
     assertThat(AbiValues.unpackResults(s, VmList.of(VmValue.i32(1), ids.asBufferView()), "f"))
         .isEqualTo(List.of(1, ids));
     assertThat(
-            assertThrows(
-                IreeResultException.class,
-                () -> AbiValues.checkResults(s, VmList.of(VmValue.i32(1), VmValue.i32(2)), "f")))
+            ValueFailures.result(() -> AbiValues.checkResults(s, VmList.of(VmValue.i32(1), VmValue.i32(2)), "f")))
         .hasMessageThat()
         .isEqualTo("f: result[1]: expected tensor<1xi32> (a buffer view) but got the value i32 2");
     FunctionSignature none = AbiJson.parseFunction("{\"a\":[],\"r\":[]}");
@@ -236,10 +230,10 @@ class AbiValuesTest {
   @Test
   void checkArgumentsNamesTheArgument() {
     FunctionSignature s = AbiJson.parseFunction("{\"a\":[[\"named\",\"ids\",[\"ndarray\",\"i32\",1,3]]],\"r\":[]}");
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.checkArguments(s, VmList.of(VmValue.i32(1)), "embed")))
+    assertThat(ValueFailures.argument(() -> AbiValues.checkArguments(s, VmList.of(VmValue.i32(1)), "embed")))
         .hasMessageThat()
         .isEqualTo("embed: ids: expected tensor<3xi32> (a buffer view) but got the value i32 1");
-    assertThat(assertThrows(IreeArgumentException.class, () -> AbiValues.checkArguments(s, VmList.variant(0), "embed")))
+    assertThat(ValueFailures.argument(() -> AbiValues.checkArguments(s, VmList.variant(0), "embed")))
         .hasMessageThat()
         .isEqualTo("embed: expected 1 argument but got 0");
   }
@@ -248,7 +242,7 @@ class AbiValuesTest {
   void cyclicDynamicValuesAreRefused() {
     VmList self = VmList.variant(1);
     self.push(self);
-    assertThat(assertThrows(IreeResultException.class, () -> AbiValues.decode(type("null"), self, "f: r")))
+    assertThat(ValueFailures.result(() -> AbiValues.decode(type("null"), self, "f: r")))
         .hasMessageThat()
         .contains("nested more than");
   }
@@ -267,8 +261,8 @@ class AbiValuesTest {
     AbiType declared = new AbiType.Scalar(dev.ireestubs.abi.ElementType.UI8);
     assertThat(AbiValues.encode(declared, 200, "f: a")).isEqualTo(VmValue.i8((byte) 200));
     assertThat(AbiValues.encode(declared, -56, "f: a")).isEqualTo(VmValue.i8((byte) -56));
-    assertThrows(IreeArgumentException.class, () -> AbiValues.encode(declared, 256, "f: a"));
-    assertThrows(IreeArgumentException.class, () -> AbiValues.encode(ui8, 200, "f: a"));
+    ValueFailures.argument(() -> AbiValues.encode(declared, 256, "f: a"));
+    ValueFailures.argument(() -> AbiValues.encode(ui8, 200, "f: a"));
     assertThat(AbiValues.decode(declared, VmValue.i32(200), "f: r")).isEqualTo((byte) 200);
   }
 
@@ -286,16 +280,13 @@ class AbiValuesTest {
     AbiValues.checkResults(s, results, "f");
 
     VmList badInts = VmList.of(VmValue.i32(1), VmValue.f32(2));
-    assertThat(assertThrows(IreeArgumentException.class,
-            () -> AbiValues.checkArguments(s, VmList.of(dict, badInts), "f")).getMessage())
+    assertThat(ValueFailures.argument(() -> AbiValues.checkArguments(s, VmList.of(dict, badInts), "f")).getMessage())
         .contains("f: arg1[1]");
     VmList badDict = VmList.of(FloatArray.zeros(1, 4).asBufferView(), VmValue.f32(1));
-    assertThat(assertThrows(IreeArgumentException.class,
-            () -> AbiValues.checkArguments(s, VmList.of(badDict, ints), "f")).getMessage())
+    assertThat(ValueFailures.argument(() -> AbiValues.checkArguments(s, VmList.of(badDict, ints), "f")).getMessage())
         .contains("f: arg0.image");
     VmList badResults = VmList.of(VmValue.i64(1L << 40), FloatArray.zeros(2).asBufferView());
-    assertThat(assertThrows(IreeResultException.class,
-            () -> AbiValues.checkResults(s, badResults, "f")).getMessage())
+    assertThat(ValueFailures.result(() -> AbiValues.checkResults(s, badResults, "f")).getMessage())
         .contains("f: result.a");
   }
 
@@ -311,11 +302,9 @@ class AbiValuesTest {
     OpaqueRef fence = OpaqueRef.of("hal.fence", "x");
     AbiValues.checkArguments(s, VmList.of(VmList.variant(0), fence), "f");
     AbiValues.checkArguments(s, VmList.of(null, null), "f");
-    assertThat(assertThrows(IreeArgumentException.class,
-            () -> AbiValues.checkArguments(s, VmList.of(fence, fence), "f")).getMessage())
+    assertThat(ValueFailures.argument(() -> AbiValues.checkArguments(s, VmList.of(fence, fence), "f")).getMessage())
         .contains("expected a ref of type vm.list but got one of type hal.fence");
-    assertThat(assertThrows(IreeArgumentException.class,
-            () -> AbiValues.checkArguments(s, VmList.of(null, VmList.variant(0)), "f")).getMessage())
+    assertThat(ValueFailures.argument(() -> AbiValues.checkArguments(s, VmList.of(null, VmList.variant(0)), "f")).getMessage())
         .contains("expected a ref of type hal.fence but got one of type vm.list");
   }
 
@@ -336,20 +325,18 @@ class AbiValuesTest {
           AbiValues.packArguments(s, List.of(new Sample(FloatArray.zeros(1, 3), t)), Map.of(), "f");
       assertThat(fromRecord.getList(0).getValue(1).asF32()).isEqualTo(t);
     }
-    assertThat(assertThrows(IreeArgumentException.class,
-            () -> AbiValues.packArguments(
+    assertThat(ValueFailures.argument(() -> AbiValues.packArguments(
                 s, List.of(Map.of("image", FloatArray.zeros(1, 4), "t", 2f)), Map.of(), "f"))
             .getMessage())
         .startsWith("f: arg0.image: expected");
-    assertThat(assertThrows(IreeArgumentException.class,
-            () -> AbiValues.packArguments(s, List.of(Map.of("image", FloatArray.zeros(1, 3))), Map.of(), "f"))
+    assertThat(ValueFailures.argument(() -> AbiValues.packArguments(s, List.of(Map.of("image", FloatArray.zeros(1, 3))), Map.of(), "f"))
             .getMessage())
         .isEqualTo("f: arg0: missing key 't'; expected keys [image, t]");
     Object unpacked =
         AbiValues.unpackResults(s, VmList.of(VmValue.i32(4), FloatArray.zeros(2).asBufferView()), "f");
     assertThat(((Map<?, ?>) unpacked).get("a")).isEqualTo(4);
     VmList bad = VmList.of(VmValue.i32(4), FloatArray.zeros(3).asBufferView());
-    assertThat(assertThrows(IreeResultException.class, () -> AbiValues.unpackResults(s, bad, "f"))
+    assertThat(ValueFailures.result(() -> AbiValues.unpackResults(s, bad, "f"))
             .getMessage())
         .startsWith("f: result.b: expected");
     assertThat(bad.isClosed()).isTrue();
@@ -370,8 +357,7 @@ class AbiValuesTest {
     assertThat(AbiValues.decode(f32, VmValue.f32(1.5f), "f: result")).isEqualTo(1.5f);
     assertThat(AbiValues.decode(f64, VmValue.f64(2.5), "f: result")).isEqualTo(2.5);
     AbiType i65 = new AbiType.Scalar(dev.ireestubs.abi.ElementType.integer(65));
-    assertThat(assertThrows(IreeResultException.class,
-            () -> AbiValues.decode(i65, VmValue.i64(1), "f: result")).getMessage())
+    assertThat(ValueFailures.result(() -> AbiValues.decode(i65, VmValue.i64(1), "f: result")).getMessage())
         .contains("a scalar i65 has no VM value type");
   }
 }

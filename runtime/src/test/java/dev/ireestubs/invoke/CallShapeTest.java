@@ -191,16 +191,14 @@ class CallShapeTest {
   }
 
   @Test
-  @SuppressWarnings("deprecation")
-  void theDeprecatedSipFunctionIsTheSameShape() {
+  void theSipCodecFlattensAndRebuilds() {
     Fake f = new Fake(Map.of(), "0ii_i", CallShapeTest::sum);
-    SipFunction old = SipFunction.of(f, structure());
-    DynamicFunction shape = old;
+    DynamicFunction shape = DynamicFunction.sip(f, structure());
     assertThat(shape.call(List.of(), Map.of("a", 1, "b", 2))).isEqualTo(Map.of("s", 3));
-    VmList flat = old.flatten(List.of(), Map.of("b", 7, "a", 6));
+    CallCodec codec = CallCodec.sip(structure());
+    VmList flat = codec.encodeArguments("f", List.of(), Map.of("b", 7, "a", 6));
     assertThat(flat.getValue(0).asI32()).isEqualTo(6);
     assertThat(flat.getValue(1).asI32()).isEqualTo(7);
-    assertThat(old.rebuild(VmList.of(VmValue.i32(4)))).isEqualTo(Map.of("s", 4));
-    assertThat(old.structure()).isEqualTo(structure());
+    assertThat(codec.decodeResults("f", VmList.of(VmValue.i32(4)))).isEqualTo(Map.of("s", 4));
   }
 }

@@ -208,13 +208,11 @@ class DynamicFunctionTest {
   }
 
   @Test
-  void theOldExceptionNamesStillCatch() {
+  void aValueFailureSaysItsSidePathAndProblem() {
     FunctionSignature s = AbiJson.parseFunction("{\"a\":[\"i32\"],\"r\":[]}");
     DynamicFunction f = DynamicFunction.of(new Recording(args -> VmList.of()), s);
-    @SuppressWarnings("deprecation")
-    Class<? extends IreeValueException> old = IreeArgumentException.class;
-    IreeValueException e = assertThrows(old, () -> f.call("x"));
-    assertThat(e.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
+    IreeValueException e = ValueFailures.argument(() -> f.call("x"));
+    assertThat(e.path()).isEqualTo("f: arg0");
     assertThat(e.problem()).isEqualTo("expected i32 (an integral Number) but got String");
     assertThat(e).hasMessageThat().isEqualTo(e.path() + ": " + e.problem());
   }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ireestubs.invoke.IreeException;
 import dev.ireestubs.invoke.IreeInvocationException;
-import dev.ireestubs.invoke.IreeResultException;
+import dev.ireestubs.invoke.IreeValueException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -121,7 +121,7 @@ class PyExceptionResultTest {
         assertThrows(PyUnknownException.class, () -> PyExceptionResult.check(code, "m.f"));
     assertThat(e.code()).isEqualTo(code);
     assertThat(e.predefined()).isEmpty();
-    assertThat(e).isInstanceOf(IreeResultException.class);
+    assertThat(e.side()).isEqualTo(IreeValueException.Side.RESULT);
     assertThat(e.path()).isEqualTo("m.f: exception_result");
     assertThat(e)
         .hasMessageThat()

@@ -1,15 +1,15 @@
 package dev.ireestubs.pydm;
 
-import dev.ireestubs.invoke.IreeResultException;
+import dev.ireestubs.invoke.IreeValueException;
 
 /**
  * A PyDM function returned a negative {@code exception_result} that is not one of the predefined
  * codes -1 .. -10: the module uses a code this runtime does not know (a newer compiler, or a
  * function that does not follow the PyDM convention). Reported, never swallowed; an {@link
- * IreeResultException} at the path {@code function: exception_result}.
+ * IreeValueException} of side {@link IreeValueException.Side#RESULT RESULT} at the path {@code
+ * function: exception_result}.
  */
-@SuppressWarnings("deprecation") // extends the old name so that code catching it still does
-public final class PyUnknownException extends IreeResultException implements PyException {
+public final class PyUnknownException extends IreeValueException implements PyException {
   private static final long serialVersionUID = 1L;
 
   /** The function that returned the code. */
@@ -25,7 +25,7 @@ public final class PyUnknownException extends IreeResultException implements PyE
    * @throws IllegalArgumentException for 0, a positive or a predefined code
    */
   public PyUnknownException(String function, int code) {
-    super(function + ": exception_result", problem(code));
+    super(Side.RESULT, function + ": exception_result", problem(code));
     this.function = function;
     this.code = code;
   }
