@@ -1,9 +1,9 @@
 package dev.ireestubs.pydm;
 
 import dev.ireestubs.abi.VmKind;
-import dev.ireestubs.internal.Marshal;
 import dev.ireestubs.invoke.CallCodec;
 import dev.ireestubs.invoke.IreeValueException;
+import dev.ireestubs.invoke.ValueChecks;
 import dev.ireestubs.vm.VmList;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +60,7 @@ final class PyDmCodec implements CallCodec {
     try {
       return PyDm.decodeResult(results, function);
     } catch (RuntimeException e) {
-      throw Marshal.closeOnFailure(results, e); // the caller never sees the list: release its refs
+      throw ValueChecks.closeOnFailure(results, e); // the caller never sees the list: release its refs
     }
   }
 
@@ -72,7 +72,7 @@ final class PyDmCodec implements CallCodec {
     try {
       return PyDm.checkResult(results, function);
     } catch (RuntimeException e) {
-      throw Marshal.closeOnFailure(results, e);
+      throw ValueChecks.closeOnFailure(results, e);
     }
   }
 

@@ -323,6 +323,49 @@ public final class ElementType {
   }
 
   /**
+   * True when an array (or buffer view) of element type {@code actual} may stand where this type is
+   * declared, because both are stored alike and IREE's runtime accepts one for the other: the same
+   * type; or integers of the same storage width where either side is signless ({@code i32} accepts
+   * {@code si32} and {@code ui32}, since the {@code iree.abi} JSON drops signedness; {@code index}
+   * counts as signless 64-bit); or {@code i1} and any 8-bit integer, since IREE stores {@code i1}
+   * tensors in bytes and may hand back an {@code i1} result as an {@code i8}/{@code ui8} buffer
+   * view; or anything where this type is unknown. Signed and unsigned integers never match each
+   * other, and floats match only themselves.
+   *
+   * <p>This is the one rule for element types: marshalling in both directions, host modules'
+   * checks and every array class's {@code fromBufferView} apply it.
+   *
+   * @param actual the element type of the array or buffer view given
+   * @return true when an array of {@code actual} may be passed or returned where this type is
+   *     declared
+   */
+  public boolean accepts(ElementType actual) {
+    Objects.requireNonNull(actual, "actual");
+    if (!isKnown() || equals(actual)) {
+      return true;
+    }
+    if (integerLike(this) && integerLike(actual) && storedBits(this) == storedBits(actual)) {
+      return signless(this) || signless(actual);
+    }
+    return false;
+  }
+
+  /** Integers, {@code index} and {@code i1}: the types whose storage is a plain integer. */
+  private static boolean integerLike(ElementType t) {
+    return t.isInteger() || t.kind == Kind.BOOLEAN;
+  }
+
+  /** The width an element occupies in a buffer: {@code i1} is stored in a byte. */
+  private static int storedBits(ElementType t) {
+    return t.kind == Kind.BOOLEAN ? 8 : t.bits;
+  }
+
+  /** Signless integers, {@code index} and {@code i1} (whose bytes IREE types as {@code i8}). */
+  private static boolean signless(ElementType t) {
+    return t.kind == Kind.SIGNLESS_INTEGER || t.kind == Kind.INDEX || t.kind == Kind.BOOLEAN;
+  }
+
+  /**
    * The MLIR spelling, as {@code iree.abi.declaration} prints it.
    *
    * @return the name MLIR gives the type, such as {@code si32} or {@code bf16}

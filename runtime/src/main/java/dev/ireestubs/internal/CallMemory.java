@@ -1,6 +1,7 @@
 package dev.ireestubs.internal;
 
 import dev.ireestubs.abi.AbiType;
+import dev.ireestubs.invoke.ValueChecks;
 import dev.ireestubs.ndarray.JavaArrays;
 import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.vm.BufferView;
@@ -18,12 +19,6 @@ import dev.ireestubs.vm.VmList;
  * code that took a raw buffer made it escape, so the memory is freed only after all of them.
  */
 public final class CallMemory {
-
-  /** How deep {@link #endCall} looks into nested argument lists. */
-  private static final int MAX_DEPTH = 16;
-
-  /** How many list elements {@link #endCall} looks at, at most, so a huge list costs little. */
-  private static final int MAX_ELEMENTS = 4096;
 
   private CallMemory() {}
 
@@ -47,7 +42,7 @@ public final class CallMemory {
   public static BufferView copyArgument(Object javaArray, AbiType.NdArray declared, String path) {
     NdArray copy = Marshal.copy(javaArray, declared, path);
     BufferView view = copy.asCallArgument();
-    if (!Marshal.fits(declared, view)) {
+    if (!ValueChecks.fits(declared, view)) {
       try {
         Marshal.array(copy, declared, path); // throws the message for the mismatch
       } finally {
@@ -60,32 +55,13 @@ public final class CallMemory {
   /**
    * Ends the call's use of the copies {@link #copyArgument} made for {@code arguments} (at any
    * depth of nested lists): what nothing pins is freed now. Called when the call is over.
-   * Views of arrays the caller passed are left alone.
+   * Views of arrays the caller passed are left alone. {@link VmList#endCall()}, as a statement of
+   * generated code.
    *
    * @param arguments the argument list the call was made with
    */
   public static void endCall(VmList arguments) {
-    end(arguments, 0, MAX_ELEMENTS);
-  }
-
-  /** Ends the copies in {@code list}; returns how many more elements may be looked at. */
-  private static int end(VmList list, int depth, int budget) {
-    if (list.elementType().isValue()) {
-      return budget; // numbers only
-    }
-    int size = list.size();
-    for (int i = 0; i < size && budget > 0; i++, budget--) {
-      Object element = list.get(i);
-      if (element instanceof BufferView) {
-        ((BufferView) element).endCall();
-      } else if (element instanceof VmList && depth < MAX_DEPTH) {
-        VmList nested = (VmList) element;
-        if (!nested.isClosed()) {
-          budget = end(nested, depth + 1, budget);
-        }
-      }
-    }
-    return budget;
+    arguments.endCall();
   }
 
   /**

@@ -1,18 +1,16 @@
 package dev.ireestubs.internal;
 
-import dev.ireestubs.invoke.IreeValueException;
-import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
-import dev.ireestubs.abi.JavaMapping;
-import dev.ireestubs.abi.Shape;
+import dev.ireestubs.invoke.IreeValueException;
+import dev.ireestubs.invoke.IreeValueException.Side;
+import dev.ireestubs.invoke.ValueChecks;
 import dev.ireestubs.ndarray.JavaArrays;
 import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmRef;
 import dev.ireestubs.vm.VmValue;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -20,39 +18,21 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * The leaf operations of marshalling between Java values and the IREE VM's native calling
- * convention: the one place where arguments are checked on their way in and results on their way
- * out. Generated stubs call these methods directly (with the descriptor and path as constants), and
- * {@link dev.ireestubs.invoke.AbiValues} calls them while walking a signature at run time, so a typed stub, the dynamic
- * invoker and a host module report the same problem with the same words.
+ * The leaf operations of marshalling as generated stubs call them, with the descriptor and path as
+ * constants: arguments on their way in, results read from a list by index on their way out, and
+ * the renaming of a failure's path for code that several functions share. The checks themselves
+ * are {@link ValueChecks}', which dynamic calls and host modules use too, so a typed stub, the
+ * dynamic invoker and a host module report the same problem with the same words.
  *
  * <p>Every {@code path} names the function and the value, as {@code predict: features.image} or
  * {@code predict: result.logits}; messages say what the signature declares and what was given.
  * (Generated stubs name an argument by its Java parameter and an element of a list by {@code [*]};
- * the dynamic invoker by {@code arg0} and the index.)
- * Problems throw {@link IreeValueException}, whose {@link IreeValueException#side() side} says
- * whether an argument or a result is wrong.
- *
- * <p>Stricter than IREE's reference runtime, which checks neither: an array's element type and
- * shape (rank and every static dimension) are checked against the descriptor in both directions.
+ * the dynamic invoker by {@code arg0} and the index.) Problems throw {@link IreeValueException},
+ * whose {@link IreeValueException#side() side} says whether an argument or a result is wrong.
  */
 public final class Marshal {
 
   private Marshal() {}
-
-  /**
-   * The exception for a value at {@code path} that does not fit: built only on failure.
-   *
-   * @param side whether the value is an argument or a result, which the exception reports
-   * @param path names the function and the value for a message, e.g. {@code predict:
-   *     features.image}; not parsed
-   * @param problem what is wrong with the value, e.g. {@code is null; expected f32[4]}
-   * @return the exception, to be thrown by the caller; a factory so that a check builds it only
-   *     on failure
-   */
-  public static IreeValueException fail(Side side, String path, String problem) {
-    return IreeValueException.of(side, path, problem);
-  }
 
   // ---------------------------------------------------------------------------------------------
   // Arguments: Java -> VM
@@ -70,26 +50,7 @@ public final class Marshal {
    * @throws IreeValueException (an argument) {@code predict: features: is null; expected sdict[...]}
    */
   public static <T> T notNull(T value, AbiType declared, String path) {
-    return notNull(value, declared, Side.ARGUMENT, path);
-  }
-
-  /**
-   * {@code value}, which must not be null; a null is reported on {@code side}.
-   *
-   * @param <T> the value's static type, kept so that a call can be used as an expression
-   * @param value the value to check; may be null, which fails
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
-   * @param side whether the value is an argument or a result, which the exception reports
-   * @param path names the function and the value for a message, e.g. {@code predict:
-   *     features.image}; not parsed
-   * @return {@code value}, not null
-   */
-  public static <T> T notNull(T value, AbiType declared, Side side, String path) {
-    if (value == null) {
-      throw fail(side, path, "is null; expected " + declared);
-    }
-    return value;
+    return ValueChecks.notNull(value, declared, Side.ARGUMENT, path);
   }
 
   /**
@@ -104,10 +65,7 @@ public final class Marshal {
    * @throws IreeValueException (an argument) {@code predict: features: is null}
    */
   public static <T> T notNull(T value, String path) {
-    if (value == null) {
-      throw fail(Side.ARGUMENT, path, "is null");
-    }
-    return value;
+    return ValueChecks.notNull(value, null, Side.ARGUMENT, path);
   }
 
   /**
@@ -122,90 +80,7 @@ public final class Marshal {
    * @throws IreeValueException (an argument) when the array is null, or its element type or shape differs
    */
   public static BufferView array(NdArray array, AbiType.NdArray declared, String path) {
-    return array(array, declared, Side.ARGUMENT, path);
-  }
-
-  /**
-   * The buffer view of {@code array} (no copy) after checking it against {@code declared},
-   * reporting a problem on {@code side}: the form {@link dev.ireestubs.invoke.AbiValues} uses for
-   * both arguments and results.
-   *
-   * @param array the n-d array to pass; may be null, which fails
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
-   * @param side whether the value is an argument or a result, which the exception reports
-   * @param path names the function and the value for a message, e.g. {@code predict:
-   *     features.image}; not parsed
-   * @return the array's buffer view, sharing its memory
-   */
-  public static BufferView array(NdArray array, AbiType.NdArray declared, Side side, String path) {
-    notNull(array, declared, side, path);
-    if (!fits(declared, array)) { // checked without copying the shape; described on failure
-      String problem = arrayProblem(declared, array.elementType(), array.shape());
-      if (problem != null) {
-        throw fail(side, path, problem);
-      }
-    }
-    return array.asBufferView();
-  }
-
-  /** {@link #arrayProblem} is null, decided from the array's dims in place. */
-  private static boolean fits(AbiType.NdArray declared, NdArray array) {
-    if (!NdArray.isCompatible(declared.element(), array.elementType())) {
-      return false;
-    }
-    Shape shape = declared.shape();
-    if (!shape.isRanked()) {
-      return true;
-    }
-    if (shape.rank() != array.rank()) {
-      return false;
-    }
-    for (int axis = 0; axis < array.rank(); axis++) {
-      long dim = shape.dim(axis);
-      if (dim != Shape.DYNAMIC && dim != array.dim(axis)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * True when {@code view} fits {@code declared} ({@link #arrayProblem} would be null), decided
-   * from its element type code and dims in place, allocating nothing.
-   *
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
-   * @param view a buffer view, e.g. a function result; its element type code and dims are read
-   *     in place
-   * @return true when the view's element type is compatible and every static dimension (and the
-   *     rank, unless unranked) matches
-   */
-  public static boolean fits(AbiType.NdArray declared, BufferView view) {
-    ElementType actual = view.elementType().orElse(null); // a shared Optional for common codes
-    return actual != null
-        && NdArray.isCompatible(declared.element(), actual)
-        && fits(declared.shape(), view);
-  }
-
-  /**
-   * True when {@code shape} is unranked, or has the view's rank and every static dim matches the
-   * view's, read in place.
-   */
-  static boolean fits(Shape shape, BufferView view) {
-    if (!shape.isRanked()) {
-      return true;
-    }
-    if (shape.rank() != view.rank()) {
-      return false;
-    }
-    for (int axis = 0; axis < view.rank(); axis++) {
-      long dim = shape.dim(axis);
-      if (dim != Shape.DYNAMIC && dim != view.dim(axis)) {
-        return false;
-      }
-    }
-    return true;
+    return ValueChecks.array(array, declared, Side.ARGUMENT, path);
   }
 
   /**
@@ -227,38 +102,7 @@ public final class Marshal {
    */
   public static <J, A extends NdArray> A copy(
       J javaArray, Function<? super J, ? extends A> factory, AbiType.NdArray declared, String path) {
-    return copy(javaArray, factory, declared, Side.ARGUMENT, path);
-  }
-
-  /**
-   * Copies a Java array into a new n-d array with {@code factory}, reporting a null or ragged array
-   * on {@code side} under {@code path}.
-   *
-   * @param <J> the Java array type, e.g. {@code float[][]}
-   * @param <A> the n-d array class made
-   * @param javaArray a Java array of a supported element type and any rank; may be null or
-   *     ragged, which fails
-   * @param factory makes the n-d array from the Java array, e.g. {@code FloatArray::of}; its
-   *     {@code IllegalArgumentException} or {@code NullPointerException} becomes the failure
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
-   * @param side whether the value is an argument or a result, which the exception reports
-   * @param path names the function and the value for a message, e.g. {@code predict:
-   *     features.image}; not parsed
-   * @return the new n-d array, which owns its memory
-   */
-  public static <J, A extends NdArray> A copy(
-      J javaArray,
-      Function<? super J, ? extends A> factory,
-      AbiType.NdArray declared,
-      Side side,
-      String path) {
-    notNull(javaArray, declared, side, path);
-    try {
-      return factory.apply(javaArray);
-    } catch (IllegalArgumentException | NullPointerException e) {
-      throw fail(side, path, e.getMessage());
-    }
+    return ValueChecks.copy(javaArray, factory, declared, Side.ARGUMENT, path);
   }
 
   /**
@@ -276,7 +120,7 @@ public final class Marshal {
    * @throws IreeValueException (an argument) when the array is null, ragged or holds a null row
    */
   public static NdArray copy(Object javaArray, AbiType.NdArray declared, String path) {
-    return copy(javaArray, JavaArrays::copyOf, declared, Side.ARGUMENT, path);
+    return ValueChecks.copy(javaArray, JavaArrays::copyOf, declared, Side.ARGUMENT, path);
   }
 
   /**
@@ -292,27 +136,7 @@ public final class Marshal {
    * @throws IreeValueException (an argument) when {@code values} is null or has another size
    */
   public static VmList sequence(Collection<?> values, AbiType declared, int expectedSize, String path) {
-    return sequence(values, declared, expectedSize, Side.ARGUMENT, path);
-  }
-
-  /**
-   * A new variant list for the {@code expectedSize} elements of a fixed-size structure, after
-   * checking that {@code values} is not null and has that many; a problem is reported on {@code
-   * side}.
-   *
-   * @param values the Java collection passed for the structure; may be null, which fails
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
-   * @param expectedSize the number of elements the signature declares
-   * @param side whether the value is an argument or a result, which the exception reports
-   * @param path names the function and the value for a message, e.g. {@code predict:
-   *     features.image}; not parsed
-   * @return a new, empty variant list with room for {@code expectedSize} elements
-   */
-  public static VmList sequence(
-      Collection<?> values, AbiType declared, int expectedSize, Side side, String path) {
-    notNull(values, declared, side, path);
-    return sequence(values, " (" + declared + ")", expectedSize, side, path);
+    return ValueChecks.sequence(values, declared, expectedSize, Side.ARGUMENT, path);
   }
 
   /**
@@ -327,8 +151,7 @@ public final class Marshal {
    * @throws IreeValueException (an argument) {@code f: xy: expected 2 elements but got 1}
    */
   public static <C extends Collection<?>> C requireSize(C values, int expectedSize, String path) {
-    notNull(values, path);
-    sequence(values, "", expectedSize, Side.ARGUMENT, path);
+    ValueChecks.sequence(values, null, expectedSize, Side.ARGUMENT, path);
     return values;
   }
 
@@ -344,24 +167,7 @@ public final class Marshal {
    * @throws IreeValueException (an argument) when {@code values} is null or has another size
    */
   public static VmList sequence(Collection<?> values, int expectedSize, String path) {
-    notNull(values, path);
-    return sequence(values, "", expectedSize, Side.ARGUMENT, path);
-  }
-
-  private static VmList sequence(
-      Collection<?> values, String declared, int expectedSize, Side side, String path) {
-    if (values.size() != expectedSize) {
-      throw fail(
-          side,
-          path,
-          "expected "
-              + expectedSize
-              + (expectedSize == 1 ? " element" : " elements")
-              + declared
-              + " but got "
-              + values.size());
-    }
-    return VmList.variant(expectedSize);
+    return ValueChecks.sequence(values, null, expectedSize, Side.ARGUMENT, path);
   }
 
   /**
@@ -380,37 +186,11 @@ public final class Marshal {
    */
   public static <M extends Map<String, ?>> M requireKeys(M map, List<String> keys, String path) {
     notNull(map, path);
-    String problem = keysProblem(map, keys);
+    String problem = ValueChecks.keysProblem(map, keys);
     if (problem != null) {
-      throw fail(Side.ARGUMENT, path, problem);
+      throw IreeValueException.of(Side.ARGUMENT, path, problem);
     }
     return map;
-  }
-
-  /**
-   * Why the keys of {@code map} are not exactly {@code keys}, or null when they are: the first
-   * missing key, else the keys it has that {@code keys} lacks (non-string keys included).
-   *
-   * @param map the Java map passed for an {@code sdict}
-   * @param keys the keys the {@code sdict} declares, in descriptor order
-   * @return the problem in words for a message, or null when the keys match exactly
-   */
-  public static String keysProblem(Map<?, ?> map, List<String> keys) {
-    for (String key : keys) {
-      if (!map.containsKey(key)) {
-        return "missing key '" + key + "'; expected keys " + keys;
-      }
-    }
-    if (map.size() != keys.size()) {
-      List<Object> extra = new ArrayList<>();
-      for (Object k : map.keySet()) {
-        if (!(k instanceof String) || !keys.contains(k)) {
-          extra.add(k);
-        }
-      }
-      return "unexpected keys " + extra + "; expected exactly " + keys;
-    }
-    return null;
   }
 
   /**
@@ -438,22 +218,7 @@ public final class Marshal {
    * @throws IreeValueException (a result) when the count differs
    */
   public static VmList results(VmList results, int expected, String function) {
-    if (results == null) {
-      throw fail(Side.RESULT, function, "the backend returned no result list");
-    }
-    int actual = results.size();
-    if (actual != expected) {
-      results.close(); // the caller never sees the list: release what it holds
-      throw fail(
-          Side.RESULT,
-          function,
-          "expected "
-              + expected
-              + (expected == 1 ? " result" : " results")
-              + " but the function returned "
-              + actual);
-    }
-    return results;
+    return ValueChecks.results(results, expected, function);
   }
 
   /**
@@ -466,7 +231,7 @@ public final class Marshal {
    * @return true for 1, false for 0
    */
   public static boolean i1(VmList list, int index, String path) {
-    return integer(element(list, index, path), ElementType.I1, Side.RESULT, path) == 1;
+    return ValueChecks.integer(element(list, index, path), ElementType.I1, Side.RESULT, path) == 1;
   }
 
   /**
@@ -479,7 +244,7 @@ public final class Marshal {
    * @return the value as a Java {@code byte}
    */
   public static byte i8(VmList list, int index, String path) {
-    return (byte) integer(element(list, index, path), ElementType.I8, Side.RESULT, path);
+    return (byte) ValueChecks.integer(element(list, index, path), ElementType.I8, Side.RESULT, path);
   }
 
   /**
@@ -492,7 +257,7 @@ public final class Marshal {
    * @return the value as a Java {@code short}
    */
   public static short i16(VmList list, int index, String path) {
-    return (short) integer(element(list, index, path), ElementType.I16, Side.RESULT, path);
+    return (short) ValueChecks.integer(element(list, index, path), ElementType.I16, Side.RESULT, path);
   }
 
   /**
@@ -505,7 +270,7 @@ public final class Marshal {
    * @return the value as a Java {@code int}
    */
   public static int i32(VmList list, int index, String path) {
-    return (int) integer(element(list, index, path), ElementType.I32, Side.RESULT, path);
+    return (int) ValueChecks.integer(element(list, index, path), ElementType.I32, Side.RESULT, path);
   }
 
   /**
@@ -518,7 +283,7 @@ public final class Marshal {
    * @return the value as a Java {@code long}
    */
   public static long i64(VmList list, int index, String path) {
-    return integer(element(list, index, path), ElementType.I64, Side.RESULT, path);
+    return ValueChecks.integer(element(list, index, path), ElementType.I64, Side.RESULT, path);
   }
 
   /**
@@ -531,7 +296,7 @@ public final class Marshal {
    * @return the value as a Java {@code float}
    */
   public static float f32(VmList list, int index, String path) {
-    return (float) floating(element(list, index, path), ElementType.F32, Side.RESULT, path);
+    return (float) ValueChecks.floating(element(list, index, path), ElementType.F32, Side.RESULT, path);
   }
 
   /**
@@ -544,7 +309,7 @@ public final class Marshal {
    * @return the value as a Java {@code double}
    */
   public static double f64(VmList list, int index, String path) {
-    return floating(element(list, index, path), ElementType.F64, Side.RESULT, path);
+    return ValueChecks.floating(element(list, index, path), ElementType.F64, Side.RESULT, path);
   }
 
   /**
@@ -561,48 +326,7 @@ public final class Marshal {
    * @return the checked buffer view, not copied
    */
   public static BufferView bufferView(VmList list, int index, AbiType.NdArray declared, String path) {
-    return bufferView(element(list, index, path), declared, Side.RESULT, path);
-  }
-
-  /**
-   * {@code element} as a buffer view, after checking its element type and shape against {@code
-   * declared}; nothing is copied.
-   *
-   * @param element a value read from a VM list: a {@code VmValue}, a ref, or null for an empty
-   *     slot
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
-   * @param side whether the value is an argument or a result, which the exception reports
-   * @param path names the function and the value for a message, e.g. {@code predict:
-   *     features.image}; not parsed
-   * @return the checked buffer view, not copied
-   */
-  public static BufferView bufferView(Object element, AbiType.NdArray declared, Side side, String path) {
-    if (!(element instanceof BufferView)) {
-      throw fail(
-          side,
-          path, "expected " + declared + " (a buffer view) but got " + describe(element));
-    }
-    BufferView view = (BufferView) element;
-    if (fits(declared, view)) { // checked in place: no Optional, no copy of the shape
-      return view;
-    }
-    ElementType actual =
-        view.elementType()
-            .orElseThrow(
-                () ->
-                    fail(
-                        side,
-                        path,
-                        "expected "
-                            + declared
-                            + " but the buffer view has an unknown HAL element type 0x"
-                            + Integer.toHexString(view.elementTypeCode())));
-    String problem = arrayProblem(declared, actual, view.shape());
-    if (problem != null) {
-      throw fail(side, path, problem);
-    }
-    return view;
+    return ValueChecks.bufferView(element(list, index, path), declared, Side.RESULT, path);
   }
 
   /**
@@ -630,7 +354,7 @@ public final class Marshal {
     try {
       return fromBufferView.apply(view);
     } catch (IllegalArgumentException e) {
-      throw fail(Side.RESULT, path, e.getMessage());
+      throw IreeValueException.of(Side.RESULT, path, e.getMessage());
     }
   }
 
@@ -656,7 +380,7 @@ public final class Marshal {
     try {
       return NdArray.fromBufferView(view, arrayClass);
     } catch (IllegalArgumentException e) {
-      throw fail(Side.RESULT, path, e.getMessage());
+      throw IreeValueException.of(Side.RESULT, path, e.getMessage());
     }
   }
 
@@ -674,7 +398,7 @@ public final class Marshal {
    * @return the nested list, not copied
    */
   public static VmList list(VmList list, int index, AbiType declared, int expectedSize, String path) {
-    return list(element(list, index, path), declared, expectedSize, Side.RESULT, path);
+    return ValueChecks.list(element(list, index, path), declared, expectedSize, Side.RESULT, path);
   }
 
   /**
@@ -689,45 +413,7 @@ public final class Marshal {
    * @return the nested list, not copied
    */
   public static VmList list(VmList list, int index, int expectedSize, String path) {
-    return list(element(list, index, path), null, expectedSize, Side.RESULT, path);
-  }
-
-  /**
-   * {@code element} as a nested list, which must have {@code expectedSize} elements ({@code -1}:
-   * any number); {@code declared}, when not null, is named in a message.
-   *
-   * @param element a value read from a VM list: a {@code VmValue}, a ref, or null for an empty
-   *     slot
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
-   * @param expectedSize the number of elements the signature declares
-   * @param side whether the value is an argument or a result, which the exception reports
-   * @param path names the function and the value for a message, e.g. {@code predict:
-   *     features.image}; not parsed
-   * @return the nested list, not copied
-   */
-  public static VmList list(Object element, AbiType declared, int expectedSize, Side side, String path) {
-    if (element instanceof VmList
-        && (expectedSize < 0 || ((VmList) element).size() == expectedSize)) {
-      return (VmList) element; // the declared type is formatted only for a message
-    }
-    String what = declared == null ? "" : " (" + declared + ")";
-    if (!(element instanceof VmList)) {
-      throw fail(side, path, "expected a list" + what + " but got " + describe(element));
-    }
-    VmList nested = (VmList) element;
-    if (expectedSize >= 0 && nested.size() != expectedSize) {
-      throw fail(
-          side,
-          path,
-          "expected "
-              + expectedSize
-              + (expectedSize == 1 ? " element" : " elements")
-              + what
-              + " but the list has "
-              + nested.size());
-    }
-    return nested;
+    return ValueChecks.list(element(list, index, path), null, expectedSize, Side.RESULT, path);
   }
 
   /**
@@ -740,24 +426,7 @@ public final class Marshal {
    * @return the ref, or null when the slot is empty
    */
   public static VmRef ref(VmList list, int index, String path) {
-    return ref(element(list, index, path), Side.RESULT, path);
-  }
-
-  /**
-   * {@code element} as a ref of any type, or null when the slot is empty.
-   *
-   * @param element a value read from a VM list: a {@code VmValue}, a ref, or null for an empty
-   *     slot
-   * @param side whether the value is an argument or a result, which the exception reports
-   * @param path names the function and the value for a message, e.g. {@code predict:
-   *     features.image}; not parsed
-   * @return the ref, or null when the slot is empty
-   */
-  public static VmRef ref(Object element, Side side, String path) {
-    if (element != null && !(element instanceof VmRef)) {
-      throw fail(side, path, "expected a ref but got " + describe(element));
-    }
-    return (VmRef) element;
+    return ValueChecks.ref(element(list, index, path), Side.RESULT, path);
   }
 
   /**
@@ -772,13 +441,7 @@ public final class Marshal {
    * @return the ref cast to {@code type}, or null when the slot is empty
    */
   public static <R extends VmRef> R ref(VmList list, int index, Class<R> type, String path) {
-    VmRef ref = ref(list, index, path);
-    if (ref != null && !type.isInstance(ref)) {
-      throw fail(
-          Side.RESULT,
-          path, "expected a " + type.getSimpleName() + " but got " + describe(ref));
-    }
-    return type.cast(ref);
+    return ValueChecks.ref(element(list, index, path), type, Side.RESULT, path);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -787,7 +450,7 @@ public final class Marshal {
   /**
    * {@code failure}, raised for an element of the list at {@code listPath}, with the element's
    * index in its path: {@code batch: rows[*]: ...} becomes {@code batch: rows[2]: ...}. Generated
-   * stubs (and {@link dev.ireestubs.invoke.AbiValues}) name every element of a list by one constant path ending in
+   * stubs name every element of a list by one constant path ending in
    * {@code [*]} and catch a failure inside the loop over the list to call this, so that the indexed
    * path is built only when a check fails. Nested lists are indexed from the inside out, each loop
    * replacing the {@code [*]} right after its own list's path. A failure whose path does not have
@@ -801,14 +464,7 @@ public final class Marshal {
    *     when its path does not end in {@code [*]} after {@code listPath}
    */
   public static IreeValueException atIndex(IreeValueException failure, String listPath, int index) {
-    String path = failure.path();
-    if (path == null
-        || !path.startsWith(listPath)
-        || !path.startsWith(ANY_INDEX, listPath.length())) {
-      return failure;
-    }
-    return failure.withPath(
-        listPath + "[" + index + "]" + path.substring(listPath.length() + ANY_INDEX.length()));
+    return ValueChecks.atIndex(failure, listPath, index);
   }
 
   /**
@@ -871,9 +527,6 @@ public final class Marshal {
     return path;
   }
 
-  /** What a path has for the index of a list element until a failure names it. */
-  private static final String ANY_INDEX = "[*]";
-
   /**
    * {@code failure}, after closing {@code results} (releasing the refs it holds, such as buffer
    * views and fences from a native backend): a result list whose decoding failed is never seen by
@@ -881,62 +534,15 @@ public final class Marshal {
    * to {@code failure} as suppressed.
    *
    * @param results the result list a backend returned, or null
-   * @param failure the exception a check raised for the element, whose path ends in {@code [*]}
-   *     after {@code listPath}
+   * @param failure the exception decoding raised
    * @return {@code failure}, for the caller to throw
    */
   public static RuntimeException closeOnFailure(VmList results, RuntimeException failure) {
-    if (results != null) {
-      try {
-        results.close();
-      } catch (RuntimeException e) {
-        if (e != failure) {
-          failure.addSuppressed(e);
-        }
-      }
-    }
-    return failure;
+    return ValueChecks.closeOnFailure(results, failure);
   }
 
   // ---------------------------------------------------------------------------------------------
   // Shared checks
-
-  /**
-   * Why an array of {@code element} and {@code shape} does not fit {@code declared}, or null when
-   * it does. Integers of one width match when either side is signless (the {@code iree.abi} JSON
-   * drops signedness); an unknown declared element type or an unranked shape accepts anything.
-   *
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
-   * @param element the array's element type
-   * @param shape the array's dimensions, one per axis
-   * @return the problem in words for a message, or null when the array fits
-   */
-  private static String arrayProblem(AbiType.NdArray declared, ElementType element, long[] shape) {
-    boolean typeOk = NdArray.isCompatible(declared.element(), element);
-    boolean shapeOk = declared.shape().accepts(shape);
-    if (typeOk && shapeOk) {
-      return null;
-    }
-    return "expected "
-        + declared
-        + " but got "
-        + new AbiType.NdArray(element, Shape.of(shape))
-        + (typeOk ? "" : " (element type " + element + ", not " + declared.element() + ")")
-        + (shapeOk ? "" : " (" + shapeDifference(declared.shape(), shape) + ")");
-  }
-
-  private static String shapeDifference(Shape declared, long[] shape) {
-    if (declared.rank() != shape.length) {
-      return "rank " + shape.length + ", not " + declared.rank();
-    }
-    for (int axis = 0; axis < shape.length; axis++) {
-      if (!declared.isDynamic(axis) && declared.dim(axis) != shape[axis]) {
-        return "dimension " + axis + " is " + shape[axis] + ", not " + declared.dim(axis);
-      }
-    }
-    return "shape differs";
-  }
 
   /**
    * The element at {@code index} of {@code list}, which must be in range.
@@ -950,117 +556,10 @@ public final class Marshal {
   private static Object element(VmList list, int index, String path) {
     Objects.requireNonNull(list, "list");
     if (index < 0 || index >= list.size()) {
-      throw fail(
+      throw IreeValueException.of(
           Side.RESULT,
           path, "expected a value at index " + index + " but the list has " + list.size());
     }
     return list.get(index);
-  }
-
-  /**
-   * The integer value {@code element} holds, which must fit the declared integer type ({@code i1}:
-   * 0 or 1). The VM widens {@code i8} and {@code i16} results to {@code i32}, so any integer value
-   * type is accepted as long as the number fits.
-   *
-   * @param element a value read from a VM list: a {@code VmValue}, a ref, or null for an empty
-   *     slot
-   * @param declared the integer type the signature declares; the value must fit it
-   * @param side whether the value is an argument or a result, which the exception reports
-   * @param path names the function and the value for a message, e.g. {@code predict:
-   *     features.image}; not parsed
-   * @return the integer, sign-extended to a {@code long}
-   */
-  public static long integer(Object element, ElementType declared, Side side, String path) {
-    if (!(element instanceof VmValue) || !((VmValue) element).isInteger()) {
-      throw fail(
-          side,
-          path, "expected " + article(declared) + " value but got " + describe(element));
-    }
-    long value = ((VmValue) element).asI64();
-    if (!fits(value, declared)) {
-      throw fail(
-          side,
-          path, "expected " + article(declared) + " value but got " + value + ", which does not fit");
-    }
-    return value;
-  }
-
-  /**
-   * True when {@code value} fits {@code declared}: {@code i1} is 0 or 1; a signless or signed
-   * integer of {@code n} bits is in {@code [-2^(n-1), 2^(n-1))}; an unsigned one may be given in its
-   * unsigned range or as the same bits read signed ({@code ui8} 200 or -56), since Java's integer
-   * types are signed.
-   *
-   * @param value the integer, as a Java {@code long}
-   * @param declared the integer type the value must fit
-   * @return true when {@code value} is in the type's range
-   */
-  public static boolean fits(long value, ElementType declared) {
-    int bits = declared.bits();
-    if (declared.kind() == ElementType.Kind.BOOLEAN) {
-      return value == 0 || value == 1;
-    }
-    if (bits >= 64) {
-      return true;
-    }
-    long min = -(1L << (bits - 1));
-    long max =
-        declared.kind() == ElementType.Kind.UNSIGNED_INTEGER ? (1L << bits) - 1 : (1L << (bits - 1)) - 1;
-    return value >= min && value <= max;
-  }
-
-  private static String article(ElementType type) {
-    String name = type.toString(); // i32, f32, si8: "an"; ui8, bf16, complex: "a"
-    return ("ubc".indexOf(name.charAt(0)) >= 0 ? "a " : "an ") + name;
-  }
-
-  /**
-   * The floating-point value {@code element} holds ({@code f32} or {@code f64}).
-   *
-   * @param element a value read from a VM list: a {@code VmValue}, a ref, or null for an empty
-   *     slot
-   * @param declared the floating-point type the signature declares, named in a message
-   * @param side whether the value is an argument or a result, which the exception reports
-   * @param path names the function and the value for a message, e.g. {@code predict:
-   *     features.image}; not parsed
-   * @return the number, widened to a {@code double}
-   */
-  public static double floating(Object element, ElementType declared, Side side, String path) {
-    if (!(element instanceof VmValue) || !((VmValue) element).isFloat()) {
-      throw fail(
-          side,
-          path, "expected " + article(declared) + " value but got " + describe(element));
-    }
-    return ((VmValue) element).asF64();
-  }
-
-  /**
-   * A short description of a VM list element for messages.
-   *
-   * @param element a value read from a VM list: a {@code VmValue}, a ref, or null for an empty
-   *     slot
-   * @return a phrase such as {@code an empty slot}, {@code the value 3} or {@code a list of 2}
-   */
-  private static String describe(Object element) {
-    if (element == null) {
-      return "an empty slot";
-    }
-    if (element instanceof VmValue) {
-      return "the value " + element;
-    }
-    if (element instanceof BufferView) {
-      BufferView view = (BufferView) element;
-      return "a buffer view "
-          + view.elementType()
-              .map(e -> new AbiType.NdArray(e, Shape.of(view.shape())).toString())
-              .orElse("of HAL element type 0x" + Integer.toHexString(view.elementTypeCode()));
-    }
-    if (element instanceof VmList) {
-      return "a list of " + ((VmList) element).size();
-    }
-    if (element instanceof VmRef) {
-      return "a ref of type " + ((VmRef) element).refTypeName();
-    }
-    return JavaMapping.aTypeName(element);
   }
 }

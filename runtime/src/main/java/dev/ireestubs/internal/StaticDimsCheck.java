@@ -108,8 +108,8 @@ final class StaticDimsCheck implements BackendFunction {
       AbiType.NdArray module = moduleTypes[i];
       if (module != null
           && arguments.get(i) instanceof BufferView view
-          && !Marshal.fits(module.shape(), view)) {
-        throw Marshal.fail(
+          && !module.shape().accepts(view.shape())) {
+        throw IreeValueException.of(
             Side.ARGUMENT,
             function.qualifiedName() + ": arg" + i,
             "the module declares " + module + " but the argument has shape "

@@ -1,6 +1,5 @@
 package dev.ireestubs.invoke;
 
-import dev.ireestubs.internal.Marshal;
 import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
@@ -25,7 +24,7 @@ import java.util.TreeMap;
 
 /**
  * Marshalling driven by a signature at run time: walks a tree of {@link AbiType} records and
- * applies {@link Marshal}'s leaf operations, so it agrees with generated stubs word for word.
+ * applies the checks of {@link ValueChecks}, so it agrees with generated stubs word for word.
  * Used by {@link DynamicFunction} (Java values in and out) and by host modules (checking the VM
  * lists their functions receive and return).
  *
@@ -96,7 +95,7 @@ public final class AbiValues {
     }
     if (positional.size() > unnamed) {
       List<String> names = namedArguments(declared);
-      throw Marshal.fail(
+      throw IreeValueException.of(
           Side.ARGUMENT,
           function,
           "expected "
@@ -120,7 +119,7 @@ public final class AbiValues {
       int index = indexOfNamed(declared, e.getKey());
       if (index < 0) {
         List<String> names = namedArguments(declared);
-        throw Marshal.fail(
+        throw IreeValueException.of(
             Side.ARGUMENT,
             function,
             "no argument is named '"
@@ -129,7 +128,7 @@ public final class AbiValues {
                 + (names.isEmpty() ? "; this function has no named arguments" : "; named: " + String.join(", ", names)));
       }
       if (filled[index]) {
-        throw Marshal.fail(
+        throw IreeValueException.of(
             Side.ARGUMENT,
             function, "argument '" + e.getKey() + "' is given twice");
       }
@@ -165,7 +164,7 @@ public final class AbiValues {
     for (int i = 0; i < declared.size(); i++) {
       String path = function == null ? null : function + ": " + argumentName(declared.get(i), i);
       if (filled != null && !filled[i]) {
-        throw Marshal.fail(Side.ARGUMENT, path, "no value given; expected " + declared.get(i));
+        throw IreeValueException.of(Side.ARGUMENT, path, "no value given; expected " + declared.get(i));
       }
       arguments.push(encode(declared.get(i), values.get(i), path, 0, Side.ARGUMENT));
     }
@@ -206,7 +205,7 @@ public final class AbiValues {
    */
   public static Object unpackResults(FunctionSignature signature, VmList results, String function) {
     int count = rawResultCount(signature);
-    Marshal.results(results, count, function);
+    ValueChecks.results(results, count, function);
     try {
       try {
         return unpackCheckedResults(signature, count, results, null);
@@ -214,7 +213,7 @@ public final class AbiValues {
         return unpackCheckedResults(signature, count, results, function); // again, to say where
       }
     } catch (RuntimeException e) {
-      throw Marshal.closeOnFailure(results, e); // the caller never sees the list: release its refs
+      throw ValueChecks.closeOnFailure(results, e); // the caller never sees the list: release its refs
     }
   }
 
@@ -257,7 +256,7 @@ public final class AbiValues {
     List<AbiType> results = signature.results();
     if (results.isEmpty()) {
       if (result != null) {
-        throw Marshal.fail(
+        throw IreeValueException.of(
             Side.RESULT,
             path, "the function has no results but returned " + result);
       }
@@ -273,7 +272,7 @@ public final class AbiValues {
       return out;
     }
     if (!(result instanceof List) || ((List<?>) result).size() != results.size()) {
-      throw Marshal.fail(
+      throw IreeValueException.of(
           Side.RESULT,
           path, "expected a List of " + results.size() + " results but got " + result);
     }
@@ -296,7 +295,7 @@ public final class AbiValues {
   public static void checkArguments(FunctionSignature signature, VmList arguments, String function) {
     List<AbiType> declared = signature.arguments();
     if (arguments == null || arguments.size() != declared.size()) {
-      throw Marshal.fail(
+      throw IreeValueException.of(
           Side.ARGUMENT,
           function,
           "expected "
@@ -325,7 +324,7 @@ public final class AbiValues {
    */
   public static void checkResults(FunctionSignature signature, VmList results, String function) {
     int count = rawResultCount(signature);
-    Marshal.results(results, count, function);
+    ValueChecks.results(results, count, function);
     try {
       for (int i = 0; i < count; i++) {
         AbiType type = rawResult(signature, i);
@@ -335,7 +334,7 @@ public final class AbiValues {
         }
       }
     } catch (RuntimeException e) {
-      throw Marshal.closeOnFailure(results, e); // the caller never sees the list: release its refs
+      throw ValueChecks.closeOnFailure(results, e); // the caller never sees the list: release its refs
     }
   }
 
@@ -424,7 +423,7 @@ public final class AbiValues {
   private static Object encode(
       AbiType declared, Object value, String path, int depth, Side side) {
     if (depth > MAX_DEPTH) {
-      throw Marshal.fail(side, path, "nested more than " + MAX_DEPTH + " deep");
+      throw IreeValueException.of(side, path, "nested more than " + MAX_DEPTH + " deep");
     }
     if (declared instanceof AbiType.Named) {
       return encode(((AbiType.Named) declared).type(), value, path, depth, side);
@@ -435,21 +434,21 @@ public final class AbiValues {
     if (declared instanceof AbiType.Unsupported) {
       throw unsupported((AbiType.Unsupported) declared, side, path);
     }
-    Marshal.notNull(value, declared, side, path);
+    ValueChecks.notNull(value, declared, side, path);
     if (declared instanceof AbiType.Scalar) {
       return encodeScalar(((AbiType.Scalar) declared).element(), value, path, side);
     }
     if (declared instanceof AbiType.NdArray) {
       AbiType.NdArray type = (AbiType.NdArray) declared;
       if (value instanceof NdArray) {
-        return Marshal.array((NdArray) value, type, side, path);
+        return ValueChecks.array((NdArray) value, type, side, path);
       }
       if (value instanceof BufferView) {
-        return Marshal.bufferView(value, type, side, path);
+        return ValueChecks.bufferView(value, type, side, path);
       }
       if (JavaArrays.isSupported(value)) {
         return javaArrayCopy(
-            Marshal.copy(value, JavaArrays::copyOf, type, side, path), type, side, path);
+            ValueChecks.copy(value, JavaArrays::copyOf, type, side, path), type, side, path);
       }
       throw mismatch(declared, value, "an NdArray, a BufferView or a Java array", side, path);
     }
@@ -459,13 +458,13 @@ public final class AbiValues {
     if (declared instanceof AbiType.Sequence) {
       List<AbiType> elements = ((AbiType.Sequence) declared).elements();
       List<?> values = positionalValues(declared, value, path, side);
-      VmList list = Marshal.sequence(values, declared, elements.size(), side, path);
+      VmList list = ValueChecks.sequence(values, declared, elements.size(), side, path);
       String each = each(path);
       for (int i = 0; i < elements.size(); i++) {
         try {
           list.push(encode(elements.get(i), values.get(i), each, depth + 1, side));
         } catch (IreeValueException e) {
-          throw Marshal.atIndex(e, path, i);
+          throw ValueChecks.atIndex(e, path, i);
         }
       }
       return list;
@@ -482,7 +481,7 @@ public final class AbiValues {
         try {
           list.push(encode(element, values.get(i), each, depth + 1, side));
         } catch (IreeValueException e) {
-          throw Marshal.atIndex(e, path, i);
+          throw ValueChecks.atIndex(e, path, i);
         }
       }
       return list;
@@ -514,13 +513,18 @@ public final class AbiValues {
     return ref;
   }
 
+  /** The VM value of an {@code i1}: the i32 1 or 0. */
+  private static VmValue i1(boolean value) {
+    return VmValue.i32(value ? 1 : 0);
+  }
+
   private static VmValue encodeScalar(
       ElementType element, Object value, String path, Side side) {
     if (element.kind() == ElementType.Kind.BOOLEAN) {
       if (!(value instanceof Boolean)) {
         throw mismatch(new AbiType.Scalar(element), value, "a Boolean", side, path);
       }
-      return Marshal.i1((Boolean) value);
+      return i1((Boolean) value);
     }
     if (element.isInteger() && element.bits() <= 64) {
       if (!(value instanceof Byte
@@ -531,8 +535,8 @@ public final class AbiValues {
       }
       long v = ((Number) value).longValue();
       int bits = element.bits();
-      if (bits < 64 && !Marshal.fits(v, element)) {
-        throw Marshal.fail(
+      if (bits < 64 && !ValueChecks.fits(v, element)) {
+        throw IreeValueException.of(
             side,
             path, "expected an " + element + " but " + v + " does not fit in " + bits + " bits");
       }
@@ -547,7 +551,7 @@ public final class AbiValues {
       double d = ((Number) value).doubleValue();
       return element.equals(ElementType.F32) ? VmValue.f32((float) d) : VmValue.f64(d);
     }
-    throw Marshal.fail(
+    throw IreeValueException.of(
         side,
         path,
         "a scalar "
@@ -562,9 +566,9 @@ public final class AbiValues {
     if (value instanceof Map) {
       Map<?, ?> map = (Map<?, ?>) value;
       if (!hasExactly(map, entries)) { // keys listed only for the message
-        String problem = Marshal.keysProblem(map, declared.keys());
+        String problem = ValueChecks.keysProblem(map, declared.keys());
         if (problem != null) {
-          throw Marshal.fail(side, path, problem);
+          throw IreeValueException.of(side, path, problem);
         }
       }
       for (AbiType.Entry e : entries) {
@@ -577,7 +581,7 @@ public final class AbiValues {
       for (AbiType.Entry e : entries) {
         String component = matchComponent(components, e.key());
         if (component == null) {
-          throw Marshal.fail(
+          throw IreeValueException.of(
               side,
               path,
               "record "
@@ -590,7 +594,7 @@ public final class AbiValues {
         }
       }
       if (components.size() != entries.size()) {
-        throw Marshal.fail(
+        throw IreeValueException.of(
             side,
             path,
             "record "
@@ -671,7 +675,7 @@ public final class AbiValues {
         }
         values.put(c.name, c.method.invoke(record));
       } catch (IllegalAccessException | InvocationTargetException | RuntimeException e) {
-        throw Marshal.fail(
+        throw IreeValueException.of(
             Side.ARGUMENT,
             path,
             "cannot read component "
@@ -721,13 +725,13 @@ public final class AbiValues {
   /** Java values by their own type, for a {@code null} (any) descriptor. */
   private static Object encodeDynamic(Object value, String path, int depth, Side side) {
     if (depth > MAX_DEPTH) {
-      throw Marshal.fail(side, path, "nested more than " + MAX_DEPTH + " deep");
+      throw IreeValueException.of(side, path, "nested more than " + MAX_DEPTH + " deep");
     }
     if (value == null || value instanceof VmRef || value instanceof VmValue) {
       return value;
     }
     if (value instanceof Boolean) {
-      return Marshal.i1((Boolean) value);
+      return i1((Boolean) value);
     } else if (value instanceof Byte) {
       return VmValue.i8((Byte) value);
     } else if (value instanceof Short) {
@@ -745,7 +749,7 @@ public final class AbiValues {
     } else if (JavaArrays.isSupported(value)) {
       AbiType.NdArray any = AbiType.NdArray.anyBufferView();
       return javaArrayCopy(
-          Marshal.copy(value, JavaArrays::copyOf, any, side, path), any, side, path);
+          ValueChecks.copy(value, JavaArrays::copyOf, any, side, path), any, side, path);
     } else if (value instanceof List) {
       List<?> values = (List<?>) value;
       VmList list = VmList.variant(values.size());
@@ -754,7 +758,7 @@ public final class AbiValues {
         try {
           list.push(encodeDynamic(values.get(i), each, depth + 1, side));
         } catch (IreeValueException e) {
-          throw Marshal.atIndex(e, path, i);
+          throw ValueChecks.atIndex(e, path, i);
         }
       }
       return list;
@@ -763,7 +767,7 @@ public final class AbiValues {
       Map<String, Object> sorted = new TreeMap<>(AbiType.Dict::compareBytewise);
       for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
         if (!(e.getKey() instanceof String)) {
-          throw Marshal.fail(side, path, "map keys must be strings, got " + e.getKey());
+          throw IreeValueException.of(side, path, "map keys must be strings, got " + e.getKey());
         }
         sorted.put((String) e.getKey(), e.getValue());
       }
@@ -773,7 +777,7 @@ public final class AbiValues {
       }
       return list;
     }
-    throw Marshal.fail(
+    throw IreeValueException.of(
         side,
         path, "cannot pass " + JavaMapping.aTypeName(value) + " to the VM");
   }
@@ -796,7 +800,7 @@ public final class AbiValues {
 
   private static Object decode(AbiType declared, Object element, String path, int depth) {
     if (depth > MAX_DEPTH) {
-      throw Marshal.fail(Side.RESULT, path, "nested more than " + MAX_DEPTH + " deep");
+      throw IreeValueException.of(Side.RESULT, path, "nested more than " + MAX_DEPTH + " deep");
     }
     if (declared instanceof AbiType.Named) {
       return decode(((AbiType.Named) declared).type(), element, path, depth);
@@ -806,7 +810,7 @@ public final class AbiValues {
     }
     if (declared instanceof AbiType.NdArray) {
       AbiType.NdArray type = (AbiType.NdArray) declared;
-      BufferView view = Marshal.bufferView(element, type, Side.RESULT, path);
+      BufferView view = ValueChecks.bufferView(element, type, Side.RESULT, path);
       if (type.element().kind() == ElementType.Kind.BOOLEAN) {
         return BoolArray.fromBufferView(view); // i1 may arrive in 8-bit storage: read as booleans
       }
@@ -814,11 +818,11 @@ public final class AbiValues {
     }
     if (declared instanceof AbiType.Dict || declared instanceof AbiType.Sequence) {
       int size = childCount(declared);
-      VmList list = Marshal.list(element, declared, size, Side.RESULT, path);
+      VmList list = ValueChecks.list(element, declared, size, Side.RESULT, path);
       return decodeChildren(declared, list, path, depth + 1);
     }
     if (declared instanceof AbiType.HomogeneousList) {
-      VmList list = Marshal.list(element, declared, -1, Side.RESULT, path);
+      VmList list = ValueChecks.list(element, declared, -1, Side.RESULT, path);
       AbiType type = ((AbiType.HomogeneousList) declared).element();
       List<Object> values = new ArrayList<>(list.size());
       String each = each(path);
@@ -826,7 +830,7 @@ public final class AbiValues {
         try {
           values.add(decode(type, list.get(i), each, depth + 1));
         } catch (IreeValueException e) {
-          throw Marshal.atIndex(e, path, i);
+          throw ValueChecks.atIndex(e, path, i);
         }
       }
       return Collections.unmodifiableList(values);
@@ -838,7 +842,7 @@ public final class AbiValues {
       throw unsupported((AbiType.Unsupported) declared, Side.RESULT, path);
     }
     // Ref
-    VmRef ref = Marshal.ref(element, Side.RESULT, path);
+    VmRef ref = ValueChecks.ref(element, Side.RESULT, path);
     if (ref != null) {
       checkRefType(declared, ref, Side.RESULT, path);
     }
@@ -868,7 +872,7 @@ public final class AbiValues {
       try {
         values.add(decode(elements.get(i), list.get(i), each, depth));
       } catch (IreeValueException e) {
-        throw Marshal.atIndex(e, path, i);
+        throw ValueChecks.atIndex(e, path, i);
       }
     }
     return Collections.unmodifiableList(values);
@@ -882,7 +886,7 @@ public final class AbiValues {
 
   private static Object decodeDynamic(Object element, String path, int depth) {
     if (depth > MAX_DEPTH) {
-      throw Marshal.fail(Side.RESULT, path, "nested more than " + MAX_DEPTH + " deep");
+      throw IreeValueException.of(Side.RESULT, path, "nested more than " + MAX_DEPTH + " deep");
     }
     if (element instanceof VmValue) {
       return ((VmValue) element).boxed();
@@ -899,7 +903,7 @@ public final class AbiValues {
         try {
           values.add(decodeDynamic(list.get(i), each, depth + 1));
         } catch (IreeValueException e) {
-          throw Marshal.atIndex(e, path, i);
+          throw ValueChecks.atIndex(e, path, i);
         }
       }
       return Collections.unmodifiableList(values);
@@ -914,17 +918,17 @@ public final class AbiValues {
   private static Object decodeScalar(ElementType type, Object element, String path) {
     Class<?> java = scalarClass(type);
     if (java == boolean.class) {
-      return Marshal.integer(element, type, Side.RESULT, path) == 1;
+      return ValueChecks.integer(element, type, Side.RESULT, path) == 1;
     } else if (java == float.class) {
-      return (float) Marshal.floating(element, type, Side.RESULT, path);
+      return (float) ValueChecks.floating(element, type, Side.RESULT, path);
     } else if (java == double.class) {
-      return Marshal.floating(element, type, Side.RESULT, path);
+      return ValueChecks.floating(element, type, Side.RESULT, path);
     } else if (java == null) {
-      throw Marshal.fail(
+      throw IreeValueException.of(
           Side.RESULT,
           path, "a scalar " + type + " has no VM value type; expected i1, i8..i64, f32 or f64");
     }
-    long v = Marshal.integer(element, type, Side.RESULT, path);
+    long v = ValueChecks.integer(element, type, Side.RESULT, path);
     if (java == byte.class) {
       return (byte) v;
     } else if (java == short.class) {
@@ -984,12 +988,12 @@ public final class AbiValues {
       }
       VmValue value = (VmValue) element;
       if (type.isInteger() || type.kind() == ElementType.Kind.BOOLEAN) {
-        return value.isInteger() && Marshal.fits(value.asI64(), type);
+        return value.isInteger() && ValueChecks.fits(value.asI64(), type);
       }
       return (type.equals(ElementType.F32) || type.equals(ElementType.F64)) && value.isFloat();
     } else if (declared instanceof AbiType.NdArray) {
       return element instanceof BufferView
-          && Marshal.fits((AbiType.NdArray) declared, (BufferView) element);
+          && ValueChecks.fits((AbiType.NdArray) declared, (BufferView) element);
     } else if (declared instanceof AbiType.Dict) {
       List<AbiType.Entry> entries = ((AbiType.Dict) declared).entries();
       if (!(element instanceof VmList) || ((VmList) element).size() != entries.size()) {
@@ -1033,52 +1037,52 @@ public final class AbiValues {
 
   private static void check(AbiType declared, Object element, Side side, String path, int depth) {
     if (depth > MAX_DEPTH) {
-      throw Marshal.fail(side, path, "nested more than " + MAX_DEPTH + " deep");
+      throw IreeValueException.of(side, path, "nested more than " + MAX_DEPTH + " deep");
     }
     if (declared instanceof AbiType.Named) {
       check(((AbiType.Named) declared).type(), element, side, path, depth);
     } else if (declared instanceof AbiType.Scalar) {
       ElementType type = ((AbiType.Scalar) declared).element();
       if (type.isInteger() || type.kind() == ElementType.Kind.BOOLEAN) {
-        Marshal.integer(element, type, side, path);
+        ValueChecks.integer(element, type, side, path);
       } else if (type.equals(ElementType.F32) || type.equals(ElementType.F64)) {
-        Marshal.floating(element, type, side, path);
+        ValueChecks.floating(element, type, side, path);
       } else {
-        throw Marshal.fail(side, path, "a scalar " + type + " has no VM value type");
+        throw IreeValueException.of(side, path, "a scalar " + type + " has no VM value type");
       }
     } else if (declared instanceof AbiType.NdArray) {
-      Marshal.bufferView(element, (AbiType.NdArray) declared, side, path);
+      ValueChecks.bufferView(element, (AbiType.NdArray) declared, side, path);
     } else if (declared instanceof AbiType.Dict) {
       List<AbiType.Entry> entries = ((AbiType.Dict) declared).entries();
-      VmList list = Marshal.list(element, declared, entries.size(), side, path);
+      VmList list = ValueChecks.list(element, declared, entries.size(), side, path);
       for (int i = 0; i < entries.size(); i++) {
         AbiType.Entry e = entries.get(i);
         check(e.type(), list.get(i), side, path + "." + e.key(), depth + 1);
       }
     } else if (declared instanceof AbiType.Sequence) {
       List<AbiType> elements = ((AbiType.Sequence) declared).elements();
-      VmList list = Marshal.list(element, declared, elements.size(), side, path);
+      VmList list = ValueChecks.list(element, declared, elements.size(), side, path);
       String each = path + "[*]";
       for (int i = 0; i < elements.size(); i++) {
         try {
           check(elements.get(i), list.get(i), side, each, depth + 1);
         } catch (IreeValueException e) {
-          throw Marshal.atIndex(e, path, i);
+          throw ValueChecks.atIndex(e, path, i);
         }
       }
     } else if (declared instanceof AbiType.HomogeneousList) {
-      VmList list = Marshal.list(element, declared, -1, side, path);
+      VmList list = ValueChecks.list(element, declared, -1, side, path);
       AbiType type = ((AbiType.HomogeneousList) declared).element();
       String each = path + "[*]";
       for (int i = 0; i < list.size(); i++) {
         try {
           check(type, list.get(i), side, each, depth + 1);
         } catch (IreeValueException e) {
-          throw Marshal.atIndex(e, path, i);
+          throw ValueChecks.atIndex(e, path, i);
         }
       }
     } else if (declared instanceof AbiType.Ref) {
-      VmRef ref = Marshal.ref(element, side, path);
+      VmRef ref = ValueChecks.ref(element, side, path);
       if (ref != null) {
         checkRefType(declared, ref, side, path);
       }
@@ -1123,14 +1127,14 @@ public final class AbiValues {
     }
     String bare = expected.startsWith("!") ? expected.substring(1) : expected;
     if (!bare.equals(ref.refTypeName())) {
-      throw Marshal.fail(
+      throw IreeValueException.of(
           side,
           path, "expected a ref of type " + bare + " but got one of type " + ref.refTypeName());
     }
   }
 
   private static IreeValueException unsupported(AbiType.Unsupported type, Side side, String path) {
-    return Marshal.fail(
+    return IreeValueException.of(
         side,
         path,
         "the signature uses "
@@ -1142,7 +1146,7 @@ public final class AbiValues {
 
   private static IreeValueException mismatch(
       AbiType declared, Object value, String accepted, Side side, String path) {
-    return Marshal.fail(
+    return IreeValueException.of(
         side,
         path,
         "expected "
@@ -1157,16 +1161,16 @@ public final class AbiValues {
   /**
    * The view of {@code copy}, a Java array's copy made for this value, after checking it against
    * {@code declared}: an argument's copy is owned by the call ({@link NdArray#asCallArgument()}),
-   * freed when the caller ends it ({@link dev.ireestubs.internal.CallMemory#endCall}, which {@link
-   * DynamicFunction}'s calls do after decoding) unless the backend still pins it; a result's copy
+   * freed when the caller ends the call ({@link VmList#endCall()}, which {@link DynamicFunction}'s
+   * calls do after decoding) unless the backend still pins it; a result's copy
    * is the result's to keep. A copy that does not fit is closed before the failure is thrown.
    */
   private static BufferView javaArrayCopy(
       NdArray copy, AbiType.NdArray declared, Side side, String path) {
     BufferView view = side == Side.ARGUMENT ? copy.asCallArgument() : copy.asBufferView();
-    if (!Marshal.fits(declared, view)) {
+    if (!ValueChecks.fits(declared, view)) {
       try {
-        Marshal.array(copy, declared, side, path); // throws the message for the mismatch
+        ValueChecks.array(copy, declared, side, path); // throws the message for the mismatch
       } catch (RuntimeException | Error e) {
         copy.close();
         throw e;

@@ -1,6 +1,5 @@
 package dev.ireestubs.invoke;
 
-import dev.ireestubs.internal.CallMemory;
 import dev.ireestubs.vm.VmList;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +49,7 @@ final class CodecFunction implements DynamicFunction {
     } finally {
       // The copies the codec made of Java arrays are the call's: freed now unless the backend
       // pins them or a decoded result holds them (an array over an argument holds its memory).
-      CallMemory.endCall(arguments);
+      arguments.endCall();
     }
   }
 

@@ -4,7 +4,6 @@ import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.SipStructure;
 import dev.ireestubs.abi.V0Reflection;
-import dev.ireestubs.internal.AsyncCalls;
 import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import java.util.Arrays;
@@ -122,7 +121,7 @@ public interface DynamicFunction {
     String qualified = function.qualifiedName();
     String name = qualified.substring(qualified.indexOf('.') + 1);
     VmList arguments = codec.encodeArguments(name, positional, named);
-    return AsyncCalls.submit(
+    return FencedFuture.submit(
         function, arguments, wait, results -> codec.decodeResults(name, results));
   }
 

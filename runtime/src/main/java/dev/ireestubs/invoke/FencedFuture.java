@@ -1,8 +1,10 @@
 package dev.ireestubs.invoke;
 
 import dev.ireestubs.vm.Fence;
+import dev.ireestubs.vm.VmList;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * The future of an asynchronous call, with the call's signal fence: what a stub's {@code
@@ -36,6 +38,45 @@ public final class FencedFuture<T> extends CompletableFuture<T> {
    */
   public FencedFuture(Fence signal) {
     this.signal = Objects.requireNonNull(signal, "signal");
+  }
+
+  /**
+   * Submits an asynchronous call of {@code function} ({@link BackendFunction#invokeAsync}) and
+   * returns its future, which the backend's completion fills with {@code decoder}'s value of the
+   * results: how generated stubs and {@link DynamicFunction#callAsync} call, and how a calling
+   * format of one's own calls asynchronously (SPI). Whatever becomes of the future returned:
+   *
+   * <ul>
+   *   <li>the call-owned copies in {@code arguments} are ended ({@link VmList#endCall()}) only once
+   *       the backend completed the call (its signal fence reached or failed), never when the
+   *       future is cancelled or times out, and at once when submitting throws;
+   *   <li>results that arrive when the future is already done (cancelled, timed out) are
+   *       released: the list closed, or the decoded value's arrays and refs closed when the race
+   *       was lost after decoding;
+   *   <li>a result list {@code decoder} fails on is closed, and the future fails with the
+   *       decoder's exception (an {@link IreeValueException}, side {@code RESULT}, for a check).
+   * </ul>
+   *
+   * @param <T> the call's result type
+   * @param function the function to call, of the coarse-fences model ({@code f$async})
+   * @param arguments the encoded arguments, the call's until it is over
+   * @param wait the fence the call waits for; null for none
+   * @param decoder turns the result list into the future's value; the list is closed for it when
+   *     it throws
+   * @return the call's future, which carries its signal fence
+   * @throws IreeValueException (an argument) when the backend refuses the arguments before
+   *     submitting
+   * @throws IllegalStateException when the backend is closed
+   */
+  public static <T> FencedFuture<T> submit(
+      BackendFunction function,
+      VmList arguments,
+      Fence wait,
+      Function<? super VmList, ? extends T> decoder) {
+    Objects.requireNonNull(function, "function");
+    Objects.requireNonNull(arguments, "arguments");
+    Objects.requireNonNull(decoder, "decoder");
+    return AsyncSubmission.submit(function, arguments, wait, decoder);
   }
 
   /**

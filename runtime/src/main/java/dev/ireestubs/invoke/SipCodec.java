@@ -4,7 +4,6 @@ import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.JavaMapping;
 import dev.ireestubs.abi.SipNode;
 import dev.ireestubs.abi.SipStructure;
-import dev.ireestubs.internal.Marshal;
 import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.vm.VmList;
 import java.util.ArrayList;
@@ -39,7 +38,7 @@ final class SipCodec implements CallCodec {
     if (structure.inputs().isPresent()) {
       placeRoot(name, structure.inputs().get(), positional, named, slots, rawTypes);
     } else if (!positional.isEmpty() || !named.isEmpty()) {
-      throw Marshal.fail(Side.ARGUMENT, name, "the function takes no arguments");
+      throw IreeValueException.of(Side.ARGUMENT, name, "the function takes no arguments");
     }
     VmList list = VmList.variant(slots.length);
     for (Object slot : slots) {
@@ -57,7 +56,7 @@ final class SipCodec implements CallCodec {
       List<AbiType> rawTypes) {
     if (root instanceof SipNode.Dict) {
       if (!positional.isEmpty()) {
-        throw Marshal.fail(
+        throw IreeValueException.of(
             Side.ARGUMENT,
             name,
             "the inputs are a dict of keyword arguments "
@@ -69,7 +68,7 @@ final class SipCodec implements CallCodec {
       place(name, root, named, name + ": ", slots, rawTypes, true);
     } else if (root instanceof SipNode.Sequence) {
       if (!named.isEmpty()) {
-        throw Marshal.fail(
+        throw IreeValueException.of(
             Side.ARGUMENT,
             name,
             "the inputs are positional; no argument is named " + named.keySet());
@@ -77,7 +76,7 @@ final class SipCodec implements CallCodec {
       place(name, root, positional, name + ": ", slots, rawTypes, true);
     } else {
       if (positional.size() != 1 || !named.isEmpty()) {
-        throw Marshal.fail(Side.ARGUMENT, name, "expected exactly 1 positional argument");
+        throw IreeValueException.of(Side.ARGUMENT, name, "expected exactly 1 positional argument");
       }
       place(name, root, positional.get(0), name + ": arg0", slots, rawTypes, false);
     }
@@ -100,7 +99,7 @@ final class SipCodec implements CallCodec {
       List<SipNode.SequenceEntry> entries = ((SipNode.Sequence) node).entries();
       List<?> values = sequenceValues(value, path);
       if (values.size() != entries.size()) {
-        throw Marshal.fail(
+        throw IreeValueException.of(
             Side.ARGUMENT,
             root ? name : path,
             "expected "
@@ -118,9 +117,9 @@ final class SipCodec implements CallCodec {
     }
     SipNode.Dict dict = (SipNode.Dict) node;
     Map<?, ?> map = dictValues(value, dict.keys(), path);
-    String problem = Marshal.keysProblem(map, dict.keys());
+    String problem = ValueChecks.keysProblem(map, dict.keys());
     if (problem != null) {
-      throw Marshal.fail(Side.ARGUMENT, root ? name : path, problem);
+      throw IreeValueException.of(Side.ARGUMENT, root ? name : path, problem);
     }
     for (SipNode.DictEntry e : dict.entries()) {
       String child = root ? path + e.key() : path + "." + e.key();
@@ -135,7 +134,7 @@ final class SipCodec implements CallCodec {
     if (value instanceof Record) {
       return new ArrayList<>(AbiValues.recordComponents((Record) value, path).values());
     }
-    throw Marshal.fail(
+    throw IreeValueException.of(
         Side.ARGUMENT,
         path,
         "expected a List or a record for a SIP sequence but got " + JavaMapping.typeName(value));
@@ -148,7 +147,7 @@ final class SipCodec implements CallCodec {
     if (value instanceof Record) {
       return AbiValues.recordByKeys((Record) value, keys, path); // names or camelCase, as stubs
     }
-    throw Marshal.fail(
+    throw IreeValueException.of(
         Side.ARGUMENT,
         path,
         "expected a Map or a record for a SIP dict but got " + JavaMapping.typeName(value));
@@ -157,14 +156,14 @@ final class SipCodec implements CallCodec {
   @Override
   public Object decodeResults(String name, VmList results) {
     List<AbiType> rawTypes = structure.raw().results();
-    Marshal.results(results, rawTypes.size(), name); // closes the list when the count is wrong
+    ValueChecks.results(results, rawTypes.size(), name); // closes the list when the count is wrong
     try {
       if (structure.results().isEmpty()) {
         return null;
       }
       return build(structure.results().get(), results, rawTypes, name + ": result");
     } catch (RuntimeException e) {
-      throw Marshal.closeOnFailure(results, e); // the caller never sees the list: release its refs
+      throw ValueChecks.closeOnFailure(results, e); // the caller never sees the list: release its refs
     }
   }
 

@@ -2,7 +2,6 @@ package dev.ireestubs.ndarray;
 
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.JavaMapping;
-import dev.ireestubs.abi.Shape;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.MemoryLease;
 import java.nio.ByteBuffer;
@@ -662,120 +661,6 @@ public abstract sealed class NdArray implements AutoCloseable
       throw new IllegalArgumentException(
           what + ": " + describe() + " has no axis 0; a scalar has no rows");
     }
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Checks against declared types, for marshalling
-
-  /**
-   * True when an array of element type {@code actual} may stand where {@code declared} is declared,
-   * because both are stored alike and IREE's runtime accepts one for the other: the same type; or
-   * integers of the same storage width where either side is signless ({@code i32} accepts {@code
-   * si32} and {@code ui32}, since the {@code iree.abi} JSON drops signedness; {@code index} counts
-   * as signless 64-bit); or {@code i1} and any 8-bit integer, since IREE stores {@code i1} tensors
-   * in bytes and may hand back an {@code i1} result as an {@code i8}/{@code ui8} buffer view; or
-   * anything where {@code declared} is unknown. Signed and unsigned integers never match each
-   * other, and floats match only themselves.
-   *
-   * <p>This is the one rule for element types: marshalling ({@code Marshal}, {@code AbiValues}),
-   * host modules' checks and every array class's {@code fromBufferView} apply it.
-   *
-   * @param declared the element type a signature declares
-   * @param actual the element type of the array or buffer view given
-   * @return true when an array of {@code actual} may be passed or returned where {@code
-   *     declared} is declared
-   */
-  public static boolean isCompatible(ElementType declared, ElementType actual) {
-    Objects.requireNonNull(declared, "declared");
-    Objects.requireNonNull(actual, "actual");
-    if (!declared.isKnown() || declared.equals(actual)) {
-      return true;
-    }
-    if (integerLike(declared) && integerLike(actual) && storedBits(declared) == storedBits(actual)) {
-      return signless(declared) || signless(actual);
-    }
-    return false;
-  }
-
-  /** Integers, {@code index} and {@code i1}: the types whose storage is a plain integer. */
-  private static boolean integerLike(ElementType t) {
-    return t.isInteger() || t.kind() == ElementType.Kind.BOOLEAN;
-  }
-
-  /** The width an element occupies in a buffer: {@code i1} is stored in a byte. */
-  private static int storedBits(ElementType t) {
-    return t.kind() == ElementType.Kind.BOOLEAN ? 8 : t.bits();
-  }
-
-  /** Signless integers, {@code index} and {@code i1} (whose bytes IREE types as {@code i8}). */
-  private static boolean signless(ElementType t) {
-    return t.kind() == ElementType.Kind.SIGNLESS_INTEGER
-        || t.kind() == ElementType.Kind.INDEX
-        || t.kind() == ElementType.Kind.BOOLEAN;
-  }
-
-  /**
-   * Checks this array against a declared element type, per {@link #isCompatible}.
-   *
-   * @param declared the element type a signature declares
-   * @param path names the value in the message, e.g. {@code "predict: features.image"}
-   * @throws IllegalArgumentException e.g. {@code predict: features.image: expected element type f32
-   *     but got f64 (DoubleArray of shape 1x28x28)}
-   */
-  public final void checkElementType(ElementType declared, String path) {
-    if (!isCompatible(declared, elementType)) {
-      throw new IllegalArgumentException(
-          path
-              + ": expected element type "
-              + declared
-              + " but got "
-              + elementType
-              + " ("
-              + getClass().getSimpleName()
-              + " of shape "
-              + Storage.describe(shape)
-              + ")");
-    }
-  }
-
-  /**
-   * Checks this array's shape against a declared one: same rank, and equal sizes where the declared
-   * dimension is static. An unranked declared shape accepts every array.
-   *
-   * @param declared the shape a signature declares; unranked accepts every shape
-   * @param path names the value in the message, e.g. {@code "predict: features.image"}
-   * @throws IllegalArgumentException e.g. {@code predict: features.image: expected shape 1x28x28
-   *     (f32) but got 1x28x27}
-   */
-  public final void checkShape(Shape declared, String path) {
-    Objects.requireNonNull(declared, "declared");
-    if (!declared.accepts(shape)) {
-      String rankNote =
-          declared.rank() != shape.length
-              ? " (rank " + shape.length + ", expected rank " + declared.rank() + ")"
-              : "";
-      throw new IllegalArgumentException(
-          path
-              + ": expected shape "
-              + (declared.rank() == 0 ? "scalar" : declared.toString())
-              + " ("
-              + elementType
-              + ") but got "
-              + Storage.describe(shape)
-              + rankNote);
-    }
-  }
-
-  /**
-   * Checks the element type, then the shape; see {@link #checkElementType} and {@link #checkShape}.
-   *
-   * @param declaredType the element type a signature declares
-   * @param declaredShape the shape a signature declares; unranked accepts every array
-   * @param path names the value in the message, e.g. {@code "predict: features.image"}
-   */
-  public final void check(ElementType declaredType, Shape declaredShape, String path) {
-    checkElementType(declaredType, path);
-    checkShape(declaredShape, path);
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -220,7 +220,7 @@ final class Storage {
 
   /**
    * The element type an array of class {@code className}, which holds {@code holds}, takes from
-   * {@code view}: the view's own type when {@link NdArray#isCompatible} accepts it for {@code holds}
+   * {@code view}: the view's own type when {@link ElementType#accepts} accepts it for {@code holds}
    * ({@code si32} and signless {@code i32} for {@code IntArray}), except that an {@code i1} array
    * over an 8-bit integer view (IREE's storage of {@code i1}) is typed {@code i1}, and an integer
    * array over an {@code i1} view is typed as the array's own type.
@@ -230,7 +230,7 @@ final class Storage {
   static ElementType requireElementType(BufferView view, String className, ElementType holds) {
     Objects.requireNonNull(view, "view");
     ElementType actual = view.elementType().orElse(null);
-    if (actual != null && NdArray.isCompatible(holds, actual)) {
+    if (actual != null && holds.accepts(actual)) {
       boolean retyped =
           (holds.kind() == ElementType.Kind.BOOLEAN) != (actual.kind() == ElementType.Kind.BOOLEAN);
       return retyped ? holds : actual;
@@ -241,7 +241,7 @@ final class Storage {
     StringBuilder holdsText = new StringBuilder();
     holdsText.append(first).append(" (HAL ").append(hex(first.halCode().get())).append(')');
     for (ElementType t : LISTED) {
-      if (!t.equals(first) && NdArray.isCompatible(holds, t)) {
+      if (!t.equals(first) && holds.accepts(t)) {
         holdsText.append(" or ").append(t).append(" (HAL ").append(hex(t.halCode().get())).append(')');
       }
     }

@@ -72,6 +72,10 @@ public final class VmList implements VmRef, VmResource {
   private static final int MIN_GROWTH = 8;
   private static final int TO_STRING_MAX_ELEMENTS = 256;
   private static final int TO_STRING_MAX_DEPTH = 32;
+  /** How deep {@link #endCall()} looks into nested lists. */
+  private static final int END_CALL_MAX_DEPTH = 16;
+  /** How many elements {@link #endCall()} looks at, at most. */
+  private static final int END_CALL_MAX_ELEMENTS = 4096;
 
   private final VmTypeDef elementType;
   /** The value type of a typed value list, else null. */
@@ -761,6 +765,36 @@ public final class VmList implements VmRef, VmResource {
   @Override
   public boolean isClosed() {
     return closed;
+  }
+
+  /**
+   * Ends a call whose argument list this is: every buffer view in it (at any depth of nested
+   * lists, up to {@value #END_CALL_MAX_DEPTH} deep and {@value #END_CALL_MAX_ELEMENTS} elements in
+   * all, so that a huge list costs little) is told the call is over ({@link BufferView#endCall()}),
+   * which frees the copies made for that call alone ({@link BufferView#lendForCall}) unless a
+   * backend or a result still pins them. Views of memory the caller lent are left alone, and the
+   * list itself stays open: its owner closes it. Called by whoever made the call, once it is over
+   * (for an asynchronous call, when its signal fence is reached or failed).
+   */
+  public void endCall() {
+    endCall(this, 0, END_CALL_MAX_ELEMENTS);
+  }
+
+  /** Ends the call-owned views of {@code list}; returns the element budget left. */
+  private static int endCall(VmList list, int depth, int budget) {
+    if (list.closed || list.elementType.isValue()) {
+      return budget; // numbers only
+    }
+    int n = list.size;
+    for (int i = 0; i < n && budget > 0; i++, budget--) {
+      Object element = list.get(i);
+      if (element instanceof BufferView) {
+        ((BufferView) element).endCall();
+      } else if (element instanceof VmList && depth < END_CALL_MAX_DEPTH) {
+        budget = endCall((VmList) element, depth + 1, budget);
+      }
+    }
+    return budget;
   }
 
   private void checkOpen() {

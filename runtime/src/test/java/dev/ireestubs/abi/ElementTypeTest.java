@@ -3,6 +3,7 @@ package dev.ireestubs.abi;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -93,5 +94,83 @@ class ElementTypeTest {
         .isSameInstanceAs(ElementType.fromHalCode(0x21000020));
     assertThat(ElementType.fromHalCode(0x11000010)).hasValue(ElementType.SI16);
     assertThat(ElementType.fromHalCode(0x10000003)).hasValue(ElementType.integer(3));
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // accepts: which arrays may stand where a type is declared
+
+  @Test
+  void everyTypeAcceptsItself() {
+    for (ElementType t :
+        List.of(
+            ElementType.I1,
+            ElementType.I8,
+            ElementType.SI16,
+            ElementType.UI32,
+            ElementType.F16,
+            ElementType.BF16,
+            ElementType.F32,
+            ElementType.F64,
+            ElementType.INDEX,
+            ElementType.COMPLEX64,
+            ElementType.F8E4M3FN)) {
+      assertThat(t.accepts(t)).isTrue();
+    }
+  }
+
+  @Test
+  void signlessIntegersAcceptEitherSignednessOfTheSameWidth() {
+    // The iree.abi JSON drops signedness: a declared i32 may be fed si32 or ui32 data.
+    assertThat(ElementType.I32.accepts(ElementType.SI32)).isTrue();
+    assertThat(ElementType.I32.accepts(ElementType.UI32)).isTrue();
+    assertThat(ElementType.SI32.accepts(ElementType.I32)).isTrue();
+    assertThat(ElementType.UI8.accepts(ElementType.I8)).isTrue();
+    // Signed and unsigned never match each other.
+    assertThat(ElementType.SI32.accepts(ElementType.UI32)).isFalse();
+    assertThat(ElementType.UI16.accepts(ElementType.SI16)).isFalse();
+    // Widths must agree.
+    assertThat(ElementType.I32.accepts(ElementType.I64)).isFalse();
+    assertThat(ElementType.I32.accepts(ElementType.SI16)).isFalse();
+  }
+
+  @Test
+  void indexIsASignless64BitInteger() {
+    assertThat(ElementType.INDEX.accepts(ElementType.I64)).isTrue();
+    assertThat(ElementType.INDEX.accepts(ElementType.SI64)).isTrue();
+    assertThat(ElementType.INDEX.accepts(ElementType.UI64)).isTrue();
+    assertThat(ElementType.SI64.accepts(ElementType.INDEX)).isTrue();
+    assertThat(ElementType.INDEX.accepts(ElementType.I32)).isFalse();
+  }
+
+  @Test
+  void unknownDeclaredTypesAcceptAnything() {
+    assertThat(ElementType.UNKNOWN.accepts(ElementType.F32)).isTrue();
+    assertThat(ElementType.UNKNOWN.accepts(ElementType.I1)).isTrue();
+    // Not the other way round.
+    assertThat(ElementType.F32.accepts(ElementType.UNKNOWN)).isFalse();
+  }
+
+  @Test
+  void i1IsStoredAsAnyEightBitInteger() {
+    // IREE stores i1 tensors in bytes and may type an i1 result i8 or ui8 (issue 19).
+    for (ElementType bytes : List.of(ElementType.I8, ElementType.SI8, ElementType.UI8)) {
+      assertThat(ElementType.I1.accepts(bytes)).isTrue();
+      assertThat(bytes.accepts(ElementType.I1)).isTrue();
+    }
+    // Signed and unsigned bytes still do not match each other.
+    assertThat(ElementType.SI8.accepts(ElementType.UI8)).isFalse();
+  }
+
+  @Test
+  void otherKindsDoNotMix() {
+    assertThat(ElementType.F16.accepts(ElementType.BF16)).isFalse();
+    assertThat(ElementType.BF16.accepts(ElementType.F16)).isFalse();
+    assertThat(ElementType.F32.accepts(ElementType.I32)).isFalse();
+    assertThat(ElementType.I32.accepts(ElementType.F32)).isFalse();
+    assertThat(ElementType.F32.accepts(ElementType.F64)).isFalse();
+    assertThat(ElementType.I1.accepts(ElementType.I16)).isFalse();
+    assertThat(ElementType.I1.accepts(ElementType.F16)).isFalse();
+    assertThat(ElementType.COMPLEX64.accepts(ElementType.F32)).isFalse();
+    assertThrows(NullPointerException.class, () -> ElementType.F32.accepts(null));
   }
 }

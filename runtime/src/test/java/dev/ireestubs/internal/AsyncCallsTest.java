@@ -136,16 +136,6 @@ class AsyncCallsTest {
   }
 
   @Test
-  void aDecodedValueNobodyTakesIsDiscarded() {
-    FloatArray a = FloatArray.of(new float[] {1, 2}, 2);
-    OpaqueRef ref = OpaqueRef.of("x.handle", null);
-    record Pair(FloatArray array, List<Object> rest) {}
-    AsyncCalls.discard(new Pair(a, List.of(Map.of("k", ref))), 0);
-    assertThat(a.isClosed()).isTrue();
-    assertThat(ref.isClosed()).isTrue();
-  }
-
-  @Test
   void aResultThatFailsItsChecksFailsTheFutureAndClosesTheList() {
     AtomicBoolean released = new AtomicBoolean();
     BackendFunction f =

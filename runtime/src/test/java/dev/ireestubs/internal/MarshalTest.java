@@ -231,26 +231,6 @@ class MarshalTest {
   }
 
   @Test
-  void fitsDecidesABufferViewInPlaceAsArrayProblemDoes() {
-    BufferView image = FloatArray.zeros(1, 28, 28).asBufferView();
-    assertThat(Marshal.fits(IMAGE, image)).isTrue();
-    assertThat(Marshal.fits(BATCH, FloatArray.zeros(7, 4).asBufferView())).isTrue();
-    assertThat(Marshal.fits(BATCH, FloatArray.zeros(7, 5).asBufferView())).isFalse();
-    assertThat(Marshal.fits(IMAGE, FloatArray.zeros(1, 28).asBufferView())).isFalse();
-    assertThat(Marshal.fits(IMAGE, IntArray.zeros(1, 28, 28).asBufferView())).isFalse();
-    BufferView opaque = BufferView.wrap(0x00000020, new long[] {1, 28, 28},
-        java.nio.ByteBuffer.allocateDirect(4 * 28 * 28));
-    assertThat(Marshal.fits(IMAGE, opaque)).isFalse();
-    AbiType.NdArray anything = new AbiType.NdArray(ElementType.UNKNOWN, Shape.unranked());
-    assertThat(Marshal.fits(anything, image)).isTrue();
-    // The slow path still says what is wrong.
-    assertThat(
-            ValueFailures.result(() -> Marshal.bufferView(VmList.of(FloatArray.zeros(7, 5).asBufferView()), 0, BATCH, "f: result"))
-                .getMessage())
-        .contains("dimension 1 is 5, not 4");
-  }
-
-  @Test
   void listFormatsTheDeclaredTypeOnlyForAProblem() {
     AbiType pair = new AbiType.Sequence(AbiType.SequenceKind.LIST,
         List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I32)));
