@@ -4,7 +4,6 @@ import com.google.auto.service.AutoService;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import com.palantir.javapoet.ClassName;
-import dev.ireestubs.abi.AbiJson;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -22,7 +21,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.FilerException;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -96,14 +94,6 @@ public final class IreeStubsProcessor extends AbstractProcessor {
    */
   private final Map<String, ClientDerivation.Request> derived = new HashMap<>();
 
-  /** What keeps the processor from working on its processor path, if anything. */
-  private final Supplier<Optional<String>> setupCheck;
-
-  /** Whether {@link #setupCheck} has been asked, and whether it found a problem. */
-  private boolean setupChecked;
-
-  private boolean setupBroken;
-
   /** The processor, as the compiler loads it. */
   public IreeStubsProcessor() {
     this(new StubWriter());
@@ -111,13 +101,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
 
   /** A processor writing through {@code generator} (tests capture the models with it). */
   IreeStubsProcessor(StubGenerator generator) {
-    this(generator, AbiJson::readerProblem);
-  }
-
-  /** A processor whose processor path {@code setupCheck} judges (tests stand in a bad one). */
-  IreeStubsProcessor(StubGenerator generator, Supplier<Optional<String>> setupCheck) {
     this.generator = Objects.requireNonNull(generator);
-    this.setupCheck = Objects.requireNonNull(setupCheck);
   }
 
   @Override
@@ -150,9 +134,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     try {
-      if (!setupIsBroken()) {
-        processRound(round);
-      }
+      processRound(round);
     } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
       processingEnv
           .getMessager()
@@ -163,29 +145,6 @@ public final class IreeStubsProcessor extends AbstractProcessor {
                   + stackTrace(e));
     }
     return false;
-  }
-
-  /**
-   * Whether the processor path keeps the processor from working; asked on the first round, which
-   * reports the problem (a check that throws is asked once too, and reported as an internal error).
-   */
-  private boolean setupIsBroken() {
-    if (!setupChecked) {
-      setupChecked = true;
-      Optional<String> problem = setupCheck.get();
-      setupBroken = problem.isPresent();
-      if (setupBroken) {
-        processingEnv
-            .getMessager()
-            .printMessage(
-                Diagnostic.Kind.ERROR,
-                Tag.BAD_SETUP.prefix()
-                    + "the iree-stubs processor checks and generates nothing on this processor"
-                    + " path: "
-                    + problem.get());
-      }
-    }
-    return setupBroken;
   }
 
   private void processRound(RoundEnvironment round) {

@@ -40,11 +40,6 @@ enum Tag {
    * missing (iree-stubs-pydm for a method of the IREEPyDM convention).
    */
   MISSING_DEPENDENCY("IreeMissingDependency"),
-  /**
-   * A processor path the processor cannot run on: a jackson-core older than the JSON reader needs,
-   * as a dependency-management BOM may choose.
-   */
-  BAD_SETUP("IreeBadSetup"),
   /** A failure of the processor itself. */
   INTERNAL_ERROR("IreeInternalError");
 

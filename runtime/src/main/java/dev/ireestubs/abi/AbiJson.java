@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 
@@ -38,8 +37,8 @@ import java.util.Set;
  * JSON. Text that is not JSON, a record of the wrong JSON shape, a number beyond the range of a
  * double, and text beyond a {@link ParseLimits} limit are {@link AbiParseException}s naming the
  * JSON path (or the limit), line and column. Parsing takes time and memory linear in the text. It
- * reads with jackson-core 2.16 or later; with an older one or none (see {@link #readerProblem()}),
- * a parse throws an {@link IllegalStateException} that says which and what to do.
+ * reads with the jackson-core the runtime's jar carries (relocated, so an application's own
+ * Jackson, of whatever version, is never the one used).
  *
  * <p>The printer writes what IREE's compiler writes: no whitespace, object keys sorted ({@code
  * "a"}, {@code "r"}, {@code "v"}), {@code "v"} only when the signature has a version. Printing is
@@ -70,7 +69,6 @@ public final class AbiJson {
    * @return the function's arguments and results, in format {@link ReflectionFormat#IREE_ABI_JSON}
    * @throws AbiParseException when the text is not such an object, or breaks a {@link ParseLimits}
    *     limit
-   * @throws IllegalStateException when this class cannot parse here ({@link #readerProblem()})
    */
   public static FunctionSignature parseFunction(String json) {
     return function(tree(json), Path.ROOT);
@@ -84,7 +82,6 @@ public final class AbiJson {
    * @return each function's signature by name, in the file's order
    * @throws AbiParseException when the text is not such an object, or breaks a {@link ParseLimits}
    *     limit (such as more than {@link ParseLimits#MAX_FUNCTIONS} functions)
-   * @throws IllegalStateException when this class cannot parse here ({@link #readerProblem()})
    */
   public static Map<String, FunctionSignature> parseModule(String json) {
     Node root = tree(json);
@@ -121,32 +118,13 @@ public final class AbiJson {
    * @return the type the record describes
    * @throws AbiParseException when the text is not a type record, or breaks a {@link ParseLimits}
    *     limit
-   * @throws IllegalStateException when this class cannot parse here ({@link #readerProblem()})
    */
   public static AbiType parseType(String json) {
     return type(tree(json), Path.ROOT, Place.NESTED);
   }
 
-  /**
-   * Why this class cannot parse on this class path, if it cannot: it reads with jackson-core 2.16
-   * or later, and a build whose dependency management pins an older Jackson (Spring Boot's before
-   * 3.3 does) gives an application that one. Every parse method then throws an {@link
-   * IllegalStateException} with this text, which names the version found and how to choose
-   * another. Asking is free after the first time, and sets nothing of Jackson up.
-   *
-   * @return the problem, or empty when parsing works
-   */
-  public static Optional<String> readerProblem() {
-    return Optional.ofNullable(JacksonVersion.PROBLEM);
-  }
-
-  /**
-   * The JSON tree of {@code json}, once {@link JacksonVersion} has found a jackson-core that
-   * {@link JsonTree} can set up (before that, nothing touches JsonTree, whose set-up an older one
-   * breaks with an error that names no cause).
-   */
+  /** The JSON tree of {@code json}. */
   private static Node tree(String json) {
-    JacksonVersion.require();
     return JsonTree.parse(json);
   }
 
