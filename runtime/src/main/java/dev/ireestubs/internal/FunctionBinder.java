@@ -8,7 +8,6 @@ import dev.ireestubs.abi.CallingConvention;
 import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
-import dev.ireestubs.abi.SignatureComparison;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

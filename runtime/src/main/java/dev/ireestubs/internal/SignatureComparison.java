@@ -1,5 +1,10 @@
-package dev.ireestubs.abi;
+package dev.ireestubs.internal;
 
+import dev.ireestubs.abi.AbiType;
+import dev.ireestubs.abi.ElementType;
+import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.Shape;
+import dev.ireestubs.abi.VmKind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,7 +20,7 @@ import java.util.List;
  * does not support are not compared. {@code named} names are not compared (declarations have
  * none); keys of two {@code sdict}s are.
  */
-public final class SignatureComparison {
+final class SignatureComparison {
 
   private SignatureComparison() {}
 
@@ -27,7 +32,7 @@ public final class SignatureComparison {
    * @param actual the signature the loaded module states
    * @return one sentence per difference
    */
-  public static List<String> differences(FunctionSignature expected, FunctionSignature actual) {
+  static List<String> differences(FunctionSignature expected, FunctionSignature actual) {
     List<String> out = new ArrayList<>();
     if (expected.model() != actual.model()) {
       out.add(

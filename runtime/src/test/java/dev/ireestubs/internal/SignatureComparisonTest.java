@@ -1,7 +1,11 @@
-package dev.ireestubs.abi;
+package dev.ireestubs.internal;
 
 import static com.google.common.truth.Truth.assertThat;
 
+import dev.ireestubs.abi.AbiJson;
+import dev.ireestubs.abi.CallingConvention;
+import dev.ireestubs.abi.Declaration;
+import dev.ireestubs.abi.FunctionSignature;
 import org.junit.jupiter.api.Test;
 
 class SignatureComparisonTest {
