@@ -3,8 +3,11 @@
  * dev.ireestubs.invoke.ModuleBackend}, {@link dev.ireestubs.invoke.BackendFunction}), the one
  * shape of a dynamic call ({@link dev.ireestubs.invoke.DynamicFunction}: positional and named
  * arguments in, one Java value out) with a {@link dev.ireestubs.invoke.CallCodec} per calling
- * format behind it (native ABI, V0 SIP, IREEPyDM), and the exceptions a call can throw. What
- * generated stubs call lives in {@code dev.ireestubs.internal}, which is not API.
+ * format behind it (native ABI, V0 SIP, IREEPyDM), and the exceptions a call can throw. The
+ * checks of one value against its declared type, and their messages, are {@link
+ * dev.ireestubs.invoke.ValueChecks}' (SPI): stubs, dynamic calls, host modules and every codec
+ * share them. What generated stubs call lives in {@code dev.ireestubs.internal}, which is not API
+ * and which nothing here uses.
  *
  * <h2>Exceptions</h2>
  *
