@@ -166,4 +166,19 @@ class CallMemoryTest {
     assertThat(mine.isClosed()).isFalse();
     assertThrows(IllegalStateException.class, copy::pin); // the nested copy was ended and freed
   }
+
+  @Test
+  void endCallEndsAListThatHoldsItselfAndIgnoresAClosedOne() {
+    VmList arguments = VmList.variant(2);
+    arguments.push(CallMemory.copyArgument(values(1f), F32_N, "f: x"));
+    arguments.push(arguments); // ended as far as the depth bound, then left
+    BufferView copy = arguments.getBufferView(0);
+    arguments.endCall();
+    assertThrows(IllegalStateException.class, copy::pin);
+    VmList closed = VmList.variant(1);
+    closed.push(CallMemory.copyArgument(values(2f), F32_N, "f: y"));
+    closed.close();
+    closed.endCall(); // nothing to end, and no use of the closed list: closing released it
+    assertThat(closed.isClosed()).isTrue();
+  }
 }
