@@ -1,9 +1,9 @@
 package dev.ireestubs.benchmarks;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.palantir.javapoet.ClassName;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.annotations.IreeModule;
+import dev.ireestubs.derive.ClientDeriver;
 import dev.ireestubs.processor.IreeStubsProcessor;
 import java.io.File;
 import java.io.IOException;
@@ -34,13 +34,14 @@ import javax.tools.ToolProvider;
  *
  * <p>The processor path of each compilation is what a build gives javac (Maven's {@code
  * annotationProcessorPaths}, Gradle's {@code annotationProcessor} configuration): the processor's
- * jar and its runtime dependencies, iree-stubs-runtime-support, iree-stubs-annotations,
- * jackson-core and JavaPoet, found as the code sources of a class of each (all are on this module's
- * compile class path, through its dependency on the processor). It is not this JVM's class path,
+ * jar and its runtime dependencies, iree-stubs-runtime (which carries the jackson-core it reads
+ * JSON with, relocated), iree-stubs-derive, iree-stubs-annotations and JavaPoet, found as the code
+ * sources of a class of each (all are on this module's compile class path, through its dependency
+ * on the processor). It is not this JVM's class path,
  * which holds more (these classes, JMH and its dependencies): javac would list and search those
  * entries too, for the processor's classes and the names the interface and the stub use, and a
  * build's compilation has none of them. The same path is the class path the interface compiles
- * against (it needs the annotations and runtime-support's array types).
+ * against (it needs the annotations and the runtime's array types).
  *
  * <p>Each size prints up to three rows, each the median of the runs (time column):
  *
@@ -177,8 +178,8 @@ public final class ProcessingTime {
         List.of(
             IreeStubsProcessor.class,
             FunctionSignature.class,
+            ClientDeriver.class,
             IreeModule.class,
-            JsonFactory.class,
             ClassName.class)) {
       path.add(location(type));
     }

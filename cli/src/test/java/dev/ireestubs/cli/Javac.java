@@ -25,7 +25,7 @@ import javax.tools.ToolProvider;
 
 /**
  * Compiles a suggested interface with the system Java compiler against the test class path (the
- * annotations, runtime-support and, when asked, the iree-stubs processor, which then checks every
+ * annotations, the runtime and, when asked, the iree-stubs processor, which then checks every
  * method against its signature and generates the stub).
  */
 final class Javac {

@@ -2,7 +2,6 @@ package dev.ireestubs.processor;
 
 import com.google.auto.service.AutoService;
 import com.palantir.javapoet.ClassName;
-import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.processor.binding.InterfaceBinder;
 import dev.ireestubs.processor.declaration.Annotations;
 import dev.ireestubs.processor.declaration.ClientDeclaration;
@@ -35,7 +34,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.FilerException;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -89,17 +87,11 @@ public final class IreeStubsProcessor extends AbstractProcessor {
 
   private final StubGenerator generator;
 
-  /** What keeps the processor from working on its processor path, if anything. */
-  private final Supplier<Optional<String>> setupCheck;
-
   /** Interfaces waiting for types a later round may generate, by qualified name. */
   private final Set<String> deferred = new LinkedHashSet<>();
 
   /** Interfaces derived by {@code @IreeClient}, by qualified name, with the annotation. */
   private final Map<String, ClientDeclaration> derived = new HashMap<>();
-
-  /** What {@link #setupCheck} found, once asked (on the first round). */
-  private Optional<String> setupProblem;
 
   private SourceFiles sourceFiles;
   private ClientReader clientReader;
@@ -113,13 +105,7 @@ public final class IreeStubsProcessor extends AbstractProcessor {
 
   /** A processor writing through {@code generator} (tests capture the models with it). */
   IreeStubsProcessor(StubGenerator generator) {
-    this(generator, AbiJson::readerProblem);
-  }
-
-  /** A processor whose processor path {@code setupCheck} judges (tests stand in a bad one). */
-  IreeStubsProcessor(StubGenerator generator, Supplier<Optional<String>> setupCheck) {
     this.generator = Objects.requireNonNull(generator);
-    this.setupCheck = Objects.requireNonNull(setupCheck);
   }
 
   @Override
@@ -151,13 +137,11 @@ public final class IreeStubsProcessor extends AbstractProcessor {
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     try {
-      if (setupIsSound()) {
-        List<TypeElement> interfaces = waiting();
-        clientReader.annotated(round).forEach(this::derive);
-        interfaces.addAll(annotated(round, interfaces));
-        for (TypeElement e : interfaces) {
-          process(e, round.processingOver());
-        }
+      List<TypeElement> interfaces = waiting();
+      clientReader.annotated(round).forEach(this::derive);
+      interfaces.addAll(annotated(round, interfaces));
+      for (TypeElement e : interfaces) {
+        process(e, round.processingOver());
       }
     } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
       error(
@@ -167,27 +151,6 @@ public final class IreeStubsProcessor extends AbstractProcessor {
           null);
     }
     return false;
-  }
-
-  /**
-   * False when the processor path keeps the processor from working: asked on the first round,
-   * which reports the problem (a check that throws is asked once too, and reported as an internal
-   * error).
-   */
-  private boolean setupIsSound() {
-    if (setupProblem == null) {
-      setupProblem = Optional.empty(); // asked once, even when the check throws
-      setupProblem = setupCheck.get();
-      setupProblem.ifPresent(
-          problem ->
-              error(
-                  Tag.BAD_SETUP.prefix()
-                      + "the iree-stubs processor checks and generates nothing on this processor"
-                      + " path: "
-                      + problem,
-                  null));
-    }
-    return setupProblem.isEmpty();
   }
 
   /** The interfaces that waited for this round, no longer waiting. */

@@ -36,7 +36,7 @@ class ArchitectureTest {
   private static final String ROOT = "dev.ireestubs.processor";
 
   /**
-   * What each step's package may read besides itself (and Java, runtime-support and JavaPoet), in
+   * What each step's package may read besides itself (and Java, the runtime, derive and JavaPoet), in
    * pipeline order. The processor itself (the root package) runs them all, and no step reads it;
    * model, printing, diagnostics and names read no other package.
    */
@@ -98,7 +98,7 @@ class ArchitectureTest {
           .dependOnClassesThat()
           .haveNameMatching("javax\\.lang\\.model\\.element\\.(Element|.*Element|AnnotationMirror|AnnotationValue)");
 
-  /** The processor reads reflection only through runtime-support's parsers: no JSON library. */
+  /** The processor reads reflection only through the runtime's parsers: no JSON library. */
   static final ArchRule NO_JSON_LIBRARY =
       noClasses()
           .that()

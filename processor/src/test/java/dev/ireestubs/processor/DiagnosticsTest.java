@@ -330,49 +330,24 @@ class DiagnosticsTest {
   }
 
   @Test
-  void aProcessorPathWithAnOldJacksonIsSaidOnceAndNothingIsWritten() {
-    t.file("m.json", "{'f':{'a':[],'r':[]}}");
-    JavaFileObject a = source("OldA", "@IreeModule(abi = \"m.json\")", "interface OldA { void f(); }");
-    JavaFileObject b = source("OldB", "@IreeModule(abi = \"m.json\")", "interface OldB { void f(); }");
-    String problem =
-        "iree-stubs reads reflection JSON with jackson-core 2.16 or later, and found jackson-core"
-            + " 2.13.5";
-    List<String> written = new java.util.ArrayList<>();
-    Compilation comp =
-        t.compileWith(
-            List.of(
-                new IreeStubsProcessor(
-                    (model, out) -> written.add(model.stubName().toString()),
-                    () -> java.util.Optional.of(problem))),
-            a, b);
-    assertThat(comp)
-        .hadErrorContaining(
-            "[IreeBadSetup] the iree-stubs processor checks and generates nothing on this"
-                + " processor path: "
-                + problem);
-    assertThat(errors(comp)).hasSize(1);
-    assertThat(written).isEmpty();
-    // The check the processor makes by default finds nothing on the project's own path.
-    assertThat(dev.ireestubs.abi.AbiJson.readerProblem()).isEmpty();
-  }
-
-  @Test
-  void aSetupCheckThatCannotLoadIsAnInternalErrorNotACrash() {
+  void aClassMissingFromTheProcessorPathIsAnInternalErrorNotACrash() {
     t.file("m.json", "{'f':{'a':[],'r':[]}}");
     JavaFileObject s = source("NoJ", "@IreeModule(abi = \"m.json\")", "interface NoJ { void f(); }");
     Compilation comp =
         t.compileWith(
             List.of(
                 new IreeStubsProcessor(
-                    new StubWriter(IreeStubsProcessor.class.getName()),
-                    () -> {
-                      throw new NoClassDefFoundError("com/fasterxml/jackson/core/Version");
+                    (model, filer) -> {
+                      throw new NoClassDefFoundError("dev/ireestubs/abi/Shape");
                     })),
             s);
     assertThat(comp)
         .hadErrorContaining(
-            "[IreeInternalError] the iree-stubs processor failed; please report this with the"
-                + " stack trace: java.lang.NoClassDefFoundError: com/fasterxml/jackson/core/Version");
+            "[IreeInternalError] the iree-stubs processor failed on test.NoJ; please report this"
+                + " with the stack trace: java.lang.NoClassDefFoundError: dev/ireestubs/abi/Shape")
+        .inFile(s)
+        .onLineContaining("interface NoJ");
+    assertThat(errors(comp)).hasSize(1);
   }
 
   // ----------------------------------------------------------------------------- arity, names

@@ -12,14 +12,17 @@ import dev.ireestubs.host.HostModule;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.pydm.PyObjects;
 import dev.ireestubs.pydm.PyTuple;
+import dev.ireestubs.testing.TestModules;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
-import dev.ireestubs.testing.TestModules;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.stream.Collectors;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
@@ -127,5 +130,41 @@ class PyDmStubTest {
         .hadErrorContaining("[IreeUnsupportedType] add: raw is a byte[], but PyDM's Bytes")
         .inFile(s)
         .onLineContaining("String s");
+  }
+
+  @Test
+  void aPyDmMethodWithoutThePyDmArtifactIsAnErrorOnItsConvention() {
+    String classPath = System.getProperty("java.class.path");
+    String withoutPyDm =
+        Arrays.stream(classPath.split(File.pathSeparator))
+            .filter(e -> !e.contains("iree-stubs-pydm") && !e.replace('\\', '/').contains("/pydm/target/"))
+            .collect(Collectors.joining(File.pathSeparator));
+    assertThat(withoutPyDm).isNotEqualTo(classPath); // the tests' own class path has the artifact
+    JavaFileObject s =
+        source(
+            "NoPy",
+            "@IreeModule(name = \"py\")",
+            "interface NoPy {",
+            "  @IreeFunction(value = \"add\", convention = IreeFunction.Convention.PYDM)",
+            "  long add(long a, long b);",
+            "  @IreeFunction(value = \"touch\", convention = IreeFunction.Convention.PYDM)",
+            "  void touch(boolean flag);",
+            "}");
+    ProcessorTester t = new ProcessorTester(dir).option("-classpath", withoutPyDm);
+    Compilation c = t.compile(s);
+    assertThat(c)
+        .hadErrorContaining(
+            "[IreeMissingDependency] method add uses the IREEPyDM convention, whose stub calls"
+                + " dev.ireestubs.pydm.PyDm, but that class is not on the class path; add the"
+                + " dependency dev.ireestubs:iree-stubs-pydm")
+        .inFile(s)
+        .onLineContaining("value = \"add\"");
+    assertThat(c)
+        .hadErrorContaining("[IreeMissingDependency] method touch uses the IREEPyDM convention")
+        .inFile(s)
+        .onLineContaining("value = \"touch\"");
+    // Two errors, the processor's own: no stub was written, so javac found nothing to complain of.
+    assertThat(c.errors()).hasSize(2);
+    assertThat(t.models).isEmpty();
   }
 }

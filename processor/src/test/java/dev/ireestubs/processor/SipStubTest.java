@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.google.testing.compile.Compilation;
 import dev.ireestubs.abi.V0RawSignature;
 import dev.ireestubs.host.HostModule;
-import dev.ireestubs.invoke.IreeArgumentException;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.UByteArray;
@@ -99,7 +99,7 @@ class SipStubTest {
 
     InvocationTargetException e =
         assertThrows(InvocationTargetException.class, () -> apply.invoke(masked, List.of(), 2f));
-    assertThat(e).hasCauseThat().isInstanceOf(IreeArgumentException.class);
+    assertThat(((IreeValueException) e.getCause()).side()).isEqualTo(IreeValueException.Side.ARGUMENT);
     assertThat(e.getCause()).hasMessageThat().isEqualTo("f: images: expected 1 element but got 0");
   }
 
@@ -143,7 +143,7 @@ class SipStubTest {
         assertThrows(
             InvocationTargetException.class,
             () -> apply.invoke(stub, List.of(java.util.Map.of("mask", mask)), 2f));
-    assertThat(e).hasCauseThat().isInstanceOf(IreeArgumentException.class);
+    assertThat(((IreeValueException) e.getCause()).side()).isEqualTo(IreeValueException.Side.ARGUMENT);
     assertThat(e.getCause())
         .hasMessageThat()
         .isEqualTo("f: images[*]: missing key 'pixels'; expected keys [mask, pixels]");

@@ -2,7 +2,7 @@ package dev.ireestubs.iree;
 
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import dev.ireestubs.internal.CallRecorder;
+import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.IreeValueException;

@@ -1,6 +1,6 @@
 package dev.ireestubs.iree;
 
-import dev.ireestubs.internal.CallRecorder;
+import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.vm.VmList;
 import java.util.concurrent.CompletableFuture;
 

@@ -5,7 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
-import dev.ireestubs.internal.CallRecorder;
+import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.CallStatistics;

@@ -1,6 +1,6 @@
 package dev.ireestubs.iree;
 
-import dev.ireestubs.internal.CallRecorder;
+import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.CallStatistics;

@@ -40,6 +40,9 @@ import javax.lang.model.util.Types;
  */
 public final class DeclarationReader {
 
+  /** What the stub of a method of the IREEPyDM convention calls (artifact iree-stubs-pydm). */
+  static final String PYDM_CLASS = "dev.ireestubs.pydm.PyDm";
+
   private final Elements elements;
   private final Types types;
   private final Predicate<Element> hasSource;
@@ -104,6 +107,7 @@ public final class DeclarationReader {
         continue;
       }
       methods.add(method(method, (ExecutableType) types.asMemberOf(ifaceType, method), typeReader));
+      requirePyDm(method, report);
     }
     unresolved.addAll(typeReader.unresolved());
     return Optional.of(
@@ -170,7 +174,28 @@ public final class DeclarationReader {
         ElementLocation.of(method));
   }
 
-  private Declaration.FunctionAnnotation function(ExecutableElement method, AnnotationMirror m) {
+  /**
+   * Reports a method of the IREEPyDM convention when its stub could not compile: the code it
+   * generates calls {@value #PYDM_CLASS}, of the optional artifact iree-stubs-pydm.
+   */
+  private void requirePyDm(ExecutableElement method, Reporter report) {
+    Annotations.find(method, Annotations.IREE_FUNCTION)
+        .filter(m -> Annotations.enumName(elements, m, "convention").equals("PYDM"))
+        .filter(m -> elements.getTypeElement(PYDM_CLASS) == null)
+        .ifPresent(
+            m ->
+                report.error(
+                    Tag.MISSING_DEPENDENCY,
+                    "method "
+                        + method.getSimpleName()
+                        + " uses the IREEPyDM convention, whose stub calls "
+                        + PYDM_CLASS
+                        + ", but that class is not on the class path; add the dependency"
+                        + " dev.ireestubs:iree-stubs-pydm",
+                    ElementLocation.of(method, m, "convention")));
+  }
+
+    private Declaration.FunctionAnnotation function(ExecutableElement method, AnnotationMirror m) {
     return new Declaration.FunctionAnnotation(
         Annotations.string(elements, m, "value").trim(),
         Annotations.explicitValue(m, "value") != null,

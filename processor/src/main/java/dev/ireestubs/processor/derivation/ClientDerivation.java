@@ -22,7 +22,7 @@ import javax.tools.JavaFileObject;
 
 /**
  * Derive mode's last step ({@link #derive}), after the declaration ({@code ClientReader}) and the
- * sources ({@code ClientSources}): has {@link ClientDeriver} (runtime-support, shared with the
+ * sources ({@code ClientSources}): has {@link ClientDeriver} (iree-stubs-derive, shared with the
  * cli) derive the module's interface and writes its source, annotated {@code @IreeModule}, with the
  * package as its one originating element. The next round of processing checks the interface and
  * writes its stub like any other: there is no second path to a stub. What goes wrong here is

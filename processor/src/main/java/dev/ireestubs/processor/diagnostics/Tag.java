@@ -36,10 +36,10 @@ public enum Tag {
   /** An annotation that has no effect where it is (a warning). */
   IGNORED_ANNOTATION("IreeIgnoredAnnotation"),
   /**
-   * A processor path the processor cannot run on: a jackson-core older than the JSON reader needs,
-   * as a dependency-management BOM may choose.
+   * A class the generated stub would call is not on the class path: its optional artifact is
+   * missing (iree-stubs-pydm for a method of the IREEPyDM convention).
    */
-  BAD_SETUP("IreeBadSetup"),
+  MISSING_DEPENDENCY("IreeMissingDependency"),
   /** A failure of the processor itself. */
   INTERNAL_ERROR("IreeInternalError");
 

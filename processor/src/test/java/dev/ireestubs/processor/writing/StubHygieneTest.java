@@ -182,7 +182,7 @@ class StubHygieneTest {
         new ProcessorTester(dir).file("m.json", "{'f':{'a':[['ndarray','f32',1,2]],'r':[]}}");
     Compilation c =
         t.compileClean(source("Skew", "@IreeModule(name = \"m\", abi = \"m.json\") public interface Skew { void f(FloatArray x); }"));
-    // A runtime-support without the model class the stub's signature code constructs.
+    // A runtime without the model class the stub's signature code constructs.
     ClassLoader runtimeWithoutShape = new HidingClassLoader("dev.ireestubs.abi.Shape");
     Class<?> stubClass = new CompiledClasses(c, runtimeWithoutShape).load("test.Iree_Skew");
     ModuleBackend backend =
@@ -196,7 +196,7 @@ class StubHygieneTest {
         .hasMessageThat()
         .contains(
             "test.Iree_Skew cannot build the signatures it was compiled against with this version"
-                + " of iree-stubs' runtime-support");
+                + " of iree-stubs-runtime");
     assertThat(e.getCause()).hasMessageThat().contains("dev/ireestubs/abi/Shape");
   }
 

@@ -6,10 +6,11 @@ import static dev.ireestubs.processor.ProcessorTester.source;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
+import dev.ireestubs.processor.ValueFailures;
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.host.HostModule;
-import dev.ireestubs.invoke.IreeArgumentException;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.processor.CompiledClasses;
 import dev.ireestubs.processor.ProcessorTester;
@@ -155,8 +156,8 @@ class StubScaleTest {
     assertThat(scaled).hasSize(n);
     assertThat(scaled.get("key_09999")).isEqualTo(19998f);
     values.remove("key_00042");
-    IreeArgumentException e =
-        assertThrows(IreeArgumentException.class, () -> call(stub.getClass(), stub, "scale", values));
+    IreeValueException e =
+        ValueFailures.argument(() -> call(stub.getClass(), stub, "scale", values));
     assertThat(e).hasMessageThat().contains("scale: values: missing key 'key_00042'");
   }
 
@@ -214,10 +215,8 @@ class StubScaleTest {
     FloatArray x = FloatArray.zeros(dims);
     assertThat(((FloatArray) call(stub.getClass(), stub, "f", x)).shape()).isEqualTo(dims);
     dims[rank - 1] = 3;
-    IreeArgumentException e =
-        assertThrows(
-            IreeArgumentException.class,
-            () -> call(stub.getClass(), stub, "f", FloatArray.zeros(dims)));
+    IreeValueException e =
+        ValueFailures.argument(() -> call(stub.getClass(), stub, "f", FloatArray.zeros(dims)));
     assertThat(e).hasMessageThat().contains("dimension " + (rank - 1) + " is 3, not 2");
   }
 
@@ -237,10 +236,8 @@ class StubScaleTest {
             .valueFunction("f", AbiJson.parseModule(ProcessorTester.json(json)).get("f"), args -> null)
             .build();
     Object stub = new CompiledClasses(c).stub("Huge", module);
-    IreeArgumentException e =
-        assertThrows(
-            IreeArgumentException.class,
-            () -> call(stub.getClass(), stub, "f", FloatArray.zeros(2, 1)));
+    IreeValueException e =
+        ValueFailures.argument(() -> call(stub.getClass(), stub, "f", FloatArray.zeros(2, 1)));
     assertThat(e).hasMessageThat().contains("expected tensor<2147483648x1xf32>");
   }
 

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The defects of issue 19 through a generated stub: an {@code i1} result in 8-bit storage, the
  * index of a failing list element in the message, and the result list closed when a result fails
- * to decode. (The same through the dynamic invoker: runtime-support's {@code DynamicFunctionTest}.)
+ * to decode. (The same through the dynamic invoker: the runtime's {@code DynamicFunctionTest}.)
  */
 class StubValueChecksTest {
 

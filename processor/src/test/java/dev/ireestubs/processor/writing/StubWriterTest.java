@@ -7,11 +7,11 @@ import static dev.ireestubs.processor.ProcessorTester.source;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
+import dev.ireestubs.processor.ValueFailures;
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.host.HostModule;
-import dev.ireestubs.invoke.IreeArgumentException;
-import dev.ireestubs.invoke.IreeResultException;
 import dev.ireestubs.invoke.IreeSignatureMismatchException;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.IntArray;
@@ -309,10 +309,8 @@ class StubWriterTest {
                 declaration,
                 args -> dev.ireestubs.vm.VmList.of(IntArray.zeros(2).asBufferView()))
             .build();
-    IreeResultException e =
-        assertThrows(
-            IreeResultException.class,
-            () -> call(iface, stub.apply(ints), "twice", FloatArray.zeros(2)));
+    IreeValueException e =
+        ValueFailures.result(() -> call(iface, stub.apply(ints), "twice", FloatArray.zeros(2)));
     assertThat(e).hasMessageThat().startsWith("twice: result: ");
     assertThat(e).hasMessageThat().contains("FloatArray holds f32");
     assertThat(e).hasMessageThat().contains("the buffer view holds i32");
@@ -357,26 +355,22 @@ class StubWriterTest {
     Object stub =
         classes.load("test.Iree_Maps").getConstructor(ModuleBackend.class).newInstance(mapsModule());
     assertThat(
-            assertThrows(
-                IreeArgumentException.class, () -> call(iface, stub, "count", Map.of("a", 1))))
+            ValueFailures.argument(() -> call(iface, stub, "count", Map.of("a", 1))))
         .hasMessageThat()
         .isEqualTo("count: counts: missing key 'b'; expected keys [a, b]");
     assertThat(
-            assertThrows(
-                IreeArgumentException.class,
-                () -> call(iface, stub, "count", Map.of("a", 1, "b", 2, "c", 3))))
+            ValueFailures.argument(() -> call(iface, stub, "count", Map.of("a", 1, "b", 2, "c", 3))))
         .hasMessageThat()
         .isEqualTo("count: counts: unexpected keys [c]; expected exactly [a, b]");
     Map<String, Integer> nullValue = new java.util.HashMap<>();
     nullValue.put("a", 1);
     nullValue.put("b", null);
     assertThat(
-            assertThrows(IreeArgumentException.class, () -> call(iface, stub, "count", nullValue)))
+            ValueFailures.argument(() -> call(iface, stub, "count", nullValue)))
         .hasMessageThat()
         .isEqualTo("count: counts.b: is null");
     assertThat(
-            assertThrows(
-                IreeArgumentException.class, () -> call(iface, stub, "count", (Object) null)))
+            ValueFailures.argument(() -> call(iface, stub, "count", (Object) null)))
         .hasMessageThat()
         .isEqualTo("count: counts: is null");
     Object wrongShape =
@@ -387,16 +381,13 @@ class StubWriterTest {
                 Map.of("x", 1f, "y", 1f),
                 Map.of("left", FloatArray.zeros(2), "right", FloatArray.zeros(3)));
     assertThat(
-            assertThrows(
-                IreeArgumentException.class, () -> call(iface, stub, "scale", wrongShape)))
+            ValueFailures.argument(() -> call(iface, stub, "scale", wrongShape)))
         .hasMessageThat()
         .isEqualTo(
             "scale: input.images.right: expected tensor<2xf32> but got tensor<3xf32> (dimension 0"
                 + " is 3, not 2)");
     assertThat(
-            assertThrows(
-                IreeArgumentException.class,
-                () -> call(iface, stub, "batch", List.of(Map.of("a", 1), Map.of("b", 2)))))
+            ValueFailures.argument(() -> call(iface, stub, "batch", List.of(Map.of("a", 1), Map.of("b", 2)))))
         .hasMessageThat()
         .isEqualTo("batch: rows[1]: missing key 'a'; expected keys [a]");
   }
@@ -452,20 +443,18 @@ class StubWriterTest {
             .newInstance(classifierModule());
     Class<?> features = classes.load("test.Classifier$Features");
     Object wrongShape = features.getConstructors()[0].newInstance(FloatArray.zeros(1, 2, 3), 7);
-    IreeArgumentException shape =
-        assertThrows(IreeArgumentException.class, () -> call(iface, stub, "predict", wrongShape));
+    IreeValueException shape =
+        ValueFailures.argument(() -> call(iface, stub, "predict", wrongShape));
     assertThat(shape)
         .hasMessageThat()
         .isEqualTo(
             "predict: features.image: expected tensor<1x2x2xf32> but got tensor<1x2x3xf32>"
                 + " (dimension 2 is 3, not 2)");
-    IreeArgumentException nul =
-        assertThrows(IreeArgumentException.class, () -> call(iface, stub, "predict", (Object) null));
+    IreeValueException nul =
+        ValueFailures.argument(() -> call(iface, stub, "predict", (Object) null));
     assertThat(nul).hasMessageThat().isEqualTo("predict: features: is null");
-    IreeArgumentException xy =
-        assertThrows(
-            IreeArgumentException.class,
-            () ->
+    IreeValueException xy =
+        ValueFailures.argument(() ->
                 call(
                     iface,
                     stub,
@@ -483,7 +472,7 @@ class StubWriterTest {
                 args -> dev.ireestubs.vm.VmList.of(FloatArray.zeros(1, 5).asBufferView()))
             .build();
     // The host module itself checks what its function returns.
-    assertThrows(IreeResultException.class, () -> lying.function("module.embed").invoke(
+    ValueFailures.result(() -> lying.function("module.embed").invoke(
         dev.ireestubs.vm.VmList.of(IntArray.zeros(1, 2).asBufferView())));
   }
 
