@@ -13,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,6 +88,46 @@ class DocsCodeBlocksTest {
       assertWithMessage("compiling the Java blocks of %s", page.getKey())
           .that(DocBlocks.compile(pageDir, sources, true))
           .isEmpty();
+    }
+  }
+
+  /** Each dependency a page tells users to add is one the BOM manages. */
+  @Test
+  void everyDependencySnippetNamesAnArtifactOfTheBom() throws IOException {
+    String bom = Files.readString(DocBlocks.root().resolve("bom/pom.xml"), StandardCharsets.UTF_8);
+    Pattern snippet = Pattern.compile("<!-- maven:dependency -->\\s*\\n\\s*```xml\\n(.*?)```", Pattern.DOTALL);
+    Pattern artifact = Pattern.compile("<artifactId>([^<]+)</artifactId>");
+    int found = 0;
+    for (String page : DocBlocks.pages()) {
+      Matcher m = snippet.matcher(Files.readString(DocBlocks.root().resolve(page), StandardCharsets.UTF_8));
+      while (m.find()) {
+        Matcher a = artifact.matcher(m.group(1));
+        while (a.find()) {
+          found++;
+          assertWithMessage("%s names %s, which the BOM does not manage", page, a.group(1))
+              .that(bom)
+              .contains("<artifactId>" + a.group(1) + "</artifactId>");
+        }
+      }
+    }
+    assertWithMessage("dependency snippets found").that(found).isAtLeast(3);
+  }
+
+  /** Every relative link of README.md and docs/*.md names a file of the checkout. */
+  @Test
+  void everyRelativeLinkNamesAFile() throws IOException {
+    Pattern link = Pattern.compile("\\]\\(([^)#\\s]+)(#[^)]*)?\\)");
+    for (String page : DocBlocks.pages()) {
+      Path at = DocBlocks.root().resolve(page).getParent();
+      Matcher m = link.matcher(Files.readString(DocBlocks.root().resolve(page), StandardCharsets.UTF_8));
+      while (m.find()) {
+        if (m.group(1).contains(":")) {
+          continue;
+        }
+        assertWithMessage("%s links %s", page, m.group(1))
+            .that(Files.exists(at.resolve(m.group(1))))
+            .isTrue();
+      }
     }
   }
 
