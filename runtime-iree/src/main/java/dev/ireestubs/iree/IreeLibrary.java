@@ -178,7 +178,7 @@ public final class IreeLibrary {
     return load(LibraryLocator.checkFile(file, GIVEN), GIVEN, Origin.GIVEN_PATH);
   }
 
-  @SuppressWarnings("restricted") // loading native code is the point; see the README
+  @SuppressWarnings("restricted") // loading native code is the point; see docs/iree-runtime.md
   private static IreeLibrary load(Path file, String source, Origin origin) {
     Path key;
     try {
