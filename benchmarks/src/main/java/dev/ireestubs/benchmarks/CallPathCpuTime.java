@@ -88,8 +88,8 @@ public final class CallPathCpuTime {
   }
 
   private static long allocatedBytes(ThreadMXBean threads, long threadId) {
-    return threads instanceof com.sun.management.ThreadMXBean
-        ? ((com.sun.management.ThreadMXBean) threads).getThreadAllocatedBytes(threadId)
+    return threads instanceof com.sun.management.ThreadMXBean threadMXBean
+        ? threadMXBean.getThreadAllocatedBytes(threadId)
         : -1;
   }
 }

@@ -377,44 +377,44 @@ public final class ProcessingTime {
         }
         json.append(i == 0 ? "" : ",").append('"').append(f).append("\":");
         switch (own ? (i % 2 == 0 ? 1 : 4) : i % 5) {
-          case 0:
-            json.append("{\"a\":[[\"ndarray\",\"f32\",2,1,null]],\"r\":[[\"ndarray\",\"f32\",2,1,")
+  case 0 -> {
+json.append("{\"a\":[[\"ndarray\",\"f32\",2,1,null]],\"r\":[[\"ndarray\",\"f32\",2,1,")
                 .append(4 + d)
                 .append("]]}");
             java.append("  FloatArray ").append(f).append("(FloatArray x" + p + ");\n");
             floor.append(trivial("FloatArray " + f + "(FloatArray x" + p + ")"));
-            break;
-          case 1:
-            json.append(
+}
+  case 1 -> {
+json.append(
                 "{\"a\":[[\"sdict\",[\"image\",[\"ndarray\",\"f32\",3,1,2," + (2 + d) + "]],"
                     + "[\"label\",\"i32\"]]],"
                     + "\"r\":[[\"sdict\",[\"logits\",[\"ndarray\",\"f32\",2,1," + (3 + d) + "]],"
                     + "[\"probs\",[\"ndarray\",\"f32\",2,1,3]]]]}");
             java.append("  Out" + r + " ").append(f).append("(In" + r + " in" + p + ");\n");
             floor.append(trivial("Out" + r + " " + f + "(In" + r + " in" + p + ")"));
-            break;
-          case 2:
-            json.append("{\"a\":[\"i32\",\"i64\"],\"r\":[\"i32\"]}");
+}
+  case 2 -> {
+json.append("{\"a\":[\"i32\",\"i64\"],\"r\":[\"i32\"]}");
             java.append("  int ").append(f).append("(int a" + p + ", long b" + p + ");\n");
             floor.append(trivial("int " + f + "(int a" + p + ", long b" + p + ")"));
-            break;
-          case 3:
-            json.append(
+}
+  case 3 -> {
+json.append(
                 "{\"a\":[[\"py_homogeneous_list\",[\"ndarray\",\"f32\",1," + (2 + d) + "]]],"
                     + "\"r\":[[\"py_homogeneous_list\",\"f32\"]]}");
             java.append("  List<Float> ").append(f).append("(List<FloatArray> xs" + p + ");\n");
             floor.append(trivial("List<Float> " + f + "(List<FloatArray> xs" + p + ")"));
-            break;
-          default:
-            json.append("{\"a\":[[\"ndarray\",\"f64\",2,2,")
+}
+  default -> {
+json.append("{\"a\":[[\"ndarray\",\"f64\",2,2,")
                 .append(2 + d)
                 .append("]],\"r\":[\"i64\",[\"ndarray\",\"f64\",2,2,")
                 .append(2 + d)
                 .append("]]}");
             java.append("  Pair" + r + " ").append(f).append("(double[][] m" + p + ");\n");
             floor.append(trivial("Pair" + r + " " + f + "(double[][] m" + p + ")"));
-            break;
-        }
+}
+}
       }
       json.append('}');
       java.append("}\n");

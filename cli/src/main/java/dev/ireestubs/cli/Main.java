@@ -36,16 +36,18 @@ public final class Main {
   public static final int USAGE = 2;
 
   static final String USAGE_TEXT =
-      "usage: java -jar iree-stubs-cli.jar inspect [--package <p>] [--name <N>] <module.vmfb>\n"
-          + "\n"
-          + "commands:\n"
-          + "  inspect <module.vmfb>  print a compiled IREE module's exports, their signatures and\n"
-          + "                         reflection, and a Java interface for it to use with\n"
-          + "                         @IreeModule(vmfb = ...)\n"
-          + "  inspect --package <p> [--name <N>] <module.vmfb>\n"
-          + "                         print only the client @IreeClient would derive, as one source\n"
-          + "                         file of package p (interface N, else the module's name)\n"
-          + "  help                   print this text\n";
+      """
+      usage: java -jar iree-stubs-cli.jar inspect [--package <p>] [--name <N>] <module.vmfb>
+
+      commands:
+        inspect <module.vmfb>  print a compiled IREE module's exports, their signatures and
+                               reflection, and a Java interface for it to use with
+                               @IreeModule(vmfb = ...)
+        inspect --package <p> [--name <N>] <module.vmfb>
+                               print only the client @IreeClient would derive, as one source
+                               file of package p (interface N, else the module's name)
+        help                   print this text
+      """;
 
   private Main() {}
 
@@ -75,18 +77,20 @@ public final class Main {
       err.print("no command given\n" + USAGE_TEXT);
       return USAGE;
     }
-    switch (args[0]) {
-      case "inspect":
-        return inspect(Arrays.copyOfRange(args, 1, args.length), out, err);
-      case "help":
-      case "-h":
-      case "--help":
-        out.print(USAGE_TEXT);
-        return OK;
-      default:
-        err.print("unknown command '" + args[0] + "'\n" + USAGE_TEXT);
-        return USAGE;
-    }
+    return switch (args[0]) {
+  case "inspect" -> 
+inspect(Arrays.copyOfRange(args, 1, args.length), out, err);
+  case "help", "-h", "--help" -> 
+{
+out.print(USAGE_TEXT);
+        yield OK;
+}
+  default -> 
+{
+err.print("unknown command '" + args[0] + "'\n" + USAGE_TEXT);
+        yield USAGE;
+}
+};
   }
 
   private static int inspect(String[] args, PrintStream out, PrintStream err) {

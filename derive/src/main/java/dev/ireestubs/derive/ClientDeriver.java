@@ -54,7 +54,7 @@ public final class ClientDeriver {
     Set<String> names = new HashSet<>();
     module.exports().forEach(e -> names.add(e.name()));
     for (VmfbExport e : module.exports()) {
-      if (bookkeeping(e.name(), names, suggester)) {
+      if (bookkeeping(e.name(), suggester)) {
         continue;
       }
       Reflection.Resolved resolved;
@@ -103,7 +103,7 @@ public final class ClientDeriver {
     InterfaceSuggester suggester =
         new InterfaceSuggester(moduleName, InterfaceSuggestion.Source.abi(abiPath), interfaceName);
     for (Map.Entry<String, FunctionSignature> f : functions.entrySet()) {
-      if (bookkeeping(f.getKey(), functions.keySet(), suggester)) {
+      if (bookkeeping(f.getKey(), suggester)) {
         continue;
       }
       suggester.function(
@@ -119,7 +119,7 @@ public final class ClientDeriver {
 
   /** Omits {@code name} when it is one of IREE's own exports; true when it did. */
   private static boolean bookkeeping(
-      String name, Set<String> exports, InterfaceSuggester suggester) {
+      String name, InterfaceSuggester suggester) {
     if (name.startsWith(RESERVED_PREFIX)) {
       suggester.omit(
           name,

@@ -168,8 +168,8 @@ public final class InterfaceSuggester {
     for (int i = 0; i < args.size(); i++) {
       AbiType arg = args.get(i);
       String fallback = "input" + i;
-      if (arg instanceof AbiType.Named) {
-        AbiType.Named named = (AbiType.Named) arg;
+      if (arg instanceof AbiType.Named named) {
+        
         String p = parameterNames.allocate(JavaNames.camelName(named.name(), fallback));
         Optional<String> key = p.equals(named.name()) ? Optional.empty() : Optional.of(named.name());
         if (key.isPresent()) {
@@ -264,56 +264,56 @@ public final class InterfaceSuggester {
 
   /** {@code javaType} as a type argument: {@code Void} for {@code void}, primitives boxed. */
   private static String boxed(String javaType) {
-    switch (javaType) {
-      case "void":
-        return "Void";
-      case "boolean":
-        return "Boolean";
-      case "byte":
-        return "Byte";
-      case "short":
-        return "Short";
-      case "int":
-        return "Integer";
-      case "long":
-        return "Long";
-      case "float":
-        return "Float";
-      case "double":
-        return "Double";
-      default:
-        return javaType;
-    }
+    return switch (javaType) {
+  case "void" -> 
+"Void";
+  case "boolean" -> 
+"Boolean";
+  case "byte" -> 
+"Byte";
+  case "short" -> 
+"Short";
+  case "int" -> 
+"Integer";
+  case "long" -> 
+"Long";
+  case "float" -> 
+"Float";
+  case "double" -> 
+"Double";
+  default -> 
+javaType;
+};
   }
 
   // ----------------------------------------------------------------------------------------------
   // Types
 
   private JavaType javaType(AbiType t, String hint, List<RecordType> introduced) {
-    if (t instanceof AbiType.Scalar) {
-      Class<?> p = JavaMapping.scalar(((AbiType.Scalar) t).element()).orElseThrow();
+    if (t instanceof AbiType.Scalar scalar) {
+      Class<?> p = JavaMapping.scalar(scalar.element()).orElseThrow();
       return new JavaType(p.getName(), JavaMapping.boxed(p).getSimpleName());
     }
-    if (t instanceof AbiType.NdArray) {
+    if (t instanceof AbiType.NdArray ndArray) {
       String c =
-          JavaMapping.arrayClass(((AbiType.NdArray) t).element())
+          JavaMapping.arrayClass(ndArray.element())
               .orElse(JavaMapping.ANY_ARRAY_CLASS);
       imports.add(NDARRAY + c);
       return JavaType.of(c);
     }
-    if (t instanceof AbiType.Dict) {
-      return JavaType.of(dictRecord((AbiType.Dict) t, hint, introduced));
+    if (t instanceof AbiType.Dict dict) {
+      return JavaType.of(dictRecord(dict, hint, introduced));
     }
-    if (t instanceof AbiType.Sequence) {
-      List<AbiType> elements = ((AbiType.Sequence) t).elements();
+    if (t instanceof AbiType.Sequence sequence) {
+      List<AbiType> elements = sequence.elements();
       Optional<AbiType> uniform = JavaMapping.uniformElement(elements);
       if (uniform.isPresent()) {
         return list(javaType(uniform.get(), hint + "_item", introduced));
       }
       return JavaType.of(sequenceRecord(t, elements, hint, introduced));
     }
-    if (t instanceof AbiType.HomogeneousList) {
-      return list(javaType(((AbiType.HomogeneousList) t).element(), hint + "_item", introduced));
+    if (t instanceof AbiType.HomogeneousList homogeneousList) {
+      return list(javaType(homogeneousList.element(), hint + "_item", introduced));
     }
     // Ref, Any, Unknown: opaque refs. (Named and Unsupported never get here: see unbindable.)
     imports.add(VM_REF);
@@ -455,8 +455,8 @@ public final class InterfaceSuggester {
   }
 
   private static Optional<String> unbindable(AbiType t, String path) {
-    if (t instanceof AbiType.Unsupported) {
-      AbiType.Unsupported u = (AbiType.Unsupported) t;
+    if (t instanceof AbiType.Unsupported u) {
+      
       return Optional.of(
           path + " is " + u.source() + ", which no Java type binds to: " + u.reason());
     }
@@ -465,8 +465,8 @@ public final class InterfaceSuggester {
           path + " is " + t + ", which no Java type binds to: named is allowed only as a root"
               + " argument");
     }
-    if (t instanceof AbiType.Scalar) {
-      ElementType e = ((AbiType.Scalar) t).element();
+    if (t instanceof AbiType.Scalar scalar) {
+      ElementType e = scalar.element();
       if (JavaMapping.scalar(e).isEmpty()) {
         return Optional.of(
             path
@@ -479,8 +479,8 @@ public final class InterfaceSuggester {
       }
       return Optional.empty();
     }
-    if (t instanceof AbiType.NdArray) {
-      ElementType e = ((AbiType.NdArray) t).element();
+    if (t instanceof AbiType.NdArray ndArray) {
+      ElementType e = ndArray.element();
       if (e.isKnown() && JavaMapping.arrayClass(e).isEmpty()) {
         return Optional.of(
             path
@@ -492,8 +492,8 @@ public final class InterfaceSuggester {
       }
       return Optional.empty();
     }
-    if (t instanceof AbiType.Dict) {
-      for (AbiType.Entry e : ((AbiType.Dict) t).entries()) {
+    if (t instanceof AbiType.Dict dict) {
+      for (AbiType.Entry e : dict.entries()) {
         Optional<String> p = unbindable(e.type(), path + "." + e.key());
         if (p.isPresent()) {
           return p;
@@ -501,8 +501,8 @@ public final class InterfaceSuggester {
       }
       return Optional.empty();
     }
-    if (t instanceof AbiType.Sequence) {
-      List<AbiType> elements = ((AbiType.Sequence) t).elements();
+    if (t instanceof AbiType.Sequence sequence) {
+      List<AbiType> elements = sequence.elements();
       for (int i = 0; i < elements.size(); i++) {
         Optional<String> p = unbindable(elements.get(i), path + "[" + i + "]");
         if (p.isPresent()) {
@@ -511,8 +511,8 @@ public final class InterfaceSuggester {
       }
       return Optional.empty();
     }
-    if (t instanceof AbiType.HomogeneousList) {
-      return unbindable(((AbiType.HomogeneousList) t).element(), path + "[*]");
+    if (t instanceof AbiType.HomogeneousList homogeneousList) {
+      return unbindable(homogeneousList.element(), path + "[*]");
     }
     return Optional.empty();
   }

@@ -142,36 +142,30 @@ public final class JavaNames {
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
       switch (c) {
-        case '"':
-          sb.append("\\\"");
-          break;
-        case '\\':
-          sb.append("\\\\");
-          break;
-        case '\n':
-          sb.append("\\n");
-          break;
-        case '\r':
-          sb.append("\\r");
-          break;
-        case '\t':
-          sb.append("\\t");
-          break;
-        case '\b':
-          sb.append("\\b");
-          break;
-        case '\f':
-          sb.append("\\f");
-          break;
-        default:
-          if (c < 0x20 || c == 0x7F) {
+  case '"' -> 
+sb.append("\\\"");
+  case '\\' -> 
+sb.append("\\\\");
+  case '\n' -> 
+sb.append("\\n");
+  case '\r' -> 
+sb.append("\\r");
+  case '\t' -> 
+sb.append("\\t");
+  case '\b' -> 
+sb.append("\\b");
+  case '\f' -> 
+sb.append("\\f");
+  default -> {
+if (c < 0x20 || c == 0x7F) {
             sb.append(String.format("\\%03o", (int) c));
           } else if (c > 0x7F) {
             sb.append(String.format("\\u%04x", (int) c));
           } else {
             sb.append(c);
           }
-      }
+}
+}
     }
     return sb.append('"').toString();
   }
@@ -270,7 +264,7 @@ public final class JavaNames {
   }
 
   /**
-   * {@code s} as Javadoc code: {@code {@code s}} when it reads as it is there (ASCII, braces
+   * {@code s} as Javadoc code: <code>&#123;@code s&#125;</code> when it reads as it is there (ASCII, braces
    * balanced, no comment end, no backslash), else {@link #javadocText} in {@code <code>}.
    *
    * @param s any text, such as a type or a name

@@ -36,7 +36,7 @@ final class NameAllocator {
   }
 
   /**
-   * {@code candidate}, or the first of {@code candidate2}, {@code candidate3}... still free.
+   * {@code candidate}, or the first of {@code candidate}, {@code candidate}... still free.
    *
    * @param candidate the name wanted
    * @return a name no earlier call returned or reserved, now taken

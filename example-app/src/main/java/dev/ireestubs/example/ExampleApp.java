@@ -94,8 +94,8 @@ public final class ExampleApp {
           e);
     } catch (java.lang.reflect.InvocationTargetException e) {
       Throwable cause = e.getCause();
-      if (cause instanceof RuntimeException) {
-        throw (RuntimeException) cause;
+      if (cause instanceof RuntimeException runtimeException) {
+        throw runtimeException;
       }
       throw new IllegalStateException("cannot open " + vmfb + ": " + cause.getMessage(), cause);
     } catch (ReflectiveOperationException e) {

@@ -56,6 +56,7 @@ public final class StaleStubs {
    * @param stub the binary name of the generated stub; empty for a record that could not be read
    * @param inputs the model files the stub was made from
    */
+  @SuppressWarnings("JavaLangClash") // nested: always named with its outer type
   public record Record(Path file, String source, String stub, List<Input> inputs) {
     /**
      * Checks that no component is null and keeps an unmodifiable copy of {@code inputs}.

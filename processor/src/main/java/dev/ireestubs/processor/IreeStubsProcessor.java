@@ -172,8 +172,8 @@ public final class IreeStubsProcessor extends AbstractProcessor {
     TypeElement annotation = processingEnv.getElementUtils().getTypeElement(Annotations.IREE_MODULE);
     if (annotation != null) {
       for (Element e : round.getElementsAnnotatedWith(annotation)) {
-        if (e instanceof TypeElement && !seen.contains(e)) {
-          out.add((TypeElement) e);
+        if (e instanceof TypeElement typeElement && !seen.contains(e)) {
+          out.add(typeElement);
         }
       }
     }

@@ -57,12 +57,12 @@ public final class PyDm {
                   : results.isClosed() ? "a closed list" : results.size() + ": " + results));
     }
     Object codeSlot = results.get(0);
-    if (!(codeSlot instanceof VmValue) || !isI32OrNarrower((VmValue) codeSlot)) {
+    if (!(codeSlot instanceof VmValue vmValue) || !isI32OrNarrower(vmValue)) {
       throw IreeValueException.of(IreeValueException.Side.RESULT, 
           function + ": exception_result",
           "expected an i32 value, got " + PyObjects.describeSlot(codeSlot));
     }
-    PyExceptionResult.check(((VmValue) codeSlot).asI32(), function);
+    PyExceptionResult.check(vmValue.asI32(), function);
     return results.get(1);
   }
 
@@ -96,12 +96,12 @@ public final class PyDm {
    */
   public static Object decodeValue(Object slot, String path) {
     Objects.requireNonNull(path, "path");
-    if (slot instanceof VmValue) {
-      return ((VmValue) slot).boxed();
+    if (slot instanceof VmValue vmValue) {
+      return vmValue.boxed();
     }
-    if (slot instanceof VmList) {
+    if (slot instanceof VmList vmList) {
       try {
-        return PyObjects.decode((VmList) slot, path);
+        return PyObjects.decode(vmList, path);
       } catch (PyDmCodecException e) {
         IreeValueException r = IreeValueException.of(IreeValueException.Side.RESULT, e.path(), e.problem());
         r.initCause(e);
@@ -159,30 +159,30 @@ public final class PyDm {
       v = o.value();
     }
     switch (kind) {
-      case I32:
-        if (v instanceof Boolean) {
+  case I32 -> {
+if (v instanceof Boolean) {
           return VmValue.i32((Boolean) v ? 1 : 0);
         }
         if (v instanceof Byte || v instanceof Short || v instanceof Integer) {
           return VmValue.i32(((Number) v).intValue());
         }
-        break;
-      case I64:
-        if (PyObject.isIntegral(v)) {
+}
+  case I64 -> {
+if (PyObject.isIntegral(v)) {
           return VmValue.i64(((Number) v).longValue());
         }
-        break;
-      case F32:
-        if (v instanceof Float) {
+}
+  case F32 -> {
+if (v instanceof Float) {
           return VmValue.f32((Float) v);
         }
-        break;
-      default:
-        if (v instanceof Float || v instanceof Double) {
+}
+  default -> {
+if (v instanceof Float || v instanceof Double) {
           return VmValue.f64(((Number) v).doubleValue());
         }
-        break;
-    }
+}
+}
     throw IreeValueException.of(IreeValueException.Side.ARGUMENT, 
         path,
         "an unboxed "
@@ -212,10 +212,10 @@ public final class PyDm {
     if (value == null || type.isInstance(value)) {
       return type.cast(value);
     }
-    if (value instanceof PyObject
-        && ((PyObject) value).id().isEmpty()
-        && type.isInstance(((PyObject) value).value())) {
-      return type.cast(((PyObject) value).value());
+    if (value instanceof PyObject pyObject
+        && pyObject.id().isEmpty()
+        && type.isInstance(pyObject.value())) {
+      return type.cast(pyObject.value());
     }
     if (type == Boolean.class && PyObject.isIntegral(value)) {
       long v = ((Number) value).longValue();
@@ -251,28 +251,28 @@ public final class PyDm {
   }
 
   private static String kindName(VmKind kind) {
-    switch (kind) {
-      case I32:
-        return "i32";
-      case I64:
-        return "i64";
-      case F32:
-        return "f32";
-      default:
-        return "f64";
-    }
+    return switch (kind) {
+  case I32 -> 
+"i32";
+  case I64 -> 
+"i64";
+  case F32 -> 
+"f32";
+  default -> 
+"f64";
+};
   }
 
   private static String accepted(VmKind kind) {
-    switch (kind) {
-      case I32:
-        return "a Boolean, Byte, Short or Integer";
-      case I64:
-        return "a Byte, Short, Integer or Long";
-      case F32:
-        return "a Float";
-      default:
-        return "a Float or Double";
-    }
+    return switch (kind) {
+  case I32 -> 
+"a Boolean, Byte, Short or Integer";
+  case I64 -> 
+"a Byte, Short, Integer or Long";
+  case F32 -> 
+"a Float";
+  default -> 
+"a Float or Double";
+};
   }
 }

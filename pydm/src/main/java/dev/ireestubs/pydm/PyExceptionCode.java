@@ -36,6 +36,7 @@ import java.util.function.Function;
  * <p>The list has no arithmetic exception ({@code ZeroDivisionError} and others are not
  * predefined), so none maps to {@link ArithmeticException}.
  */
+@SuppressWarnings("ImmutableEnumChecker") // the factories are constructor references: stateless
 public enum PyExceptionCode {
   /** -1: exhaustion of an iterator. */
   STOP_ITERATION(-1, "StopIteration", NoSuchElementException.class, PyStopIteration::new),

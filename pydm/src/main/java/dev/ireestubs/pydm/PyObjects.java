@@ -129,36 +129,36 @@ public final class PyObjects {
       if (value == null) {
         return build(PyTypeCode.NONE, NO_DATA, OptionalLong.empty());
       }
-      if (value instanceof PyObject) {
-        PyObject o = (PyObject) value;
+      if (value instanceof PyObject o) {
+        
         return enter(o, path, () -> build(o.typeCode(), data(o, path, depth), o.id()));
       }
-      if (value instanceof Boolean) {
-        return build(PyTypeCode.BOOL, VmValue.i8((byte) ((Boolean) value ? 1 : 0)), NO_ID);
+      if (value instanceof Boolean b) {
+        return build(PyTypeCode.BOOL, VmValue.i8((byte) (b ? 1 : 0)), NO_ID);
       }
-      if (value instanceof Byte) {
-        return build(PyTypeCode.INTEGER1, VmValue.i8((Byte) value), NO_ID);
+      if (value instanceof Byte b) {
+        return build(PyTypeCode.INTEGER1, VmValue.i8(b), NO_ID);
       }
-      if (value instanceof Short) {
-        return build(PyTypeCode.INTEGER2, VmValue.i16((Short) value), NO_ID);
+      if (value instanceof Short s) {
+        return build(PyTypeCode.INTEGER2, VmValue.i16(s), NO_ID);
       }
-      if (value instanceof Integer) {
-        return build(PyTypeCode.INTEGER4, VmValue.i32((Integer) value), NO_ID);
+      if (value instanceof Integer i) {
+        return build(PyTypeCode.INTEGER4, VmValue.i32(i), NO_ID);
       }
-      if (value instanceof Long) {
-        return build(PyTypeCode.INTEGER8, VmValue.i64((Long) value), NO_ID);
+      if (value instanceof Long l) {
+        return build(PyTypeCode.INTEGER8, VmValue.i64(l), NO_ID);
       }
-      if (value instanceof Float) {
-        return build(PyTypeCode.FLOAT4, VmValue.f32((Float) value), NO_ID);
+      if (value instanceof Float f) {
+        return build(PyTypeCode.FLOAT4, VmValue.f32(f), NO_ID);
       }
-      if (value instanceof Double) {
-        return build(PyTypeCode.FLOAT8, VmValue.f64((Double) value), NO_ID);
+      if (value instanceof Double d) {
+        return build(PyTypeCode.FLOAT8, VmValue.f64(d), NO_ID);
       }
-      if (value instanceof PyHalf) {
-        return build(PyTypeCode.FLOAT2, VmValue.i16(((PyHalf) value).bits()), NO_ID);
+      if (value instanceof PyHalf pyHalf) {
+        return build(PyTypeCode.FLOAT2, VmValue.i16(pyHalf.bits()), NO_ID);
       }
-      if (value instanceof PyBFloat16) {
-        return build(PyTypeCode.BFLOAT2, VmValue.i16(((PyBFloat16) value).bits()), NO_ID);
+      if (value instanceof PyBFloat16 pyBFloat16) {
+        return build(PyTypeCode.BFLOAT2, VmValue.i16(pyBFloat16.bits()), NO_ID);
       }
       if (value instanceof List) {
         PyTypeCode code = value instanceof PyTuple ? PyTypeCode.TUPLE : PyTypeCode.LIST;
@@ -192,20 +192,20 @@ public final class PyObjects {
     /** The data slot of {@code o}: a value, a list, or {@link #NO_DATA}. */
     private Object data(PyObject o, String path, int depth) {
       Object v = o.value();
-      switch (o.typeCode().representation()) {
-        case NO_DATA:
-          return NO_DATA;
-        case OBJECT_SEQUENCE:
-          return sequence((List<?>) v, path, depth);
-        case OBJECT_RECORD:
-          return record(v, path + ".data", depth + 1);
-        case F16_BITS:
-          return VmValue.i16(((PyHalf) v).bits());
-        case BF16_BITS:
-          return VmValue.i16(((PyBFloat16) v).bits());
-        default:
-          return value(v);
-      }
+      return switch (o.typeCode().representation()) {
+  case NO_DATA -> 
+NO_DATA;
+  case OBJECT_SEQUENCE -> 
+sequence((List<?>) v, path, depth);
+  case OBJECT_RECORD -> 
+record(v, path + ".data", depth + 1);
+  case F16_BITS -> 
+VmValue.i16(((PyHalf) v).bits());
+  case BF16_BITS -> 
+VmValue.i16(((PyBFloat16) v).bits());
+  default -> 
+value(v);
+};
     }
 
     private VmList enter(Object value, String path, java.util.function.Supplier<VmList> body) {
@@ -223,23 +223,23 @@ public final class PyObjects {
 
   /** A VM value for a Boolean, an integral or a floating Java number (already validated). */
   private static VmValue value(Object v) {
-    if (v instanceof Boolean) {
-      return VmValue.i8((byte) ((Boolean) v ? 1 : 0));
+    if (v instanceof Boolean b) {
+      return VmValue.i8((byte) (b ? 1 : 0));
     }
-    if (v instanceof Byte) {
-      return VmValue.i8((Byte) v);
+    if (v instanceof Byte b) {
+      return VmValue.i8(b);
     }
-    if (v instanceof Short) {
-      return VmValue.i16((Short) v);
+    if (v instanceof Short s) {
+      return VmValue.i16(s);
     }
-    if (v instanceof Integer) {
-      return VmValue.i32((Integer) v);
+    if (v instanceof Integer i) {
+      return VmValue.i32(i);
     }
-    if (v instanceof Long) {
-      return VmValue.i64((Long) v);
+    if (v instanceof Long l) {
+      return VmValue.i64(l);
     }
-    if (v instanceof Float) {
-      return VmValue.f32((Float) v);
+    if (v instanceof Float f) {
+      return VmValue.f32(f);
     }
     return VmValue.f64((Double) v);
   }
@@ -366,11 +366,11 @@ public final class PyObjects {
                 + record);
       }
       Object codeSlot = record.get(0);
-      if (!(codeSlot instanceof VmValue) || ((VmValue) codeSlot).type() != VmValueType.I32) {
+      if (!(codeSlot instanceof VmValue vmValue) || vmValue.type() != VmValueType.I32) {
         throw new PyDmCodecException(
             path + ".code", "the type code is an i32 value, got " + describeSlot(codeSlot));
       }
-      int codeValue = ((VmValue) codeSlot).asI32();
+      int codeValue = vmValue.asI32();
       PyTypeCode code =
           PyTypeCode.fromCode(codeValue)
               .orElseThrow(
@@ -381,11 +381,11 @@ public final class PyObjects {
       OptionalLong id = OptionalLong.empty();
       if (size == 3) {
         Object idSlot = record.get(2);
-        if (!(idSlot instanceof VmValue) || ((VmValue) idSlot).type() != VmValueType.I64) {
+        if (!(idSlot instanceof VmValue idValue) || idValue.type() != VmValueType.I64) {
           throw new PyDmCodecException(
               path + ".id", "the id is an i64 value, got " + describeSlot(idSlot));
         }
-        id = OptionalLong.of(((VmValue) idSlot).asI64());
+        id = OptionalLong.of(idValue.asI64());
       }
       boolean hasData = size >= 2;
       Object data = hasData ? record.get(1) : null;
@@ -403,9 +403,9 @@ public final class PyObjects {
       if (r == PyTypeCode.Representation.NO_DATA) {
         boolean placeholder =
             code == PyTypeCode.NONE
-                && data instanceof VmValue
-                && ((VmValue) data).isInteger()
-                && ((VmValue) data).rawBits() == 0;
+                && data instanceof VmValue vmValue
+                && vmValue.isInteger()
+                && vmValue.rawBits() == 0;
         if (data != null && !placeholder) {
           throw new PyDmCodecException(
               at,
@@ -427,37 +427,39 @@ public final class PyObjects {
                 + (hasData ? "null" : "a record of size 1"));
       }
       switch (r) {
-        case OBJECT_SEQUENCE:
-          if (!(data instanceof VmList)) {
+  case OBJECT_SEQUENCE -> {
+if (!(data instanceof VmList list)) {
             throw wrongData(code, at, data);
           }
-          return sequence((VmList) data, path, depth);
-        case OBJECT_RECORD:
-          if (!(data instanceof VmList)) {
+          return sequence(list, path, depth);
+}
+  case OBJECT_RECORD -> {
+if (!(data instanceof VmList list)) {
             throw wrongData(code, at, data);
           }
-          return record((VmList) data, path + ".data", depth + 1, false);
-        default:
-          break;
-      }
-      if (!(data instanceof VmValue)) {
+          return record(list, path + ".data", depth + 1, false);
+}
+  default -> {}
+}
+      if (!(data instanceof VmValue v)) {
         throw wrongData(code, at, data);
       }
-      VmValue v = (VmValue) data;
+      
       switch (r) {
-        case BOOL:
-          if (!v.isInteger() || (v.rawBits() != 0 && v.rawBits() != 1)) {
+  case BOOL -> {
+if (!v.isInteger() || (v.rawBits() != 0 && v.rawBits() != 1)) {
             throw wrongData(code, at, data);
           }
           return v.rawBits() == 1;
-        case WEAK_INTEGER:
-        case WEAK_REAL:
-          if (r == PyTypeCode.Representation.WEAK_INTEGER ? !v.isInteger() : !v.isFloat()) {
+}
+  case WEAK_INTEGER, WEAK_REAL -> {
+if (r == PyTypeCode.Representation.WEAK_INTEGER ? !v.isInteger() : !v.isFloat()) {
             throw wrongData(code, at, data);
           }
           return v.boxed();
-        default:
-          if (v.type() != code.valueType().orElseThrow()) {
+}
+  default -> {
+if (v.type() != code.valueType().orElseThrow()) {
             throw wrongData(code, at, data);
           }
           if (r == PyTypeCode.Representation.F16_BITS) {
@@ -467,7 +469,8 @@ public final class PyObjects {
             return new PyBFloat16(v.asI16());
           }
           return v.boxed();
-      }
+}
+}
     }
 
     List<Object> sequence(VmList elements, String path, int depth) {
@@ -488,12 +491,12 @@ public final class PyObjects {
         for (int i = 0; i < elements.size(); i++) {
           String at = path + "[" + i + "]";
           Object e = elements.get(i);
-          if (!(e instanceof VmList)) {
+          if (!(e instanceof VmList vmList)) {
             throw new PyDmCodecException(
                 at,
                 "a list or tuple element is an object record (a list<?>), got " + describeSlot(e));
           }
-          out.add(record((VmList) e, at, depth + 1, false));
+          out.add(record(vmList, at, depth + 1, false));
         }
         return Collections.unmodifiableList(out);
       } finally {
@@ -504,46 +507,38 @@ public final class PyObjects {
 
   /** True when the plain Java value {@code value} encodes back to a record of {@code code}. */
   private static boolean hasPlainForm(PyTypeCode code, Object value) {
-    switch (code) {
-      case NONE:
-      case TUPLE:
-      case LIST:
-        return true;
-      case BOOL:
-        return value instanceof Boolean;
-      case INTEGER1:
-      case INTEGER2:
-      case INTEGER4:
-      case INTEGER8:
-      case FLOAT2:
-      case FLOAT4:
-      case FLOAT8:
-      case BFLOAT2:
-        return true;
-      default:
-        return false; // not assigned, Type, Object, weak and unsigned numbers
-    }
+    return switch (code) {
+  case NONE, TUPLE, LIST -> 
+true;
+  case BOOL -> 
+value instanceof Boolean;
+  case INTEGER1, INTEGER2, INTEGER4, INTEGER8, FLOAT2, FLOAT4, FLOAT8, BFLOAT2 -> 
+true;
+  default -> 
+false;
+// not assigned, Type, Object, weak and unsigned numbers
+};
   }
 
   private static String expected(PyTypeCode code) {
-    switch (code.representation()) {
-      case OBJECT_SEQUENCE:
-        return "a list<?> of object records";
-      case OBJECT_RECORD:
-        return "a nested object record";
-      case BOOL:
-        return "an integer value 0 or 1";
-      case WEAK_INTEGER:
-        return "an integer value (i8..i64)";
-      case WEAK_REAL:
-        return "a float value (f32 or f64)";
-      case F16_BITS:
-        return "an i16 value holding IEEE half bits";
-      case BF16_BITS:
-        return "an i16 value holding bfloat16 bits";
-      default:
-        return "an " + code.valueType().orElseThrow() + " value";
-    }
+    return switch (code.representation()) {
+  case OBJECT_SEQUENCE -> 
+"a list<?> of object records";
+  case OBJECT_RECORD -> 
+"a nested object record";
+  case BOOL -> 
+"an integer value 0 or 1";
+  case WEAK_INTEGER -> 
+"an integer value (i8..i64)";
+  case WEAK_REAL -> 
+"a float value (f32 or f64)";
+  case F16_BITS -> 
+"an i16 value holding IEEE half bits";
+  case BF16_BITS -> 
+"an i16 value holding bfloat16 bits";
+  default -> 
+"an " + code.valueType().orElseThrow() + " value";
+};
   }
 
   private static PyDmCodecException wrongData(PyTypeCode code, String path, Object data) {
@@ -570,8 +565,8 @@ public final class PyObjects {
     if (slot instanceof VmValue) {
       return slot.toString();
     }
-    if (slot instanceof VmList) {
-      VmList l = (VmList) slot;
+    if (slot instanceof VmList l) {
+      
       if (l.isClosed()) {
         return "a closed list";
       }
@@ -581,8 +576,8 @@ public final class PyObjects {
       }
       return "a list<" + l.elementType() + "> of size " + l.size() + " " + text;
     }
-    if (slot instanceof VmRef) {
-      return "a " + ((VmRef) slot).refTypeName() + " ref";
+    if (slot instanceof VmRef vmRef) {
+      return "a " + vmRef.refTypeName() + " ref";
     }
     return describe(slot);
   }
@@ -593,8 +588,8 @@ public final class PyObjects {
       return "null";
     }
     String text = String.valueOf(value);
-    if (value instanceof byte[]) {
-      text = ((byte[]) value).length + " bytes";
+    if (value instanceof byte[] array) {
+      text = array.length + " bytes";
     }
     if (text.length() > 60) {
       text = text.substring(0, 57) + "...";

@@ -44,8 +44,8 @@ public final class PyTuple extends AbstractList<Object> implements RandomAccess 
    * @return a new immutable tuple
    */
   public static PyTuple copyOf(Collection<?> elements) {
-    if (elements instanceof PyTuple) {
-      return (PyTuple) elements;
+    if (elements instanceof PyTuple pyTuple) {
+      return pyTuple;
     }
     Object[] copy = Objects.requireNonNull(elements, "elements").toArray();
     return copy.length == 0 ? EMPTY : new PyTuple(copy);

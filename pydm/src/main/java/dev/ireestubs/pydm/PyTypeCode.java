@@ -186,24 +186,22 @@ public enum PyTypeCode {
    * @return the exact VM value type of the data, when the code fixes one
    */
   public Optional<VmValueType> valueType() {
-    switch (representation) {
-      case I8:
-        return Optional.of(VmValueType.I8);
-      case I16:
-      case F16_BITS:
-      case BF16_BITS:
-        return Optional.of(VmValueType.I16);
-      case I32:
-        return Optional.of(VmValueType.I32);
-      case I64:
-        return Optional.of(VmValueType.I64);
-      case F32:
-        return Optional.of(VmValueType.F32);
-      case F64:
-        return Optional.of(VmValueType.F64);
-      default:
-        return Optional.empty();
-    }
+    return switch (representation) {
+  case I8 -> 
+Optional.of(VmValueType.I8);
+  case I16, F16_BITS, BF16_BITS -> 
+Optional.of(VmValueType.I16);
+  case I32 -> 
+Optional.of(VmValueType.I32);
+  case I64 -> 
+Optional.of(VmValueType.I64);
+  case F32 -> 
+Optional.of(VmValueType.F32);
+  case F64 -> 
+Optional.of(VmValueType.F64);
+  default -> 
+Optional.empty();
+};
   }
 
   /**

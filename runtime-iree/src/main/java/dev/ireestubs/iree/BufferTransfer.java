@@ -222,6 +222,7 @@ final class BufferTransfer {
     return outPointer.get(JAVA_LONG, 0);
   }
 
+  @SuppressWarnings("ReachabilityFenceUsage") // after a downcall that returns a status, never throws
   private long copyView(
       BufferView view,
       ByteBuffer data,
@@ -380,6 +381,7 @@ final class BufferTransfer {
    * A copy of a result in new direct memory: read through a host mapping ({@code
    * iree_hal_buffer_map_read}), or, for memory the host cannot map, by a device-to-host transfer.
    */
+  @SuppressWarnings("ReachabilityFenceUsage") // after a downcall that returns a status, never throws
   private HostBytes copyFromDevice(long buffer, long length, String function, String path) {
     ByteBuffer host = ByteBuffer.allocateDirect((int) length).order(ByteOrder.nativeOrder());
     MemorySegment target = MemorySegment.ofBuffer(host);
@@ -407,7 +409,8 @@ final class BufferTransfer {
   // ----------------------------------------------------------------------------------------------
 
   /** IREE released an imported buffer: the Java memory may go. Must never throw (an upcall). */
-  private static void released(MemorySegment userData, MemorySegment buffer) {
+  @SuppressWarnings("UnusedMethod") // IREE calls it: an upcall stub found by name
+  private static void released(MemorySegment userData) {
     MemoryLease.Pin pin = PINNED.unpin(userData.address());
     if (pin != null) {
       try {

@@ -96,19 +96,15 @@ final class Encodings {
   private static void writeUnion(MemorySegment out, long offset, VmValue value) {
     long bits = value.rawBits();
     switch (value.type().byteSize()) {
-      case 1:
-        out.set(JAVA_BYTE, offset, (byte) bits);
-        break;
-      case 2:
-        out.set(JAVA_SHORT, offset, (short) bits);
-        break;
-      case 4:
-        out.set(JAVA_INT, offset, (int) bits);
-        break;
-      default:
-        out.set(JAVA_LONG, offset, bits);
-        break;
-    }
+  case 1 -> 
+out.set(JAVA_BYTE, offset, (byte) bits);
+  case 2 -> 
+out.set(JAVA_SHORT, offset, (short) bits);
+  case 4 -> 
+out.set(JAVA_INT, offset, (int) bits);
+  default -> 
+out.set(JAVA_LONG, offset, bits);
+}
   }
 
   /**
@@ -130,21 +126,17 @@ final class Encodings {
         VmValueType.fromCode(code)
             .orElseThrow(
                 () -> new IllegalArgumentException("unknown iree_vm_value_type_t " + code));
-    long bits;
-    switch (type.byteSize()) {
-      case 1:
-        bits = in.get(JAVA_BYTE, offset);
-        break;
-      case 2:
-        bits = in.get(JAVA_SHORT, offset);
-        break;
-      case 4:
-        bits = in.get(JAVA_INT, offset);
-        break;
-      default:
-        bits = in.get(JAVA_LONG, offset);
-        break;
-    }
+    
+    long bits = switch (type.byteSize()) {
+  case 1 -> 
+in.get(JAVA_BYTE, offset);
+  case 2 -> 
+in.get(JAVA_SHORT, offset);
+  case 4 -> 
+in.get(JAVA_INT, offset);
+  default -> 
+in.get(JAVA_LONG, offset);
+};
     return VmValue.fromBits(type, bits);
   }
 

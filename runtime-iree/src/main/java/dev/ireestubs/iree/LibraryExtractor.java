@@ -74,7 +74,7 @@ final class LibraryExtractor {
                 + " runtime-iree-native -am')");
       }
       readOnly(temporary);
-      moveIntoPlace(temporary, target, info, how);
+      moveIntoPlace(temporary, target, info);
     } catch (IOException e) {
       throw unwritable(directory, e, how);
     } finally {
@@ -154,7 +154,7 @@ final class LibraryExtractor {
     }
   }
 
-  private static void moveIntoPlace(Path temporary, Path target, BuildInfo info, String how)
+  private static void moveIntoPlace(Path temporary, Path target, BuildInfo info)
       throws IOException {
     try {
       Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);

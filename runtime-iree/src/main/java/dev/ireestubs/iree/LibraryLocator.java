@@ -308,28 +308,25 @@ final class LibraryLocator {
   /** The script's CPU names: x86_64 and aarch64, else the lower-cased name. */
   static String arch(String osArch) {
     String a = osArch == null ? "" : osArch.toLowerCase(Locale.ROOT);
-    switch (a) {
-      case "amd64":
-      case "x86_64":
-      case "x64":
-        return "x86_64";
-      case "aarch64":
-      case "arm64":
-        return "aarch64";
-      default:
-        return a.replaceAll("[^a-z0-9_]", "");
-    }
+    return switch (a) {
+  case "amd64", "x86_64", "x64" -> 
+"x86_64";
+  case "aarch64", "arm64" -> 
+"aarch64";
+  default -> 
+a.replaceAll("[^a-z0-9_]", "");
+};
   }
 
   static String libraryName(String os) {
-    switch (os) {
-      case "macos":
-        return "libiree_runtime.dylib";
-      case "windows":
-        return "iree_runtime.dll";
-      default:
-        return "libiree_runtime.so";
-    }
+    return switch (os) {
+  case "macos" -> 
+"libiree_runtime.dylib";
+  case "windows" -> 
+"iree_runtime.dll";
+  default -> 
+"libiree_runtime.so";
+};
   }
 
   private static String blankToNull(String s) {

@@ -359,17 +359,20 @@ final class Marshaller {
 
   private VmTypeDef typeDefOf(long word, String path) {
     switch (Encodings.kindOf(word)) {
-      case VARIANT:
-        return VmTypeDef.VARIANT;
-      case VALUE:
-        int code = Encodings.valueTypeCode(word);
+  case VARIANT -> {
+return VmTypeDef.VARIANT;
+}
+  case VALUE -> {
+int code = Encodings.valueTypeCode(word);
         return VmTypeDef.value(
             VmValueType.fromCode(code)
                 .orElseThrow(
                     () -> result(path, "IREE returned a list of unknown value type " + code)));
-      default:
-        return VmTypeDef.ref(refTypeName(word));
-    }
+}
+  default -> {
+return VmTypeDef.ref(refTypeName(word));
+}
+}
   }
 
   private String refTypeName(long refType) {
@@ -388,18 +391,20 @@ final class Marshaller {
   private Object variantElement(MemorySegment variant, String path, int depth) {
     long word = variant.get(JAVA_LONG, Layouts.VM_VARIANT_TYPE);
     switch (Encodings.kindOf(word)) {
-      case VARIANT:
-        return null; // an empty slot
-      case VALUE:
-        int code = Encodings.valueTypeCode(word);
+  case VARIANT -> {
+return null;
+// an empty slot
+}
+  case VALUE -> {
+int code = Encodings.valueTypeCode(word);
         try {
           return Encodings.readUnion(variant, Layouts.VM_VARIANT_VALUE, code);
         } catch (IllegalArgumentException e) {
           throw result(path, "IREE returned a value of unknown type " + code);
         }
-      default:
-        break;
-    }
+}
+  default -> {}
+}
     long ptr = variant.get(JAVA_LONG, Layouts.VM_VARIANT_REF_PTR);
     if (ptr == 0) {
       return null; // a null ref

@@ -147,18 +147,18 @@ final class ModuleErrors {
 
   /** Which IREE releases write a bytecode version (iree-runtime-c-api.md, section 3). */
   static String releasesWriting(BytecodeVersion v) {
-    switch (v.major()) {
-      case 17:
-        return "IREE 3.11 and the 3.12 pre-releases";
-      case 16:
-        return "IREE 3.10";
-      case 15:
-        return "IREE releases from 2023-03 up to 3.9";
-      default:
-        return v.major() < 15
+    return switch (v.major()) {
+  case 17 -> 
+"IREE 3.11 and the 3.12 pre-releases";
+  case 16 -> 
+"IREE 3.10";
+  case 15 -> 
+"IREE releases from 2023-03 up to 3.9";
+  default -> 
+v.major() < 15
             ? "an IREE release before 2023-03"
             : "an IREE release newer than 3.11";
-    }
+};
   }
 
   /**
@@ -216,32 +216,25 @@ final class ModuleErrors {
           new BytecodeVersion(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
       runtime = "; this runtime reads bytecode " + r + " (" + releasesWriting(r) + ")";
     }
-    String advice;
-    switch (reason.get()) {
-      case BYTECODE_VERSION:
-        advice =
-            ". " + module + runtime + ". " + RELEASE_RULE
+    
+    String advice = switch (reason.get()) {
+  case BYTECODE_VERSION -> 
+". " + module + runtime + ". " + RELEASE_RULE
                 + ": recompile the model with this runtime's IREE release, or load it with a"
                 + " runtime library of the module's release.";
-        break;
-      case DEPENDENCY_VERSION:
-      case IMPORT_SIGNATURE:
-        advice =
-            ". The module was compiled against another version of IREE's HAL than this runtime"
+  case DEPENDENCY_VERSION, IMPORT_SIGNATURE -> 
+". The module was compiled against another version of IREE's HAL than this runtime"
                 + " provides, by another IREE release, even if the bytecode version matches. "
                 + module + ". " + RELEASE_RULE
                 + ": recompile the model with this runtime's IREE release, or load it with a"
                 + " runtime library of the module's release.";
-        break;
-      default:
-        advice =
-            ". The module was compiled for a device or CPU this runtime does not offer (this"
+  default -> 
+". The module was compiled for a device or CPU this runtime does not offer (this"
                 + " session uses driver " + driver + "; this JVM runs on "
                 + System.getProperty("os.arch") + "). " + module + ". " + RELEASE_RULE
                 + ", built for the target it was compiled for: recompile the model for this"
                 + " machine with this runtime's IREE release.";
-        break;
-    }
+};
     return new IreeIncompatibleModuleException(
         head + advice, statusCode, reason.get(), moduleVersion);
   }

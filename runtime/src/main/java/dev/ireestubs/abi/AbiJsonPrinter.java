@@ -63,10 +63,10 @@ final class AbiJsonPrinter {
   }
 
   private static void writeType(StringBuilder sb, AbiType type) {
-    if (type instanceof AbiType.Scalar) {
-      sb.append(JsonStrings.quote(((AbiType.Scalar) type).element().abiJsonName()));
-    } else if (type instanceof AbiType.NdArray) {
-      AbiType.NdArray a = (AbiType.NdArray) type;
+    if (type instanceof AbiType.Scalar scalar) {
+      sb.append(JsonStrings.quote(scalar.element().abiJsonName()));
+    } else if (type instanceof AbiType.NdArray a) {
+      
       sb.append("[\"ndarray\",").append(JsonStrings.quote(a.element().abiJsonName())).append(',');
       if (!a.shape().isRanked()) {
         sb.append("null");
@@ -77,35 +77,35 @@ final class AbiJsonPrinter {
         }
       }
       sb.append(']');
-    } else if (type instanceof AbiType.Sequence) {
-      AbiType.Sequence s = (AbiType.Sequence) type;
+    } else if (type instanceof AbiType.Sequence s) {
+      
       sb.append('[').append(JsonStrings.quote(s.kind().tag()));
       for (AbiType e : s.elements()) {
         sb.append(',');
         writeType(sb, e);
       }
       sb.append(']');
-    } else if (type instanceof AbiType.Dict) {
+    } else if (type instanceof AbiType.Dict dict) {
       sb.append("[\"sdict\"");
-      for (AbiType.Entry e : ((AbiType.Dict) type).entries()) {
+      for (AbiType.Entry e : dict.entries()) {
         sb.append(",[").append(JsonStrings.quote(e.key())).append(',');
         writeType(sb, e.type());
         sb.append(']');
       }
       sb.append(']');
-    } else if (type instanceof AbiType.HomogeneousList) {
+    } else if (type instanceof AbiType.HomogeneousList homogeneousList) {
       sb.append("[\"py_homogeneous_list\",");
-      writeType(sb, ((AbiType.HomogeneousList) type).element());
+      writeType(sb, homogeneousList.element());
       sb.append(']');
-    } else if (type instanceof AbiType.Named) {
-      AbiType.Named n = (AbiType.Named) type;
+    } else if (type instanceof AbiType.Named n) {
+      
       sb.append("[\"named\",").append(JsonStrings.quote(n.name())).append(',');
       writeType(sb, n.type());
       sb.append(']');
     } else if (type instanceof AbiType.Any) {
       sb.append("null");
-    } else if (type instanceof AbiType.Unsupported) {
-      AbiType.Unsupported u = (AbiType.Unsupported) type;
+    } else if (type instanceof AbiType.Unsupported u) {
+      
       // A record read from JSON is written back as the JSON it was; text from another format is
       // not JSON, so it becomes a string and the output stays valid.
       sb.append(

@@ -23,6 +23,7 @@ import java.util.Optional;
  * @param arguments the argument segments, in order (empty for {@code v})
  * @param results the result kinds, in order (empty for {@code v})
  */
+@SuppressWarnings("EnumOrdinal") // tables indexed by the ordinal, filled from values() here
 public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
 
   /** The only calling-convention version IREE has defined. */
@@ -314,8 +315,8 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
     }
     List<VmKind> kinds = new ArrayList<>();
     for (Segment s : arguments) {
-      if (s instanceof Single) {
-        kinds.add(((Single) s).kind());
+      if (s instanceof Single single) {
+        kinds.add(single.kind());
       }
     }
     return List.copyOf(kinds);
@@ -371,22 +372,17 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
   static {
     for (VmKind k : VmKind.values()) {
       switch (k) {
-        case I32:
-          PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.I32);
-          break;
-        case I64:
-          PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.I64);
-          break;
-        case F32:
-          PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.F32);
-          break;
-        case F64:
-          PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.F64);
-          break;
-        default:
-          PLAIN_TYPES[k.ordinal()] = AbiType.Ref.any();
-          break;
-      }
+  case I32 -> 
+PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.I32);
+  case I64 -> 
+PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.I64);
+  case F32 -> 
+PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.F32);
+  case F64 -> 
+PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.F64);
+  default -> 
+PLAIN_TYPES[k.ordinal()] = AbiType.Ref.any();
+}
     }
   }
 
@@ -501,9 +497,9 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
   }
 
   private static boolean isIndex(AbiType type) {
-    AbiType t = type instanceof AbiType.Named ? ((AbiType.Named) type).type() : type;
-    return t instanceof AbiType.Scalar
-        && ((AbiType.Scalar) t).element().kind() == ElementType.Kind.INDEX;
+    AbiType t = type instanceof AbiType.Named named ? named.type() : type;
+    return t instanceof AbiType.Scalar scalar
+        && scalar.element().kind() == ElementType.Kind.INDEX;
   }
 
   private static String count(int n, String noun) {
@@ -520,8 +516,8 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
       sb.append('v');
     }
     for (Segment s : arguments) {
-      if (s instanceof Single) {
-        sb.append(((Single) s).kind().code());
+      if (s instanceof Single single) {
+        sb.append(single.kind().code());
       } else {
         sb.append(s);
       }

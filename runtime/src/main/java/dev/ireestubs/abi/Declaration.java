@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * sync func @outputStorage(%input0: tensor<?x8x8x3xf32>, %input1: !hal.buffer {iree.abi.output = 1 : index}) -> (%output0: tensor<?x8x8x3xf32>, %output1: tensor<?x8x8x3xf32>)
  * }</pre>
  *
- * <p>Format: {@code sync} or {@code async} (the coarse-fences model), {@code func @<name>(}, the
+ * <p>Format: {@code async} or {@code async} (the coarse-fences model), {@code func @<name>(}, the
  * arguments {@code %<name>: <mlir type>} each optionally followed by {@code {attr = value, ...}},
  * separated by {@code ", "}, then {@code ) -> (}, the results in the same form, and {@code )}. Names
  * come from {@code iree.abi.name}, otherwise {@code input<i>} / {@code output<i>}. IREE says the
@@ -37,7 +37,7 @@ import java.util.regex.Pattern;
  * {@link AbiParseException} as "no typed signature" and fall back to the calling convention.
  *
  * @param async true for {@code async} (coarse fences: two {@code !hal.fence} arguments follow the
- *     declared ones at the VM level), false for {@code sync}
+ *     declared ones at the VM level), false for {@code async}
  * @param name the exported function's name (after {@code @})
  * @param arguments the declared arguments, in order
  * @param results the declared results, in order
@@ -50,7 +50,7 @@ public record Declaration(
    * lists.
    *
    * @param async true for {@code async} (coarse fences: two {@code !hal.fence} arguments follow the
-   *     declared ones at the VM level), false for {@code sync}
+   *     declared ones at the VM level), false for {@code async}
    * @param name the exported function's name (after {@code @})
    * @param arguments the declared arguments, in order
    * @param results the declared results, in order

@@ -196,18 +196,18 @@ public final class ElementType {
   /** The constant of width 8, 16, 32 or 64 (null for others, or while the constants are made). */
   private static ElementType byWidth(
       int bits, ElementType w8, ElementType w16, ElementType w32, ElementType w64) {
-    switch (bits) {
-      case 8:
-        return w8;
-      case 16:
-        return w16;
-      case 32:
-        return w32;
-      case 64:
-        return w64;
-      default:
-        return null;
-    }
+    return switch (bits) {
+  case 8 -> 
+w8;
+  case 16 -> 
+w16;
+  case 32 -> 
+w32;
+  case 64 -> 
+w64;
+  default -> 
+null;
+};
   }
 
   /**
@@ -298,19 +298,12 @@ public final class ElementType {
    * @return true for the real float kinds
    */
   public boolean isFloat() {
-    switch (kind) {
-      case FLOAT:
-      case BFLOAT:
-      case FLOAT8_E5M2:
-      case FLOAT8_E4M3FN:
-      case FLOAT8_E5M2FNUZ:
-      case FLOAT8_E4M3FNUZ:
-      case FLOAT8_E8M0FNU:
-      case OTHER_FLOAT:
-        return true;
-      default:
-        return false;
-    }
+    return switch (kind) {
+  case FLOAT, BFLOAT, FLOAT8_E5M2, FLOAT8_E4M3FN, FLOAT8_E5M2FNUZ, FLOAT8_E4M3FNUZ, FLOAT8_E8M0FNU, OTHER_FLOAT -> 
+true;
+  default -> 
+false;
+};
   }
 
   /**
@@ -383,27 +376,20 @@ public final class ElementType {
    * @return the name the {@code iree.abi} JSON gives the type
    */
   public String abiJsonName() {
-    switch (kind) {
-      case BOOLEAN:
-        return "i1";
-      case SIGNLESS_INTEGER:
-        return mlirName;
-      case SIGNED_INTEGER:
-      case UNSIGNED_INTEGER:
-        return "i" + bits;
-      case BFLOAT:
-        return "bf16";
-      case FLOAT:
-      case FLOAT8_E5M2:
-      case FLOAT8_E4M3FN:
-      case FLOAT8_E5M2FNUZ:
-      case FLOAT8_E4M3FNUZ:
-      case FLOAT8_E8M0FNU:
-      case OTHER_FLOAT:
-        return bits == 16 ? "f16" : bits == 32 ? "f32" : bits == 64 ? "f64" : "f" + bits;
-      default:
-        return "unknown";
-    }
+    return switch (kind) {
+  case BOOLEAN -> 
+"i1";
+  case SIGNLESS_INTEGER -> 
+mlirName;
+  case SIGNED_INTEGER, UNSIGNED_INTEGER -> 
+"i" + bits;
+  case BFLOAT -> 
+"bf16";
+  case FLOAT, FLOAT8_E5M2, FLOAT8_E4M3FN, FLOAT8_E5M2FNUZ, FLOAT8_E4M3FNUZ, FLOAT8_E8M0FNU, OTHER_FLOAT -> 
+bits == 16 ? "f16" : bits == 32 ? "f32" : bits == 64 ? "f64" : "f" + bits;
+  default -> 
+"unknown";
+};
   }
 
   /**
@@ -445,7 +431,7 @@ public final class ElementType {
 
   private static final int[] COMMON_HAL_CODES = new int[COMMON.length];
 
-  @SuppressWarnings("unchecked")
+  @SuppressWarnings({"unchecked", "rawtypes"}) // no generic arrays: made raw, read typed
   private static final Optional<ElementType>[] COMMON_BY_HAL_CODE = new Optional[COMMON.length];
 
   static {
@@ -462,16 +448,20 @@ public final class ElementType {
       return Optional.empty();
     }
     switch (numerical) {
-      case 0x10:
-        return Optional.of(integer(bits));
-      case 0x11:
-        return Optional.of(signedInteger(bits));
-      case 0x12:
-        return Optional.of(unsignedInteger(bits));
-      case 0x13:
-        return bits == 8 ? Optional.of(I1) : Optional.empty();
-      case 0x21:
-        switch (bits) {
+  case 0x10 -> {
+return Optional.of(integer(bits));
+}
+  case 0x11 -> {
+return Optional.of(signedInteger(bits));
+}
+  case 0x12 -> {
+return Optional.of(unsignedInteger(bits));
+}
+  case 0x13 -> {
+return bits == 8 ? Optional.of(I1) : Optional.empty();
+}
+  case 0x21 -> {
+switch (bits) {
           case 16:
             return Optional.of(F16);
           case 32:
@@ -481,10 +471,12 @@ public final class ElementType {
           default:
             return Optional.empty();
         }
-      case 0x22:
-        return bits == 16 ? Optional.of(BF16) : Optional.empty();
-      case 0x23:
-        switch (bits) {
+}
+  case 0x22 -> {
+return bits == 16 ? Optional.of(BF16) : Optional.empty();
+}
+  case 0x23 -> {
+switch (bits) {
           case 32:
             return Optional.of(complex(F16));
           case 64:
@@ -494,19 +486,26 @@ public final class ElementType {
           default:
             return Optional.empty();
         }
-      case 0x24:
-        return bits == 8 ? Optional.of(F8E5M2) : Optional.empty();
-      case 0x25:
-        return bits == 8 ? Optional.of(F8E4M3FN) : Optional.empty();
-      case 0x26:
-        return bits == 8 ? Optional.of(F8E5M2FNUZ) : Optional.empty();
-      case 0x27:
-        return bits == 8 ? Optional.of(F8E4M3FNUZ) : Optional.empty();
-      case 0x28:
-        return bits == 8 ? Optional.of(F8E8M0FNU) : Optional.empty();
-      default:
-        return Optional.empty();
-    }
+}
+  case 0x24 -> {
+return bits == 8 ? Optional.of(F8E5M2) : Optional.empty();
+}
+  case 0x25 -> {
+return bits == 8 ? Optional.of(F8E4M3FN) : Optional.empty();
+}
+  case 0x26 -> {
+return bits == 8 ? Optional.of(F8E5M2FNUZ) : Optional.empty();
+}
+  case 0x27 -> {
+return bits == 8 ? Optional.of(F8E4M3FNUZ) : Optional.empty();
+}
+  case 0x28 -> {
+return bits == 8 ? Optional.of(F8E8M0FNU) : Optional.empty();
+}
+  default -> {
+return Optional.empty();
+}
+}
   }
 
   @Override
@@ -514,10 +513,10 @@ public final class ElementType {
     if (this == o) {
       return true;
     }
-    if (!(o instanceof ElementType)) {
+    if (!(o instanceof ElementType that)) {
       return false;
     }
-    ElementType that = (ElementType) o;
+    
     return kind == that.kind && bits == that.bits && mlirName.equals(that.mlirName);
   }
 

@@ -100,8 +100,8 @@ public record FunctionSignature(
       return results;
     }
     AbiType only = results.get(0);
-    if (only instanceof AbiType.Sequence) {
-      return ((AbiType.Sequence) only).elements();
+    if (only instanceof AbiType.Sequence sequence) {
+      return sequence.elements();
     }
     return ((AbiType.Dict) only)
         .entries().stream().map(AbiType.Entry::type).collect(Collectors.toUnmodifiableList());

@@ -122,18 +122,18 @@ public final class JavaMapping {
    * @return the primitive class, or empty when no primitive is wide enough
    */
   public static Optional<Class<?>> integer(int bits) {
-    switch (integerWidth(bits)) {
-      case 8:
-        return Optional.of(byte.class);
-      case 16:
-        return Optional.of(short.class);
-      case 32:
-        return Optional.of(int.class);
-      case 64:
-        return Optional.of(long.class);
-      default:
-        return Optional.empty();
-    }
+    return switch (integerWidth(bits)) {
+  case 8 -> 
+Optional.of(byte.class);
+  case 16 -> 
+Optional.of(short.class);
+  case 32 -> 
+Optional.of(int.class);
+  case 64 -> 
+Optional.of(long.class);
+  default -> 
+Optional.empty();
+};
   }
 
   private static int integerWidth(int bits) {
@@ -204,18 +204,18 @@ public final class JavaMapping {
         && !unsigned) {
       return Optional.empty();
     }
-    switch (element.bits()) {
-      case 8:
-        return Optional.of(unsigned ? "UByteArray" : "ByteArray");
-      case 16:
-        return Optional.of(unsigned ? "UShortArray" : "ShortArray");
-      case 32:
-        return Optional.of(unsigned ? "UIntArray" : "IntArray");
-      case 64:
-        return Optional.of(unsigned ? "ULongArray" : "LongArray");
-      default:
-        return Optional.empty();
-    }
+    return switch (element.bits()) {
+  case 8 -> 
+Optional.of(unsigned ? "UByteArray" : "ByteArray");
+  case 16 -> 
+Optional.of(unsigned ? "UShortArray" : "ShortArray");
+  case 32 -> 
+Optional.of(unsigned ? "UIntArray" : "IntArray");
+  case 64 -> 
+Optional.of(unsigned ? "ULongArray" : "LongArray");
+  default -> 
+Optional.empty();
+};
   }
 
   /**

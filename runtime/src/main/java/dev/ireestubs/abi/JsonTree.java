@@ -141,13 +141,13 @@ final class JsonTree {
     }
 
     BigInteger integer() {
-      return value instanceof Long ? BigInteger.valueOf((Long) value) : (BigInteger) value;
+      return value instanceof Long l ? BigInteger.valueOf(l) : (BigInteger) value;
     }
 
     /** The integer value when it lies in {@code [0, max]}, else -1. */
     long integerAtMost(long max) {
-      if (value instanceof Long) {
-        long v = (Long) value;
+      if (value instanceof Long l) {
+        long v = l;
         return v >= 0 && v <= max ? v : -1;
       }
       return -1; // a BigInteger is outside the range of a long
@@ -168,11 +168,11 @@ final class JsonTree {
       if (value == null) {
         return "null";
       }
-      if (value instanceof String) {
-        return "the string " + JsonStrings.excerpt((String) value);
+      if (value instanceof String string) {
+        return "the string " + JsonStrings.excerpt(string);
       }
-      if (value instanceof Decimal) {
-        return "the number " + ((Decimal) value).text();
+      if (value instanceof Decimal decimal) {
+        return "the number " + decimal.text();
       }
       if (isInteger() || value instanceof Boolean) {
         return (value instanceof Boolean ? "" : "the number ") + value;
@@ -209,8 +209,8 @@ final class JsonTree {
       }
       if (value == null) {
         sb.append("null");
-      } else if (value instanceof String) {
-        sb.append(JsonStrings.quote((String) value));
+      } else if (value instanceof String string) {
+        sb.append(JsonStrings.quote(string));
       } else if (value instanceof List) {
         sb.append('[');
         List<Node> items = array();
@@ -237,8 +237,8 @@ final class JsonTree {
           }
         }
         sb.append('}');
-      } else if (value instanceof Decimal) {
-        sb.append(((Decimal) value).text());
+      } else if (value instanceof Decimal decimal) {
+        sb.append(decimal.text());
       } else {
         sb.append(value);
       }
@@ -301,12 +301,11 @@ final class JsonTree {
     int column = tokenColumn(p);
     JsonToken t = p.currentToken();
     switch (t) {
-      case START_ARRAY:
-        {
-          // Items gather in this depth's scratch list and are copied once into an array of the
-          // exact size: most arrays are short records, and a default ArrayList would be mostly
-          // empty space.
-          List<Node> scratch = scratch(scratches, depth);
+  case START_ARRAY -> {
+// Items gather in this depth's scratch list and are copied once into an array of the
+// exact size: most arrays are short records, and a default ArrayList would be mostly
+// empty space.
+List<Node> scratch = scratch(scratches, depth);
           int first = scratch.size();
           JsonToken next;
           while ((next = p.nextToken()) != JsonToken.END_ARRAY) {
@@ -314,10 +313,9 @@ final class JsonTree {
             scratch.add(read(p, isContainer(next) ? path.index(index) : path, scratches, depth + 1));
           }
           return new Node(take(scratch, first), line, column);
-        }
-      case START_OBJECT:
-        {
-          Map<String, Node> fields = new LinkedHashMap<>();
+}
+  case START_OBJECT -> {
+Map<String, Node> fields = new LinkedHashMap<>();
           while (p.nextToken() != JsonToken.END_OBJECT) {
             String name = p.currentName();
             if (fields.containsKey(name)) {
@@ -331,28 +329,32 @@ final class JsonTree {
             fields.put(name, read(p, isContainer(next) ? path.key(name) : path, scratches, depth + 1));
           }
           return new Node(fields, line, column);
-        }
-      case VALUE_STRING:
-        return new Node(p.getText(), line, column);
-      case VALUE_NUMBER_INT:
-        return new Node(integer(p), line, column);
-      case VALUE_NUMBER_FLOAT:
-        {
-          String literal = p.getText();
+}
+  case VALUE_STRING -> {
+return new Node(p.getText(), line, column);
+}
+  case VALUE_NUMBER_INT -> {
+return new Node(integer(p), line, column);
+}
+  case VALUE_NUMBER_FLOAT -> {
+String literal = p.getText();
           if (!Double.isFinite(p.getDoubleValue())) {
             throw error(p, path, "the number " + literal + " is beyond the range of a double");
           }
           return new Node(new Decimal(literal), line, column);
-        }
-      case VALUE_TRUE:
-        return new Node(Boolean.TRUE, line, column);
-      case VALUE_FALSE:
-        return new Node(Boolean.FALSE, line, column);
-      case VALUE_NULL:
-        return new Node(null, line, column);
-      default:
-        throw error(p, path, "unexpected JSON token " + t);
-    }
+}
+  case VALUE_TRUE -> {
+return new Node(true, line, column);
+}
+  case VALUE_FALSE -> {
+return new Node(false, line, column);
+}
+  case VALUE_NULL -> {
+return new Node(null, line, column);
+}
+  default -> 
+throw error(p, path, "unexpected JSON token " + t);
+}
   }
 
   /** Removes the items from {@code first} on from {@code scratch}, as a list of exactly them. */
@@ -381,13 +383,12 @@ final class JsonTree {
   }
 
   private static Object integer(JsonParser p) throws IOException {
-    switch (p.getNumberType()) {
-      case INT:
-      case LONG:
-        return p.getLongValue();
-      default:
-        return p.getBigIntegerValue();
-    }
+    return switch (p.getNumberType()) {
+  case INT, LONG -> 
+p.getLongValue();
+  default -> 
+p.getBigIntegerValue();
+};
   }
 
   // Jackson's own parsers track the token's line and column in fields; asking them directly
@@ -399,8 +400,8 @@ final class JsonTree {
     try (JsonParser p = FACTORY.createParser("[0]")) {
       p.nextToken();
       p.nextToken();
-      return p instanceof ParserBase
-          ? ((ParserBase) p).getTokenColumnNr() - p.currentTokenLocation().getColumnNr()
+      return p instanceof ParserBase parserBase
+          ? parserBase.getTokenColumnNr() - p.currentTokenLocation().getColumnNr()
           : 0;
     } catch (IOException e) {
       throw new IllegalStateException(e);
@@ -409,15 +410,15 @@ final class JsonTree {
 
   /** The line of the current value token (not a key). */
   private static int tokenLine(JsonParser p) {
-    return p instanceof ParserBase
-        ? ((ParserBase) p).getTokenLineNr()
+    return p instanceof ParserBase parserBase
+        ? parserBase.getTokenLineNr()
         : p.currentTokenLocation().getLineNr();
   }
 
   /** The column of the current value token (not a key). */
   private static int tokenColumn(JsonParser p) {
-    return p instanceof ParserBase
-        ? ((ParserBase) p).getTokenColumnNr() - COLUMN_SKEW
+    return p instanceof ParserBase parserBase
+        ? parserBase.getTokenColumnNr() - COLUMN_SKEW
         : p.currentTokenLocation().getColumnNr();
   }
 

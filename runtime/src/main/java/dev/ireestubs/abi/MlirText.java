@@ -109,20 +109,20 @@ final class MlirText {
   }
 
   private static char closerOf(char opener) {
-    switch (opener) {
-      case '(':
-        return ')';
-      case '[':
-        return ']';
-      case '{':
-        return '}';
-      default:
-        return '>';
-    }
+    return switch (opener) {
+  case '(' -> 
+')';
+  case '[' -> 
+']';
+  case '{' -> 
+'}';
+  default -> 
+'>';
+};
   }
 
   /**
-   * Scans {@code [from, end)} keeping track of {@code ( [ { <} and string literals, and returns
+   * Scans {@code [from, end)} keeping track of <code>( [ &#123; &lt;</code> and string literals, and returns
    * the offset of the first character at bracket depth 0 that is in {@code stops}, or {@code end}
    * when there is none. The {@code >} of an arrow {@code ->} is not a bracket. The scan uses an
    * explicit stack (no recursion), so any nesting depth is safe.

@@ -299,36 +299,48 @@ public final class MlirTypes {
 
   private static Optional<ElementType> plainElementType(String name) {
     switch (name) {
-      case "index":
-        return Optional.of(ElementType.INDEX);
-      case "f16":
-        return Optional.of(ElementType.F16);
-      case "f32":
-        return Optional.of(ElementType.F32);
-      case "f64":
-        return Optional.of(ElementType.F64);
-      case "bf16":
-        return Optional.of(ElementType.BF16);
-      case "f8E5M2":
-        return Optional.of(ElementType.F8E5M2);
-      case "f8E4M3FN":
-        return Optional.of(ElementType.F8E4M3FN);
-      case "f8E5M2FNUZ":
-        return Optional.of(ElementType.F8E5M2FNUZ);
-      case "f8E4M3FNUZ":
-        return Optional.of(ElementType.F8E4M3FNUZ);
-      case "f8E8M0FNU":
-        return Optional.of(ElementType.F8E8M0FNU);
-      case "tf32":
-        // 19 significant bits, stored in 32.
-        return Optional.of(ElementType.otherFloat("tf32", 32));
-      case "f80":
-        return Optional.of(ElementType.otherFloat("f80", 80));
-      case "f128":
-        return Optional.of(ElementType.otherFloat("f128", 128));
-      default:
-        break;
-    }
+  case "index" -> {
+return Optional.of(ElementType.INDEX);
+}
+  case "f16" -> {
+return Optional.of(ElementType.F16);
+}
+  case "f32" -> {
+return Optional.of(ElementType.F32);
+}
+  case "f64" -> {
+return Optional.of(ElementType.F64);
+}
+  case "bf16" -> {
+return Optional.of(ElementType.BF16);
+}
+  case "f8E5M2" -> {
+return Optional.of(ElementType.F8E5M2);
+}
+  case "f8E4M3FN" -> {
+return Optional.of(ElementType.F8E4M3FN);
+}
+  case "f8E5M2FNUZ" -> {
+return Optional.of(ElementType.F8E5M2FNUZ);
+}
+  case "f8E4M3FNUZ" -> {
+return Optional.of(ElementType.F8E4M3FNUZ);
+}
+  case "f8E8M0FNU" -> {
+return Optional.of(ElementType.F8E8M0FNU);
+}
+  case "tf32" -> {
+// 19 significant bits, stored in 32.
+return Optional.of(ElementType.otherFloat("tf32", 32));
+}
+  case "f80" -> {
+return Optional.of(ElementType.otherFloat("f80", 80));
+}
+  case "f128" -> {
+return Optional.of(ElementType.otherFloat("f128", 128));
+}
+  default -> {}
+}
     if (name.startsWith("f")) {
       Matcher small = SMALL_FLOAT.matcher(name);
       if (small.matches()) {
@@ -362,14 +374,14 @@ public final class MlirTypes {
     if (bits > ElementType.MAX_INTEGER_WIDTH) {
       return Optional.empty();
     }
-    switch (name.charAt(0)) {
-      case 'i':
-        return Optional.of(ElementType.integer(bits));
-      case 's':
-        return Optional.of(ElementType.signedInteger(bits));
-      default:
-        return Optional.of(ElementType.unsignedInteger(bits));
-    }
+    return switch (name.charAt(0)) {
+  case 'i' -> 
+Optional.of(ElementType.integer(bits));
+  case 's' -> 
+Optional.of(ElementType.signedInteger(bits));
+  default -> 
+Optional.of(ElementType.unsignedInteger(bits));
+};
   }
 
   // ---------------------------------------------------------------- printing
@@ -398,14 +410,14 @@ public final class MlirTypes {
     if (depth > MAX_DEPTH) {
       throw new IllegalArgumentException(ParseLimits.tooDeep("types") + " have no declaration text");
     }
-    if (type instanceof AbiType.Scalar) {
-      ElementType e = ((AbiType.Scalar) type).element();
+    if (type instanceof AbiType.Scalar scalar) {
+      ElementType e = scalar.element();
       if (!e.isKnown()) {
         throw new IllegalArgumentException("a scalar of unknown type has no MLIR spelling");
       }
       sb.append(e.mlirName());
-    } else if (type instanceof AbiType.NdArray) {
-      AbiType.NdArray a = (AbiType.NdArray) type;
+    } else if (type instanceof AbiType.NdArray a) {
+      
       if (!a.element().isKnown()) {
         if (a.shape().isRanked()) {
           throw new IllegalArgumentException(
@@ -421,8 +433,8 @@ public final class MlirTypes {
         sb.append(a.shape()).append('x');
       }
       sb.append(a.element().mlirName()).append('>');
-    } else if (type instanceof AbiType.HomogeneousList) {
-      AbiType element = ((AbiType.HomogeneousList) type).element();
+    } else if (type instanceof AbiType.HomogeneousList homogeneousList) {
+      AbiType element = homogeneousList.element();
       sb.append("!util.list<");
       if (element instanceof AbiType.Any) {
         sb.append('?');
@@ -430,15 +442,15 @@ public final class MlirTypes {
         write(sb, element, depth + 1);
       }
       sb.append('>');
-    } else if (type instanceof AbiType.Ref) {
-      String refType = ((AbiType.Ref) type).refType();
+    } else if (type instanceof AbiType.Ref ref) {
+      String refType = ref.refType();
       if (refType.equals(AbiType.Ref.ANY)) {
         throw new IllegalArgumentException("a ref of unknown type has no MLIR spelling");
       }
       sb.append('!').append(refType);
-    } else if (type instanceof AbiType.Unsupported
-        && ((AbiType.Unsupported) type).format() == ReflectionFormat.DECLARATION) {
-      sb.append(((AbiType.Unsupported) type).source());
+    } else if (type instanceof AbiType.Unsupported unsupported
+        && unsupported.format() == ReflectionFormat.DECLARATION) {
+      sb.append(unsupported.source());
     } else {
       throw new IllegalArgumentException(type + " has no MLIR spelling");
     }

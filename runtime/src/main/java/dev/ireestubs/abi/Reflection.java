@@ -109,14 +109,14 @@ public final class Reflection {
    */
   public static FunctionSignature parse(String reflection) {
     Objects.requireNonNull(reflection, "reflection");
-    switch (attributeOf(reflection)) {
-      case IREE_ABI:
-        return AbiJson.parseFunction(reflection);
-      case V0Reflection.RAW_KEY:
-        return V0RawSignature.parse(reflection.strip());
-      default:
-        return Declaration.parse(reflection).toSignature();
-    }
+    return switch (attributeOf(reflection)) {
+  case IREE_ABI -> 
+AbiJson.parseFunction(reflection);
+  case V0Reflection.RAW_KEY -> 
+V0RawSignature.parse(reflection.strip());
+  default -> 
+Declaration.parse(reflection).toSignature();
+};
   }
 
   /**

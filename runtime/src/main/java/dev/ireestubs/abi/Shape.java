@@ -206,10 +206,10 @@ public final class Shape {
     if (this == o) {
       return true;
     }
-    if (!(o instanceof Shape)) {
+    if (!(o instanceof Shape shape)) {
       return false;
     }
-    return Arrays.equals(dims, ((Shape) o).dims);
+    return Arrays.equals(dims, shape.dims);
   }
 
   @Override

@@ -41,7 +41,8 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    * </pre>
    *
    * Each key is written after an indent of two spaces per level, a structure opens with {@code
-   * :[} or {@code :{} and a newline and closes with its indent, {@code ]} or {@code }}, {@code ,}
+   * :[} or <code>:&#123;</code> and a newline and closes with its indent, {@code ]} or
+   * <code>&#125;</code>, {@code ,}
    * and a newline; a leaf is {@code =raw(n),} and a newline.
    *
    * @return the node's text in that form

@@ -71,8 +71,8 @@ final class SipProblems {
   }
 
   private static void keyOrder(SipNode node, String side, Path path, SipProblems out) {
-    if (node instanceof SipNode.Sequence) {
-      List<SipNode.SequenceEntry> entries = ((SipNode.Sequence) node).entries();
+    if (node instanceof SipNode.Sequence sequence) {
+      List<SipNode.SequenceEntry> entries = sequence.entries();
       for (int i = 0; i < entries.size(); i++) {
         int key = entries.get(i).key();
         if (i > 0) {
@@ -97,8 +97,8 @@ final class SipProblems {
         }
         keyOrder(entries.get(i).node(), side, new Path(path, key, null), out);
       }
-    } else if (node instanceof SipNode.Dict) {
-      List<SipNode.DictEntry> entries = ((SipNode.Dict) node).entries();
+    } else if (node instanceof SipNode.Dict dict) {
+      List<SipNode.DictEntry> entries = dict.entries();
       for (int i = 0; i < entries.size(); i++) {
         String key = entries.get(i).key();
         if (i > 0) {
@@ -190,10 +190,10 @@ final class SipProblems {
 
   /** Visits the leaves under {@code node} depth first, each with its path (for messages). */
   private static void forEachLeaf(SipNode node, Path path, BiConsumer<SipNode.Leaf, Path> visit) {
-    if (node instanceof SipNode.Leaf) {
-      visit.accept((SipNode.Leaf) node, path);
-    } else if (node instanceof SipNode.Sequence) {
-      for (SipNode.SequenceEntry e : ((SipNode.Sequence) node).entries()) {
+    if (node instanceof SipNode.Leaf leaf) {
+      visit.accept(leaf, path);
+    } else if (node instanceof SipNode.Sequence sequence) {
+      for (SipNode.SequenceEntry e : sequence.entries()) {
         forEachLeaf(e.node(), new Path(path, e.key(), null), visit);
       }
     } else {

@@ -137,18 +137,18 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
   }
 
   private static SipNode structure(V0Components.Reader r, Component c) {
-    if (c instanceof IntegerComponent && c.tag() == '_') {
-      int index = ((IntegerComponent) c).value();
+    if (c instanceof IntegerComponent integerComponent && c.tag() == '_') {
+      int index = integerComponent.value();
       if (index < 0) {
         throw r.error(c.offset(), "expected a raw index _<n> with n >= 0, found " + c);
       }
       return new SipNode.Leaf(index);
     }
-    if (c instanceof SpanComponent && c.tag() == 'S') {
-      return sequence(r.open((SpanComponent) c));
+    if (c instanceof SpanComponent spanComponent && c.tag() == 'S') {
+      return sequence(r.open(spanComponent));
     }
-    if (c instanceof SpanComponent && c.tag() == 'D') {
-      return dict(r.open((SpanComponent) c));
+    if (c instanceof SpanComponent spanComponent && c.tag() == 'D') {
+      return dict(r.open(spanComponent));
     }
     throw r.error(
         c.offset(),
@@ -160,13 +160,13 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
     List<SipNode.SequenceEntry> entries = new ArrayList<>();
     while (!r.atEnd()) {
       Component key = r.next();
-      if (!(key instanceof IntegerComponent) || key.tag() != 'k') {
+      if (!(key instanceof IntegerComponent integerComponent) || key.tag() != 'k') {
         throw r.error(
             key.offset(),
             "expected a sequence key k<int> in sequence S, found " + V0RawSignature.describe(key)
                 + (key.tag() == 'K' ? "; string keys K belong in a dict D" : ""));
       }
-      int k = ((IntegerComponent) key).value();
+      int k = integerComponent.value();
       if (k < 0) {
         throw r.error(key.offset(), "expected a sequence key k<int> with int >= 0, found " + key);
       }
@@ -179,13 +179,13 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
     List<SipNode.DictEntry> entries = new ArrayList<>();
     while (!r.atEnd()) {
       Component key = r.next();
-      if (!(key instanceof SpanComponent) || key.tag() != 'K') {
+      if (!(key instanceof SpanComponent spanComponent) || key.tag() != 'K') {
         throw r.error(
             key.offset(),
             "expected a dict key K<length>!<key> in dict D, found " + V0RawSignature.describe(key)
                 + (key.tag() == 'k' ? "; int keys k belong in a sequence S" : ""));
       }
-      String k = ((SpanComponent) key).contents();
+      String k = spanComponent.contents();
       if (k.length() > ParseLimits.MAX_NAME_LENGTH) {
         throw r.error(
             key.offset(),
@@ -246,10 +246,10 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
   }
 
   private static void write(StringBuilder sb, SipNode node) {
-    if (node instanceof SipNode.Leaf) {
-      sb.append('_').append(((SipNode.Leaf) node).rawIndex());
-    } else if (node instanceof SipNode.Sequence) {
-      List<SipNode.SequenceEntry> entries = ((SipNode.Sequence) node).entries();
+    if (node instanceof SipNode.Leaf leaf) {
+      sb.append('_').append(leaf.rawIndex());
+    } else if (node instanceof SipNode.Sequence sequence) {
+      List<SipNode.SequenceEntry> entries = sequence.entries();
       appendSpanHeader(sb, 'S', contentLength(node));
       for (int i = 0; i < entries.size(); i++) {
         sb.append('k').append(entries.get(i).key());
@@ -268,8 +268,8 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
 
   /** The UTF-8 length of {@code node}'s encoding. */
   private static long encodedLength(SipNode node) {
-    if (node instanceof SipNode.Leaf) {
-      return 1 + digits(((SipNode.Leaf) node).rawIndex());
+    if (node instanceof SipNode.Leaf leaf) {
+      return 1L + digits(leaf.rawIndex());
     }
     return spanLength(contentLength(node));
   }
@@ -277,8 +277,8 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
   /** The UTF-8 length of the contents of a sequence's or dict's span. */
   private static long contentLength(SipNode node) {
     long n = 0;
-    if (node instanceof SipNode.Sequence) {
-      List<SipNode.SequenceEntry> entries = ((SipNode.Sequence) node).entries();
+    if (node instanceof SipNode.Sequence sequence) {
+      List<SipNode.SequenceEntry> entries = sequence.entries();
       for (int i = 0; i < entries.size(); i++) {
         n += 1 + digits(entries.get(i).key()) + encodedLength(entries.get(i).node());
       }
@@ -328,13 +328,13 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
   }
 
   static void pretty(StringBuilder sb, SipNode node, int level) {
-    if (node instanceof SipNode.Leaf) {
-      sb.append("=raw(").append(((SipNode.Leaf) node).rawIndex()).append("),\n");
+    if (node instanceof SipNode.Leaf leaf) {
+      sb.append("=raw(").append(leaf.rawIndex()).append("),\n");
       return;
     }
-    if (node instanceof SipNode.Sequence) {
+    if (node instanceof SipNode.Sequence sequence) {
       sb.append(":[\n");
-      for (SipNode.SequenceEntry e : ((SipNode.Sequence) node).entries()) {
+      for (SipNode.SequenceEntry e : sequence.entries()) {
         indent(sb, level + 1).append(e.key());
         pretty(sb, e.node(), level + 1);
       }
@@ -379,11 +379,11 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
    * builder however deep the node nests.
    */
   static StringBuilder oneLine(StringBuilder sb, SipNode node) {
-    if (node instanceof SipNode.Leaf) {
-      return sb.append("raw(").append(((SipNode.Leaf) node).rawIndex()).append(')');
+    if (node instanceof SipNode.Leaf leaf) {
+      return sb.append("raw(").append(leaf.rawIndex()).append(')');
     }
-    if (node instanceof SipNode.Sequence) {
-      List<SipNode.SequenceEntry> entries = ((SipNode.Sequence) node).entries();
+    if (node instanceof SipNode.Sequence sequence) {
+      List<SipNode.SequenceEntry> entries = sequence.entries();
       sb.append('[');
       for (int i = 0; i < entries.size(); i++) {
         sb.append(i == 0 ? "" : ", ").append(entries.get(i).key()).append(": ");
@@ -427,10 +427,10 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
   }
 
   private static void collectIndices(SipNode node, List<Integer> out) {
-    if (node instanceof SipNode.Leaf) {
-      out.add(((SipNode.Leaf) node).rawIndex());
-    } else if (node instanceof SipNode.Sequence) {
-      for (SipNode.SequenceEntry e : ((SipNode.Sequence) node).entries()) {
+    if (node instanceof SipNode.Leaf leaf) {
+      out.add(leaf.rawIndex());
+    } else if (node instanceof SipNode.Sequence sequence) {
+      for (SipNode.SequenceEntry e : sequence.entries()) {
         collectIndices(e.node(), out);
       }
     } else {

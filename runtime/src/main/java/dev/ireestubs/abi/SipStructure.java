@@ -59,12 +59,12 @@ public record SipStructure(SipSignature sip, FunctionSignature raw, FunctionSign
     List<AbiType> arguments = new ArrayList<>();
     if (sip.inputs().isPresent()) {
       SipNode root = sip.inputs().get();
-      if (root instanceof SipNode.Sequence) {
-        for (SipNode.SequenceEntry e : ((SipNode.Sequence) root).entries()) {
+      if (root instanceof SipNode.Sequence sequence) {
+        for (SipNode.SequenceEntry e : sequence.entries()) {
           arguments.add(type(e.node(), raw.arguments()));
         }
-      } else if (root instanceof SipNode.Dict) {
-        for (SipNode.DictEntry e : ((SipNode.Dict) root).entries()) {
+      } else if (root instanceof SipNode.Dict dict) {
+        for (SipNode.DictEntry e : dict.entries()) {
           arguments.add(new AbiType.Named(e.key(), type(e.node(), raw.arguments())));
         }
       } else {
@@ -74,8 +74,8 @@ public record SipStructure(SipSignature sip, FunctionSignature raw, FunctionSign
     List<AbiType> results = new ArrayList<>();
     if (sip.results().isPresent()) {
       SipNode root = sip.results().get();
-      if (root instanceof SipNode.Sequence) {
-        for (SipNode.SequenceEntry e : ((SipNode.Sequence) root).entries()) {
+      if (root instanceof SipNode.Sequence sequence) {
+        for (SipNode.SequenceEntry e : sequence.entries()) {
           results.add(type(e.node(), raw.results()));
         }
       } else {
@@ -123,12 +123,12 @@ public record SipStructure(SipSignature sip, FunctionSignature raw, FunctionSign
   }
 
   private static AbiType type(SipNode node, List<AbiType> raw) {
-    if (node instanceof SipNode.Leaf) {
-      return raw.get(((SipNode.Leaf) node).rawIndex());
+    if (node instanceof SipNode.Leaf leaf) {
+      return raw.get(leaf.rawIndex());
     }
-    if (node instanceof SipNode.Sequence) {
+    if (node instanceof SipNode.Sequence sequence) {
       List<AbiType> elements = new ArrayList<>();
-      for (SipNode.SequenceEntry e : ((SipNode.Sequence) node).entries()) {
+      for (SipNode.SequenceEntry e : sequence.entries()) {
         elements.add(type(e.node(), raw));
       }
       return new AbiType.Sequence(AbiType.SequenceKind.TUPLE, elements);

@@ -167,10 +167,10 @@ final class V0Components {
 
     @Override
     public boolean equals(Object o) {
-      if (!(o instanceof SpanComponent)) {
+      if (!(o instanceof SpanComponent that)) {
         return false;
       }
-      SpanComponent that = (SpanComponent) o;
+      
       return tag == that.tag
           && offset == that.offset
           && contentOffset == that.contentOffset

@@ -102,18 +102,18 @@ public final class V0RawSignature {
       return OptionalInt.of(TYPES.indexOf(ElementType.SI8));
     }
     if (element.kind() == ElementType.Kind.SIGNLESS_INTEGER) {
-      switch (element.bits()) {
-        case 8:
-          return OptionalInt.of(TYPES.indexOf(ElementType.SI8));
-        case 16:
-          return OptionalInt.of(TYPES.indexOf(ElementType.SI16));
-        case 32:
-          return OptionalInt.of(TYPES.indexOf(ElementType.SI32));
-        case 64:
-          return OptionalInt.of(TYPES.indexOf(ElementType.SI64));
-        default:
-          return OptionalInt.empty();
-      }
+      return switch (element.bits()) {
+  case 8 -> 
+OptionalInt.of(TYPES.indexOf(ElementType.SI8));
+  case 16 -> 
+OptionalInt.of(TYPES.indexOf(ElementType.SI16));
+  case 32 -> 
+OptionalInt.of(TYPES.indexOf(ElementType.SI32));
+  case 64 -> 
+OptionalInt.of(TYPES.indexOf(ElementType.SI64));
+  default -> 
+OptionalInt.empty();
+};
     }
     return OptionalInt.empty();
   }
@@ -187,10 +187,10 @@ public final class V0RawSignature {
       throw reader.error(at, expected + ", found " + reader.describeAt(at));
     }
     Component c = reader.next();
-    if (!(c instanceof SpanComponent) || c.tag() != tag) {
+    if (!(c instanceof SpanComponent spanComponent) || c.tag() != tag) {
       throw reader.error(at, expected + ", found " + describe(c));
     }
-    return (SpanComponent) c;
+    return spanComponent;
   }
 
   private static List<AbiType> items(V0Components.Reader reader) {
@@ -203,30 +203,33 @@ public final class V0RawSignature {
 
   private static AbiType item(V0Components.Reader reader, Component c) {
     String expected = "expected an item (B buffer, S scalar, O ref or U unrecognized)";
-    if (!(c instanceof SpanComponent)) {
+    if (!(c instanceof SpanComponent span)) {
       throw reader.error(c.offset(), expected + ", found " + describe(c));
     }
-    SpanComponent span = (SpanComponent) c;
-    switch (span.tag()) {
-      case 'B':
-        return buffer(reader, span);
-      case 'S':
-        return scalar(reader, span);
-      case 'O':
-        requireEmpty(reader, span, "an opaque ref object is written O1!");
-        return AbiType.Ref.any();
-      case 'U':
-        requireEmpty(reader, span, "an unrecognized type is written U1!");
-        return new AbiType.Unknown();
-      case 'I':
-      case 'R':
-        throw reader.error(
+    
+    return switch (span.tag()) {
+  case 'B' -> 
+buffer(reader, span);
+  case 'S' -> 
+scalar(reader, span);
+  case 'O' -> 
+{
+requireEmpty(reader, span, "an opaque ref object is written O1!");
+        yield AbiType.Ref.any();
+}
+  case 'U' -> 
+{
+requireEmpty(reader, span, "an unrecognized type is written U1!");
+        yield new AbiType.Unknown();
+}
+  case 'I', 'R' -> 
+throw reader.error(
             c.offset(),
             expected + ", found " + describe(c) + "; I and R spans appear only at the top level,"
                 + " once each");
-      default:
-        throw reader.error(c.offset(), expected + ", found " + describe(c));
-    }
+  default -> 
+throw reader.error(c.offset(), expected + ", found " + describe(c));
+};
   }
 
   private static AbiType buffer(V0Components.Reader outer, SpanComponent span) {
@@ -236,17 +239,17 @@ public final class V0RawSignature {
     List<Long> dims = new ArrayList<>();
     while (!r.atEnd()) {
       Component c = r.next();
-      if (c instanceof IntegerComponent && c.tag() == 't') {
+      if (c instanceof IntegerComponent integerComponent && c.tag() == 't') {
         if (typed || !dims.isEmpty()) {
           throw r.error(
               c.offset(),
               "expected the type code t<code> at most once and before the dims of buffer B, found "
                   + describe(c));
         }
-        element = code(r, (IntegerComponent) c);
+        element = code(r, integerComponent);
         typed = true;
-      } else if (c instanceof IntegerComponent && c.tag() == 'd') {
-        int d = ((IntegerComponent) c).value();
+      } else if (c instanceof IntegerComponent integerComponent && c.tag() == 'd') {
+        int d = integerComponent.value();
         if (d < -1) {
           throw r.error(
               c.offset(),
@@ -271,11 +274,11 @@ public final class V0RawSignature {
     ElementType element = ElementType.F32;
     if (!r.atEnd()) {
       Component c = r.next();
-      if (!(c instanceof IntegerComponent) || c.tag() != 't') {
+      if (!(c instanceof IntegerComponent integerComponent) || c.tag() != 't') {
         throw r.error(
             c.offset(), "expected a type code t<code> in scalar S, found " + describe(c));
       }
-      element = code(r, (IntegerComponent) c);
+      element = code(r, integerComponent);
     }
     if (!r.atEnd()) {
       throw r.error(
@@ -367,8 +370,8 @@ public final class V0RawSignature {
   }
 
   private static void writeItem(V0Components.Builder out, AbiType type, String where) {
-    if (type instanceof AbiType.NdArray) {
-      AbiType.NdArray a = (AbiType.NdArray) type;
+    if (type instanceof AbiType.NdArray a) {
+      
       int code = requireCode(a.element(), type, where);
       if (!a.shape().isRanked()) {
         throw unexpressible(where, type, "V0 buffers are ranked (the dims give the rank)");
@@ -385,15 +388,15 @@ public final class V0RawSignature {
         item.integer('d', (int) d);
       }
       out.span('B', item);
-    } else if (type instanceof AbiType.Scalar) {
-      int code = requireCode(((AbiType.Scalar) type).element(), type, where);
+    } else if (type instanceof AbiType.Scalar scalar) {
+      int code = requireCode(scalar.element(), type, where);
       V0Components.Builder item = new V0Components.Builder();
       if (code != 0) {
         item.integer('t', code);
       }
       out.span('S', item);
-    } else if (type instanceof AbiType.Ref) {
-      if (!AbiType.Ref.ANY.equals(((AbiType.Ref) type).refType())) {
+    } else if (type instanceof AbiType.Ref ref) {
+      if (!AbiType.Ref.ANY.equals(ref.refType())) {
         throw unexpressible(
             where, type, "V0 has only opaque refs of any type (O1!), not typed refs");
       }
@@ -479,8 +482,8 @@ public final class V0RawSignature {
   private static void prettyItem(StringBuilder sb, AbiType type, String where) {
     // Checks expressibility exactly as the encoder does.
     writeItem(new V0Components.Builder(), type, where);
-    if (type instanceof AbiType.NdArray) {
-      AbiType.NdArray a = (AbiType.NdArray) type;
+    if (type instanceof AbiType.NdArray a) {
+      
       sb.append("Buffer<").append(TYPE_NAMES.get(typeCode(a.element()).getAsInt())).append('[');
       long[] dims = a.shape().dims();
       for (int i = 0; i < dims.length; i++) {
@@ -490,8 +493,8 @@ public final class V0RawSignature {
         sb.append(dims[i] == Shape.DYNAMIC ? "?" : Long.toString(dims[i]));
       }
       sb.append("]>");
-    } else if (type instanceof AbiType.Scalar) {
-      sb.append(TYPE_NAMES.get(typeCode(((AbiType.Scalar) type).element()).getAsInt()));
+    } else if (type instanceof AbiType.Scalar scalar) {
+      sb.append(TYPE_NAMES.get(typeCode(scalar.element()).getAsInt()));
     } else if (type instanceof AbiType.Ref) {
       sb.append("RefObject<?>");
     } else {

@@ -12,7 +12,7 @@ import java.util.Optional;
  *   <li>{@code fv} = {@code "1"} and {@code f} = the raw signature ({@link V0RawSignature});
  *   <li>{@code fbr}: the name of a result-allocator function. IREE's design doc describes it; no
  *       emitter is known, and this library only keeps the name;
- *   <li>{@code abi} = {@code "sip"}, {@code sipv} (the doc's name) or {@code abiv} (what the
+ *   <li>{@code abi} = {@code "sip"}, {@code sip} (the doc's name) or {@code abi} (what the
  *       compiler set, as an integer attribute that never reached a {@code .vmfb}) = {@code 1},
  *       and {@code sip} = the structure signature ({@link SipSignature}).
  * </ul>
@@ -23,7 +23,7 @@ import java.util.Optional;
  * @param raw {@code f}, parsed
  * @param resultAllocator {@code fbr}
  * @param abi {@code abi}, {@code "sip"} when a SIP signature is present
- * @param sipVersion {@code sipv}, else {@code abiv}
+ * @param sipVersion {@code sip}, else {@code abi}
  * @param sip {@code sip}, parsed (not {@linkplain SipSignature#validate() validated})
  */
 public record V0Reflection(
@@ -56,7 +56,7 @@ public record V0Reflection(
    * @param raw {@code f}, parsed
    * @param resultAllocator {@code fbr}
    * @param abi {@code abi}, {@code "sip"} when a SIP signature is present
-   * @param sipVersion {@code sipv}, else {@code abiv}
+   * @param sipVersion {@code sip}, else {@code abi}
    * @param sip {@code sip}, parsed (not {@linkplain SipSignature#validate() validated})
    */
   public V0Reflection {

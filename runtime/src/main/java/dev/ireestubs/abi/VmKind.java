@@ -6,6 +6,7 @@ import java.util.Optional;
  * How one argument or result travels in the IREE VM's calling convention: a character of the
  * cconv string such as {@code 0rr_r}.
  */
+@SuppressWarnings("EnumOrdinal") // tables indexed by the ordinal, filled from values() here
 public enum VmKind {
   /** {@code i}: a 32-bit integer (also every integer width below 64). */
   I32('i'),
@@ -49,7 +50,7 @@ public enum VmKind {
     return Optional.empty();
   }
 
-  @SuppressWarnings("unchecked")
+  @SuppressWarnings({"unchecked", "rawtypes"}) // no generic arrays: made raw, read typed
   private static final Optional<VmKind>[] BY_CODE = new Optional[values().length];
 
   static {

@@ -190,8 +190,8 @@ final class RegisteredFunction implements BackendFunction {
         thrown instanceof CompletionException && thrown.getCause() != null
             ? thrown.getCause()
             : thrown;
-    if (e instanceof IreeException) {
-      return (IreeException) e;
+    if (e instanceof IreeException ireeException) {
+      return ireeException;
     }
     return new IreeInvocationException("host function " + qualifiedName + " failed: " + e, e);
   }

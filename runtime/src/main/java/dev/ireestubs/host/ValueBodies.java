@@ -70,8 +70,8 @@ final class ValueBodies {
           (value, failure) -> {
             try {
               if (failure != null) {
-                throw failure instanceof CompletionException
-                    ? (CompletionException) failure
+                throw failure instanceof CompletionException completionException
+                    ? completionException
                     : new CompletionException(failure);
               }
               return AbiValues.packResults(signature, value, function);
@@ -92,7 +92,7 @@ final class ValueBodies {
       paths = new String[declared.size()];
       for (int i = 0; i < paths.length; i++) {
         AbiType type = declared.get(i);
-        String name = type instanceof AbiType.Named ? ((AbiType.Named) type).name() : "arg" + i;
+        String name = type instanceof AbiType.Named named ? named.name() : "arg" + i;
         paths[i] = function + ": " + name;
       }
     }
@@ -119,8 +119,8 @@ final class ValueBodies {
    * through its own view's lease. Arrays that copied heap data stay open (a result may be one).
    */
   private static void closeArrays(Object value, int depth) {
-    if (value instanceof NdArray) {
-      NdArray array = (NdArray) value;
+    if (value instanceof NdArray array) {
+      
       if (array.isBorrowed()) {
         array.close();
       }

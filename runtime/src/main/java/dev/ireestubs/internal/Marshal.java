@@ -480,8 +480,8 @@ public final class Marshal {
    *     itself when it is not an {@link IreeValueException}
    */
   public static RuntimeException inFunction(RuntimeException failure, String function) {
-    if (failure instanceof IreeValueException) {
-      IreeValueException value = (IreeValueException) failure;
+    if (failure instanceof IreeValueException value) {
+      
       return value.withPath(function + ": " + value.path());
     }
     return failure;
@@ -503,8 +503,8 @@ public final class Marshal {
    */
   public static RuntimeException inFunction(
       RuntimeException failure, String function, String... parameters) {
-    if (failure instanceof IreeValueException) {
-      IreeValueException value = (IreeValueException) failure;
+    if (failure instanceof IreeValueException value) {
+      
       return value.withPath(function + ": " + renamed(value.path(), parameters));
     }
     return failure;

@@ -68,12 +68,12 @@ final class SignatureComparison {
     if (depth > 64) {
       return;
     }
-    if (e instanceof AbiType.Named) {
-      compare(out, path, ((AbiType.Named) e).type(), a, depth);
+    if (e instanceof AbiType.Named named) {
+      compare(out, path, named.type(), a, depth);
       return;
     }
-    if (a instanceof AbiType.Named) {
-      compare(out, path, e, ((AbiType.Named) a).type(), depth);
+    if (a instanceof AbiType.Named named) {
+      compare(out, path, e, named.type(), depth);
       return;
     }
     if (e instanceof AbiType.Unsupported || a instanceof AbiType.Unsupported
@@ -86,15 +86,15 @@ final class SignatureComparison {
       }
       return;
     }
-    if (e instanceof AbiType.Scalar && a instanceof AbiType.Scalar) {
-      if (!sameScalar(((AbiType.Scalar) e).element(), ((AbiType.Scalar) a).element())) {
+    if (e instanceof AbiType.Scalar x && a instanceof AbiType.Scalar y) {
+      if (!sameScalar(x.element(), y.element())) {
         mismatch(out, path, e, a);
       }
       return;
     }
-    if (e instanceof AbiType.NdArray && a instanceof AbiType.NdArray) {
-      AbiType.NdArray x = (AbiType.NdArray) e;
-      AbiType.NdArray y = (AbiType.NdArray) a;
+    if (e instanceof AbiType.NdArray x && a instanceof AbiType.NdArray y) {
+      
+      
       boolean elements =
           !x.element().isKnown()
               || !y.element().isKnown()
@@ -104,12 +104,12 @@ final class SignatureComparison {
       }
       return;
     }
-    if (isAnyList(e) && isListShaped(a) || isAnyList(a) && isListShaped(e)) {
+    if ((isAnyList(e) && isListShaped(a)) || (isAnyList(a) && isListShaped(e))) {
       return;
     }
-    if (e instanceof AbiType.Dict && a instanceof AbiType.Dict) {
-      AbiType.Dict x = (AbiType.Dict) e;
-      AbiType.Dict y = (AbiType.Dict) a;
+    if (e instanceof AbiType.Dict x && a instanceof AbiType.Dict y) {
+      
+      
       if (!x.keys().equals(y.keys())) {
         boolean sameSet = new java.util.HashSet<>(x.keys()).equals(new java.util.HashSet<>(y.keys()));
         out.add(
@@ -133,9 +133,9 @@ final class SignatureComparison {
       }
       return;
     }
-    if (e instanceof AbiType.Sequence && a instanceof AbiType.Sequence) {
-      List<AbiType> x = ((AbiType.Sequence) e).elements();
-      List<AbiType> y = ((AbiType.Sequence) a).elements();
+    if (e instanceof AbiType.Sequence xs && a instanceof AbiType.Sequence ys) {
+      List<AbiType> x = xs.elements();
+      List<AbiType> y = ys.elements();
       if (x.size() != y.size()) {
         mismatch(out, path, e, a);
         return;
@@ -145,12 +145,12 @@ final class SignatureComparison {
       }
       return;
     }
-    if (e instanceof AbiType.HomogeneousList && a instanceof AbiType.HomogeneousList) {
+    if (e instanceof AbiType.HomogeneousList x && a instanceof AbiType.HomogeneousList y) {
       compare(
           out,
           path + "[]",
-          ((AbiType.HomogeneousList) e).element(),
-          ((AbiType.HomogeneousList) a).element(),
+          x.element(),
+          y.element(),
           depth + 1);
       return;
     }
@@ -166,8 +166,8 @@ final class SignatureComparison {
   }
 
   private static boolean isAnyList(AbiType t) {
-    return t instanceof AbiType.HomogeneousList
-        && ((AbiType.HomogeneousList) t).element() instanceof AbiType.Any;
+    return t instanceof AbiType.HomogeneousList homogeneousList
+        && homogeneousList.element() instanceof AbiType.Any;
   }
 
   private static boolean isListShaped(AbiType t) {

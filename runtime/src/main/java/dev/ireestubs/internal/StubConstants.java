@@ -78,10 +78,10 @@ public final class StubConstants {
   }
 
   /**
-   * The descriptor of each value of an {@code sdict} whose values are all n-d arrays, in key
+   * The descriptor of each value of an {@code dict} whose values are all n-d arrays, in key
    * order: what a stub checks each array of a {@code Map<String, FloatArray>} against.
    *
-   * @param dict the {@code sdict} type a signature declares
+   * @param dict the {@code dict} type a signature declares
    * @return an unmodifiable list of one array type per key, in key order
    * @throws IllegalArgumentException when a value is not an n-d array
    */

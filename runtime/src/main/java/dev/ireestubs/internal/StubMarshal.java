@@ -56,38 +56,38 @@ public final class StubMarshal {
    * @throws IllegalArgumentException for any other name
    */
   public static String methodFor(String simpleName) {
-    switch (simpleName) {
-      case "FloatArray":
-        return "floatArray";
-      case "DoubleArray":
-        return "doubleArray";
-      case "HalfArray":
-        return "halfArray";
-      case "BFloat16Array":
-        return "bfloat16Array";
-      case "BoolArray":
-        return "boolArray";
-      case "ByteArray":
-        return "byteArray";
-      case "ShortArray":
-        return "shortArray";
-      case "IntArray":
-        return "intArray";
-      case "LongArray":
-        return "longArray";
-      case "UByteArray":
-        return "ubyteArray";
-      case "UShortArray":
-        return "ushortArray";
-      case "UIntArray":
-        return "uintArray";
-      case "ULongArray":
-        return "ulongArray";
-      case "NdArray":
-        return "ndArray";
-      default:
-        throw new IllegalArgumentException("not an n-d array class: " + simpleName);
-    }
+    return switch (simpleName) {
+  case "FloatArray" -> 
+"floatArray";
+  case "DoubleArray" -> 
+"doubleArray";
+  case "HalfArray" -> 
+"halfArray";
+  case "BFloat16Array" -> 
+"bfloat16Array";
+  case "BoolArray" -> 
+"boolArray";
+  case "ByteArray" -> 
+"byteArray";
+  case "ShortArray" -> 
+"shortArray";
+  case "IntArray" -> 
+"intArray";
+  case "LongArray" -> 
+"longArray";
+  case "UByteArray" -> 
+"ubyteArray";
+  case "UShortArray" -> 
+"ushortArray";
+  case "UIntArray" -> 
+"uintArray";
+  case "ULongArray" -> 
+"ulongArray";
+  case "NdArray" -> 
+"ndArray";
+  default -> 
+throw new IllegalArgumentException("not an n-d array class: " + simpleName);
+};
   }
 
   /**

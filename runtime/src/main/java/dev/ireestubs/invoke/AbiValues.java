@@ -174,8 +174,8 @@ public final class AbiValues {
   private static List<String> namedArguments(List<AbiType> declared) {
     List<String> names = new ArrayList<>();
     for (AbiType t : declared) {
-      if (t instanceof AbiType.Named) {
-        names.add(((AbiType.Named) t).name());
+      if (t instanceof AbiType.Named named) {
+        names.add(named.name());
       }
     }
     return names;
@@ -351,8 +351,8 @@ public final class AbiValues {
       return signature.results().get(index);
     }
     AbiType only = signature.results().get(0);
-    return only instanceof AbiType.Dict
-        ? ((AbiType.Dict) only).entries().get(index).type()
+    return only instanceof AbiType.Dict dict
+        ? dict.entries().get(index).type()
         : ((AbiType.Sequence) only).elements().get(index);
   }
 
@@ -365,14 +365,14 @@ public final class AbiValues {
   }
 
   private static String childPath(AbiType structure, String path, int index) {
-    if (structure instanceof AbiType.Dict) {
-      return path + "." + ((AbiType.Dict) structure).entries().get(index).key();
+    if (structure instanceof AbiType.Dict dict) {
+      return path + "." + dict.entries().get(index).key();
     }
     return path + "[" + index + "]";
   }
 
   private static String argumentName(AbiType type, int index) {
-    return type instanceof AbiType.Named ? ((AbiType.Named) type).name() : "arg" + index;
+    return type instanceof AbiType.Named named ? named.name() : "arg" + index;
   }
 
   private static int indexOfNamed(List<AbiType> declared, String name) {
@@ -425,23 +425,23 @@ public final class AbiValues {
     if (depth > MAX_DEPTH) {
       throw IreeValueException.of(side, path, "nested more than " + MAX_DEPTH + " deep");
     }
-    if (declared instanceof AbiType.Named) {
-      return encode(((AbiType.Named) declared).type(), value, path, depth, side);
+    if (declared instanceof AbiType.Named named) {
+      return encode(named.type(), value, path, depth, side);
     }
     if (declared instanceof AbiType.Any) {
       return encodeDynamic(value, path, depth, side);
     }
-    if (declared instanceof AbiType.Unsupported) {
-      throw unsupported((AbiType.Unsupported) declared, side, path);
+    if (declared instanceof AbiType.Unsupported unsupported) {
+      throw unsupported(unsupported, side, path);
     }
     ValueChecks.notNull(value, declared, side, path);
-    if (declared instanceof AbiType.Scalar) {
-      return encodeScalar(((AbiType.Scalar) declared).element(), value, path, side);
+    if (declared instanceof AbiType.Scalar scalar) {
+      return encodeScalar(scalar.element(), value, path, side);
     }
-    if (declared instanceof AbiType.NdArray) {
-      AbiType.NdArray type = (AbiType.NdArray) declared;
-      if (value instanceof NdArray) {
-        return ValueChecks.array((NdArray) value, type, side, path);
+    if (declared instanceof AbiType.NdArray type) {
+      
+      if (value instanceof NdArray ndArray) {
+        return ValueChecks.array(ndArray, type, side, path);
       }
       if (value instanceof BufferView) {
         return ValueChecks.bufferView(value, type, side, path);
@@ -452,11 +452,11 @@ public final class AbiValues {
       }
       throw mismatch(declared, value, "an NdArray, a BufferView or a Java array", side, path);
     }
-    if (declared instanceof AbiType.Dict) {
-      return encodeDict((AbiType.Dict) declared, value, path, depth, side);
+    if (declared instanceof AbiType.Dict dict) {
+      return encodeDict(dict, value, path, depth, side);
     }
-    if (declared instanceof AbiType.Sequence) {
-      List<AbiType> elements = ((AbiType.Sequence) declared).elements();
+    if (declared instanceof AbiType.Sequence sequence) {
+      List<AbiType> elements = sequence.elements();
       List<?> values = positionalValues(declared, value, path, side);
       VmList list = ValueChecks.sequence(values, declared, elements.size(), side, path);
       String each = each(path);
@@ -469,12 +469,12 @@ public final class AbiValues {
       }
       return list;
     }
-    if (declared instanceof AbiType.HomogeneousList) {
+    if (declared instanceof AbiType.HomogeneousList homogeneousList) {
       if (!(value instanceof List)) {
         throw mismatch(declared, value, "a List", side, path);
       }
       List<?> values = (List<?>) value;
-      AbiType element = ((AbiType.HomogeneousList) declared).element();
+      AbiType element = homogeneousList.element();
       VmList list = VmList.variant(values.size());
       String each = each(path);
       for (int i = 0; i < values.size(); i++) {
@@ -521,10 +521,10 @@ public final class AbiValues {
   private static VmValue encodeScalar(
       ElementType element, Object value, String path, Side side) {
     if (element.kind() == ElementType.Kind.BOOLEAN) {
-      if (!(value instanceof Boolean)) {
+      if (!(value instanceof Boolean b)) {
         throw mismatch(new AbiType.Scalar(element), value, "a Boolean", side, path);
       }
-      return i1((Boolean) value);
+      return i1(b);
     }
     if (element.isInteger() && element.bits() <= 64) {
       if (!(value instanceof Byte
@@ -545,10 +545,10 @@ public final class AbiValues {
           : bits <= 16 ? VmValue.i16((short) v) : bits <= 32 ? VmValue.i32((int) v) : VmValue.i64(v);
     }
     if (element.equals(ElementType.F32) || element.equals(ElementType.F64)) {
-      if (!(value instanceof Number)) {
+      if (!(value instanceof Number number)) {
         throw mismatch(new AbiType.Scalar(element), value, "a Number", side, path);
       }
-      double d = ((Number) value).doubleValue();
+      double d = number.doubleValue();
       return element.equals(ElementType.F32) ? VmValue.f32((float) d) : VmValue.f64(d);
     }
     throw IreeValueException.of(
@@ -576,8 +576,8 @@ public final class AbiValues {
       }
       return list;
     }
-    if (value instanceof Record) {
-      Map<String, Object> components = recordComponents((Record) value, path);
+    if (value instanceof Record record) {
+      Map<String, Object> components = recordComponents(record, path);
       for (AbiType.Entry e : entries) {
         String component = matchComponent(components, e.key());
         if (component == null) {
@@ -657,11 +657,11 @@ public final class AbiValues {
     if (value instanceof List) {
       return (List<?>) value;
     }
-    if (value instanceof Object[]) {
-      return java.util.Arrays.asList((Object[]) value);
+    if (value instanceof Object[] array) {
+      return java.util.Arrays.asList(array);
     }
-    if (value instanceof Record) {
-      return new ArrayList<>(recordComponents((Record) value, path).values());
+    if (value instanceof Record record) {
+      return new ArrayList<>(recordComponents(record, path).values());
     }
     throw mismatch(declared, value, "a List or a record", side, path);
   }
@@ -730,22 +730,22 @@ public final class AbiValues {
     if (value == null || value instanceof VmRef || value instanceof VmValue) {
       return value;
     }
-    if (value instanceof Boolean) {
-      return i1((Boolean) value);
-    } else if (value instanceof Byte) {
-      return VmValue.i8((Byte) value);
-    } else if (value instanceof Short) {
-      return VmValue.i16((Short) value);
-    } else if (value instanceof Integer) {
-      return VmValue.i32((Integer) value);
-    } else if (value instanceof Long) {
-      return VmValue.i64((Long) value);
-    } else if (value instanceof Float) {
-      return VmValue.f32((Float) value);
-    } else if (value instanceof Double) {
-      return VmValue.f64((Double) value);
-    } else if (value instanceof NdArray) {
-      return ((NdArray) value).asBufferView();
+    if (value instanceof Boolean b) {
+      return i1(b);
+    } else if (value instanceof Byte b) {
+      return VmValue.i8(b);
+    } else if (value instanceof Short s) {
+      return VmValue.i16(s);
+    } else if (value instanceof Integer i) {
+      return VmValue.i32(i);
+    } else if (value instanceof Long l) {
+      return VmValue.i64(l);
+    } else if (value instanceof Float f) {
+      return VmValue.f32(f);
+    } else if (value instanceof Double d) {
+      return VmValue.f64(d);
+    } else if (value instanceof NdArray ndArray) {
+      return ndArray.asBufferView();
     } else if (JavaArrays.isSupported(value)) {
       AbiType.NdArray any = AbiType.NdArray.anyBufferView();
       return javaArrayCopy(
@@ -802,28 +802,28 @@ public final class AbiValues {
     if (depth > MAX_DEPTH) {
       throw IreeValueException.of(Side.RESULT, path, "nested more than " + MAX_DEPTH + " deep");
     }
-    if (declared instanceof AbiType.Named) {
-      return decode(((AbiType.Named) declared).type(), element, path, depth);
+    if (declared instanceof AbiType.Named named) {
+      return decode(named.type(), element, path, depth);
     }
-    if (declared instanceof AbiType.Scalar) {
-      return decodeScalar(((AbiType.Scalar) declared).element(), element, path);
+    if (declared instanceof AbiType.Scalar scalar) {
+      return decodeScalar(scalar.element(), element, path);
     }
-    if (declared instanceof AbiType.NdArray) {
-      AbiType.NdArray type = (AbiType.NdArray) declared;
+    if (declared instanceof AbiType.NdArray type) {
+      
       BufferView view = ValueChecks.bufferView(element, type, Side.RESULT, path);
       if (type.element().kind() == ElementType.Kind.BOOLEAN) {
         return BoolArray.fromBufferView(view); // i1 may arrive in 8-bit storage: read as booleans
       }
-      return toArray(view, path);
+      return toArray(view);
     }
     if (declared instanceof AbiType.Dict || declared instanceof AbiType.Sequence) {
       int size = childCount(declared);
       VmList list = ValueChecks.list(element, declared, size, Side.RESULT, path);
       return decodeChildren(declared, list, path, depth + 1);
     }
-    if (declared instanceof AbiType.HomogeneousList) {
+    if (declared instanceof AbiType.HomogeneousList homogeneousList) {
       VmList list = ValueChecks.list(element, declared, -1, Side.RESULT, path);
-      AbiType type = ((AbiType.HomogeneousList) declared).element();
+      AbiType type = homogeneousList.element();
       List<Object> values = new ArrayList<>(list.size());
       String each = each(path);
       for (int i = 0; i < list.size(); i++) {
@@ -838,8 +838,8 @@ public final class AbiValues {
     if (declared instanceof AbiType.Any || declared instanceof AbiType.Unknown) {
       return decodeDynamic(element, path, depth); // "unknown": whatever the VM holds
     }
-    if (declared instanceof AbiType.Unsupported) {
-      throw unsupported((AbiType.Unsupported) declared, Side.RESULT, path);
+    if (declared instanceof AbiType.Unsupported unsupported) {
+      throw unsupported(unsupported, Side.RESULT, path);
     }
     // Ref
     VmRef ref = ValueChecks.ref(element, Side.RESULT, path);
@@ -854,8 +854,8 @@ public final class AbiValues {
 
   /** The children of an inlined or nested structure, as a Map (sdict) or a List. */
   private static Object decodeChildren(AbiType structure, VmList list, String path, int depth) {
-    if (structure instanceof AbiType.Dict) {
-      List<AbiType.Entry> entries = ((AbiType.Dict) structure).entries();
+    if (structure instanceof AbiType.Dict dict) {
+      List<AbiType.Entry> entries = dict.entries();
       String[] keys = new String[entries.size()];
       Object[] values = new Object[entries.size()];
       for (int i = 0; i < entries.size(); i++) {
@@ -879,8 +879,8 @@ public final class AbiValues {
   }
 
   private static int childCount(AbiType structure) {
-    return structure instanceof AbiType.Dict
-        ? ((AbiType.Dict) structure).entries().size()
+    return structure instanceof AbiType.Dict dict
+        ? dict.entries().size()
         : ((AbiType.Sequence) structure).elements().size();
   }
 
@@ -888,15 +888,15 @@ public final class AbiValues {
     if (depth > MAX_DEPTH) {
       throw IreeValueException.of(Side.RESULT, path, "nested more than " + MAX_DEPTH + " deep");
     }
-    if (element instanceof VmValue) {
-      return ((VmValue) element).boxed();
+    if (element instanceof VmValue vmValue) {
+      return vmValue.boxed();
     }
-    if (element instanceof BufferView) {
-      BufferView view = (BufferView) element;
-      return view.elementType().isPresent() ? toArray(view, path) : view;
+    if (element instanceof BufferView view) {
+      
+      return view.elementType().isPresent() ? toArray(view) : view;
     }
-    if (element instanceof VmList) {
-      VmList list = (VmList) element;
+    if (element instanceof VmList list) {
+      
       List<Object> values = new ArrayList<>(list.size());
       String each = each(path);
       for (int i = 0; i < list.size(); i++) {
@@ -959,7 +959,7 @@ public final class AbiValues {
     return JavaMapping.scalar(type).orElse(null);
   }
 
-  private static Object toArray(BufferView view, String path) {
+  private static Object toArray(BufferView view) {
     try {
       return NdArray.fromBufferView(view);
     } catch (IllegalArgumentException e) {
@@ -979,49 +979,49 @@ public final class AbiValues {
     if (depth > MAX_DEPTH) {
       return false;
     }
-    if (declared instanceof AbiType.Named) {
-      return valid(((AbiType.Named) declared).type(), element, depth);
-    } else if (declared instanceof AbiType.Scalar) {
-      ElementType type = ((AbiType.Scalar) declared).element();
-      if (!(element instanceof VmValue)) {
+    if (declared instanceof AbiType.Named named) {
+      return valid(named.type(), element, depth);
+    } else if (declared instanceof AbiType.Scalar scalar) {
+      ElementType type = scalar.element();
+      if (!(element instanceof VmValue value)) {
         return false;
       }
-      VmValue value = (VmValue) element;
+      
       if (type.isInteger() || type.kind() == ElementType.Kind.BOOLEAN) {
         return value.isInteger() && ValueChecks.fits(value.asI64(), type);
       }
       return (type.equals(ElementType.F32) || type.equals(ElementType.F64)) && value.isFloat();
-    } else if (declared instanceof AbiType.NdArray) {
-      return element instanceof BufferView
-          && ValueChecks.fits((AbiType.NdArray) declared, (BufferView) element);
-    } else if (declared instanceof AbiType.Dict) {
-      List<AbiType.Entry> entries = ((AbiType.Dict) declared).entries();
-      if (!(element instanceof VmList) || ((VmList) element).size() != entries.size()) {
+    } else if (declared instanceof AbiType.NdArray ndArray) {
+      return element instanceof BufferView bufferView
+          && ValueChecks.fits(ndArray, bufferView);
+    } else if (declared instanceof AbiType.Dict dict) {
+      List<AbiType.Entry> entries = dict.entries();
+      if (!(element instanceof VmList vmList) || vmList.size() != entries.size()) {
         return false;
       }
       for (int i = 0; i < entries.size(); i++) {
-        if (!valid(entries.get(i).type(), ((VmList) element).get(i), depth + 1)) {
+        if (!valid(entries.get(i).type(), vmList.get(i), depth + 1)) {
           return false;
         }
       }
       return true;
-    } else if (declared instanceof AbiType.Sequence) {
-      List<AbiType> elements = ((AbiType.Sequence) declared).elements();
-      if (!(element instanceof VmList) || ((VmList) element).size() != elements.size()) {
+    } else if (declared instanceof AbiType.Sequence sequence) {
+      List<AbiType> elements = sequence.elements();
+      if (!(element instanceof VmList vmList) || vmList.size() != elements.size()) {
         return false;
       }
       for (int i = 0; i < elements.size(); i++) {
-        if (!valid(elements.get(i), ((VmList) element).get(i), depth + 1)) {
+        if (!valid(elements.get(i), vmList.get(i), depth + 1)) {
           return false;
         }
       }
       return true;
-    } else if (declared instanceof AbiType.HomogeneousList) {
-      if (!(element instanceof VmList)) {
+    } else if (declared instanceof AbiType.HomogeneousList homogeneousList) {
+      if (!(element instanceof VmList list)) {
         return false;
       }
-      AbiType type = ((AbiType.HomogeneousList) declared).element();
-      VmList list = (VmList) element;
+      AbiType type = homogeneousList.element();
+      
       for (int i = 0; i < list.size(); i++) {
         if (!valid(type, list.get(i), depth + 1)) {
           return false;
@@ -1030,7 +1030,7 @@ public final class AbiValues {
       return true;
     } else if (declared instanceof AbiType.Ref) {
       return element == null
-          || (element instanceof VmRef && refTypeMatches(declared, (VmRef) element));
+          || (element instanceof VmRef vmRef && refTypeMatches(declared, vmRef));
     }
     return !(declared instanceof AbiType.Unsupported); // Any, Unknown: whatever arrives
   }
@@ -1039,10 +1039,10 @@ public final class AbiValues {
     if (depth > MAX_DEPTH) {
       throw IreeValueException.of(side, path, "nested more than " + MAX_DEPTH + " deep");
     }
-    if (declared instanceof AbiType.Named) {
-      check(((AbiType.Named) declared).type(), element, side, path, depth);
-    } else if (declared instanceof AbiType.Scalar) {
-      ElementType type = ((AbiType.Scalar) declared).element();
+    if (declared instanceof AbiType.Named named) {
+      check(named.type(), element, side, path, depth);
+    } else if (declared instanceof AbiType.Scalar scalar) {
+      ElementType type = scalar.element();
       if (type.isInteger() || type.kind() == ElementType.Kind.BOOLEAN) {
         ValueChecks.integer(element, type, side, path);
       } else if (type.equals(ElementType.F32) || type.equals(ElementType.F64)) {
@@ -1050,17 +1050,17 @@ public final class AbiValues {
       } else {
         throw IreeValueException.of(side, path, "a scalar " + type + " has no VM value type");
       }
-    } else if (declared instanceof AbiType.NdArray) {
-      ValueChecks.bufferView(element, (AbiType.NdArray) declared, side, path);
-    } else if (declared instanceof AbiType.Dict) {
-      List<AbiType.Entry> entries = ((AbiType.Dict) declared).entries();
+    } else if (declared instanceof AbiType.NdArray ndArray) {
+      ValueChecks.bufferView(element, ndArray, side, path);
+    } else if (declared instanceof AbiType.Dict dict) {
+      List<AbiType.Entry> entries = dict.entries();
       VmList list = ValueChecks.list(element, declared, entries.size(), side, path);
       for (int i = 0; i < entries.size(); i++) {
         AbiType.Entry e = entries.get(i);
         check(e.type(), list.get(i), side, path + "." + e.key(), depth + 1);
       }
-    } else if (declared instanceof AbiType.Sequence) {
-      List<AbiType> elements = ((AbiType.Sequence) declared).elements();
+    } else if (declared instanceof AbiType.Sequence sequence) {
+      List<AbiType> elements = sequence.elements();
       VmList list = ValueChecks.list(element, declared, elements.size(), side, path);
       String each = path + "[*]";
       for (int i = 0; i < elements.size(); i++) {
@@ -1070,9 +1070,9 @@ public final class AbiValues {
           throw ValueChecks.atIndex(e, path, i);
         }
       }
-    } else if (declared instanceof AbiType.HomogeneousList) {
+    } else if (declared instanceof AbiType.HomogeneousList homogeneousList) {
       VmList list = ValueChecks.list(element, declared, -1, side, path);
-      AbiType type = ((AbiType.HomogeneousList) declared).element();
+      AbiType type = homogeneousList.element();
       String each = path + "[*]";
       for (int i = 0; i < list.size(); i++) {
         try {
@@ -1086,27 +1086,27 @@ public final class AbiValues {
       if (ref != null) {
         checkRefType(declared, ref, side, path);
       }
-    } else if (declared instanceof AbiType.Unsupported) {
-      throw unsupported((AbiType.Unsupported) declared, side, path);
+    } else if (declared instanceof AbiType.Unsupported unsupported) {
+      throw unsupported(unsupported, side, path);
     }
     // Any, Unknown: whatever arrives.
   }
 
   /** A ref slot a list may fill: no reflection says its type ({@code r}), or it says a list. */
   private static boolean isListSlot(AbiType declared) {
-    if (!(declared instanceof AbiType.Ref)) {
+    if (!(declared instanceof AbiType.Ref ref)) {
       return false;
     }
-    String type = ((AbiType.Ref) declared).refType();
+    String type = ref.refType();
     return type.equals(AbiType.Ref.ANY) || type.equals("vm.list") || type.equals("!vm.list");
   }
 
   /** True when {@code ref} is of the type a {@code declared} ref slot names (any, when not a ref). */
   private static boolean refTypeMatches(AbiType declared, VmRef ref) {
-    if (!(declared instanceof AbiType.Ref)) {
+    if (!(declared instanceof AbiType.Ref refSlot)) {
       return true;
     }
-    String expected = ((AbiType.Ref) declared).refType();
+    String expected = refSlot.refType();
     if (expected.equals(AbiType.Ref.ANY)) {
       return true;
     }

@@ -22,6 +22,7 @@ final class AsyncSubmission {
 
   private AsyncSubmission() {}
 
+  @SuppressWarnings("FutureReturnValueIgnored") // whenComplete's stage: the callback delivers
   static <T> FencedFuture<T> submit(
       BackendFunction function,
       VmList arguments,
@@ -93,10 +94,10 @@ final class AsyncSubmission {
     if (value == null || depth > MAX_DEPTH) {
       return;
     }
-    if (value instanceof NdArray) {
-      ((NdArray) value).close();
-    } else if (value instanceof VmResource) {
-      ((VmResource) value).close();
+    if (value instanceof NdArray ndArray) {
+      ndArray.close();
+    } else if (value instanceof VmResource vmResource) {
+      vmResource.close();
     } else if (value instanceof Collection) {
       for (Object element : (Collection<?>) value) {
         discard(element, depth + 1);

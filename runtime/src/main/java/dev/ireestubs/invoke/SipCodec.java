@@ -54,13 +54,13 @@ final class SipCodec implements CallCodec {
       Map<String, ?> named,
       Object[] slots,
       List<AbiType> rawTypes) {
-    if (root instanceof SipNode.Dict) {
+    if (root instanceof SipNode.Dict dict) {
       if (!positional.isEmpty()) {
         throw IreeValueException.of(
             Side.ARGUMENT,
             name,
             "the inputs are a dict of keyword arguments "
-                + ((SipNode.Dict) root).keys()
+                + dict.keys()
                 + "; pass them by name, not "
                 + positional.size()
                 + " positional");
@@ -90,13 +90,13 @@ final class SipCodec implements CallCodec {
       Object[] slots,
       List<AbiType> rawTypes,
       boolean root) {
-    if (node instanceof SipNode.Leaf) {
-      int index = ((SipNode.Leaf) node).rawIndex();
+    if (node instanceof SipNode.Leaf leaf) {
+      int index = leaf.rawIndex();
       slots[index] = AbiValues.encode(rawTypes.get(index), value, path);
       return;
     }
-    if (node instanceof SipNode.Sequence) {
-      List<SipNode.SequenceEntry> entries = ((SipNode.Sequence) node).entries();
+    if (node instanceof SipNode.Sequence sequence) {
+      List<SipNode.SequenceEntry> entries = sequence.entries();
       List<?> values = sequenceValues(value, path);
       if (values.size() != entries.size()) {
         throw IreeValueException.of(
@@ -131,8 +131,8 @@ final class SipCodec implements CallCodec {
     if (value instanceof List) {
       return (List<?>) value;
     }
-    if (value instanceof Record) {
-      return new ArrayList<>(AbiValues.recordComponents((Record) value, path).values());
+    if (value instanceof Record record) {
+      return new ArrayList<>(AbiValues.recordComponents(record, path).values());
     }
     throw IreeValueException.of(
         Side.ARGUMENT,
@@ -144,8 +144,8 @@ final class SipCodec implements CallCodec {
     if (value instanceof Map) {
       return (Map<?, ?>) value;
     }
-    if (value instanceof Record) {
-      return AbiValues.recordByKeys((Record) value, keys, path); // names or camelCase, as stubs
+    if (value instanceof Record record) {
+      return AbiValues.recordByKeys(record, keys, path); // names or camelCase, as stubs
     }
     throw IreeValueException.of(
         Side.ARGUMENT,
@@ -168,13 +168,13 @@ final class SipCodec implements CallCodec {
   }
 
   private static Object build(SipNode node, VmList results, List<AbiType> rawTypes, String path) {
-    if (node instanceof SipNode.Leaf) {
-      int index = ((SipNode.Leaf) node).rawIndex();
+    if (node instanceof SipNode.Leaf leaf) {
+      int index = leaf.rawIndex();
       return AbiValues.decode(rawTypes.get(index), results.get(index), path);
     }
-    if (node instanceof SipNode.Sequence) {
+    if (node instanceof SipNode.Sequence sequence) {
       List<Object> out = new ArrayList<>();
-      for (SipNode.SequenceEntry e : ((SipNode.Sequence) node).entries()) {
+      for (SipNode.SequenceEntry e : sequence.entries()) {
         out.add(build(e.node(), results, rawTypes, path + "[" + e.key() + "]"));
       }
       return Collections.unmodifiableList(out);

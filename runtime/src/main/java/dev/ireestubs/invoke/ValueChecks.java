@@ -194,11 +194,11 @@ public final class ValueChecks {
    */
   public static BufferView bufferView(
       Object element, AbiType.NdArray declared, Side side, String path) {
-    if (!(element instanceof BufferView)) {
+    if (!(element instanceof BufferView view)) {
       throw IreeValueException.of(
           side, path, "expected " + declared + " (a buffer view) but got " + describe(element));
     }
-    BufferView view = (BufferView) element;
+    
     if (fits(declared, view)) { // checked in place: no Optional, no copy of the shape
       return view;
     }
@@ -326,16 +326,16 @@ public final class ValueChecks {
    */
   public static VmList list(
       Object element, AbiType declared, int expectedSize, Side side, String path) {
-    if (element instanceof VmList
-        && (expectedSize < 0 || ((VmList) element).size() == expectedSize)) {
-      return (VmList) element; // the declared type is formatted only for a message
+    if (element instanceof VmList vmList
+        && (expectedSize < 0 || vmList.size() == expectedSize)) {
+      return vmList; // the declared type is formatted only for a message
     }
     String what = declared == null ? "" : " (" + declared + ")";
-    if (!(element instanceof VmList)) {
+    if (!(element instanceof VmList nested)) {
       throw IreeValueException.of(
           side, path, "expected a list" + what + " but got " + describe(element));
     }
-    VmList nested = (VmList) element;
+    
     throw IreeValueException.of(
         side,
         path,
@@ -479,11 +479,11 @@ public final class ValueChecks {
    * @throws IreeValueException when the element is no integer value or does not fit
    */
   public static long integer(Object element, ElementType declared, Side side, String path) {
-    if (!(element instanceof VmValue) || !((VmValue) element).isInteger()) {
+    if (!(element instanceof VmValue vmValue) || !vmValue.isInteger()) {
       throw IreeValueException.of(
           side, path, "expected " + article(declared) + " value but got " + describe(element));
     }
-    long value = ((VmValue) element).asI64();
+    long value = vmValue.asI64();
     if (!fits(value, declared)) {
       throw IreeValueException.of(
           side,
@@ -530,11 +530,11 @@ public final class ValueChecks {
    * @throws IreeValueException when the element is no floating-point value
    */
   public static double floating(Object element, ElementType declared, Side side, String path) {
-    if (!(element instanceof VmValue) || !((VmValue) element).isFloat()) {
+    if (!(element instanceof VmValue vmValue) || !vmValue.isFloat()) {
       throw IreeValueException.of(
           side, path, "expected " + article(declared) + " value but got " + describe(element));
     }
-    return ((VmValue) element).asF64();
+    return vmValue.asF64();
   }
 
   private static String article(ElementType type) {
@@ -550,18 +550,18 @@ public final class ValueChecks {
     if (element instanceof VmValue) {
       return "the value " + element;
     }
-    if (element instanceof BufferView) {
-      BufferView view = (BufferView) element;
+    if (element instanceof BufferView view) {
+      
       return "a buffer view "
           + view.elementType()
               .map(e -> new AbiType.NdArray(e, Shape.of(view.shape())).toString())
               .orElse("of HAL element type 0x" + Integer.toHexString(view.elementTypeCode()));
     }
-    if (element instanceof VmList) {
-      return "a list of " + ((VmList) element).size();
+    if (element instanceof VmList vmList) {
+      return "a list of " + vmList.size();
     }
-    if (element instanceof VmRef) {
-      return "a ref of type " + ((VmRef) element).refTypeName();
+    if (element instanceof VmRef vmRef) {
+      return "a ref of type " + vmRef.refTypeName();
     }
     return JavaMapping.aTypeName(element);
   }

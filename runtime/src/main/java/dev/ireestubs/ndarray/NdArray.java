@@ -281,36 +281,36 @@ public abstract sealed class NdArray implements AutoCloseable
   /** An array of the class that holds {@code type}, over {@code data} (already checked). */
   private static NdArray create(ElementType type, long[] shape, Memory memory) {
     ByteBuffer data = memory.data;
-    switch (classNameFor(type)) {
-      case "FloatArray":
-        return new FloatArray(type, shape, data, memory, true);
-      case "DoubleArray":
-        return new DoubleArray(type, shape, data, memory, true);
-      case "HalfArray":
-        return new HalfArray(type, shape, data, memory, true);
-      case "BFloat16Array":
-        return new BFloat16Array(type, shape, data, memory, true);
-      case "BoolArray":
-        return new BoolArray(type, shape, data, memory, true);
-      case "ByteArray":
-        return new ByteArray(type, shape, data, memory, true);
-      case "ShortArray":
-        return new ShortArray(type, shape, data, memory, true);
-      case "IntArray":
-        return new IntArray(type, shape, data, memory, true);
-      case "LongArray":
-        return new LongArray(type, shape, data, memory, true);
-      case "UByteArray":
-        return new UByteArray(type, shape, data, memory, true);
-      case "UShortArray":
-        return new UShortArray(type, shape, data, memory, true);
-      case "UIntArray":
-        return new UIntArray(type, shape, data, memory, true);
-      case "ULongArray":
-        return new ULongArray(type, shape, data, memory, true);
-      default:
-        throw new AssertionError(type);
-    }
+    return switch (classNameFor(type)) {
+  case "FloatArray" -> 
+new FloatArray(type, shape, data, memory, true);
+  case "DoubleArray" -> 
+new DoubleArray(type, shape, data, memory, true);
+  case "HalfArray" -> 
+new HalfArray(type, shape, data, memory, true);
+  case "BFloat16Array" -> 
+new BFloat16Array(type, shape, data, memory, true);
+  case "BoolArray" -> 
+new BoolArray(type, shape, data, memory, true);
+  case "ByteArray" -> 
+new ByteArray(type, shape, data, memory, true);
+  case "ShortArray" -> 
+new ShortArray(type, shape, data, memory, true);
+  case "IntArray" -> 
+new IntArray(type, shape, data, memory, true);
+  case "LongArray" -> 
+new LongArray(type, shape, data, memory, true);
+  case "UByteArray" -> 
+new UByteArray(type, shape, data, memory, true);
+  case "UShortArray" -> 
+new UShortArray(type, shape, data, memory, true);
+  case "UIntArray" -> 
+new UIntArray(type, shape, data, memory, true);
+  case "ULongArray" -> 
+new ULongArray(type, shape, data, memory, true);
+  default -> 
+throw new AssertionError(type);
+};
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -861,10 +861,10 @@ public abstract sealed class NdArray implements AutoCloseable
     if (this == o) {
       return true;
     }
-    if (!(o instanceof NdArray)) {
+    if (!(o instanceof NdArray that)) {
       return false;
     }
-    NdArray that = (NdArray) o;
+    
     requireOpen();
     that.requireOpen();
     if (getClass() != that.getClass()

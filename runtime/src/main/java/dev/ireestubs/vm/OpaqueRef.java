@@ -17,7 +17,10 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class OpaqueRef implements VmRef, VmResource {
 
+  @SuppressWarnings("UnnecessaryLambda") // sentinels, compared by identity
   private static final Runnable NOTHING = () -> {};
+
+  @SuppressWarnings("UnnecessaryLambda")
   private static final Runnable CLOSED = () -> {};
 
   private final String refTypeName;

@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -208,7 +209,7 @@ public final class VmList implements VmRef, VmResource {
         i++;
       } else if (Character.isSurrogate(c)) {
         throw new IllegalArgumentException(
-            "the string has an unpaired surrogate U+" + Integer.toHexString(c).toUpperCase()
+            "the string has an unpaired surrogate U+" + Integer.toHexString(c).toUpperCase(Locale.ROOT)
                 + " at index " + i + "; it has no UTF-8 form");
       }
     }
@@ -337,7 +338,7 @@ public final class VmList implements VmRef, VmResource {
         && elementType.isVariant()
         && (element instanceof VmValue
             || element instanceof BufferView
-            || (element instanceof VmList && !((VmList) element).closed))) {
+            || (element instanceof VmList vmList && !vmList.closed))) {
       slots[size++] = element;
       return this;
     }
@@ -426,7 +427,7 @@ public final class VmList implements VmRef, VmResource {
               + JavaMapping.aTypeName(element)
               + " (" + element + ") for index " + index);
     }
-    if (element instanceof VmResource && ((VmResource) element).isClosed()) {
+    if (element instanceof VmResource vmResource && vmResource.isClosed()) {
       throw new IllegalArgumentException(
           "cannot put a closed " + ((VmRef) element).refTypeName() + " at index " + index);
     }
@@ -434,12 +435,12 @@ public final class VmList implements VmRef, VmResource {
       return element;
     }
     if (valueType != null) {
-      if (!(element instanceof VmValue)) {
+      if (!(element instanceof VmValue value)) {
         throw new VmTypeException(
             typeName() + " cannot hold " + describe(element) + " at index " + index
                 + ": expected a value of type " + valueType);
       }
-      VmValue value = (VmValue) element;
+      
       if (value.type().isInteger() != valueType.isInteger()) {
         throw new VmTypeException(
             typeName() + " cannot hold " + value + " at index " + index
@@ -497,10 +498,10 @@ public final class VmList implements VmRef, VmResource {
    */
   public VmValue getValue(int index) {
     Object e = get(index);
-    if (!(e instanceof VmValue)) {
+    if (!(e instanceof VmValue vmValue)) {
       throw new VmTypeException(slotName(index) + " is not a value type: got " + describe(e));
     }
-    return (VmValue) e;
+    return vmValue;
   }
 
   /**
@@ -668,12 +669,12 @@ public final class VmList implements VmRef, VmResource {
     }
     for (int i = 0; i < size; i++) {
       Object e = objects[i];
-      if (!(e instanceof VmValue) || ((VmValue) e).type() != VmValueType.I8) {
+      if (!(e instanceof VmValue vmValue) || vmValue.type() != VmValueType.I8) {
         throw new VmTypeException(
             "expected a list of i8 (a string's bytes), but " + slotName(i) + " is "
                 + describe(e));
       }
-      out[i] = ((VmValue) e).asI8();
+      out[i] = vmValue.asI8();
     }
     return out;
   }
@@ -738,15 +739,15 @@ public final class VmList implements VmRef, VmResource {
       list.objects = new Object[0];
       for (int i = 0; i < n; i++) {
         Object e = held[i];
-        if (e instanceof VmList) {
-          VmList child = (VmList) e;
+        if (e instanceof VmList child) {
+          
           if (!child.closed) {
             child.closed = true;
             pending.push(child);
           }
-        } else if (e instanceof VmResource) {
+        } else if (e instanceof VmResource vmResource) {
           try {
-            ((VmResource) e).close();
+            vmResource.close();
           } catch (RuntimeException ex) {
             if (failure == null) {
               failure = ex;
@@ -788,10 +789,10 @@ public final class VmList implements VmRef, VmResource {
     int n = list.size;
     for (int i = 0; i < n && budget > 0; i++, budget--) {
       Object element = list.get(i);
-      if (element instanceof BufferView) {
-        ((BufferView) element).endCall();
-      } else if (element instanceof VmList && depth < END_CALL_MAX_DEPTH) {
-        budget = endCall((VmList) element, depth + 1, budget);
+      if (element instanceof BufferView bufferView) {
+        bufferView.endCall();
+      } else if (element instanceof VmList vmList && depth < END_CALL_MAX_DEPTH) {
+        budget = endCall(vmList, depth + 1, budget);
       }
     }
     return budget;
@@ -833,8 +834,8 @@ public final class VmList implements VmRef, VmResource {
     if (e instanceof VmValue || e instanceof BufferView) {
       return e.toString();
     }
-    if (e instanceof VmList) {
-      VmList l = (VmList) e;
+    if (e instanceof VmList l) {
+      
       return "a " + l.typeName() + (l.closed ? " (closed)" : " of size " + l.size);
     }
     return "a " + ((VmRef) e).refTypeName() + " ref";
@@ -853,16 +854,16 @@ public final class VmList implements VmRef, VmResource {
     if (this == o) {
       return true;
     }
-    if (!(o instanceof VmList)) {
+    if (!(o instanceof VmList vmList)) {
       return false;
     }
     // Walk both graphs together; a pair of lists already being compared is assumed equal (the
     // largest consistent answer), which makes cyclic lists equal when they unfold alike.
-    Map<VmList, Set<VmList>> seen = new IdentityHashMap<>();
+    IdentityHashMap<VmList, Set<VmList>> seen = new IdentityHashMap<>();
     Deque<VmList[]> pending = new ArrayDeque<>();
-    pending.push(new VmList[] {this, (VmList) o});
+    pending.push(new VmList[] {this, vmList});
     seen.computeIfAbsent(this, k -> Collections.newSetFromMap(new IdentityHashMap<>()))
-        .add((VmList) o);
+        .add(vmList);
     while (!pending.isEmpty()) {
       VmList[] pair = pending.pop();
       VmList a = pair[0];
@@ -882,12 +883,12 @@ public final class VmList implements VmRef, VmResource {
         if (x == y) {
           continue;
         }
-        if (x instanceof VmList && y instanceof VmList) {
+        if (x instanceof VmList xList && y instanceof VmList yList) {
           Set<VmList> partners =
               seen.computeIfAbsent(
-                  (VmList) x, k -> Collections.newSetFromMap(new IdentityHashMap<>()));
-          if (partners.add((VmList) y)) {
-            pending.push(new VmList[] {(VmList) x, (VmList) y});
+                  xList, k -> Collections.newSetFromMap(new IdentityHashMap<>()));
+          if (partners.add(yList)) {
+            pending.push(new VmList[] {xList, yList});
           }
         } else if (x instanceof VmList || y instanceof VmList || !Objects.equals(x, y)) {
           return false;
@@ -911,8 +912,8 @@ public final class VmList implements VmRef, VmResource {
         eh = Long.hashCode(bits[i]);
       } else {
         Object e = objects[i];
-        if (e instanceof VmList) {
-          VmList l = (VmList) e;
+        if (e instanceof VmList l) {
+          
           eh = 31 * l.elementType.hashCode() + l.size;
         } else {
           eh = Objects.hashCode(e);

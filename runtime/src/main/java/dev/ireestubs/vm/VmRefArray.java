@@ -168,10 +168,10 @@ public final class VmRefArray {
     if (this == o) {
       return true;
     }
-    if (!(o instanceof VmRefArray)) {
+    if (!(o instanceof VmRefArray that)) {
       return false;
     }
-    VmRefArray that = (VmRefArray) o;
+    
     return Arrays.equals(dims, that.dims) && values.equals(that.values);
   }
 

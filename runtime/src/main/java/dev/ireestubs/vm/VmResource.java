@@ -31,8 +31,8 @@ public interface VmResource extends AutoCloseable {
    * @param o any list element, possibly null
    */
   static void closeIfResource(Object o) {
-    if (o instanceof VmResource) {
-      ((VmResource) o).close();
+    if (o instanceof VmResource vmResource) {
+      vmResource.close();
     }
   }
 }

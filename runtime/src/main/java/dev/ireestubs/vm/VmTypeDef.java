@@ -13,6 +13,7 @@ import java.util.Optional;
  * VmValueType#code()} for a value type, and the registered ref type id (with its low 3 bits
  * cleared) for a ref type, looked up by {@link #refTypeName()}.
  */
+@SuppressWarnings("EnumOrdinal") // tables indexed by the ordinal, filled from values() here
 public final class VmTypeDef {
 
   /** The variant type {@code ?}: elements of any type, and empty slots. */
@@ -130,10 +131,10 @@ public final class VmTypeDef {
     if (this == o) {
       return true;
     }
-    if (!(o instanceof VmTypeDef)) {
+    if (!(o instanceof VmTypeDef that)) {
       return false;
     }
-    VmTypeDef that = (VmTypeDef) o;
+    
     return valueType == that.valueType && Objects.equals(refTypeName, that.refTypeName);
   }
 

@@ -121,18 +121,18 @@ public final class VmValue {
    */
   public static VmValue fromBits(VmValueType type, long rawBits) {
     Objects.requireNonNull(type, "type");
-    switch (type) {
-      case I8:
-        return new VmValue(type, (byte) rawBits);
-      case I16:
-        return new VmValue(type, (short) rawBits);
-      case I32:
-        return new VmValue(type, (int) rawBits);
-      case F32:
-        return new VmValue(type, rawBits & 0xFFFF_FFFFL);
-      default:
-        return new VmValue(type, rawBits);
-    }
+    return switch (type) {
+  case I8 -> 
+new VmValue(type, (byte) rawBits);
+  case I16 -> 
+new VmValue(type, (short) rawBits);
+  case I32 -> 
+new VmValue(type, (int) rawBits);
+  case F32 -> 
+new VmValue(type, rawBits & 0xFFFF_FFFFL);
+  default -> 
+new VmValue(type, rawBits);
+};
   }
 
   /**
@@ -251,20 +251,20 @@ public final class VmValue {
    * @return a new boxed number of the value's type
    */
   public Number boxed() {
-    switch (type) {
-      case I8:
-        return asI8();
-      case I16:
-        return asI16();
-      case I32:
-        return asI32();
-      case I64:
-        return asI64();
-      case F32:
-        return asF32();
-      default:
-        return asF64();
-    }
+    return switch (type) {
+  case I8 -> 
+asI8();
+  case I16 -> 
+asI16();
+  case I32 -> 
+asI32();
+  case I64 -> 
+asI64();
+  case F32 -> 
+asF32();
+  default -> 
+asF64();
+};
   }
 
   /**
@@ -281,20 +281,20 @@ public final class VmValue {
     if (target == type) {
       return this;
     }
-    switch (target) {
-      case I8:
-        return i8(asI8());
-      case I16:
-        return i16(asI16());
-      case I32:
-        return i32(asI32());
-      case I64:
-        return i64(asI64());
-      case F32:
-        return f32(asF32());
-      default:
-        return f64(asF64());
-    }
+    return switch (target) {
+  case I8 -> 
+i8(asI8());
+  case I16 -> 
+i16(asI16());
+  case I32 -> 
+i32(asI32());
+  case I64 -> 
+i64(asI64());
+  case F32 -> 
+f32(asF32());
+  default -> 
+f64(asF64());
+};
   }
 
   private long integerBits(VmValueType target) {
@@ -326,10 +326,10 @@ public final class VmValue {
     if (this == o) {
       return true;
     }
-    if (!(o instanceof VmValue)) {
+    if (!(o instanceof VmValue that)) {
       return false;
     }
-    VmValue that = (VmValue) o;
+    
     return type == that.type && bits == that.bits;
   }
 
@@ -346,13 +346,13 @@ public final class VmValue {
 
   /** The value without its type: {@code 5}, {@code 1.5}, {@code NaN}. */
   String valueString() {
-    switch (type) {
-      case F32:
-        return Float.toString(Float.intBitsToFloat((int) bits));
-      case F64:
-        return Double.toString(doubleBits());
-      default:
-        return Long.toString(bits);
-    }
+    return switch (type) {
+  case F32 -> 
+Float.toString(Float.intBitsToFloat((int) bits));
+  case F64 -> 
+Double.toString(doubleBits());
+  default -> 
+Long.toString(bits);
+};
   }
 }

@@ -116,18 +116,18 @@ public enum VmValueType {
    * @throws IllegalArgumentException for {@link VmKind#REF}, which carries a ref, not a value
    */
   public static VmValueType forCconvKind(VmKind kind) {
-    switch (kind) {
-      case I32:
-        return I32;
-      case I64:
-        return I64;
-      case F32:
-        return F32;
-      case F64:
-        return F64;
-      default:
-        throw new IllegalArgumentException("cconv kind " + kind.code() + " is a ref, not a value");
-    }
+    return switch (kind) {
+  case I32 -> 
+I32;
+  case I64 -> 
+I64;
+  case F32 -> 
+F32;
+  case F64 -> 
+F64;
+  default -> 
+throw new IllegalArgumentException("cconv kind " + kind.code() + " is a ref, not a value");
+};
   }
 
   /**
@@ -136,20 +136,20 @@ public enum VmValueType {
    * @return the element type of the same width and kind
    */
   public ElementType elementType() {
-    switch (this) {
-      case I8:
-        return ElementType.I8;
-      case I16:
-        return ElementType.I16;
-      case I32:
-        return ElementType.I32;
-      case I64:
-        return ElementType.I64;
-      case F32:
-        return ElementType.F32;
-      default:
-        return ElementType.F64;
-    }
+    return switch (this) {
+  case I8 -> 
+ElementType.I8;
+  case I16 -> 
+ElementType.I16;
+  case I32 -> 
+ElementType.I32;
+  case I64 -> 
+ElementType.I64;
+  case F32 -> 
+ElementType.F32;
+  default -> 
+ElementType.F64;
+};
   }
 
   /**

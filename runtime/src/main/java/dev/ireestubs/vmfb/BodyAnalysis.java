@@ -105,7 +105,7 @@ final class BodyAnalysis {
       BytecodeOps.Op op = reader.op;
       step(op, state);
       if (op.isTerminator()) {
-        successors(op, state);
+        successors(state);
         return;
       }
       pc = reader.next;
@@ -122,66 +122,63 @@ final class BodyAnalysis {
   private void step(BytecodeOps.Op op, Registers state) throws BodyException {
     if (op.table() == BytecodeOps.CORE) {
       switch (op.code()) {
-        case BytecodeOps.CONST_I32:
-          state.set(reader.regs[0], new Registers.I32((int) reader.imms[0]));
+  case BytecodeOps.CONST_I32 -> {
+state.set(reader.regs[0], new Registers.I32((int) reader.imms[0]));
           return;
-        case BytecodeOps.CONST_I32_ZERO:
-          state.set(reader.regs[0], new Registers.I32(0));
+}
+  case BytecodeOps.CONST_I32_ZERO -> {
+state.set(reader.regs[0], new Registers.I32(0));
           return;
-        case BytecodeOps.CONST_I64:
-          state.setI64(reader.regs[0], reader.imms[0]);
+}
+  case BytecodeOps.CONST_I64 -> {
+state.setI64(reader.regs[0], reader.imms[0]);
           return;
-        case BytecodeOps.CONST_I64_ZERO:
-          state.setI64(reader.regs[0], 0L);
+}
+  case BytecodeOps.CONST_I64_ZERO -> {
+state.setI64(reader.regs[0], 0L);
           return;
-        case BytecodeOps.CONST_REF_ZERO:
-          state.set(reader.regs[0], Registers.NULL);
+}
+  case BytecodeOps.CONST_REF_ZERO -> {
+state.set(reader.regs[0], Registers.NULL);
           return;
-        case BytecodeOps.ASSIGN_REF:
-        case BytecodeOps.CAST_ANY_REF:
-          {
-            Value v = state.get(reader.regs[0]);
+}
+  case BytecodeOps.ASSIGN_REF, BytecodeOps.CAST_ANY_REF -> {
+Value v = state.get(reader.regs[0]);
             moveOut(state, reader.regs[0]);
             state.set(reader.regs[1], v);
             return;
-          }
-        case BytecodeOps.CALL:
-        case BytecodeOps.CALL_VARIADIC:
-        case BytecodeOps.CALL_YIELDABLE:
-        case BytecodeOps.CALL_VARIADIC_YIELDABLE:
-          call(state);
+}
+  case BytecodeOps.CALL, BytecodeOps.CALL_VARIADIC, BytecodeOps.CALL_YIELDABLE, BytecodeOps.CALL_VARIADIC_YIELDABLE -> {
+call(state);
           return;
-        case BytecodeOps.RETURN:
-          returns(state);
+}
+  case BytecodeOps.RETURN -> {
+returns(state);
           return;
-        case BytecodeOps.DISCARD_REFS:
-          forEachListed(0, raw -> state.set(raw, null));
+}
+  case BytecodeOps.DISCARD_REFS -> {
+forEachListed(0, raw -> state.set(raw, null));
           return;
-        default:
-          break;
-      }
+}
+  default -> {}
+}
     }
     // An op without meaning here: its moved refs are gone, its results unknown.
     for (int i = 0; i < reader.regCount; i++) {
       int raw = reader.regs[i];
       switch (reader.regKinds[i]) {
-        case 'r':
-          moveOut(state, raw);
-          break;
-        case 'x':
-        case 'y':
-          state.set(raw, null);
-          break;
-        case 'X':
-          state.setI64(raw, null);
-          break;
-        default:
-          break;
-      }
+  case 'r' -> 
+moveOut(state, raw);
+  case 'x', 'y' -> 
+state.set(raw, null);
+  case 'X' -> 
+state.setI64(raw, null);
+  default -> {}
+}
     }
   }
 
-  private void successors(BytecodeOps.Op op, Registers state) throws BodyException {
+  private void successors(Registers state) throws BodyException {
     for (int t = 0; t < reader.targetCount; t++) {
       Registers next = state;
       if (reader.remapSize[t] > 0) {
@@ -278,8 +275,8 @@ final class BodyAnalysis {
       }
     }
     switch (role.kind()) {
-      case ASSERT:
-        if (passed.length > ImportRole.ASSERT_ELEMENT_TYPE + 1
+  case ASSERT -> {
+if (passed.length > ImportRole.ASSERT_ELEMENT_TYPE + 1
             && passed[0] instanceof Registers.Arg) {
           AbiType.NdArray type = typeOf(operands, ImportRole.ASSERT_ELEMENT_TYPE, state);
           if (type != null) {
@@ -287,17 +284,21 @@ final class BodyAnalysis {
           }
         }
         return new Value[0];
-      case CREATE:
-        if (passed.length > ImportRole.CREATE_ELEMENT_TYPE + 1) {
+}
+  case CREATE -> {
+if (passed.length > ImportRole.CREATE_ELEMENT_TYPE + 1) {
           AbiType.NdArray type = typeOf(operands, ImportRole.CREATE_ELEMENT_TYPE, state);
           return new Value[] {type == null ? null : new Registers.View(type)};
         }
         return new Value[0];
-      case MAKES_FENCE:
-        return new Value[] {Registers.FENCE};
-      default:
-        return new Value[0];
-    }
+}
+  case MAKES_FENCE -> {
+return new Value[] {Registers.FENCE};
+}
+  default -> {
+return new Value[0];
+}
+}
   }
 
   /**
@@ -309,12 +310,12 @@ final class BodyAnalysis {
   private AbiType.NdArray typeOf(int operands, int at, Registers state) {
     Value element = state.get(listed(operands, at));
     Value encoding = state.get(listed(operands, at + 1));
-    if (!(element instanceof Registers.I32)
-        || !(encoding instanceof Registers.I32)
-        || ((Registers.I32) encoding).value() != DENSE_ROW_MAJOR) {
+    if (!(element instanceof Registers.I32 elementCode)
+        || !(encoding instanceof Registers.I32 encodingCode)
+        || encodingCode.value() != DENSE_ROW_MAJOR) {
       return null;
     }
-    Optional<ElementType> type = ElementType.fromHalCode(((Registers.I32) element).value());
+    Optional<ElementType> type = ElementType.fromHalCode(elementCode.value());
     if (type.isEmpty()) {
       return null;
     }

@@ -45,7 +45,6 @@ final class BodyWalker {
     BitSet opStarts = new BitSet();
     BitSet targets = new BitSet();
     boolean inBlock = false;
-    boolean afterTerminator = true;
     // As IREE's verifier: the last byte never starts an op.
     int pc = 0;
     while (pc < length - 1) {
@@ -53,21 +52,17 @@ final class BodyWalker {
       budget.charge(1 + reader.regCount + listed(reader));
       BytecodeOps.Op op = reader.op;
       boolean block = op.table() == BytecodeOps.CORE && op.code() == BytecodeOps.BLOCK;
-      if (blockMarkers) {
-        if (!inBlock && !block) {
-          throw new BodyException(
-              op.mnemonic() + " at offset " + OpReader.hex(pc) + " is not in a block");
-        }
-        if (inBlock && block) {
-          throw new BodyException(
-              "a block starts at offset " + OpReader.hex(pc) + " inside the previous block");
-        }
-        if (block) {
-          blocks.set(pc);
-          inBlock = true;
-        }
-      } else if (afterTerminator) {
+      if (!inBlock && !block) {
+        throw new BodyException(
+            op.mnemonic() + " at offset " + OpReader.hex(pc) + " is not in a block");
+      }
+      if (inBlock && block) {
+        throw new BodyException(
+            "a block starts at offset " + OpReader.hex(pc) + " inside the previous block");
+      }
+      if (block) {
         blocks.set(pc);
+        inBlock = true;
       }
       opStarts.set(pc);
       checkCall(reader, importCount, functionCount);
@@ -77,18 +72,16 @@ final class BodyWalker {
       if (listener != null) {
         listener.op(pc, op.mnemonic());
       }
-      afterTerminator = op.isTerminator();
-      if (afterTerminator) {
+      if (op.isTerminator()) {
         inBlock = false;
       }
       pc = reader.next;
     }
-    if ((blockMarkers ? inBlock : !afterTerminator) || opStarts.isEmpty()) {
+    if (inBlock || opStarts.isEmpty()) {
       throw new BodyException("the function's last block has no terminator");
     }
-    BitSet landing = blockMarkers ? blocks : opStarts;
     for (int t = targets.nextSetBit(0); t >= 0; t = targets.nextSetBit(t + 1)) {
-      if (!landing.get(t)) {
+      if (!blocks.get(t)) {
         throw new BodyException(
             "a branch targets offset " + OpReader.hex(t) + ", which does not start a block");
       }
@@ -175,17 +168,14 @@ final class BodyWalker {
     }
     boolean variadic;
     switch (op.code()) {
-      case BytecodeOps.CALL:
-      case BytecodeOps.CALL_YIELDABLE:
-        variadic = false;
-        break;
-      case BytecodeOps.CALL_VARIADIC:
-      case BytecodeOps.CALL_VARIADIC_YIELDABLE:
-        variadic = true;
-        break;
-      default:
-        return;
-    }
+  case BytecodeOps.CALL, BytecodeOps.CALL_YIELDABLE -> 
+variadic = false;
+  case BytecodeOps.CALL_VARIADIC, BytecodeOps.CALL_VARIADIC_YIELDABLE -> 
+variadic = true;
+  default -> {
+return;
+}
+}
     long ordinal = reader.imms[0];
     boolean isImport = (ordinal & OpReader.IMPORT_BIT) != 0;
     long index = ordinal & ~OpReader.IMPORT_BIT;

@@ -74,21 +74,12 @@ final class BytecodeOps {
       if (table != CORE) {
         return false;
       }
-      switch (code) {
-        case BRANCH:
-        case COND_BRANCH:
-        case RETURN:
-        case FAIL:
-        case YIELD:
-        case COND_BREAK:
-        case BREAK:
-        case BRANCH_TABLE:
-        case CALL_YIELDABLE:
-        case CALL_VARIADIC_YIELDABLE:
-          return true;
-        default:
-          return false;
-      }
+      return switch (code) {
+  case BRANCH, COND_BRANCH, RETURN, FAIL, YIELD, COND_BREAK, BREAK, BRANCH_TABLE, CALL_YIELDABLE, CALL_VARIADIC_YIELDABLE -> 
+true;
+  default -> 
+false;
+};
     }
   }
 
@@ -121,18 +112,18 @@ final class BytecodeOps {
    * reader does not know it.
    */
   static Optional<BytecodeOps> of(BytecodeVersion version) {
-    switch (version.major()) {
-      case 17:
-        return Optional.of(V17);
-      case 16:
-        return Optional.of(V16);
-      case 15:
-        return Optional.of(V15);
-      case 13:
-        return Optional.of(V13);
-      default:
-        return Optional.empty();
-    }
+    return switch (version.major()) {
+  case 17 -> 
+Optional.of(V17);
+  case 16 -> 
+Optional.of(V16);
+  case 15 -> 
+Optional.of(V15);
+  case 13 -> 
+Optional.of(V13);
+  default -> 
+Optional.empty();
+};
   }
 
   /** The versions {@link #of} knows, for messages. */

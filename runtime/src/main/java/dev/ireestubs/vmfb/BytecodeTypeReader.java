@@ -193,10 +193,10 @@ final class BytecodeTypeReader {
       AbiType t = CallingConvention.typeOf(resultKinds.get(m));
       Registers.Value v = m < facts.results.length ? facts.results[m] : null;
       if (resultKinds.get(m) == VmKind.REF) {
-        if (v instanceof Registers.View) {
-          t = ((Registers.View) v).type();
-        } else if (v instanceof Registers.Arg && facts.argumentTypes[((Registers.Arg) v).index()] != null) {
-          t = facts.argumentTypes[((Registers.Arg) v).index()];
+        if (v instanceof Registers.View view) {
+          t = view.type();
+        } else if (v instanceof Registers.Arg arg && facts.argumentTypes[arg.index()] != null) {
+          t = facts.argumentTypes[arg.index()];
         } else if (v instanceof Registers.Fence) {
           t = new AbiType.Ref("hal.fence");
         }

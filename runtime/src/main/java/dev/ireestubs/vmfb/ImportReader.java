@@ -31,16 +31,17 @@ final class ImportReader {
 
   /** {@code imported_functions} field ids by layout era; -1 when not read. */
   static int importsField(VmfbSchemaEra era) {
-    switch (era) {
-      case FUNCTION_SIGNATURES_2023:
-        return 6;
-      case DEPENDENCIES_2022:
-        return 5;
-      case MODULE_ATTRIBUTES_2022:
-        return 3;
-      default:
-        return 2; // 2019 .. 2022-05: field 2 in every layout
-    }
+    return switch (era) {
+  case FUNCTION_SIGNATURES_2023 -> 
+6;
+  case DEPENDENCIES_2022 -> 
+5;
+  case MODULE_ATTRIBUTES_2022 -> 
+3;
+  default -> 
+2;
+// 2019 .. 2022-05: field 2 in every layout
+};
   }
 
   private static final int OPTIONAL_FLAG = 1 << 1;

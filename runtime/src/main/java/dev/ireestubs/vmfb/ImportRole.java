@@ -24,6 +24,7 @@ import java.util.Optional;
  * @param fenceOperands the operand positions that are fences
  * @param refsAreFences every ref operand is a fence
  */
+@SuppressWarnings("ArrayRecordComponent") // never compared or hashed; built once per import
 record ImportRole(
     Kind kind, Optional<String> expectedConvention, int[] fenceOperands, boolean refsAreFences) {
 
@@ -51,29 +52,25 @@ record ImportRole(
 
   /** The role of the import named {@code name}. */
   static ImportRole of(String name) {
-    switch (name) {
-      case "hal.buffer_view.assert":
-        return new ImportRole(Kind.ASSERT, Optional.of("0rriiCID_v"), NONE, false);
-      case "hal.buffer_view.create":
-        return new ImportRole(Kind.CREATE, Optional.of("0rIIiiCID_r"), NONE, false);
-      case "hal.fence.create":
-        return new ImportRole(Kind.MAKES_FENCE, Optional.empty(), NONE, false);
-      case "hal.fence.join":
-        return new ImportRole(Kind.MAKES_FENCE, Optional.empty(), NONE, true);
-      case "hal.fence.await":
-        return new ImportRole(Kind.OTHER, Optional.empty(), NONE, true);
-      case "hal.fence.query":
-      case "hal.fence.signal":
-      case "hal.fence.fail":
-        return new ImportRole(Kind.OTHER, Optional.empty(), FIRST, false);
-      case "io_parameters.load":
-      case "io_parameters.gather":
-      case "io_parameters.scatter":
-        return new ImportRole(Kind.OTHER, Optional.empty(), QUEUE, false);
-      default:
-        return new ImportRole(
+    return switch (name) {
+  case "hal.buffer_view.assert" -> 
+new ImportRole(Kind.ASSERT, Optional.of("0rriiCID_v"), NONE, false);
+  case "hal.buffer_view.create" -> 
+new ImportRole(Kind.CREATE, Optional.of("0rIIiiCID_r"), NONE, false);
+  case "hal.fence.create" -> 
+new ImportRole(Kind.MAKES_FENCE, Optional.empty(), NONE, false);
+  case "hal.fence.join" -> 
+new ImportRole(Kind.MAKES_FENCE, Optional.empty(), NONE, true);
+  case "hal.fence.await" -> 
+new ImportRole(Kind.OTHER, Optional.empty(), NONE, true);
+  case "hal.fence.query", "hal.fence.signal", "hal.fence.fail" -> 
+new ImportRole(Kind.OTHER, Optional.empty(), FIRST, false);
+  case "io_parameters.load", "io_parameters.gather", "io_parameters.scatter" -> 
+new ImportRole(Kind.OTHER, Optional.empty(), QUEUE, false);
+  default -> 
+new ImportRole(
             Kind.OTHER, Optional.empty(), name.startsWith("hal.device.queue.") ? QUEUE : NONE, false);
-    }
+};
   }
 
   /** Whether operand {@code i} of a call, a ref when {@code ref}, is a fence. */

@@ -577,25 +577,19 @@ final class ModuleDefReader {
               ? SignatureFormat.TYPES_CCONV_ATTRS
               : SignatureFormat.CCONV_ATTRS;
     }
-    Signature signature;
-    switch (format) {
-      case TYPES_ATTRS:
-        signature =
-            new Signature(Optional.empty(), attributes(table.vector(2, 4, "reflection_attrs")));
-        break;
-      case TYPES_CCONV_ATTRS:
-        signature =
-            new Signature(
+    
+    Signature signature = switch (format) {
+  case TYPES_ATTRS -> 
+new Signature(Optional.empty(), attributes(table.vector(2, 4, "reflection_attrs")));
+  case TYPES_CCONV_ATTRS -> 
+new Signature(
                 Optional.ofNullable(table.string(2, "calling_convention")),
                 attributes(table.vector(3, 4, "reflection_attrs")));
-        break;
-      default:
-        signature =
-            new Signature(
+  default -> 
+new Signature(
                 Optional.ofNullable(table.string(0, "calling_convention")),
                 attributes(table.vector(1, 4, "attrs")));
-        break;
-    }
+};
     signatures.put(table.pos, signature);
     return signature;
   }

@@ -132,33 +132,23 @@ final class OpReader {
     for (int i = 0; i < layout.length(); i++) {
       char c = layout.charAt(i);
       switch (c) {
-        case '4':
-          addImm(readU32());
-          break;
-        case '8':
-          addImm(readU64());
-          break;
-        case 'h':
-          addImm(readU16());
-          break;
-        case 's':
-          skip(readU16());
-          break;
-        case 'v':
-        case 'V':
-        case 'z':
-          readList(c);
-          break;
-        case 't':
-          addTarget((int) readU32());
-          break;
-        case 'm':
-          readRemap();
-          break;
-        default:
-          addReg(c, readU16());
-          break;
-      }
+  case '4' -> 
+addImm(readU32());
+  case '8' -> 
+addImm(readU64());
+  case 'h' -> 
+addImm(readU16());
+  case 's' -> 
+skip(readU16());
+  case 'v', 'V', 'z' -> 
+readList(c);
+  case 't' -> 
+addTarget((int) readU32());
+  case 'm' -> 
+readRemap();
+  default -> 
+addReg(c, readU16());
+}
     }
     if (table == BytecodeOps.CORE && code == BytecodeOps.BRANCH_TABLE) {
       long cases = imms[immCount - 1];
@@ -237,30 +227,21 @@ final class OpReader {
   /** Checks {@code raw} as a register of {@code kind} ({@code ?}: either bank). */
   private void checkRegister(char kind, int raw) throws BodyException {
     boolean ref = (raw & REF_BIT) != 0;
-    String problem = null;
-    switch (kind) {
-      case 'a':
-      case 'x':
-        problem = ref ? "an i32 register" : raw >= i32Count ? "an i32 register in range" : null;
-        break;
-      case 'A':
-      case 'X':
-        problem =
-            ref
+    
+    String problem = switch (kind) {
+  case 'a', 'x' -> 
+ref ? "an i32 register" : raw >= i32Count ? "an i32 register in range" : null;
+  case 'A', 'X' -> 
+ref
                 ? "an i64 register"
                 : (raw & 1) != 0 || raw + 1 >= i32Count ? "an even i64 register in range" : null;
-        break;
-      case 'r':
-      case 'y':
-        problem = !ref ? "a ref register" : (raw & REF_MASK) >= refCount ? "a ref register in range" : null;
-        break;
-      default:
-        problem =
-            ref
+  case 'r', 'y' -> 
+!ref ? "a ref register" : (raw & REF_MASK) >= refCount ? "a ref register in range" : null;
+  default -> 
+ref
                 ? (raw & REF_MASK) >= refCount ? "a ref register in range" : null
                 : raw >= i32Count ? "an i32 register in range" : null;
-        break;
-    }
+};
     if (problem != null) {
       throw new BodyException(
           op.mnemonic() + " at offset " + hex(pc) + ": expected " + problem + " (the function has "

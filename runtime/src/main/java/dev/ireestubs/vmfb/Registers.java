@@ -43,13 +43,13 @@ final class Registers {
   static final Fence FENCE = new Fence();
   static final Null NULL = new Null();
 
-  private final HashMap<Integer, Value> known;
+  private final Map<Integer, Value> known;
 
   Registers() {
     known = new HashMap<>();
   }
 
-  private Registers(HashMap<Integer, Value> known) {
+  private Registers(Map<Integer, Value> known) {
     this.known = known;
   }
 
@@ -89,9 +89,9 @@ final class Registers {
     }
     Value lo = known.get(raw);
     Value hi = known.get(raw + 1);
-    if (lo instanceof Half && hi instanceof Half) {
-      Half l = (Half) lo;
-      Half h = (Half) hi;
+    if (lo instanceof Half l && hi instanceof Half h) {
+      
+      
       if (!l.high() && h.high() && l.value() == h.value()) {
         return l.value();
       }

@@ -149,7 +149,7 @@ public final class VmfbAttributes {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof VmfbAttributes && ((VmfbAttributes) o).entries.equals(entries);
+    return o instanceof VmfbAttributes vmfbAttributes && vmfbAttributes.entries.equals(entries);
   }
 
   @Override

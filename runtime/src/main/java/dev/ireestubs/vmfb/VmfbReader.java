@@ -284,7 +284,8 @@ public final class VmfbReader {
 
   private static String quote(String s) {
     StringBuilder sb = new StringBuilder("\"");
-    for (char c : s.toCharArray()) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
       if (c == '\n') {
         sb.append("\\n");
       } else if (c == '\r') {

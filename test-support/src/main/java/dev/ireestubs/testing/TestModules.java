@@ -189,19 +189,17 @@ public final class TestModules {
   public static Spec typical(Schema schema) {
     Spec s = spec().schema(schema);
     switch (schema) {
-      case S2019:
-      case S2020:
-        // Reflection sits on the internal $sync function; the export points at it.
-        s.function("simple_mul", "0rr_r")
+  case S2019, S2020 -> 
+// Reflection sits on the internal $sync function; the export points at it.
+s.function("simple_mul", "0rr_r")
             .function("simple_mul$async", "0rirrri_r")
             .function("simple_mul$sync", "0rr_r", "f", "I11!B3!d4B3!d4R6!B3!d4", "fv", "1")
             .function("__init", "0v_v")
             .export("simple_mul$async", 1, "0rirrri_r")
             .export("simple_mul", 2, "0rr_r")
             .export("__init", 3, "0v_v");
-        break;
-      case S2023:
-        s.bytecodeVersion(15, 0)
+  case S2023 -> 
+s.bytecodeVersion(15, 0)
             .moduleAttrs("iree.compiler", "test")
             .function("_helper", "0r_r", "internal.attr", "not an export")
             .function(
@@ -213,9 +211,8 @@ public final class TestModules {
             .function("__init", "0v_v")
             .export("main", 1, null)
             .export("__init", 2, null);
-        break;
-      default:
-        s.bytecodeVersion(schema == Schema.S2022_08 ? 13 : 2, 0)
+  default -> {
+s.bytecodeVersion(schema == Schema.S2022_08 ? 13 : 2, 0)
             .function("filter_add", "0rrr_r")
             .function("__init", "0v_v")
             .export("filter_add", 0, "0rrr_r", "iree.abi.model", "coarse-fences")
@@ -226,8 +223,8 @@ public final class TestModules {
         if (schema == Schema.S2022_08) {
           s.version(3);
         }
-        break;
-    }
+}
+}
     return s;
   }
 
@@ -489,10 +486,8 @@ public final class TestModules {
       int rwdata = rwdata();
       int root;
       switch (spec.schema) {
-        case S2019:
-        case S2020:
-          {
-            int internal = functionTables(true);
+  case S2019, S2020 -> {
+int internal = functionTables(true);
             b.startTable(10);
             b.addOffset(0, name, 0);
             b.addOffset(1, types, 0);
@@ -505,10 +500,9 @@ public final class TestModules {
             b.addOffset(8, descriptors, 0);
             b.addOffset(9, bytecode, 0);
             root = b.endTable();
-            break;
-          }
-        case S2021:
-          b.startTable(10);
+}
+  case S2021 -> {
+b.startTable(10);
           b.addOffset(0, name, 0);
           b.addOffset(1, types, 0);
           b.addOffset(2, imports, 0);
@@ -519,10 +513,9 @@ public final class TestModules {
           b.addOffset(7, descriptors, 0);
           b.addOffset(8, bytecode, 0);
           root = b.endTable();
-          break;
-        case S2022_05:
-        case S2022_06_27:
-          b.startTable(11);
+}
+  case S2022_05, S2022_06_27 -> {
+b.startTable(11);
           b.addOffset(0, name, 0);
           b.addOffset(1, types, 0);
           b.addOffset(2, imports, 0);
@@ -534,10 +527,9 @@ public final class TestModules {
           b.addInt(8, spec.bytecodeVersion, 0);
           b.addOffset(9, bytecode, 0);
           root = b.endTable();
-          break;
-        case S2022_06_28:
-          {
-            int attrs = attrs(spec.moduleAttrs);
+}
+  case S2022_06_28 -> {
+int attrs = attrs(spec.moduleAttrs);
             b.startTable(12);
             b.addOffset(0, name, 0);
             b.addOffset(1, attrs, 0);
@@ -551,11 +543,9 @@ public final class TestModules {
             b.addInt(9, spec.bytecodeVersion, 0);
             b.addOffset(10, bytecode, 0);
             root = b.endTable();
-            break;
-          }
-        case S2022_08:
-          {
-            int attrs = attrs(spec.moduleAttrs);
+}
+  case S2022_08 -> {
+int attrs = attrs(spec.moduleAttrs);
             int deps = dependencies();
             b.startTable(14);
             b.addOffset(0, name, 0);
@@ -572,11 +562,9 @@ public final class TestModules {
             b.addInt(11, spec.bytecodeVersion, 0);
             b.addOffset(12, bytecode, 0);
             root = b.endTable();
-            break;
-          }
-        case S2023:
-          {
-            int attrs = attrs(spec.moduleAttrs);
+}
+  case S2023 -> {
+int attrs = attrs(spec.moduleAttrs);
             int deps = dependencies();
             int signatures = functionTables(false);
             b.startTable(16);
@@ -596,11 +584,10 @@ public final class TestModules {
             b.addInt(13, spec.bytecodeVersion, 0);
             b.addOffset(14, bytecode, 0);
             root = b.endTable();
-            break;
-          }
-        default:
-          throw new AssertionError(spec.schema);
-      }
+}
+  default -> 
+throw new AssertionError(spec.schema);
+}
       if (prefixed) {
         b.finishSizePrefixed(root, spec.identifier);
       } else {
@@ -622,6 +609,7 @@ public final class TestModules {
    * @param sizePrefixedModule the module as {@link Spec#sizePrefixed()} writes it
    * @param deflateMarker write method 8 for module.fb (the bytes stay as they are)
    */
+  @SuppressWarnings("ByteBufferBackingArray") // every buffer is le(n): allocated, offset 0
   public static byte[] ireeZip(byte[] sizePrefixedModule, boolean deflateMarker) {
     int flatBuffer = sizePrefixedModule.length - 4;
     int padded = roundUp(4 + flatBuffer, 64);

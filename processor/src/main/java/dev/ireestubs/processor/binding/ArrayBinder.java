@@ -48,8 +48,8 @@ final class ArrayBinder {
 
   /** The typed array class of a Java array's primitive component: {@code float} → FloatArray. */
   static String arrayClassOf(JavaType component) {
-    return component instanceof JavaType.Primitive
-        ? JavaMapping.arrayClassOfComponent(((JavaType.Primitive) component).type()).orElse(null)
+    return component instanceof JavaType.Primitive primitive
+        ? JavaMapping.arrayClassOfComponent(primitive.type()).orElse(null)
         : null;
   }
 
@@ -71,15 +71,15 @@ final class ArrayBinder {
           site.location());
       return null;
     }
-    if (j instanceof JavaType.Declared) {
-      return arrayClass((JavaType.Declared) j, classes)
+    if (j instanceof JavaType.Declared declared) {
+      return arrayClass(declared, classes)
           .<ValueBinding>map(c -> new ArrayBinding(t, c, path))
           .orElseGet(() -> values.mismatch(t, j, path, site));
     }
-    if (!(j instanceof JavaType.ArrayOf)) {
+    if (!(j instanceof JavaType.ArrayOf arrayOf)) {
       return values.mismatch(t, j, path, site);
     }
-    return bindJavaArray(t, (JavaType.ArrayOf) j, classes, path, site);
+    return bindJavaArray(t, arrayOf, classes, path, site);
   }
 
   private ValueBinding bindJavaArray(
@@ -115,8 +115,8 @@ final class ArrayBinder {
           site.location());
       return null;
     }
-    if (!(component instanceof JavaType.Primitive)
-        || ((JavaType.Primitive) component).type() != expected.get()) {
+    if (!(component instanceof JavaType.Primitive primitive)
+        || primitive.type() != expected.get()) {
       return values.mismatch(t, j, path, site);
     }
     if (j.rank() != t.shape().rank()) {

@@ -93,8 +93,8 @@ final class MethodBinder {
     AbiType inner = arg;
     String pathName = param.name();
     boolean ok = true;
-    if (arg instanceof AbiType.Named) {
-      AbiType.Named named = (AbiType.Named) arg;
+    if (arg instanceof AbiType.Named named) {
+      
       inner = named.type();
       pathName = named.name();
       ok = namedAsDeclared(function, index, param, named);
@@ -233,10 +233,10 @@ final class MethodBinder {
     }
     SipNode root = sip.inputs().get();
     for (int i = 0; i < count; i++) {
-      if (root instanceof SipNode.Sequence) {
-        nodes.add(((SipNode.Sequence) root).entries().get(i).node());
-      } else if (root instanceof SipNode.Dict) {
-        nodes.add(((SipNode.Dict) root).entries().get(i).node());
+      if (root instanceof SipNode.Sequence sequence) {
+        nodes.add(sequence.entries().get(i).node());
+      } else if (root instanceof SipNode.Dict dict) {
+        nodes.add(dict.entries().get(i).node());
       } else {
         nodes.add(root);
       }
@@ -252,9 +252,9 @@ final class MethodBinder {
     return sip.results()
         .map(
             root ->
-                root instanceof SipNode.Sequence
-                        && ((SipNode.Sequence) root).entries().size() == 1
-                    ? ((SipNode.Sequence) root).entries().get(0).node()
+                root instanceof SipNode.Sequence sequence
+                        && sequence.entries().size() == 1
+                    ? sequence.entries().get(0).node()
                     : root);
   }
 }

@@ -129,16 +129,16 @@ final class PyDmBinder {
     if (type instanceof JavaType.Unresolved) {
       return null;
     }
-    if (type instanceof JavaType.Primitive) {
-      Class<?> p = ((JavaType.Primitive) type).type();
+    if (type instanceof JavaType.Primitive primitive) {
+      Class<?> p = primitive.type();
       Optional<ElementType> element = JavaMapping.element(p);
       if (element.isPresent()) {
         return new ScalarBinding(
             new AbiType.Scalar(element.get()), type.typeName(), false, path);
       }
     }
-    if (type instanceof JavaType.Declared) {
-      String qualified = ((JavaType.Declared) type).qualifiedName();
+    if (type instanceof JavaType.Declared declared) {
+      String qualified = declared.qualifiedName();
       if (qualified.equals("java.lang.String") || qualified.equals("java.lang.CharSequence")) {
         report.error(
             Tag.UNSUPPORTED_TYPE,
@@ -152,11 +152,11 @@ final class PyDmBinder {
       }
       return new RefBinding(AbiType.Ref.any(), type.typeName(), path);
     }
-    if (type instanceof JavaType.ArrayOf) {
-      JavaType component = ((JavaType.ArrayOf) type).component();
+    if (type instanceof JavaType.ArrayOf arrayOf) {
+      JavaType component = arrayOf.component();
       boolean bytes =
-          component instanceof JavaType.Primitive
-              && ((JavaType.Primitive) component).type() == byte.class;
+          component instanceof JavaType.Primitive primitive
+              && primitive.type() == byte.class;
       report.error(
           Tag.UNSUPPORTED_TYPE,
           path

@@ -37,8 +37,8 @@ final class StructureBinder {
   }
 
   ValueBinding bindDict(AbiType.Dict t, JavaType j, String path, ValueBinder.Site site) {
-    if (j instanceof JavaType.Declared && ((JavaType.Declared) j).is("java.util.Map")) {
-      Optional<JavaType> value = mapValue(t, (JavaType.Declared) j, path, site);
+    if (j instanceof JavaType.Declared declared && declared.is("java.util.Map")) {
+      Optional<JavaType> value = mapValue(t, declared, path, site);
       return value.map(v -> bindMap(t, j, v, path, site)).orElse(null);
     }
     Declaration.RecordType record = usableRecord(t, j, path, site);

@@ -62,8 +62,8 @@ final class ValueBinder {
     if (j instanceof JavaType.Unresolved) {
       return null;
     }
-    if (t instanceof AbiType.Unsupported) {
-      AbiType.Unsupported u = (AbiType.Unsupported) t;
+    if (t instanceof AbiType.Unsupported u) {
+      
       report.error(
           Tag.UNSUPPORTED_TYPE,
           path
@@ -86,20 +86,20 @@ final class ValueBinder {
           site.location());
       return null;
     }
-    if (t instanceof AbiType.Scalar) {
-      return bindScalar((AbiType.Scalar) t, j, path, site);
+    if (t instanceof AbiType.Scalar scalar) {
+      return bindScalar(scalar, j, path, site);
     }
-    if (t instanceof AbiType.NdArray) {
-      return new ArrayBinder(this, report, words).bind((AbiType.NdArray) t, j, path, site);
+    if (t instanceof AbiType.NdArray ndArray) {
+      return new ArrayBinder(this, report, words).bind(ndArray, j, path, site);
     }
-    if (t instanceof AbiType.Dict) {
-      return structures.bindDict((AbiType.Dict) t, j, path, site);
+    if (t instanceof AbiType.Dict dict) {
+      return structures.bindDict(dict, j, path, site);
     }
-    if (t instanceof AbiType.Sequence) {
-      return structures.bindSequence((AbiType.Sequence) t, j, path, site);
+    if (t instanceof AbiType.Sequence sequence) {
+      return structures.bindSequence(sequence, j, path, site);
     }
-    if (t instanceof AbiType.HomogeneousList) {
-      return bindHomogeneousList((AbiType.HomogeneousList) t, j, path, site);
+    if (t instanceof AbiType.HomogeneousList homogeneousList) {
+      return bindHomogeneousList(homogeneousList, j, path, site);
     }
     // Any (JSON null), Unknown ("unknown"), Ref: opaque refs.
     return bindRef(t, j, path, site);
@@ -119,11 +119,11 @@ final class ValueBinder {
           site.location());
       return null;
     }
-    if (j instanceof JavaType.Primitive && ((JavaType.Primitive) j).type() == primitive.get()) {
+    if (j instanceof JavaType.Primitive declaredPrimitive && declaredPrimitive.type() == primitive.get()) {
       return new ScalarBinding(t, j.typeName(), false, path);
     }
-    if (j instanceof JavaType.Declared
-        && ((JavaType.Declared) j).is(JavaMapping.boxed(primitive.get()).getName())) {
+    if (j instanceof JavaType.Declared declared
+        && declared.is(JavaMapping.boxed(primitive.get()).getName())) {
       return new ScalarBinding(t, j.typeName(), true, path);
     }
     return mismatch(t, j, path, site);
@@ -144,9 +144,9 @@ final class ValueBinder {
   }
 
   private ValueBinding bindRef(AbiType t, JavaType j, String path, Site site) {
-    if (j instanceof JavaType.Declared
-        && ((JavaType.Declared) j).kind() == JavaType.DeclaredKind.VM_REF) {
-      JavaType.Declared d = (JavaType.Declared) j;
+    if (j instanceof JavaType.Declared d
+        && d.kind() == JavaType.DeclaredKind.VM_REF) {
+      
       if (!d.accessible()) {
         inaccessible(d.qualifiedName(), path, site);
         return null;
@@ -166,8 +166,8 @@ final class ValueBinder {
    * checked against it, so records, lists and Java arrays do not bind.
    */
   private ValueBinding bindUntypedRef(JavaType j, String path, Site site) {
-    if (j instanceof JavaType.Declared) {
-      JavaType.Declared d = (JavaType.Declared) j;
+    if (j instanceof JavaType.Declared d) {
+      
       Optional<ClassName> arrayClass = ArrayBinder.arrayClass(d, JavaMapping.ARRAY_CLASSES);
       if (arrayClass.isPresent()) {
         return new ArrayBinding(AbiType.NdArray.anyBufferView(), arrayClass.get(), path);
@@ -189,8 +189,8 @@ final class ValueBinder {
         return null;
       }
     }
-    if (j instanceof JavaType.ArrayOf) {
-      String typed = ArrayBinder.arrayClassOf(((JavaType.ArrayOf) j).leaf());
+    if (j instanceof JavaType.ArrayOf arrayOf) {
+      String typed = ArrayBinder.arrayClassOf(arrayOf.leaf());
       report.error(
           Tag.SIGNATURE_MISMATCH,
           path
@@ -215,10 +215,10 @@ final class ValueBinder {
    * empty when it is raw or wildcarded (reported) or unresolved (the declaration step's to report).
    */
   Optional<JavaType> listElement(AbiType t, JavaType j, String path, Site site) {
-    if (!(j instanceof JavaType.Declared) || !((JavaType.Declared) j).is("java.util.List")) {
+    if (!(j instanceof JavaType.Declared declared) || !declared.is("java.util.List")) {
       return null;
     }
-    List<JavaType> args = ((JavaType.Declared) j).arguments();
+    List<JavaType> args = declared.arguments();
     if (args.size() != 1) {
       misfit(t, "a raw List; " + words.fix(t, path), path, site);
       return Optional.empty();
@@ -227,8 +227,8 @@ final class ValueBinder {
     if (arg instanceof JavaType.Unresolved) {
       return Optional.empty();
     }
-    if (arg instanceof JavaType.Wildcard) {
-      Optional<JavaType> bound = ((JavaType.Wildcard) arg).bound();
+    if (arg instanceof JavaType.Wildcard wildcard) {
+      Optional<JavaType> bound = wildcard.bound();
       misfit(
           t,
           j.display()

@@ -64,24 +64,24 @@ record Wording(String functionName, FunctionSignature signature, AbiType synthes
 
   /** What Java types a type record binds to, for "which binds to ...". */
   String accepts(AbiType t) {
-    if (t instanceof AbiType.Scalar) {
-      Class<?> k = JavaMapping.scalar(((AbiType.Scalar) t).element()).orElseThrow();
+    if (t instanceof AbiType.Scalar scalar) {
+      Class<?> k = JavaMapping.scalar(scalar.element()).orElseThrow();
       return k.getName() + " or " + JavaMapping.boxed(k).getSimpleName();
     }
-    if (t instanceof AbiType.NdArray) {
-      return acceptsArray((AbiType.NdArray) t);
+    if (t instanceof AbiType.NdArray ndArray) {
+      return acceptsArray(ndArray);
     }
-    if (t instanceof AbiType.Dict) {
-      List<String> keys = ((AbiType.Dict) t).keys();
+    if (t instanceof AbiType.Dict dict) {
+      List<String> keys = dict.keys();
       return keys.isEmpty()
           ? "a record with no components or any Map<String, V>"
           : "a record with a component per key ("
               + Messages.list(keys)
               + ")"
-              + mapSuggestion((AbiType.Dict) t).map(m -> " or " + m).orElse("");
+              + mapSuggestion(dict).map(m -> " or " + m).orElse("");
     }
-    if (t instanceof AbiType.Sequence) {
-      List<AbiType> elems = ((AbiType.Sequence) t).elements();
+    if (t instanceof AbiType.Sequence sequence) {
+      List<AbiType> elems = sequence.elements();
       String what = isResults(t) ? "result" : "element";
       String record =
           elems.isEmpty()
@@ -95,8 +95,8 @@ record Wording(String functionName, FunctionSignature signature, AbiType synthes
           .map(e -> record + " or List<" + suggestBoxed(e, "element") + ">")
           .orElse(record);
     }
-    if (t instanceof AbiType.HomogeneousList) {
-      return "List<" + suggestBoxed(((AbiType.HomogeneousList) t).element(), "element") + ">";
+    if (t instanceof AbiType.HomogeneousList homogeneousList) {
+      return "List<" + suggestBoxed(homogeneousList.element(), "element") + ">";
     }
     if (isUntypedRef(t)) {
       return "an n-d array (NdArray or a typed array such as FloatArray), VmList or VmRef";
@@ -127,9 +127,9 @@ record Wording(String functionName, FunctionSignature signature, AbiType synthes
   /** The fix for a wrong Java type: "change its type to FloatArray". */
   String fix(AbiType t, String path) {
     if (t instanceof AbiType.Dict || t instanceof AbiType.Sequence) {
-      if (t instanceof AbiType.Sequence) {
+      if (t instanceof AbiType.Sequence sequence) {
         Optional<AbiType> uniform =
-            JavaMapping.uniformElement(((AbiType.Sequence) t).elements());
+            JavaMapping.uniformElement(sequence.elements());
         if (uniform.isPresent()) {
           return "change its type to List<" + suggestBoxed(uniform.get(), "element") + ">";
         }
@@ -145,8 +145,8 @@ record Wording(String functionName, FunctionSignature signature, AbiType synthes
   /** {@code record Features(FloatArray image, int label)}: a record that would bind {@code t}. */
   String recordExample(AbiType t, String name) {
     StringBuilder sb = new StringBuilder("record ").append(Names.typeName(name)).append('(');
-    if (t instanceof AbiType.Dict) {
-      List<AbiType.Entry> entries = ((AbiType.Dict) t).entries();
+    if (t instanceof AbiType.Dict dict) {
+      List<AbiType.Entry> entries = dict.entries();
       for (int i = 0; i < entries.size() && i < Messages.MAX_LIST; i++) {
         AbiType.Entry e = entries.get(i);
         String component = AbiType.Dict.camelCase(e.key());
@@ -171,28 +171,28 @@ record Wording(String functionName, FunctionSignature signature, AbiType synthes
 
   /** The Java type to suggest for a type record; structures are named after {@code name}. */
   String suggestType(AbiType t, String name) {
-    if (t instanceof AbiType.Named) {
-      return suggestType(((AbiType.Named) t).type(), name);
+    if (t instanceof AbiType.Named named) {
+      return suggestType(named.type(), name);
     }
-    if (t instanceof AbiType.Scalar) {
-      return JavaMapping.scalar(((AbiType.Scalar) t).element())
+    if (t instanceof AbiType.Scalar scalar) {
+      return JavaMapping.scalar(scalar.element())
           .map(Class::getName)
           .orElse("(no Java type)");
     }
-    if (t instanceof AbiType.NdArray) {
-      return JavaMapping.arrayClass(((AbiType.NdArray) t).element())
+    if (t instanceof AbiType.NdArray ndArray) {
+      return JavaMapping.arrayClass(ndArray.element())
           .orElse(JavaMapping.ANY_ARRAY_CLASS);
     }
     if (t instanceof AbiType.Dict) {
       return Names.typeName(name);
     }
-    if (t instanceof AbiType.Sequence) {
-      return JavaMapping.uniformElement(((AbiType.Sequence) t).elements())
+    if (t instanceof AbiType.Sequence sequence) {
+      return JavaMapping.uniformElement(sequence.elements())
           .map(e -> "List<" + suggestBoxed(e, name) + ">")
           .orElse(Names.typeName(name));
     }
-    if (t instanceof AbiType.HomogeneousList) {
-      return "List<" + suggestBoxed(((AbiType.HomogeneousList) t).element(), name) + ">";
+    if (t instanceof AbiType.HomogeneousList homogeneousList) {
+      return "List<" + suggestBoxed(homogeneousList.element(), name) + ">";
     }
     if (t instanceof AbiType.Unsupported) {
       return "(no Java type)";
@@ -202,8 +202,8 @@ record Wording(String functionName, FunctionSignature signature, AbiType synthes
 
   /** {@link #suggestType}, boxed: for a type argument. */
   String suggestBoxed(AbiType t, String name) {
-    if (t instanceof AbiType.Scalar) {
-      return JavaMapping.scalar(((AbiType.Scalar) t).element())
+    if (t instanceof AbiType.Scalar scalar) {
+      return JavaMapping.scalar(scalar.element())
           .map(k -> JavaMapping.boxed(k).getSimpleName())
           .orElse("(no Java type)");
     }
@@ -257,7 +257,7 @@ record Wording(String functionName, FunctionSignature signature, AbiType synthes
 
   /** A calling convention's {@code r} or V0's {@code O}: a ref of any type. */
   static boolean isUntypedRef(AbiType t) {
-    return t instanceof AbiType.Ref && AbiType.Ref.ANY.equals(((AbiType.Ref) t).refType());
+    return t instanceof AbiType.Ref ref && AbiType.Ref.ANY.equals(ref.refType());
   }
 
   /** The last key or name of a path: "predict: features.image" gives "image". */

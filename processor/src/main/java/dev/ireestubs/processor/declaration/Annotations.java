@@ -23,8 +23,8 @@ public final class Annotations {
   public static Optional<AnnotationMirror> find(Element e, String qualifiedName) {
     for (AnnotationMirror m : e.getAnnotationMirrors()) {
       Element type = m.getAnnotationType().asElement();
-      if (type instanceof TypeElement
-          && ((TypeElement) type).getQualifiedName().contentEquals(qualifiedName)) {
+      if (type instanceof TypeElement typeElement
+          && typeElement.getQualifiedName().contentEquals(qualifiedName)) {
         return Optional.of(m);
       }
     }
@@ -48,7 +48,7 @@ public final class Annotations {
         elements.getElementValuesWithDefaults(m).entrySet()) {
       if (e.getKey().getSimpleName().contentEquals(member)) {
         Object v = e.getValue().getValue();
-        return v instanceof String ? (String) v : "";
+        return v instanceof String string ? string : "";
       }
     }
     return "";
@@ -60,8 +60,8 @@ public final class Annotations {
         elements.getElementValuesWithDefaults(m).entrySet()) {
       if (e.getKey().getSimpleName().contentEquals(member)) {
         Object v = e.getValue().getValue();
-        return v instanceof javax.lang.model.element.VariableElement
-            ? ((javax.lang.model.element.VariableElement) v).getSimpleName().toString()
+        return v instanceof javax.lang.model.element.VariableElement variableElement
+            ? variableElement.getSimpleName().toString()
             : "";
       }
     }

@@ -43,8 +43,8 @@ public final class ClientReader {
       TypeElement annotation = elements.getTypeElement(name);
       if (annotation != null) {
         for (Element e : round.getElementsAnnotatedWith(annotation)) {
-          if (e instanceof PackageElement) {
-            packages.add((PackageElement) e);
+          if (e instanceof PackageElement packageElement) {
+            packages.add(packageElement);
           }
         }
       }
@@ -121,8 +121,8 @@ public final class ClientReader {
       AnnotationValue v = Annotations.explicitValue(container.get(), "value");
       if (v != null && v.getValue() instanceof List) {
         for (Object o : (List<?>) v.getValue()) {
-          if (o instanceof AnnotationValue && ((AnnotationValue) o).getValue() instanceof AnnotationMirror) {
-            out.add((AnnotationMirror) ((AnnotationValue) o).getValue());
+          if (o instanceof AnnotationValue annotationValue && annotationValue.getValue() instanceof AnnotationMirror) {
+            out.add((AnnotationMirror) annotationValue.getValue());
           }
         }
       }

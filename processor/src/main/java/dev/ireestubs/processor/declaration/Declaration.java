@@ -59,9 +59,9 @@ public record Declaration(
 
   /** The record {@code type} names, if it is one of the declaration's records. */
   public Optional<RecordType> record(JavaType type) {
-    if (type instanceof JavaType.Declared
-        && ((JavaType.Declared) type).kind() == JavaType.DeclaredKind.RECORD) {
-      return Optional.ofNullable(records.get(((JavaType.Declared) type).qualifiedName()));
+    if (type instanceof JavaType.Declared declared
+        && declared.kind() == JavaType.DeclaredKind.RECORD) {
+      return Optional.ofNullable(records.get(declared.qualifiedName()));
     }
     return Optional.empty();
   }

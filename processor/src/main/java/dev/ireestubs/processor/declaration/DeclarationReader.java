@@ -356,8 +356,8 @@ public final class DeclarationReader {
       }
       if (superType.getKind() == TypeKind.DECLARED) {
         Element e = ((DeclaredType) superType).asElement();
-        if (e instanceof TypeElement) {
-          collect((TypeElement) e, iface, seen, out, report, unresolved, visited);
+        if (e instanceof TypeElement typeElement) {
+          collect(typeElement, iface, seen, out, report, unresolved, visited);
         }
       }
     }
@@ -410,17 +410,17 @@ public final class DeclarationReader {
   }
 
   private static String kindName(TypeElement e) {
-    switch (e.getKind()) {
-      case CLASS:
-        return "class";
-      case ENUM:
-        return "enum";
-      case RECORD:
-        return "record";
-      case ANNOTATION_TYPE:
-        return "annotation type";
-      default:
-        return e.getKind().toString().toLowerCase(Locale.ROOT);
-    }
+    return switch (e.getKind()) {
+  case CLASS -> 
+"class";
+  case ENUM -> 
+"enum";
+  case RECORD -> 
+"record";
+  case ANNOTATION_TYPE -> 
+"annotation type";
+  default -> 
+e.getKind().toString().toLowerCase(Locale.ROOT);
+};
   }
 }

@@ -95,12 +95,12 @@ public sealed interface JavaType
   record ArrayOf(JavaType component, TypeName typeName, String display) implements JavaType {
     /** The number of dimensions: 2 for {@code float[][]}. */
     public int rank() {
-      return component instanceof ArrayOf ? 1 + ((ArrayOf) component).rank() : 1;
+      return component instanceof ArrayOf arrayOf ? 1 + arrayOf.rank() : 1;
     }
 
     /** The innermost component: {@code float} for {@code float[][]}. */
     public JavaType leaf() {
-      return component instanceof ArrayOf ? ((ArrayOf) component).leaf() : component;
+      return component instanceof ArrayOf arrayOf ? arrayOf.leaf() : component;
     }
   }
 
@@ -126,6 +126,7 @@ public sealed interface JavaType
   }
 
   /** The return type {@code void}. */
+  @SuppressWarnings("JavaLangClash") // nested: always named with its outer type
   record Void() implements JavaType {
     @Override
     public TypeName typeName() {

@@ -84,42 +84,54 @@ final class TypeReader {
   /** {@code t} as a plain value; records it names are added to {@link #records()}. */
   JavaType read(TypeMirror t) {
     switch (t.getKind()) {
-      case ERROR:
-        unresolved.add(t.toString());
+  case ERROR -> {
+unresolved.add(t.toString());
         return new JavaType.Unresolved(t.toString());
-      case VOID:
-        return new JavaType.Void();
-      case BOOLEAN:
-        return new JavaType.Primitive(boolean.class);
-      case BYTE:
-        return new JavaType.Primitive(byte.class);
-      case SHORT:
-        return new JavaType.Primitive(short.class);
-      case INT:
-        return new JavaType.Primitive(int.class);
-      case LONG:
-        return new JavaType.Primitive(long.class);
-      case CHAR:
-        return new JavaType.Primitive(char.class);
-      case FLOAT:
-        return new JavaType.Primitive(float.class);
-      case DOUBLE:
-        return new JavaType.Primitive(double.class);
-      case ARRAY:
-        return new JavaType.ArrayOf(
+}
+  case VOID -> {
+return new JavaType.Void();
+}
+  case BOOLEAN -> {
+return new JavaType.Primitive(boolean.class);
+}
+  case BYTE -> {
+return new JavaType.Primitive(byte.class);
+}
+  case SHORT -> {
+return new JavaType.Primitive(short.class);
+}
+  case INT -> {
+return new JavaType.Primitive(int.class);
+}
+  case LONG -> {
+return new JavaType.Primitive(long.class);
+}
+  case CHAR -> {
+return new JavaType.Primitive(char.class);
+}
+  case FLOAT -> {
+return new JavaType.Primitive(float.class);
+}
+  case DOUBLE -> {
+return new JavaType.Primitive(double.class);
+}
+  case ARRAY -> {
+return new JavaType.ArrayOf(
             read(((ArrayType) t).getComponentType()), typeName(t), display(t));
-      case DECLARED:
-        return declared((DeclaredType) t);
-      case WILDCARD:
-        {
-          WildcardType w = (WildcardType) t;
+}
+  case DECLARED -> {
+return declared((DeclaredType) t);
+}
+  case WILDCARD -> {
+WildcardType w = (WildcardType) t;
           TypeMirror bound = w.getExtendsBound() != null ? w.getExtendsBound() : w.getSuperBound();
           return new JavaType.Wildcard(
               bound == null ? Optional.empty() : Optional.of(read(bound)), display(t));
-        }
-      default:
-        return new JavaType.Other(typeName(t), display(t));
-    }
+}
+  default -> {
+return new JavaType.Other(typeName(t), display(t));
+}
+}
   }
 
   private JavaType declared(DeclaredType t) {
@@ -269,9 +281,8 @@ final class TypeReader {
   /** A Java type as a user reads it: simple names, {@code List<FloatArray>}, {@code float[][]}. */
   static String display(TypeMirror t) {
     switch (t.getKind()) {
-      case DECLARED:
-        {
-          DeclaredType d = (DeclaredType) t;
+  case DECLARED -> {
+DeclaredType d = (DeclaredType) t;
           String name = d.asElement().getSimpleName().toString();
           if (d.getTypeArguments().isEmpty()) {
             return name;
@@ -279,12 +290,12 @@ final class TypeReader {
           return d.getTypeArguments().stream()
               .map(TypeReader::display)
               .collect(Collectors.joining(", ", name + "<", ">"));
-        }
-      case ARRAY:
-        return display(((ArrayType) t).getComponentType()) + "[]";
-      case WILDCARD:
-        {
-          WildcardType w = (WildcardType) t;
+}
+  case ARRAY -> {
+return display(((ArrayType) t).getComponentType()) + "[]";
+}
+  case WILDCARD -> {
+WildcardType w = (WildcardType) t;
           if (w.getExtendsBound() != null) {
             return "? extends " + display(w.getExtendsBound());
           }
@@ -292,9 +303,10 @@ final class TypeReader {
             return "? super " + display(w.getSuperBound());
           }
           return "?";
-        }
-      default:
-        return t.toString();
-    }
+}
+  default -> {
+return t.toString();
+}
+}
   }
 }

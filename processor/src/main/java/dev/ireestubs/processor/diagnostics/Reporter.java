@@ -103,18 +103,18 @@ public final class Reporter {
   private static String describe(Element e) {
     Element enclosing = e.getEnclosingElement();
     String owner = enclosing == null ? "" : enclosing.toString();
-    switch (e.getKind()) {
-      case METHOD:
-        return "method " + owner + "." + e;
-      case PARAMETER:
-        return "parameter " + e.getSimpleName() + " of " + describe(enclosing);
-      case RECORD_COMPONENT:
-        return "component " + e.getSimpleName() + " of record " + owner;
-      default:
-        return e.getKind().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+    return switch (e.getKind()) {
+  case METHOD -> 
+"method " + owner + "." + e;
+  case PARAMETER -> 
+"parameter " + e.getSimpleName() + " of " + describe(enclosing);
+  case RECORD_COMPONENT -> 
+"component " + e.getSimpleName() + " of record " + owner;
+  default -> 
+e.getKind().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
             + " "
             + e;
-    }
+};
   }
 
   /** True when an error was reported. */

@@ -26,8 +26,8 @@ public record ListBinding(
       if (fixedSize != -1) {
         throw new IllegalArgumentException("a homogeneous list has no fixed size: " + fixedSize);
       }
-    } else if (type instanceof AbiType.Sequence) {
-      if (fixedSize != ((AbiType.Sequence) type).elements().size()) {
+    } else if (type instanceof AbiType.Sequence sequence) {
+      if (fixedSize != sequence.elements().size()) {
         throw new IllegalArgumentException("fixedSize " + fixedSize + " differs from " + type);
       }
     } else {

@@ -10,6 +10,7 @@ public sealed interface ResultModel permits ResultModel.Void, ResultModel.Single
   TypeName javaType();
 
   /** The method returns {@code void}; the function has no results. */
+  @SuppressWarnings("JavaLangClash") // nested: always named with its outer type
   record Void() implements ResultModel {
     @Override
     public TypeName javaType() {

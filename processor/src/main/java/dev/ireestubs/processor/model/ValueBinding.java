@@ -35,14 +35,14 @@ public sealed interface ValueBinding
     if (this instanceof JavaArrayBinding) {
       return true;
     }
-    if (this instanceof ListBinding) {
-      return ((ListBinding) this).element().holdsJavaArray();
+    if (this instanceof ListBinding listBinding) {
+      return listBinding.element().holdsJavaArray();
     }
-    if (this instanceof MapBinding) {
-      return ((MapBinding) this).values().stream().anyMatch(ValueBinding::holdsJavaArray);
+    if (this instanceof MapBinding mapBinding) {
+      return mapBinding.values().stream().anyMatch(ValueBinding::holdsJavaArray);
     }
-    if (this instanceof RecordBinding) {
-      return ((RecordBinding) this).components().stream().anyMatch(c -> c.binding().holdsJavaArray());
+    if (this instanceof RecordBinding recordBinding) {
+      return recordBinding.components().stream().anyMatch(c -> c.binding().holdsJavaArray());
     }
     return false;
   }

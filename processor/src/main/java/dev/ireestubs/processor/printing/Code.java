@@ -96,10 +96,10 @@ public final class Code {
   public String name() {
     StringBuilder name = new StringBuilder();
     for (Object part : parts) {
-      if (!(part instanceof String)) {
+      if (!(part instanceof String string)) {
         return null;
       }
-      name.append((String) part);
+      name.append(string);
     }
     String text = name.toString();
     return SourceVersion.isIdentifier(text) ? text : null;
@@ -249,8 +249,8 @@ public final class Code {
     }
 
     private void literal(Object value) {
-      if (value instanceof Code) {
-        add((Code) value);
+      if (value instanceof Code code) {
+        add(code);
       } else {
         parts.add(String.valueOf(value));
       }
@@ -264,8 +264,8 @@ public final class Code {
     }
 
     private static TypeName type(Object value) {
-      if (value instanceof TypeName) {
-        return (TypeName) value;
+      if (value instanceof TypeName typeName) {
+        return typeName;
       }
       if (value instanceof Class<?>) {
         return TypeName.get((Class<?>) value);

@@ -126,9 +126,9 @@ public final class JavaSource {
 
   private static void nestedNames(TypeDecl type, Set<String> out) {
     for (Member m : type.members()) {
-      if (m instanceof TypeDecl) {
-        out.add(((TypeDecl) m).name().simpleName());
-        nestedNames((TypeDecl) m, out);
+      if (m instanceof TypeDecl typeDecl) {
+        out.add(typeDecl.name().simpleName());
+        nestedNames(typeDecl, out);
       }
     }
   }

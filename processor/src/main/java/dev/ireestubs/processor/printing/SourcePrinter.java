@@ -214,12 +214,12 @@ final class SourcePrinter {
 
   void code(Code code) {
     for (Object part : code.parts()) {
-      if (part instanceof String) {
-        text((String) part);
-      } else if (part instanceof TypeName) {
-        type((TypeName) part);
-      } else if (part instanceof Code.Literal) {
-        String value = ((Code.Literal) part).value();
+      if (part instanceof String string) {
+        text(string);
+      } else if (part instanceof TypeName typeName) {
+        type(typeName);
+      } else if (part instanceof Code.Literal literal) {
+        String value = literal.value();
         text(value == null ? "null" : stringLiteral(value));
       } else {
         marker((Code.Marker) part);

@@ -68,9 +68,9 @@ record BodyShape(String key, List<String> constants) {
     ResultModel result = plan.result();
     type(key.append(result.getClass().getSimpleName()).append(' '), result.javaType());
     ValueBinding binding =
-        result instanceof ResultModel.Single
-            ? ((ResultModel.Single) result).binding()
-            : result instanceof ResultModel.Inlined ? ((ResultModel.Inlined) result).binding() : null;
+        result instanceof ResultModel.Single single
+            ? single.binding()
+            : result instanceof ResultModel.Inlined inlined ? inlined.binding() : null;
     if (binding != null && !walk.binding(binding)) {
       return null;
     }
@@ -115,18 +115,18 @@ record BodyShape(String key, List<String> constants) {
       if (!path(b.path())) {
         return false;
       }
-      if (b instanceof ScalarBinding) {
-        ScalarBinding s = (ScalarBinding) b;
+      if (b instanceof ScalarBinding s) {
+        
         key.append(s.type().element()).append(s.boxed() ? " boxed" : "");
-      } else if (b instanceof ArrayBinding) {
-        type(key, ((ArrayBinding) b).arrayClass());
+      } else if (b instanceof ArrayBinding arrayBinding) {
+        type(key, arrayBinding.arrayClass());
         slot(constants.descriptor(b.type()));
-      } else if (b instanceof JavaArrayBinding) {
-        JavaArrayBinding a = (JavaArrayBinding) b;
+      } else if (b instanceof JavaArrayBinding a) {
+        
         type(key.append(a.rank()).append(' '), a.component());
         slot(constants.descriptor(a.type()));
-      } else if (b instanceof RecordBinding) {
-        RecordBinding r = (RecordBinding) b;
+      } else if (b instanceof RecordBinding r) {
+        
         key.append(r.constructorOrder());
         for (ComponentBinding c : r.components()) {
           if (c.key() != null) {
@@ -137,14 +137,14 @@ record BodyShape(String key, List<String> constants) {
             return false;
           }
         }
-      } else if (b instanceof ListBinding) {
-        ListBinding l = (ListBinding) b;
+      } else if (b instanceof ListBinding l) {
+        
         key.append(l.fixedSize()).append(' ');
         if (!binding(l.element())) {
           return false;
         }
-      } else if (b instanceof MapBinding) {
-        MapBinding m = (MapBinding) b;
+      } else if (b instanceof MapBinding m) {
+        
         FunctionConstants.MapConstants map = constants.map(m);
         if (map.loop()) {
           return false;
@@ -210,14 +210,14 @@ record BodyShape(String key, List<String> constants) {
     if (!t.annotations().isEmpty()) {
       return out.append(t);
     }
-    if (t instanceof ClassName) {
-      return out.append(((ClassName) t).canonicalName());
+    if (t instanceof ClassName className) {
+      return out.append(className.canonicalName());
     }
-    if (t instanceof ArrayTypeName) {
-      return type(out, ((ArrayTypeName) t).componentType()).append("[]");
+    if (t instanceof ArrayTypeName arrayTypeName) {
+      return type(out, arrayTypeName.componentType()).append("[]");
     }
-    if (t instanceof ParameterizedTypeName && ((ParameterizedTypeName) t).enclosingType() == null) {
-      ParameterizedTypeName p = (ParameterizedTypeName) t;
+    if (t instanceof ParameterizedTypeName p && p.enclosingType() == null) {
+      
       type(out, p.rawType()).append('<');
       for (int i = 0; i < p.typeArguments().size(); i++) {
         type(i == 0 ? out : out.append(", "), p.typeArguments().get(i));

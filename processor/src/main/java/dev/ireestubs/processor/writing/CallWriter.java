@@ -57,11 +57,11 @@ final class CallWriter {
     if (plan instanceof CallPlan.PyDm) {
       return pyDm(arguments);
     }
-    if (plan instanceof CallPlan.Async) {
-      return async((CallPlan.Async) plan, arguments);
+    if (plan instanceof CallPlan.Async async) {
+      return async(async, arguments);
     }
-    if (plan instanceof CallPlan.Sip) {
-      encodeSip((CallPlan.Sip) plan, arguments);
+    if (plan instanceof CallPlan.Sip sip) {
+      encodeSip(sip, arguments);
     } else {
       encodePlain(arguments);
     }
@@ -129,8 +129,8 @@ final class CallWriter {
     String results = scope.local("results");
     Code.Builder method = scope.swapBody(Code.builder());
     Code decoded =
-        result instanceof ResultModel.Single
-            ? values.decode(((ResultModel.Single) result).binding(), results, Code.of("0"))
+        result instanceof ResultModel.Single single
+            ? values.decode(single.binding(), results, Code.of("0"))
             : values.decodeChildren(((ResultModel.Inlined) result).binding(), results);
     Code statements = scope.swapBody(method).build();
     Code decoder;
@@ -245,8 +245,8 @@ final class CallWriter {
     Code value;
     // The caller never sees the result list: a result that fails to decode closes it (its refs).
     scope.body().beginControlFlow("try");
-    if (plan instanceof CallPlan.Sip) {
-      SipNode node = ((CallPlan.Sip) plan).resultNode().orElseThrow();
+    if (plan instanceof CallPlan.Sip sip) {
+      SipNode node = sip.resultNode().orElseThrow();
       value = new SipCode(scope, values).decode(binding, node, results);
     } else if (single) {
       value = values.decode(binding, results, Code.of("0"));
@@ -299,14 +299,14 @@ final class CallWriter {
     boolean unchecked = false;
     if (type.isPrimitive()) {
       scope.statement("return $T.expectValue($L, $T.class, $L)", PYDM, decoded, type.box(), path);
-    } else if (type instanceof ParameterizedTypeName) {
+    } else if (type instanceof ParameterizedTypeName parameterizedTypeName) {
       unchecked = true;
       scope.statement(
           "return ($T) $T.expect($L, $T.class, $L)",
           type,
           PYDM,
           decoded,
-          ((ParameterizedTypeName) type).rawType(),
+          parameterizedTypeName.rawType(),
           path);
     } else {
       scope.statement("return $T.expect($L, $T.class, $L)", PYDM, decoded, type, path);

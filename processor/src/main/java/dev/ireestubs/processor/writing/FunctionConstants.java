@@ -71,7 +71,7 @@ final class FunctionConstants {
       Function<String, String> names,
       Function<SignatureCode.Part, Code> placePart,
       SignatureCode.Shared shared) {
-    Map<AbiType, String> wanted = new IdentityHashMap<>();
+    IdentityHashMap<AbiType, String> wanted = new IdentityHashMap<>();
     List<AbiType> order = new ArrayList<>();
     List<MapBinding> mapOrder = new ArrayList<>();
     // A SIP function flattens a map key by key into raw slots; other plans loop over its keys.
@@ -80,20 +80,20 @@ final class FunctionConstants {
       collect(p.binding(), loops, wanted, order, mapOrder);
     }
     ResultModel result = plan.result();
-    if (result instanceof ResultModel.Single) {
-      collect(((ResultModel.Single) result).binding(), loops, wanted, order, mapOrder);
-    } else if (result instanceof ResultModel.Inlined) {
-      collect(((ResultModel.Inlined) result).binding(), loops, wanted, order, mapOrder);
+    if (result instanceof ResultModel.Single single) {
+      collect(single.binding(), loops, wanted, order, mapOrder);
+    } else if (result instanceof ResultModel.Inlined inlined) {
+      collect(inlined.binding(), loops, wanted, order, mapOrder);
     }
     SignatureCode code = new SignatureCode(names, placePart, wanted, shared);
     String signature = code.signature(plan.boundSignature(), constantName(plan.methodName()));
     // Descriptors outside the bound signature (an untyped ref bound as an array; the structured
     // view of a SIP function) get constants of their own.
-    Map<AbiType, String> descriptors = new IdentityHashMap<>();
+    IdentityHashMap<AbiType, String> descriptors = new IdentityHashMap<>();
     for (AbiType node : order) {
       descriptors.put(node, code.constant(node, wanted.get(node)));
     }
-    Map<MapBinding, MapConstants> maps = new IdentityHashMap<>();
+    IdentityHashMap<MapBinding, MapConstants> maps = new IdentityHashMap<>();
     for (MapBinding m : mapOrder) {
       maps.put(m, mapConstants(code, m, descriptors.get(m.type()), loops && m.hasLeafValues()));
     }
@@ -152,23 +152,23 @@ final class FunctionConstants {
       texts(p.binding(), out);
     }
     ResultModel result = plan.result();
-    if (result instanceof ResultModel.Single) {
-      texts(((ResultModel.Single) result).binding(), out);
-    } else if (result instanceof ResultModel.Inlined) {
-      texts(((ResultModel.Inlined) result).binding(), out);
+    if (result instanceof ResultModel.Single single) {
+      texts(single.binding(), out);
+    } else if (result instanceof ResultModel.Inlined inlined) {
+      texts(inlined.binding(), out);
     }
     return out;
   }
 
   private static void texts(ValueBinding b, List<String> out) {
     out.add(b.path());
-    if (b instanceof RecordBinding) {
-      ((RecordBinding) b).components().forEach(c -> texts(c.binding(), out));
-    } else if (b instanceof ListBinding) {
-      texts(((ListBinding) b).element(), out);
-    } else if (b instanceof MapBinding) {
-      out.addAll(((MapBinding) b).keys());
-      ((MapBinding) b).values().forEach(v -> texts(v, out));
+    if (b instanceof RecordBinding recordBinding) {
+      recordBinding.components().forEach(c -> texts(c.binding(), out));
+    } else if (b instanceof ListBinding listBinding) {
+      texts(listBinding.element(), out);
+    } else if (b instanceof MapBinding mapBinding) {
+      out.addAll(mapBinding.keys());
+      mapBinding.values().forEach(v -> texts(v, out));
     }
   }
 
@@ -183,17 +183,17 @@ final class FunctionConstants {
       AbiType t = b.type();
       want(
           t,
-          t instanceof AbiType.NdArray ? arrayName((AbiType.NdArray) t) : constantName(b.path()),
+          t instanceof AbiType.NdArray ndArray ? arrayName(ndArray) : constantName(b.path()),
           wanted,
           order);
-    } else if (b instanceof RecordBinding) {
-      ((RecordBinding) b)
+    } else if (b instanceof RecordBinding recordBinding) {
+      recordBinding
           .components()
           .forEach(c -> collect(c.binding(), loops, wanted, order, maps));
-    } else if (b instanceof ListBinding) {
-      collect(((ListBinding) b).element(), loops, wanted, order, maps);
-    } else if (b instanceof MapBinding) {
-      MapBinding m = (MapBinding) b;
+    } else if (b instanceof ListBinding listBinding) {
+      collect(listBinding.element(), loops, wanted, order, maps);
+    } else if (b instanceof MapBinding m) {
+      
       // The sdict's constant gives its keys, and for one loop over them, paths and descriptors.
       want(m.type(), constantName(m.path()), wanted, order);
       maps.add(m);

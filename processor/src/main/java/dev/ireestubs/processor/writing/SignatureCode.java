@@ -80,8 +80,8 @@ final class SignatureCode {
   private final Function<Part, Code> placePart;
   private final Shared shared;
   private final Map<AbiType, String> wanted;
-  private final Map<AbiType, Code> emitted = new IdentityHashMap<>();
-  private final Map<AbiType, String> emittedNames = new IdentityHashMap<>();
+  private final IdentityHashMap<AbiType, Code> emitted = new IdentityHashMap<>();
+  private final IdentityHashMap<AbiType, String> emittedNames = new IdentityHashMap<>();
   private final List<Constant> constants = new ArrayList<>();
 
   /**
@@ -199,14 +199,14 @@ final class SignatureCode {
   private void nameWanted(AbiType t) {
     if (wanted.containsKey(t)) {
       type(t);
-    } else if (t instanceof AbiType.Dict) {
-      ((AbiType.Dict) t).entries().forEach(e -> nameWanted(e.type()));
-    } else if (t instanceof AbiType.Sequence) {
-      ((AbiType.Sequence) t).elements().forEach(this::nameWanted);
-    } else if (t instanceof AbiType.HomogeneousList) {
-      nameWanted(((AbiType.HomogeneousList) t).element());
-    } else if (t instanceof AbiType.Named) {
-      nameWanted(((AbiType.Named) t).type());
+    } else if (t instanceof AbiType.Dict dict) {
+      dict.entries().forEach(e -> nameWanted(e.type()));
+    } else if (t instanceof AbiType.Sequence sequence) {
+      sequence.elements().forEach(this::nameWanted);
+    } else if (t instanceof AbiType.HomogeneousList homogeneousList) {
+      nameWanted(homogeneousList.element());
+    } else if (t instanceof AbiType.Named named) {
+      nameWanted(named.type());
     }
   }
 
@@ -216,8 +216,8 @@ final class SignatureCode {
 
   private Expr build(AbiType t) {
     ClassName record = ABI_TYPE.nestedClass(t.getClass().getSimpleName());
-    if (t instanceof AbiType.Scalar) {
-      Expr e = element(((AbiType.Scalar) t).element());
+    if (t instanceof AbiType.Scalar scalar) {
+      Expr e = element(scalar.element());
       return new Expr(Code.of("new $T($L)", record, e.code()), e.cost().plus(7, 0));
     }
     if (t.equals(AbiType.NdArray.anyBufferView())) {
@@ -226,21 +226,21 @@ final class SignatureCode {
     if (t.equals(AbiType.Ref.any())) {
       return new Expr(Code.of("$T.any()", record), new Cost(3, 3));
     }
-    if (t instanceof AbiType.NdArray) {
-      AbiType.NdArray a = (AbiType.NdArray) t;
+    if (t instanceof AbiType.NdArray a) {
+      
       Expr e = element(a.element());
       Expr s = shape(a.shape());
       return new Expr(
           Code.of("new $T($L, $L)", record, e.code(), s.code()),
           e.cost().plus(s.cost()).plus(7, 0));
     }
-    if (t instanceof AbiType.Dict) {
-      Expr entries = entries(((AbiType.Dict) t).entries());
+    if (t instanceof AbiType.Dict dict) {
+      Expr entries = entries(dict.entries());
       return new Expr(
           Code.of("new $T($L)", record, entries.code()), entries.cost().plus(7, 0));
     }
-    if (t instanceof AbiType.Sequence) {
-      AbiType.Sequence q = (AbiType.Sequence) t;
+    if (t instanceof AbiType.Sequence q) {
+      
       Expr elements = list(q.elements(), ABI_TYPE);
       return new Expr(
           Code.of(
@@ -251,24 +251,24 @@ final class SignatureCode {
               elements.code()),
           elements.cost().plus(10, 0));
     }
-    if (t instanceof AbiType.HomogeneousList) {
-      Expr e = type(((AbiType.HomogeneousList) t).element());
+    if (t instanceof AbiType.HomogeneousList homogeneousList) {
+      Expr e = type(homogeneousList.element());
       return new Expr(Code.of("new $T($L)", record, e.code()), e.cost().plus(7, 0));
     }
-    if (t instanceof AbiType.Named) {
-      AbiType.Named n = (AbiType.Named) t;
+    if (t instanceof AbiType.Named n) {
+      
       Expr name = Literals.string(n.name());
       Expr e = type(n.type());
       return new Expr(
           Code.of("new $T($L, $L)", record, name.code(), e.code()),
           name.cost().plus(e.cost()).plus(7, 0));
     }
-    if (t instanceof AbiType.Ref) {
-      Expr name = Literals.string(((AbiType.Ref) t).refType());
+    if (t instanceof AbiType.Ref ref) {
+      Expr name = Literals.string(ref.refType());
       return new Expr(Code.of("new $T($L)", record, name.code()), name.cost().plus(7, 0));
     }
-    if (t instanceof AbiType.Unsupported) {
-      AbiType.Unsupported u = (AbiType.Unsupported) t;
+    if (t instanceof AbiType.Unsupported u) {
+      
       Expr tag = Literals.string(u.tag());
       Expr source = Literals.string(u.source());
       Expr reason = Literals.string(u.reason());
@@ -409,8 +409,8 @@ final class SignatureCode {
   }
 
   private static Cost estimate(AbiType t) {
-    if (t instanceof AbiType.NdArray) {
-      Shape shape = ((AbiType.NdArray) t).shape();
+    if (t instanceof AbiType.NdArray ndArray) {
+      Shape shape = ndArray.shape();
       int rank = shape.isRanked() ? shape.rank() : 0;
       return rank > PART_ELEMENTS
           ? new Cost(30 + 8 * (rank / PART_ELEMENTS + 1), 10 + 4 * (rank / PART_ELEMENTS + 1))
@@ -418,17 +418,17 @@ final class SignatureCode {
     }
     List<AbiType> children = new ArrayList<>();
     int strings = 1;
-    if (t instanceof AbiType.Dict) {
-      for (AbiType.Entry e : ((AbiType.Dict) t).entries()) {
+    if (t instanceof AbiType.Dict dict) {
+      for (AbiType.Entry e : dict.entries()) {
         children.add(e.type());
       }
       strings += children.size();
-    } else if (t instanceof AbiType.Sequence) {
-      children.addAll(((AbiType.Sequence) t).elements());
-    } else if (t instanceof AbiType.HomogeneousList) {
-      children.add(((AbiType.HomogeneousList) t).element());
-    } else if (t instanceof AbiType.Named) {
-      children.add(((AbiType.Named) t).type());
+    } else if (t instanceof AbiType.Sequence sequence) {
+      children.addAll(sequence.elements());
+    } else if (t instanceof AbiType.HomogeneousList homogeneousList) {
+      children.add(homogeneousList.element());
+    } else if (t instanceof AbiType.Named named) {
+      children.add(named.type());
     }
     if (children.size() > PART_ELEMENTS) {
       int parts = children.size() / PART_ELEMENTS + 1;
@@ -448,26 +448,31 @@ final class SignatureCode {
       return new Expr(Code.of("$T.$L", ELEMENT_TYPE, constant.get()), new Cost(3, 3));
     }
     switch (e.kind()) {
-      case SIGNLESS_INTEGER:
-        return new Expr(Code.of("$T.integer($L)", ELEMENT_TYPE, e.bits()), new Cost(6, 3));
-      case SIGNED_INTEGER:
-        return new Expr(
+  case SIGNLESS_INTEGER -> {
+return new Expr(Code.of("$T.integer($L)", ELEMENT_TYPE, e.bits()), new Cost(6, 3));
+}
+  case SIGNED_INTEGER -> {
+return new Expr(
             Code.of("$T.signedInteger($L)", ELEMENT_TYPE, e.bits()), new Cost(6, 3));
-      case UNSIGNED_INTEGER:
-        return new Expr(
+}
+  case UNSIGNED_INTEGER -> {
+return new Expr(
             Code.of("$T.unsignedInteger($L)", ELEMENT_TYPE, e.bits()), new Cost(6, 3));
-      case COMPLEX:
-        return new Expr(
+}
+  case COMPLEX -> {
+return new Expr(
             Code.of(
                 "$T.complex($L)",
                 ELEMENT_TYPE,
                 element(ElementConstants.complexPart(e)).code()),
             new Cost(9, 3));
-      default:
-        Expr name = Literals.string(e.mlirName());
+}
+  default -> {
+Expr name = Literals.string(e.mlirName());
         return new Expr(
             Code.of("$T.otherFloat($L, $L)", ELEMENT_TYPE, name.code(), e.bits()),
             name.cost().plus(8, 3));
-    }
+}
+}
   }
 }

@@ -28,14 +28,14 @@ final class SipCode {
 
   /** Emits the statements that put {@code value} into the raw slots of {@code node}'s leaves. */
   void flatten(ValueBinding b, SipNode node, Code value, String arguments) {
-    if (node instanceof SipNode.Leaf) {
-      int slot = ((SipNode.Leaf) node).rawIndex();
+    if (node instanceof SipNode.Leaf leaf) {
+      int slot = leaf.rawIndex();
       scope.statement("$N.set($L, $L)", arguments, slot, values.encode(b, value));
       return;
     }
     List<SipNode> children = children(node);
-    if (b instanceof RecordBinding) {
-      RecordBinding r = (RecordBinding) b;
+    if (b instanceof RecordBinding r) {
+      
       String record = values.local(r.record(), value, r.path());
       for (int i = 0; i < children.size(); i++) {
         ComponentBinding c = r.components().get(i);
@@ -43,8 +43,8 @@ final class SipCode {
       }
       return;
     }
-    if (b instanceof MapBinding) {
-      MapBinding m = (MapBinding) b;
+    if (b instanceof MapBinding m) {
+      
       String map = values.requireKeys(m, value);
       for (int i = 0; i < children.size(); i++) {
         Code entry = Code.of("$N.get($L)", map, scope.text(m.keys().get(i)));
@@ -63,17 +63,17 @@ final class SipCode {
 
   /** Emits what the value of {@code node}'s raw results needs and returns its Java expression. */
   Code decode(ValueBinding b, SipNode node, String results) {
-    if (node instanceof SipNode.Leaf) {
-      return values.decode(b, results, Code.of("$L", ((SipNode.Leaf) node).rawIndex()));
+    if (node instanceof SipNode.Leaf leaf) {
+      return values.decode(b, results, Code.of("$L", leaf.rawIndex()));
     }
     List<SipNode> children = children(node);
-    if (b instanceof RecordBinding) {
-      RecordBinding r = (RecordBinding) b;
+    if (b instanceof RecordBinding r) {
+      
       return values.construct(
           r, i -> decode(r.components().get(i).binding(), children.get(i), results));
     }
-    if (b instanceof MapBinding) {
-      MapBinding m = (MapBinding) b;
+    if (b instanceof MapBinding m) {
+      
       return values.collect(m, i -> decode(m.values().get(i), children.get(i), results));
     }
     ListBinding l = (ListBinding) b;
@@ -93,8 +93,8 @@ final class SipCode {
 
   private static List<SipNode> children(SipNode node) {
     List<SipNode> out = new ArrayList<>();
-    if (node instanceof SipNode.Sequence) {
-      ((SipNode.Sequence) node).entries().forEach(e -> out.add(e.node()));
+    if (node instanceof SipNode.Sequence sequence) {
+      sequence.entries().forEach(e -> out.add(e.node()));
     } else {
       ((SipNode.Dict) node).entries().forEach(e -> out.add(e.node()));
     }

@@ -175,24 +175,24 @@ record StubLayout(
       n += writtenValues(p.binding());
     }
     ResultModel result = plan.result();
-    if (result instanceof ResultModel.Single) {
-      n += writtenValues(((ResultModel.Single) result).binding());
-    } else if (result instanceof ResultModel.Inlined) {
-      n += writtenValues(((ResultModel.Inlined) result).binding());
+    if (result instanceof ResultModel.Single single) {
+      n += writtenValues(single.binding());
+    } else if (result instanceof ResultModel.Inlined inlined) {
+      n += writtenValues(inlined.binding());
     }
     return n;
   }
 
   private static int writtenValues(ValueBinding b) {
     int n = 1;
-    if (b instanceof RecordBinding) {
-      for (ComponentBinding c : ((RecordBinding) b).components()) {
+    if (b instanceof RecordBinding recordBinding) {
+      for (ComponentBinding c : recordBinding.components()) {
         n += writtenValues(c.binding());
       }
-    } else if (b instanceof ListBinding) {
-      n += writtenValues(((ListBinding) b).element());
-    } else if (b instanceof MapBinding && !((MapBinding) b).hasLeafValues()) {
-      for (ValueBinding v : ((MapBinding) b).values()) {
+    } else if (b instanceof ListBinding listBinding) {
+      n += writtenValues(listBinding.element());
+    } else if (b instanceof MapBinding mapBinding && !mapBinding.hasLeafValues()) {
+      for (ValueBinding v : mapBinding.values()) {
         n += writtenValues(v);
       }
     }

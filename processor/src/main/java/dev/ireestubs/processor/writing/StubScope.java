@@ -61,12 +61,12 @@ final class StubScope {
         addBindingTypeNames(p.binding());
       }
       ResultModel result = plan.result();
-      if (result instanceof ResultModel.Single) {
-        addTypeNames(((ResultModel.Single) result).javaType());
-        addBindingTypeNames(((ResultModel.Single) result).binding());
-      } else if (result instanceof ResultModel.Inlined) {
-        addTypeNames(((ResultModel.Inlined) result).javaType());
-        addBindingTypeNames(((ResultModel.Inlined) result).binding());
+      if (result instanceof ResultModel.Single single) {
+        addTypeNames(single.javaType());
+        addBindingTypeNames(single.binding());
+      } else if (result instanceof ResultModel.Inlined inlined) {
+        addTypeNames(inlined.javaType());
+        addBindingTypeNames(inlined.binding());
       }
     }
     alwaysQualify.addAll(model.inheritedTypeNames());
@@ -120,31 +120,31 @@ final class StubScope {
 
   private void addBindingTypeNames(ValueBinding b) {
     addTypeNames(b.javaType());
-    if (b instanceof RecordBinding) {
-      ((RecordBinding) b).components().forEach(c -> addBindingTypeNames(c.binding()));
-    } else if (b instanceof ListBinding) {
-      addBindingTypeNames(((ListBinding) b).element());
-    } else if (b instanceof MapBinding) {
-      ((MapBinding) b).values().forEach(this::addBindingTypeNames);
+    if (b instanceof RecordBinding recordBinding) {
+      recordBinding.components().forEach(c -> addBindingTypeNames(c.binding()));
+    } else if (b instanceof ListBinding listBinding) {
+      addBindingTypeNames(listBinding.element());
+    } else if (b instanceof MapBinding mapBinding) {
+      mapBinding.values().forEach(this::addBindingTypeNames);
     }
   }
 
   private void addTypeNames(TypeName t) {
-    if (t instanceof ClassName) {
-      ClassName c = (ClassName) t;
+    if (t instanceof ClassName c) {
+      
       typeNames.addAll(c.simpleNames());
       if (!c.packageName().isEmpty()) {
         packageRoots.add(c.packageName().split("\\.")[0]);
       }
-    } else if (t instanceof ParameterizedTypeName) {
-      ParameterizedTypeName p = (ParameterizedTypeName) t;
+    } else if (t instanceof ParameterizedTypeName p) {
+      
       addTypeNames(p.rawType());
       p.typeArguments().forEach(this::addTypeNames);
-    } else if (t instanceof ArrayTypeName) {
-      addTypeNames(((ArrayTypeName) t).componentType());
-    } else if (t instanceof WildcardTypeName) {
-      ((WildcardTypeName) t).upperBounds().forEach(this::addTypeNames);
-      ((WildcardTypeName) t).lowerBounds().forEach(this::addTypeNames);
+    } else if (t instanceof ArrayTypeName arrayTypeName) {
+      addTypeNames(arrayTypeName.componentType());
+    } else if (t instanceof WildcardTypeName wildcardTypeName) {
+      wildcardTypeName.upperBounds().forEach(this::addTypeNames);
+      wildcardTypeName.lowerBounds().forEach(this::addTypeNames);
     }
   }
 

@@ -55,8 +55,8 @@ final class ValueCode {
   /** Emits what {@code value} needs and returns the expression of its VM list element. */
   Code encode(ValueBinding binding, Code value) {
     Code path = scope.path(binding.path());
-    if (binding instanceof ScalarBinding) {
-      ScalarBinding s = (ScalarBinding) binding;
+    if (binding instanceof ScalarBinding s) {
+      
       Code v = s.boxed() ? Code.of("$T.notNull($L, $L)", MARSHAL, value, path) : value;
       ElementType e = s.type().element();
       if (e.kind() == ElementType.Kind.BOOLEAN) {
@@ -71,8 +71,8 @@ final class ValueCode {
     if (binding instanceof JavaArrayBinding) {
       return encodeJavaArray(value, scope.descriptor(binding.type()), path);
     }
-    if (binding instanceof RecordBinding) {
-      RecordBinding r = (RecordBinding) binding;
+    if (binding instanceof RecordBinding r) {
+      
       String record = local(r.record(), value, binding.path());
       String list = scope.local(scope.baseName(r.path()) + "List");
       scope.statement("$T $N = $T.variant($L)", VM_LIST, list, VM_LIST, r.components().size());
@@ -82,11 +82,11 @@ final class ValueCode {
       }
       return Code.of("$N", list);
     }
-    if (binding instanceof MapBinding) {
-      return encodeMap((MapBinding) binding, value);
+    if (binding instanceof MapBinding mapBinding) {
+      return encodeMap(mapBinding, value);
     }
-    if (binding instanceof ListBinding) {
-      return encodeList((ListBinding) binding, value);
+    if (binding instanceof ListBinding listBinding) {
+      return encodeList(listBinding, value);
     }
     if (binding.type() instanceof AbiType.Any) {
       return value; // null descriptors take whatever ref (or null) the caller has
@@ -166,8 +166,8 @@ final class ValueCode {
   private Code leaf(
       ValueBinding first, Code value, FunctionConstants.MapConstants loop, Code i) {
     Code path = Code.of("$L.get($L)", scope.constant(loop.paths()), i);
-    if (first instanceof ScalarBinding) {
-      ElementType e = ((ScalarBinding) first).type().element();
+    if (first instanceof ScalarBinding scalarBinding) {
+      ElementType e = scalarBinding.type().element();
       Code v = Code.of("$T.notNull($L, $L)", MARSHAL, value, path);
       return e.kind() == ElementType.Kind.BOOLEAN
           ? Code.of("$T.i1($L)", MARSHAL, v)
@@ -220,16 +220,16 @@ final class ValueCode {
   /** Emits what element {@code index} of {@code list} needs and returns its Java expression. */
   Code decode(ValueBinding binding, String list, Code index) {
     Code path = scope.path(binding.path());
-    if (binding instanceof ScalarBinding) {
-      ElementType e = ((ScalarBinding) binding).type().element();
+    if (binding instanceof ScalarBinding scalarBinding) {
+      ElementType e = scalarBinding.type().element();
       return Code.of("$T.$L($N, $L, $L)", MARSHAL, readerName(e), list, index, path);
     }
-    if (binding instanceof ArrayBinding) {
+    if (binding instanceof ArrayBinding arrayBinding) {
       return arrayResult(
-          ((ArrayBinding) binding).arrayClass(), list, index, scope.descriptor(binding.type()), path);
+          arrayBinding.arrayClass(), list, index, scope.descriptor(binding.type()), path);
     }
-    if (binding instanceof JavaArrayBinding) {
-      JavaArrayBinding a = (JavaArrayBinding) binding;
+    if (binding instanceof JavaArrayBinding a) {
+      
       return decodeJavaArray(a, list, index, scope.descriptor(a.type()), path);
     }
     if (binding instanceof RecordBinding
@@ -282,23 +282,23 @@ final class ValueCode {
   }
 
   private static int childCount(ValueBinding binding) {
-    if (binding instanceof RecordBinding) {
-      return ((RecordBinding) binding).components().size();
+    if (binding instanceof RecordBinding recordBinding) {
+      return recordBinding.components().size();
     }
-    if (binding instanceof MapBinding) {
-      return ((MapBinding) binding).keys().size();
+    if (binding instanceof MapBinding mapBinding) {
+      return mapBinding.keys().size();
     }
     return ((ListBinding) binding).fixedSize();
   }
 
   /** The record, list or map whose children are the elements of {@code list}. */
   Code decodeChildren(ValueBinding binding, String list) {
-    if (binding instanceof RecordBinding) {
-      RecordBinding r = (RecordBinding) binding;
+    if (binding instanceof RecordBinding r) {
+      
       return construct(r, i -> decode(r.components().get(i).binding(), list, Code.of("$L", i)));
     }
-    if (binding instanceof MapBinding) {
-      MapBinding m = (MapBinding) binding;
+    if (binding instanceof MapBinding m) {
+      
       FunctionConstants.MapConstants loop = scope.map(m);
       if (loop.loop()) {
         return decodeMapLoop(m, loop, list);
@@ -332,27 +332,27 @@ final class ValueCode {
     Code index = Code.of("$N", i);
     Code path = Code.of("$L.get($N)", scope.constant(loop.paths()), i);
     Code value;
-    if (first instanceof ScalarBinding) {
+    if (first instanceof ScalarBinding scalarBinding) {
       value =
           Code.of(
               "$T.$L($N, $N, $L)",
               MARSHAL,
-              readerName(((ScalarBinding) first).type().element()),
+              readerName(scalarBinding.type().element()),
               list,
               i,
               path);
-    } else if (first instanceof ArrayBinding) {
+    } else if (first instanceof ArrayBinding arrayBinding) {
       value =
           arrayResult(
-              ((ArrayBinding) first).arrayClass(),
+              arrayBinding.arrayClass(),
               list,
               Code.of("$N", i),
               Code.of("$L.get($N)", scope.constant(loop.arrays()), i),
               path);
-    } else if (first instanceof JavaArrayBinding) {
+    } else if (first instanceof JavaArrayBinding javaArrayBinding) {
       value =
           decodeJavaArray(
-              (JavaArrayBinding) first,
+              javaArrayBinding,
               list,
               index,
               Code.of("$L.get($N)", scope.constant(loop.arrays()), i),
@@ -419,7 +419,7 @@ final class ValueCode {
   }
 
   private static List<TypeName> typeArguments(TypeName t) {
-    return t instanceof ParameterizedTypeName ? ((ParameterizedTypeName) t).typeArguments() : List.of();
+    return t instanceof ParameterizedTypeName parameterizedTypeName ? parameterizedTypeName.typeArguments() : List.of();
   }
 
   /** A new {@code LinkedHashMap} local for the values of {@code m}, sized for its keys. */
@@ -499,7 +499,7 @@ final class ValueCode {
   }
 
   private static TypeName rawType(TypeName t) {
-    return t instanceof ParameterizedTypeName ? ((ParameterizedTypeName) t).rawType() : t;
+    return t instanceof ParameterizedTypeName parameterizedTypeName ? parameterizedTypeName.rawType() : t;
   }
 
   /** The typed array class that copies Java arrays of {@code component}. */

@@ -27,6 +27,7 @@ public final class NativeMemoryProfiler implements InternalProfiler {
   }
 
   @Override
+  @SuppressWarnings("rawtypes") // JMH's InternalProfiler declares the raw Result
   public Collection<? extends Result> afterIteration(
       BenchmarkParams benchmarkParams, IterationParams iterationParams, IterationResult result) {
     if (PoolMemoryBenchmark.rssGrowth < 0) {

@@ -96,6 +96,7 @@ public final class ServingBenchmarkMain {
     }
   }
 
+  @SuppressWarnings("InlineFormatString") // one row format for the header and every line
   private static void memory(String[] jmh) throws Exception {
     Collection<RunResult> results =
         new Runner(
