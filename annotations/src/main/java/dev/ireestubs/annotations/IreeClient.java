@@ -53,16 +53,16 @@ public @interface IreeClient {
   String abi() default "";
 
   /**
-   * The interface's simple name. Empty: the module's name in PascalCase ({@code mobilenet_v2}
-   * gives {@code MobilenetV2}).
+   * The interface's simple name. Empty: the module's name in PascalCase ({@code mobilenet_v2} gives
+   * {@code MobilenetV2}).
    *
    * @return the simple name of the generated interface, or empty for the derived one
    */
   String name() default "";
 
   /**
-   * With {@link #abi()}: the module name the functions are looked up under at run time. With
-   * {@link #vmfb()} leave it out: the name compiled into the module is used.
+   * With {@link #abi()}: the module name the functions are looked up under at run time. With {@link
+   * #vmfb()} leave it out: the name compiled into the module is used.
    *
    * @return the run-time module name; {@code module} by default
    */

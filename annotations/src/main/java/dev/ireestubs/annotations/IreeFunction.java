@@ -31,12 +31,12 @@ public @interface IreeFunction {
   String value() default "";
 
   /**
-   * The function's reflection, inline: {@code iree.abi} JSON when the text starts with <code>{</code>
-   * ({@code {"a":[...],"r":[...]}}), a deprecated V0 raw signature when it starts with {@code
-   * I<length>!} ({@code I6!B3!d4R6!B3!d4}), otherwise {@code iree.abi.declaration} text ({@code
-   * sync func @add(%input0: tensor<4xf32>) -> (%output0: tensor<4xf32>)}). It overrides the module's own
-   * reflection. Empty: the module's {@link IreeModule#vmfb()} or {@link IreeModule#abi()} file
-   * describes it.
+   * The function's reflection, inline: {@code iree.abi} JSON when the text starts with <code>{
+   * </code> ({@code {"a":[...],"r":[...]}}), a deprecated V0 raw signature when it starts with
+   * {@code I<length>!} ({@code I6!B3!d4R6!B3!d4}), otherwise {@code iree.abi.declaration} text
+   * ({@code sync func @add(%input0: tensor<4xf32>) -> (%output0: tensor<4xf32>)}). It overrides the
+   * module's own reflection. Empty: the module's {@link IreeModule#vmfb()} or {@link
+   * IreeModule#abi()} file describes it.
    *
    * @return the inline reflection text, or empty to use the module's
    */
@@ -44,9 +44,9 @@ public @interface IreeFunction {
 
   /**
    * A deprecated V0 SIP signature ({@code I8!S5!k0_0R3!_0}) that structures the function's raw V0
-   * signature (given in {@link #abi()} or found in the module): records and lists bind to its
-   * dicts and sequences, and the stub flattens them into the raw argument list by leaf index.
-   * Empty: the module's own {@code sip}, if any.
+   * signature (given in {@link #abi()} or found in the module): records and lists bind to its dicts
+   * and sequences, and the stub flattens them into the raw argument list by leaf index. Empty: the
+   * module's own {@code sip}, if any.
    *
    * @return the V0 SIP signature, or empty
    */

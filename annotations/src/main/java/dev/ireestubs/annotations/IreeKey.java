@@ -7,8 +7,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * The reflection key a parameter or record component stands for, when its Java name is not that
- * key or its camelCase form: the name of a {@code named} argument, or an {@code sdict} key.
+ * The reflection key a parameter or record component stands for, when its Java name is not that key
+ * or its camelCase form: the name of a {@code named} argument, or an {@code sdict} key.
  *
  * <pre>{@code
  * record Detections(@IreeKey("boxes:0") FloatArray boxes, IntArray classIds) {}  // classIds <-> class_ids

@@ -5,8 +5,8 @@ import dev.ireestubs.annotations.IreeModule;
 
 /**
  * Functions taking Java arrays, which a stub copies into native memory for each call: what {@link
- * CallMemoryBenchmark} measures ({@code float[1][224][224][3]}, an image, and {@code float[150528]},
- * the same 600 KB flat).
+ * CallMemoryBenchmark} measures ({@code float[1][224][224][3]}, an image, and {@code
+ * float[150528]}, the same 600 KB flat).
  */
 @IreeModule(name = "arrays")
 public interface ArrayModel {

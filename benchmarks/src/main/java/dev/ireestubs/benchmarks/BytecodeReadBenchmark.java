@@ -26,9 +26,9 @@ import org.openjdk.jmh.annotations.State;
  * What reading a module costs now that {@link VmfbReader} also reads every export's types out of
  * its function body: synthetic modules of growing size (each function a body shaped like a real
  * {@code f$async}: constants, two asserts, a queue op with its fences, a create, a return; every
- * one exported, so every one is analysed), to show the cost per MB stays flat; and the real
- * modules of {@code ../shared/iree-reflection} when that folder is there. The setup prints each
- * module's size, so that the time per call gives ms per MB.
+ * one exported, so every one is analysed), to show the cost per MB stays flat; and the real modules
+ * of {@code ../shared/iree-reflection} when that folder is there. The setup prints each module's
+ * size, so that the time per call gives ms per MB.
  *
  * <pre>
  * mvn -q -pl benchmarks -am package -DskipTests exec:exec \
@@ -37,8 +37,8 @@ import org.openjdk.jmh.annotations.State;
  *
  * <p>(The largest synthetic module allocates 120 MB per read: give the fork a heap that holds a
  * few, or the collector's time dominates.) Measured on the 2-core build machine: 15.4, 11.2 and
- * 12.9 ms per MB for 64, 1,024 and 16,384 functions (17 KB, 270 KB, 4.3 MB), 28 bytes allocated
- * per byte of module at every size.
+ * 12.9 ms per MB for 64, 1,024 and 16,384 functions (17 KB, 270 KB, 4.3 MB), 28 bytes allocated per
+ * byte of module at every size.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -49,9 +49,7 @@ public class BytecodeReadBenchmark {
   @Param({"64", "1024", "16384"})
   public int functions;
 
-  /**
-   * A real module of {@code ../shared/iree-reflection}, or {@code none} for the synthetic one.
-   */
+  /** A real module of {@code ../shared/iree-reflection}, or {@code none} for the synthetic one. */
   @Param({
     "none",
     "models/2026-06_iree-embedded_micro_speech_kws_x86_64_generic_bc17.vmfb",
@@ -76,7 +74,8 @@ public class BytecodeReadBenchmark {
       module = Files.readAllBytes(dir.get().resolve(real));
     }
     VmfbModule m = VmfbReader.read(module, "bench.vmfb");
-    long typed = m.exports().stream().filter(e -> e.bytecodeTypes().signature().isPresent()).count();
+    long typed =
+        m.exports().stream().filter(e -> e.bytecodeTypes().signature().isPresent()).count();
     System.out.printf(
         "%n%s: %,d bytes, %d exports, %d typed from bytecode%n",
         real.equals("none") ? "synthetic, " + functions + " functions" : real,
@@ -127,7 +126,13 @@ public class BytecodeReadBenchmark {
     }
     code.call(
         TestBytecode.importOrdinal(2),
-        new int[] {TestBytecode.ref(8), TestBytecode.i32(2), TestBytecode.ref(2), TestBytecode.ref(3), TestBytecode.ref(7)},
+        new int[] {
+          TestBytecode.ref(8),
+          TestBytecode.i32(2),
+          TestBytecode.ref(2),
+          TestBytecode.ref(3),
+          TestBytecode.ref(7)
+        },
         new int[0]);
     int[] create = new int[7];
     Arrays.fill(create, TestBytecode.i32(2));
@@ -135,7 +140,10 @@ public class BytecodeReadBenchmark {
     create[3] = TestBytecode.i32(0);
     create[4] = TestBytecode.i32(1);
     code.callVariadic(
-        TestBytecode.importOrdinal(1), new int[] {1, 1, 1, 1, 1, 2}, create, new int[] {TestBytecode.ref(0)});
+        TestBytecode.importOrdinal(1),
+        new int[] {1, 1, 1, 1, 1, 2},
+        create,
+        new int[] {TestBytecode.ref(0)});
     return code.ret(TestBytecode.move(0)).bytes();
   }
 }

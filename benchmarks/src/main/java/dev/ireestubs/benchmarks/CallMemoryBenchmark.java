@@ -17,12 +17,12 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * A stub called in a loop with a Java-array argument, which it copies into native memory each
- * call: {@code float[1][224][224][3]} ({@code classify}) and {@code float[150528]} ({@code sum}),
- * 600 KB each. The bodies ignore their argument and return a number, so what is measured is the
- * stub's copy and what becomes of its memory: freed when the call ends, or left to a garbage
- * collection (fresh memory every call, its pages faulted in anew). {@code backend=raw} checks
- * nothing ({@link RawBackend}); {@code backend=host} is a {@link HostModule}.
+ * A stub called in a loop with a Java-array argument, which it copies into native memory each call:
+ * {@code float[1][224][224][3]} ({@code classify}) and {@code float[150528]} ({@code sum}), 600 KB
+ * each. The bodies ignore their argument and return a number, so what is measured is the stub's
+ * copy and what becomes of its memory: freed when the call ends, or left to a garbage collection
+ * (fresh memory every call, its pages faulted in anew). {@code backend=raw} checks nothing ({@link
+ * RawBackend}); {@code backend=host} is a {@link HostModule}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -10,9 +10,9 @@ import java.nio.file.Path;
  * Native memory a loop of stub calls with a Java-array argument ties up between garbage
  * collections: after each block of calls, the JVM's direct buffers (count and bytes; JDK 17-21,
  * where arrays use {@code allocateDirect}), the process's resident memory (all JDKs) and the
- * collections run so far. Memory freed when each call ends stays flat; memory left to the
- * collector grows until one runs. Run with {@code exec:exec@call-memory}; arguments: {@code
- * backend} ({@code raw} or {@code host}), calls per block, blocks.
+ * collections run so far. Memory freed when each call ends stays flat; memory left to the collector
+ * grows until one runs. Run with {@code exec:exec@call-memory}; arguments: {@code backend} ({@code
+ * raw} or {@code host}), calls per block, blocks.
  */
 public final class CallMemoryCheck {
 
@@ -27,7 +27,9 @@ public final class CallMemoryCheck {
     System.out.printf(
         "JDK %d, backend %s, %d calls per block of sum(float[150528])%n",
         Runtime.version().feature(), backend, calls);
-    System.out.printf("%8s %12s %14s %12s %6s %10s%n", "calls", "direct count", "direct bytes", "RSS KiB", "GCs", "us/call");
+    System.out.printf(
+        "%8s %12s %14s %12s %6s %10s%n",
+        "calls", "direct count", "direct bytes", "RSS KiB", "GCs", "us/call");
     report(0, 0);
     for (int block = 1; block <= blocks; block++) {
       long start = System.nanoTime();
@@ -51,7 +53,8 @@ public final class CallMemoryCheck {
     for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
       gcs += Math.max(0, gc.getCollectionCount());
     }
-    System.out.printf("%8d %12d %14d %12d %6d %10.1f%n", calls, count, bytes, rssKib(), gcs, microsPerCall);
+    System.out.printf(
+        "%8d %12d %14d %12d %6d %10.1f%n", calls, count, bytes, rssKib(), gcs, microsPerCall);
   }
 
   private static long rssKib() throws Exception {

@@ -74,7 +74,10 @@ public class CallPathBenchmark {
     return stub.predict(features);
   }
 
-  /** {@code predict} marshalled by hand with the same API, checking nothing ({@link HandWrittenModel}). */
+  /**
+   * {@code predict} marshalled by hand with the same API, checking nothing ({@link
+   * HandWrittenModel}).
+   */
   @Benchmark
   public Model.Scores predictHandWritten() {
     return handWritten.predict(features);
@@ -92,7 +95,9 @@ public class CallPathBenchmark {
     return stub.add(a, b);
   }
 
-  /** {@code add} marshalled by hand with the same API, checking nothing ({@link HandWrittenModel}). */
+  /**
+   * {@code add} marshalled by hand with the same API, checking nothing ({@link HandWrittenModel}).
+   */
   @Benchmark
   public int addHandWritten() {
     return handWritten.add(a, b);

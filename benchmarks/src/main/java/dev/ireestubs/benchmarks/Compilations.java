@@ -19,22 +19,22 @@ import javax.tools.ToolProvider;
  * cold runs (a {@code javac} process each) and its warm ones; and, run as a program, the warm runs.
  *
  * <p>The compilations, in the order of a round ({@code mode} 0 to 3): the interface without a
- * processor ({@code -proc:none}); with the processor (the stub written and compiled); the
- * interface and the floor class without a processor; the processor alone ({@code -proc:only}: the
- * stub written and parsed, not compiled). A module's directory holds {@code
- * src/bench/Big.java}, {@code src/bench/Floor.java} and the module file {@code big.abi.json}.
+ * processor ({@code -proc:none}); with the processor (the stub written and compiled); the interface
+ * and the floor class without a processor; the processor alone ({@code -proc:only}: the stub
+ * written and parsed, not compiled). A module's directory holds {@code src/bench/Big.java}, {@code
+ * src/bench/Floor.java} and the module file {@code big.abi.json}.
  *
  * <p>As a program ({@code Compilations DIR PATH RUNS WARMUPS}) it compiles the module in {@code
  * DIR} with {@link ToolProvider#getSystemJavaCompiler()} in this JVM, as Maven's compiler plugin
  * (javac in-process) and Gradle's compiler daemon do from a build's second compilation on: {@code
  * WARMUPS} rounds of the four compilations untimed, then {@code RUNS} timed rounds; it writes to
  * {@code DIR/warm.txt} one line per compilation, its wall times in milliseconds, one per run (and
- * on a failure prints javac's messages and exits with status 1). {@code ProcessingTime} starts
- * it in a JVM of its own whose class path holds nothing but this class's code source: javac's
- * module is defined to the application class loader, which javac makes the parent of the processor
- * path's class loader, so a processor on this JVM's class path (as it is on the benchmarks') would
- * be loaded from there once and stay loaded and JIT-compiled across compilations. In a build it is
- * not (Maven's JVM has only its launcher on its class path, Gradle's daemon isolates the processor
+ * on a failure prints javac's messages and exits with status 1). {@code ProcessingTime} starts it
+ * in a JVM of its own whose class path holds nothing but this class's code source: javac's module
+ * is defined to the application class loader, which javac makes the parent of the processor path's
+ * class loader, so a processor on this JVM's class path (as it is on the benchmarks') would be
+ * loaded from there once and stay loaded and JIT-compiled across compilations. In a build it is not
+ * (Maven's JVM has only its launcher on its class path, Gradle's daemon isolates the processor
  * path): each compilation loads the processor's classes anew, in a new class loader.
  */
 final class Compilations {

@@ -102,7 +102,8 @@ public class CopyBenchmark {
     return flatOut;
   }
 
-  // --- into FloatArray ----------------------------------------------------------------------------
+  // --- into FloatArray
+  // ----------------------------------------------------------------------------
 
   /** A new array per copy, closed when done: its memory is freed at once. */
   @Benchmark
@@ -136,7 +137,8 @@ public class CopyBenchmark {
     return array.copyFrom(nested);
   }
 
-  // --- out of FloatArray --------------------------------------------------------------------------
+  // --- out of FloatArray
+  // --------------------------------------------------------------------------
 
   @Benchmark
   public float[] flatOutFresh() {

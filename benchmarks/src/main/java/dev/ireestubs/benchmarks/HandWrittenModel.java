@@ -6,10 +6,10 @@ import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
 
 /**
- * {@link Model} written by hand against the same API a generated stub uses ({@link VmList},
- * {@link dev.ireestubs.vm.BufferView}, {@link FloatArray}), checking nothing: the baseline a stub
- * is measured against. A client class, as a stub is, so that both reach the caller as a method
- * call under the same inlining rules.
+ * {@link Model} written by hand against the same API a generated stub uses ({@link VmList}, {@link
+ * dev.ireestubs.vm.BufferView}, {@link FloatArray}), checking nothing: the baseline a stub is
+ * measured against. A client class, as a stub is, so that both reach the caller as a method call
+ * under the same inlining rules.
  */
 final class HandWrittenModel implements Model {
 

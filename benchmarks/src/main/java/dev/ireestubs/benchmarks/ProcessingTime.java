@@ -21,8 +21,8 @@ import javax.tools.ToolProvider;
  * How much the annotation processor adds to a compilation, by module size: an {@code @IreeModule}
  * interface of N functions (a mix of arrays, records over sdicts, scalars, lists and Java arrays,
  * with its {@code iree.abi} JSON module file) is compiled with the processor and, for comparison,
- * without it ({@code -proc:none}); the difference is what processing (binding, writing the stub
- * and compiling it) costs. Run it with
+ * without it ({@code -proc:none}); the difference is what processing (binding, writing the stub and
+ * compiling it) costs. Run it with
  *
  * <pre>
  * mvn -q -pl benchmarks -am package -DskipTests exec:exec@processing-time
@@ -37,11 +37,11 @@ import javax.tools.ToolProvider;
  * jar and its runtime dependencies, iree-stubs-runtime (which carries the jackson-core it reads
  * JSON with, relocated), iree-stubs-derive, iree-stubs-annotations and JavaPoet, found as the code
  * sources of a class of each (all are on this module's compile class path, through its dependency
- * on the processor). It is not this JVM's class path,
- * which holds more (these classes, JMH and its dependencies): javac would list and search those
- * entries too, for the processor's classes and the names the interface and the stub use, and a
- * build's compilation has none of them. The same path is the class path the interface compiles
- * against (it needs the annotations and the runtime's array types).
+ * on the processor). It is not this JVM's class path, which holds more (these classes, JMH and its
+ * dependencies): javac would list and search those entries too, for the processor's classes and the
+ * names the interface and the stub use, and a build's compilation has none of them. The same path
+ * is the class path the interface compiles against (it needs the annotations and the runtime's
+ * array types).
  *
  * <p>Each size prints up to three rows, each the median of the runs (time column):
  *
@@ -50,8 +50,8 @@ import javax.tools.ToolProvider;
  *       from its start to its exit, as a build's first compilation (cold: javac and the processor
  *       not yet JIT-compiled);
  *   <li>{@code cpu}, on Linux: the CPU time (user and system, JIT and GC threads included) those
- *       processes used, read from {@code /proc/self/stat} as the time of waited-for children,
- *       which a busy machine inflates far less than wall time;
+ *       processes used, read from {@code /proc/self/stat} as the time of waited-for children, which
+ *       a busy machine inflates far less than wall time;
  *   <li>{@code warm}: the wall time of the same compilations run one after the other in one JVM
  *       through {@code javax.tools} after some warm-up rounds of all of them (see {@link
  *       Compilations}), as from a build's second compilation on, Maven's compiler plugin running
@@ -60,11 +60,11 @@ import javax.tools.ToolProvider;
  * </ul>
  *
  * <p>The columns: javac alone ({@code -proc:none}), javac with the processor, the difference, the
- * difference per function (the growth is linear when that column stays flat), the floor (what
- * javac adds to compile, beside the interface, a class implementing it by methods that only throw,
- * which any stub must at least cost) and what the processor alone adds ({@code -proc:only}: the
- * stub written and its source parsed, not compiled), which splits the cost between the processor's
- * work and javac's compiling the stub; the last two over javac alone too. The cold and warm runs
+ * difference per function (the growth is linear when that column stays flat), the floor (what javac
+ * adds to compile, beside the interface, a class implementing it by methods that only throw, which
+ * any stub must at least cost) and what the processor alone adds ({@code -proc:only}: the stub
+ * written and its source parsed, not compiled), which splits the cost between the processor's work
+ * and javac's compiling the stub; the last two over javac alone too. The cold and warm runs
  * alternate the four compilations within a round.
  *
  * <p>Four families of modules are measured ({@code family=same}, {@code dims}, {@code own} or
@@ -250,9 +250,9 @@ public final class ProcessingTime {
   }
 
   /**
-   * The warm runs, in a JVM of their own whose class path is only {@link Compilations}' code
-   * source (so that javac loads the processor from the processor path in each compilation, see
-   * there): wall times in milliseconds, per compilation and run.
+   * The warm runs, in a JVM of their own whose class path is only {@link Compilations}' code source
+   * (so that javac loads the processor from the processor path in each compilation, see there):
+   * wall times in milliseconds, per compilation and run.
    */
   private static long[][] warm(Path dir, Settings settings)
       throws IOException, InterruptedException, URISyntaxException {
@@ -338,10 +338,10 @@ public final class ProcessingTime {
   }
 
   /**
-   * An interface of N functions, its module file, and the floor: a class implementing the
-   * interface by methods that only throw; function i has structure i % 5, in {@code family}
-   * {@code dims} with static dimensions of its own, in {@code own} with parameters named for it,
-   * in {@code records} structure 1 or 4 (i % 2) with records of its own.
+   * An interface of N functions, its module file, and the floor: a class implementing the interface
+   * by methods that only throw; function i has structure i % 5, in {@code family} {@code dims} with
+   * static dimensions of its own, in {@code own} with parameters named for it, in {@code records}
+   * structure 1 or 4 (i % 2) with records of its own.
    */
   private record Module(String json, String source, String floor) {
     static Module of(int n, String family) {
@@ -377,44 +377,50 @@ public final class ProcessingTime {
         }
         json.append(i == 0 ? "" : ",").append('"').append(f).append("\":");
         switch (own ? (i % 2 == 0 ? 1 : 4) : i % 5) {
-  case 0 -> {
-json.append("{\"a\":[[\"ndarray\",\"f32\",2,1,null]],\"r\":[[\"ndarray\",\"f32\",2,1,")
+          case 0 -> {
+            json.append("{\"a\":[[\"ndarray\",\"f32\",2,1,null]],\"r\":[[\"ndarray\",\"f32\",2,1,")
                 .append(4 + d)
                 .append("]]}");
             java.append("  FloatArray ").append(f).append("(FloatArray x" + p + ");\n");
             floor.append(trivial("FloatArray " + f + "(FloatArray x" + p + ")"));
-}
-  case 1 -> {
-json.append(
-                "{\"a\":[[\"sdict\",[\"image\",[\"ndarray\",\"f32\",3,1,2," + (2 + d) + "]],"
+          }
+          case 1 -> {
+            json.append(
+                "{\"a\":[[\"sdict\",[\"image\",[\"ndarray\",\"f32\",3,1,2,"
+                    + (2 + d)
+                    + "]],"
                     + "[\"label\",\"i32\"]]],"
-                    + "\"r\":[[\"sdict\",[\"logits\",[\"ndarray\",\"f32\",2,1," + (3 + d) + "]],"
+                    + "\"r\":[[\"sdict\",[\"logits\",[\"ndarray\",\"f32\",2,1,"
+                    + (3 + d)
+                    + "]],"
                     + "[\"probs\",[\"ndarray\",\"f32\",2,1,3]]]]}");
             java.append("  Out" + r + " ").append(f).append("(In" + r + " in" + p + ");\n");
             floor.append(trivial("Out" + r + " " + f + "(In" + r + " in" + p + ")"));
-}
-  case 2 -> {
-json.append("{\"a\":[\"i32\",\"i64\"],\"r\":[\"i32\"]}");
+          }
+          case 2 -> {
+            json.append("{\"a\":[\"i32\",\"i64\"],\"r\":[\"i32\"]}");
             java.append("  int ").append(f).append("(int a" + p + ", long b" + p + ");\n");
             floor.append(trivial("int " + f + "(int a" + p + ", long b" + p + ")"));
-}
-  case 3 -> {
-json.append(
-                "{\"a\":[[\"py_homogeneous_list\",[\"ndarray\",\"f32\",1," + (2 + d) + "]]],"
+          }
+          case 3 -> {
+            json.append(
+                "{\"a\":[[\"py_homogeneous_list\",[\"ndarray\",\"f32\",1,"
+                    + (2 + d)
+                    + "]]],"
                     + "\"r\":[[\"py_homogeneous_list\",\"f32\"]]}");
             java.append("  List<Float> ").append(f).append("(List<FloatArray> xs" + p + ");\n");
             floor.append(trivial("List<Float> " + f + "(List<FloatArray> xs" + p + ")"));
-}
-  default -> {
-json.append("{\"a\":[[\"ndarray\",\"f64\",2,2,")
+          }
+          default -> {
+            json.append("{\"a\":[[\"ndarray\",\"f64\",2,2,")
                 .append(2 + d)
                 .append("]],\"r\":[\"i64\",[\"ndarray\",\"f64\",2,2,")
                 .append(2 + d)
                 .append("]]}");
             java.append("  Pair" + r + " ").append(f).append("(double[][] m" + p + ");\n");
             floor.append(trivial("Pair" + r + " " + f + "(double[][] m" + p + ")"));
-}
-}
+          }
+        }
       }
       json.append('}');
       java.append("}\n");

@@ -33,8 +33,8 @@ final class RawBackend implements ModuleBackend {
 
   /**
    * Module {@code name} either way a benchmark compares: as a {@link HostModule}, which checks
-   * arguments and results against each signature, or as a raw backend over that module, which
-   * runs the same bodies and checks nothing.
+   * arguments and results against each signature, or as a raw backend over that module, which runs
+   * the same bodies and checks nothing.
    */
   static Builder builder(String name) {
     return new Builder(name);

@@ -60,7 +60,11 @@ final class Inspector {
     if (!module.attributes().isEmpty()) {
       sb.append("attributes:\n");
       for (VmfbAttributes.Entry a : module.attributes().entries()) {
-        sb.append("  ").append(oneLine(a.key())).append(" = ").append(oneLine(a.value())).append('\n');
+        sb.append("  ")
+            .append(oneLine(a.key()))
+            .append(" = ")
+            .append(oneLine(a.value()))
+            .append('\n');
       }
     }
     if (module.needsParameters()) {
@@ -68,9 +72,14 @@ final class Inspector {
           .append(
               module.parameterScopes().isEmpty()
                   ? "not found in the bytecode"
-                  : String.join(", ", module.parameterScopes().stream().map(Inspector::oneLine)
-                      .map(x -> "'" + x + "'").toList()))
-          .append("\n  (IreeSession.load(vmfb, Parameters.builder().scope(SCOPE, file).build()))\n");
+                  : String.join(
+                      ", ",
+                      module.parameterScopes().stream()
+                          .map(Inspector::oneLine)
+                          .map(x -> "'" + x + "'")
+                          .toList()))
+          .append(
+              "\n  (IreeSession.load(vmfb, Parameters.builder().scope(SCOPE, file).build()))\n");
     }
     sb.append("exports:").append(module.exports().isEmpty() ? " none" : "").append('\n');
     for (Resolution r : resolutions) {
@@ -84,7 +93,9 @@ final class Inspector {
     return sb.toString();
   }
 
-  /** E.g. {@code version 0, bytecode 17.0, ZIP archive (module.fb), identifier IREE, schema ...}. */
+  /**
+   * E.g. {@code version 0, bytecode 17.0, ZIP archive (module.fb), identifier IREE, schema ...}.
+   */
   private String identity() {
     return "version "
         + module.version()
@@ -117,11 +128,17 @@ final class Inspector {
     VmfbAttributes reflection = e.reflection();
     if (e.attributes().isEmpty() && !reflection.isEmpty() && e.implementation().isPresent()) {
       sb.append("    reflection on internal function ")
-          .append(oneLine(e.implementation().get().name().orElse("#" + e.implementation().get().ordinal())))
+          .append(
+              oneLine(
+                  e.implementation().get().name().orElse("#" + e.implementation().get().ordinal())))
           .append(":\n");
     }
     for (VmfbAttributes.Entry a : reflection.entries()) {
-      sb.append("    ").append(oneLine(a.key())).append(" = ").append(oneLine(a.value())).append('\n');
+      sb.append("    ")
+          .append(oneLine(a.key()))
+          .append(" = ")
+          .append(oneLine(a.value()))
+          .append('\n');
     }
     if (r.resolved().isPresent()) {
       Reflection.Resolved resolved = r.resolved().get();

@@ -52,8 +52,8 @@ public final class Main {
   private Main() {}
 
   /**
-   * Runs the command line and exits with its status: 0 on success, non-zero on a usage error or
-   * an unreadable module.
+   * Runs the command line and exits with its status: 0 on success, non-zero on a usage error or an
+   * unreadable module.
    *
    * @param args the command and its arguments, as the usage text describes
    */
@@ -78,19 +78,16 @@ public final class Main {
       return USAGE;
     }
     return switch (args[0]) {
-  case "inspect" -> 
-inspect(Arrays.copyOfRange(args, 1, args.length), out, err);
-  case "help", "-h", "--help" -> 
-{
-out.print(USAGE_TEXT);
+      case "inspect" -> inspect(Arrays.copyOfRange(args, 1, args.length), out, err);
+      case "help", "-h", "--help" -> {
+        out.print(USAGE_TEXT);
         yield OK;
-}
-  default -> 
-{
-err.print("unknown command '" + args[0] + "'\n" + USAGE_TEXT);
+      }
+      default -> {
+        err.print("unknown command '" + args[0] + "'\n" + USAGE_TEXT);
         yield USAGE;
-}
-};
+      }
+    };
   }
 
   private static int inspect(String[] args, PrintStream out, PrintStream err) {
@@ -131,7 +128,8 @@ err.print("unknown command '" + args[0] + "'\n" + USAGE_TEXT);
       return USAGE;
     }
     if (name.isPresent() && packageName.isEmpty()) {
-      err.print("--name needs --package (it names the client printed as a source file)\n" + USAGE_TEXT);
+      err.print(
+          "--name needs --package (it names the client printed as a source file)\n" + USAGE_TEXT);
       return USAGE;
     }
     String file = files.get(0);
@@ -158,8 +156,7 @@ err.print("unknown command '" + args[0] + "'\n" + USAGE_TEXT);
     Path base = path.getFileName();
     String vmfb = base == null ? file : base.toString();
     if (packageName.isPresent()) {
-      out.print(
-          InterfaceWriter.write(ClientDeriver.derive(module, vmfb, name), packageName.get()));
+      out.print(InterfaceWriter.write(ClientDeriver.derive(module, vmfb, name), packageName.get()));
     } else {
       out.print(new Inspector(module, vmfb).report());
     }

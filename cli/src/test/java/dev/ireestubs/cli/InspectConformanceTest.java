@@ -1,6 +1,5 @@
 package dev.ireestubs.cli;
 
-import dev.ireestubs.derive.*;
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
@@ -10,6 +9,7 @@ import dev.ireestubs.abi.Declaration;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.MlirTypes;
 import dev.ireestubs.abi.Reflection;
+import dev.ireestubs.derive.*;
 import dev.ireestubs.derive.InterfaceSuggestion.Method;
 import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vmfb.VmfbAttributes;
@@ -61,8 +61,7 @@ class InspectConformanceTest {
       } else {
         assertThat(stdout)
             .contains(
-                "parameters: needs external parameter archives (imports io_parameters); "
-                    + c[1]);
+                "parameters: needs external parameter archives (imports io_parameters); " + c[1]);
       }
     }
   }
@@ -70,7 +69,8 @@ class InspectConformanceTest {
   @Test
   void inspectsTheRealModelFromItsBytecode() throws Exception {
     Path file =
-        SharedData.require("models/2026-06_iree-embedded_micro_speech_kws_x86_64_generic_bc17.vmfb");
+        SharedData.require(
+            "models/2026-06_iree-embedded_micro_speech_kws_x86_64_generic_bc17.vmfb");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int status =
@@ -132,7 +132,8 @@ class InspectConformanceTest {
         exports++;
         assertWithMessage("%s: export line of %s", name, e.name())
             .that(listing)
-            .contains("\n  " + e.name() + "  " + e.callingConvention().orElse("(no calling convention)"));
+            .contains(
+                "\n  " + e.name() + "  " + e.callingConvention().orElse("(no calling convention)"));
         for (VmfbAttributes.Entry a : e.reflection().entries()) {
           assertWithMessage("%s: reflection of %s", name, e.name())
               .that(listing)
@@ -187,8 +188,8 @@ class InspectConformanceTest {
     FunctionSignature s = r.signature();
     if (s.model() == FunctionSignature.CallingModel.COARSE_FENCES) {
       // JSON cannot state the coarse-fences model: an async declaration of the same types does.
-      return new Declaration(true, e.name(), parameters("input", s.arguments()),
-              parameters("output", s.results()))
+      return new Declaration(
+              true, e.name(), parameters("input", s.arguments()), parameters("output", s.results()))
           .print();
     }
     return AbiJson.print(s);

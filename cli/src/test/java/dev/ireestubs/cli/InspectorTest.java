@@ -1,8 +1,8 @@
 package dev.ireestubs.cli;
 
-import dev.ireestubs.derive.*;
 import static com.google.common.truth.Truth.assertThat;
 
+import dev.ireestubs.derive.*;
 import dev.ireestubs.vmfb.BytecodeVersion;
 import dev.ireestubs.vmfb.VmfbAttributes;
 import dev.ireestubs.vmfb.VmfbContainer;
@@ -94,9 +94,7 @@ class InspectorTest {
                 + "    iree.abi.declaration = this is not a declaration\n"
                 + "    warning: the iree.abi.declaration does not parse (");
     assertThat(report)
-        .contains(
-            "  bad_json  0r_r\n"
-                + "    no usable signature: iree.abi JSON at ");
+        .contains("  bad_json  0r_r\n" + "    no usable signature: iree.abi JSON at ");
     assertThat(report)
         .contains(
             "  ancient  (no calling convention)\n"
@@ -111,9 +109,7 @@ class InspectorTest {
                 + "import dev.ireestubs.annotations.IreeFunction;\n");
 
     String java = report.substring(report.indexOf("import "));
-    assertThat(java)
-        .contains(
-            "@IreeModule(vmfb = \"model.vmfb\")\npublic interface MyModel {\n");
+    assertThat(java).contains("@IreeModule(vmfb = \"model.vmfb\")\npublic interface MyModel {\n");
     assertThat(java)
         .contains(
             "   * <p>Checked against {@code (named image: tensor<4xf32>, i32) -> (tensor<4xf32>)"
@@ -161,7 +157,8 @@ class InspectorTest {
             Optional.of("0rr_r"),
             VmfbAttributes.of("fv", "1", "f", "I11!B3!d4B3!d4R6!B3!d4"));
     VmfbExport e =
-        new VmfbExport("simple_mul", 1, Optional.of("0rr_r"), VmfbAttributes.empty(), Optional.of(impl));
+        new VmfbExport(
+            "simple_mul", 1, Optional.of("0rr_r"), VmfbAttributes.empty(), Optional.of(impl));
     String report = new Inspector(module(List.of(e), VmfbAttributes.empty()), "m.vmfb").report();
     assertThat(report)
         .contains(

@@ -1,10 +1,10 @@
 package dev.ireestubs.cli;
 
-import dev.ireestubs.derive.*;
 import static com.google.common.truth.Truth.assertThat;
 
 import dev.ireestubs.abi.Declaration;
 import dev.ireestubs.abi.Reflection;
+import dev.ireestubs.derive.*;
 import dev.ireestubs.derive.InterfaceSuggestion.Method;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +28,9 @@ class InterfaceSuggesterTest {
     final Map<String, String> reflections = new LinkedHashMap<>();
 
     Fixture(String module) {
-      suggester = new InterfaceSuggester(module, InterfaceSuggestion.Source.vmfb("model.vmfb"), Optional.empty());
+      suggester =
+          new InterfaceSuggester(
+              module, InterfaceSuggestion.Source.vmfb("model.vmfb"), Optional.empty());
     }
 
     /** Adds a function; JSON may be written with single quotes. */
@@ -50,7 +52,9 @@ class InterfaceSuggesterTest {
       return suggester.build();
     }
 
-    /** The printed interface, after checking it compiles as printed and binds under the processor. */
+    /**
+     * The printed interface, after checking it compiles as printed and binds under the processor.
+     */
     String checked() {
       InterfaceSuggestion s = build();
       String text = InterfaceWriter.write(s, "");
@@ -124,8 +128,11 @@ class InterfaceSuggesterTest {
         module()
             .fn(
                 "f",
-                "sync func @f(%input0: tensor<2x?x" + element + ">) -> (%output0: tensor<"
-                    + element + ">)")
+                "sync func @f(%input0: tensor<2x?x"
+                    + element
+                    + ">) -> (%output0: tensor<"
+                    + element
+                    + ">)")
             .checked();
     assertThat(text).contains("import dev.ireestubs.ndarray." + javaClass + ";\n");
     assertThat(text).contains("  " + javaClass + " f(" + javaClass + " input0);\n");
@@ -194,7 +201,8 @@ class InterfaceSuggesterTest {
             .fn("g", "{'a':[['sdict',['a_b','i32'],['aB','i32']]],'r':[]}")
             .checked();
     assertThat(text).contains("  record FInput(int aB, @IreeKey(\"a_b\") int aB2) {}\n");
-    assertThat(text).contains("  record GInput(@IreeKey(\"a_b\") int aB, @IreeKey(\"aB\") int aB2) {}\n");
+    assertThat(text)
+        .contains("  record GInput(@IreeKey(\"a_b\") int aB, @IreeKey(\"aB\") int aB2) {}\n");
   }
 
   @Test
@@ -228,7 +236,9 @@ class InterfaceSuggesterTest {
   @Test
   void mixedAndEmptySequencesArePositionalRecords() {
     String text =
-        module().fn("f", "{'a':[['slist','i32',['ndarray','f32',1,4]],['stuple']],'r':[]}").checked();
+        module()
+            .fn("f", "{'a':[['slist','i32',['ndarray','f32',1,4]],['stuple']],'r':[]}")
+            .checked();
     assertThat(text).contains("  record FInput0(int value0, FloatArray value1) {}\n");
     assertThat(text).contains("  record FInput1() {}\n");
     assertThat(text).contains("  void f(FInput0 input0, FInput1 input1);\n");
@@ -303,7 +313,9 @@ class InterfaceSuggesterTest {
             .fn("none", "{'a':[],'r':[]}")
             .fn("one", "{'a':[],'r':['f64']}")
             .fn("two", "{'a':[],'r':['i32',['ndarray','f32',1,4]]}")
-            .fn("dict", "{'a':[],'r':[['sdict',['class_ids',['ndarray','i32',1,4]],['probs','f32']]]}")
+            .fn(
+                "dict",
+                "{'a':[],'r':[['sdict',['class_ids',['ndarray','i32',1,4]],['probs','f32']]]}")
             .fn("list", "{'a':[],'r':[['slist','i32','i32']]}")
             .checked();
     assertThat(text).contains("  void none();\n");
@@ -373,14 +385,8 @@ class InterfaceSuggesterTest {
             .fn("hashCode", "{'a':[],'r':[]}")
             .fn("3d-conv.v2", "{'a':[],'r':[]}")
             .checked();
-    assertThat(text)
-        .contains(
-            "  @IreeFunction(\"main$async\")\n"
-                + "  void mainAsync();\n");
-    assertThat(text)
-        .contains(
-            "  @IreeFunction(\"mainAsync\")\n"
-                + "  void mainAsync2();\n");
+    assertThat(text).contains("  @IreeFunction(\"main$async\")\n" + "  void mainAsync();\n");
+    assertThat(text).contains("  @IreeFunction(\"mainAsync\")\n" + "  void mainAsync2();\n");
     assertThat(text).contains("  @IreeFunction(\"simple_mul\")\n  void simpleMul();\n");
     assertThat(text).contains("  @IreeFunction(\"default\")\n  void default_();\n");
     assertThat(text).contains("  @IreeFunction(\"hashCode\")\n  void hashCode2();\n");
@@ -422,10 +428,7 @@ class InterfaceSuggesterTest {
     Fixture f = new Fixture(moduleName).fn("f", "{'a':[],'r':[]}");
     assertThat(f.build().interfaceName()).isEqualTo(interfaceName);
     assertThat(f.checked())
-        .contains(
-            "@IreeModule(vmfb = \"model.vmfb\")\npublic interface "
-                + interfaceName
-                + " {\n");
+        .contains("@IreeModule(vmfb = \"model.vmfb\")\npublic interface " + interfaceName + " {\n");
   }
 
   @Test

@@ -1,8 +1,8 @@
 package dev.ireestubs.cli;
 
-import dev.ireestubs.derive.*;
 import static com.google.common.truth.Truth.assertWithMessage;
 
+import dev.ireestubs.derive.*;
 import dev.ireestubs.processor.IreeStubsProcessor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -67,7 +67,8 @@ final class Javac {
       Path classes = Files.createDirectories(out.resolve("classes"));
       Path generated = Files.createDirectories(out.resolve("generated"));
       DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-      try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
+      try (StandardJavaFileManager files =
+          javac.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
         List<String> options = new ArrayList<>();
         options.add("-classpath");
         options.add(System.getProperty("java.class.path"));
@@ -81,7 +82,12 @@ final class Javac {
         options.addAll(extraOptions);
         JavaCompiler.CompilationTask task =
             javac.getTask(
-                null, files, diagnostics, options, null, List.of(new Source(packageName, interfaceName, text)));
+                null,
+                files,
+                diagnostics,
+                options,
+                null,
+                List.of(new Source(packageName, interfaceName, text)));
         if (withProcessor) {
           task.setProcessors(List.of(new IreeStubsProcessor()));
         }
@@ -103,17 +109,14 @@ final class Javac {
   /** Asserts that {@code source} compiles without errors or warnings. */
   static void assertCompiles(String interfaceName, String source, boolean withProcessor) {
     List<String> problems = problems(interfaceName, source, withProcessor);
-    assertWithMessage("compiling%s:\n%s\nproblems", withProcessor ? " with the processor" : "", source)
+    assertWithMessage(
+            "compiling%s:\n%s\nproblems", withProcessor ? " with the processor" : "", source)
         .that(problems)
         .isEmpty();
   }
 
   private static String format(Diagnostic<? extends JavaFileObject> d) {
-    return d.getKind()
-        + " line "
-        + d.getLineNumber()
-        + ": "
-        + d.getMessage(Locale.ROOT);
+    return d.getKind() + " line " + d.getLineNumber() + ": " + d.getMessage(Locale.ROOT);
   }
 
   private static void delete(Path dir) {

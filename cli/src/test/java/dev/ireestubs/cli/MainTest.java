@@ -1,9 +1,9 @@
 package dev.ireestubs.cli;
 
-import dev.ireestubs.derive.*;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.ireestubs.derive.*;
 import dev.ireestubs.testing.TestModules;
 import dev.ireestubs.vmfb.VmfbFormatException;
 import dev.ireestubs.vmfb.VmfbReader;
@@ -112,8 +112,7 @@ class MainTest {
   }
 
   @Test
-  void inspectWithPackagePrintsTheDerivedClientAsOneSourceFile(@TempDir Path dir)
-      throws Exception {
+  void inspectWithPackagePrintsTheDerivedClientAsOneSourceFile(@TempDir Path dir) throws Exception {
     TestModules.Spec spec =
         TestModules.spec()
             .name("adder")

@@ -118,8 +118,7 @@ public final class ClientDeriver {
   }
 
   /** Omits {@code name} when it is one of IREE's own exports; true when it did. */
-  private static boolean bookkeeping(
-      String name, InterfaceSuggester suggester) {
+  private static boolean bookkeeping(String name, InterfaceSuggester suggester) {
     if (name.startsWith(RESERVED_PREFIX)) {
       suggester.omit(
           name,

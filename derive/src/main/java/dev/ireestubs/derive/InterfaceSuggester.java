@@ -48,12 +48,16 @@ public final class InterfaceSuggester {
 
   /** The package of the annotations, with a dot. */
   public static final String ANNOTATIONS = "dev.ireestubs.annotations.";
+
   /** The package of the typed arrays, with a dot. */
   public static final String NDARRAY = "dev.ireestubs.ndarray.";
+
   /** The opaque ref type. */
   public static final String VM_REF = "dev.ireestubs.vm.VmRef";
+
   /** The list type. */
   public static final String LIST = "java.util.List";
+
   /** The future an asynchronous method returns. */
   public static final String COMPLETABLE_FUTURE = "java.util.concurrent.CompletableFuture";
 
@@ -169,9 +173,10 @@ public final class InterfaceSuggester {
       AbiType arg = args.get(i);
       String fallback = "input" + i;
       if (arg instanceof AbiType.Named named) {
-        
+
         String p = parameterNames.allocate(JavaNames.camelName(named.name(), fallback));
-        Optional<String> key = p.equals(named.name()) ? Optional.empty() : Optional.of(named.name());
+        Optional<String> key =
+            p.equals(named.name()) ? Optional.empty() : Optional.of(named.name());
         if (key.isPresent()) {
           imports.add(ANNOTATIONS + "IreeKey");
         }
@@ -197,7 +202,10 @@ public final class InterfaceSuggester {
     } else if (signature.hasInlinedResults() && results.get(0) instanceof AbiType.Sequence) {
       returnType =
           resultRecord(
-              typeBase, ((AbiType.Sequence) results.get(0)).elements(), Optional.empty(), introduced);
+              typeBase,
+              ((AbiType.Sequence) results.get(0)).elements(),
+              Optional.empty(),
+              introduced);
     } else if (signature.hasInlinedResults() || results.size() == 1) {
       returnType = javaType(results.get(0), typeBase, introduced).source();
     } else {
@@ -265,25 +273,16 @@ public final class InterfaceSuggester {
   /** {@code javaType} as a type argument: {@code Void} for {@code void}, primitives boxed. */
   private static String boxed(String javaType) {
     return switch (javaType) {
-  case "void" -> 
-"Void";
-  case "boolean" -> 
-"Boolean";
-  case "byte" -> 
-"Byte";
-  case "short" -> 
-"Short";
-  case "int" -> 
-"Integer";
-  case "long" -> 
-"Long";
-  case "float" -> 
-"Float";
-  case "double" -> 
-"Double";
-  default -> 
-javaType;
-};
+      case "void" -> "Void";
+      case "boolean" -> "Boolean";
+      case "byte" -> "Byte";
+      case "short" -> "Short";
+      case "int" -> "Integer";
+      case "long" -> "Long";
+      case "float" -> "Float";
+      case "double" -> "Double";
+      default -> javaType;
+    };
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -295,9 +294,7 @@ javaType;
       return new JavaType(p.getName(), JavaMapping.boxed(p).getSimpleName());
     }
     if (t instanceof AbiType.NdArray ndArray) {
-      String c =
-          JavaMapping.arrayClass(ndArray.element())
-              .orElse(JavaMapping.ANY_ARRAY_CLASS);
+      String c = JavaMapping.arrayClass(ndArray.element()).orElse(JavaMapping.ANY_ARRAY_CLASS);
       imports.add(NDARRAY + c);
       return JavaType.of(c);
     }
@@ -390,7 +387,8 @@ javaType;
       String type = javaType(results.get(i), names.get(i), introduced).source();
       components.add(new Variable(type, names.get(i), Optional.empty()));
     }
-    return declare(key, base, "the results of " + hint.replaceAll("_result$", ""), components, introduced);
+    return declare(
+        key, base, "the results of " + hint.replaceAll("_result$", ""), components, introduced);
   }
 
   private String declare(
@@ -427,7 +425,8 @@ javaType;
    * @return the reason naming the first value without a Java type, or empty when a method can bind
    *     it
    */
-  public static Optional<String> unbindable(FunctionSignature signature, Optional<Declaration> declaration) {
+  public static Optional<String> unbindable(
+      FunctionSignature signature, Optional<Declaration> declaration) {
     List<AbiType> args = signature.arguments();
     for (int i = 0; i < args.size(); i++) {
       AbiType arg = args.get(i);
@@ -456,13 +455,16 @@ javaType;
 
   private static Optional<String> unbindable(AbiType t, String path) {
     if (t instanceof AbiType.Unsupported u) {
-      
+
       return Optional.of(
           path + " is " + u.source() + ", which no Java type binds to: " + u.reason());
     }
     if (t instanceof AbiType.Named) {
       return Optional.of(
-          path + " is " + t + ", which no Java type binds to: named is allowed only as a root"
+          path
+              + " is "
+              + t
+              + ", which no Java type binds to: named is allowed only as a root"
               + " argument");
     }
     if (t instanceof AbiType.Scalar scalar) {

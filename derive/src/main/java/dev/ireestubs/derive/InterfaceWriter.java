@@ -13,8 +13,8 @@ import java.util.Optional;
 /**
  * Prints an {@link InterfaceSuggestion} as one Java compilation unit: package line, imports, then
  * the annotated public interface with its Javadoc, each method's records before it and the omitted
- * exports as comments at the end. Makes no decisions: every name and type is in the suggestion.
- * The text is ASCII whatever the metadata holds.
+ * exports as comments at the end. Makes no decisions: every name and type is in the suggestion. The
+ * text is ASCII whatever the metadata holds.
  */
 public final class InterfaceWriter {
 
@@ -60,9 +60,9 @@ public final class InterfaceWriter {
 
   /**
    * As {@link #write(InterfaceSuggestion, String)} in the unnamed package, but each method whose
-   * export is a key of {@code inlineReflection} carries that reflection text in {@code @IreeFunction(abi
-   * = ...)} and the module names no file: for checking the interface with the
-   * processor without the module file.
+   * export is a key of {@code inlineReflection} carries that reflection text in
+   * {@code @IreeFunction(abi = ...)} and the module names no file: for checking the interface with
+   * the processor without the module file.
    *
    * @param s the interface to write
    * @param inlineReflection the reflection text of each export to carry inline, by export name

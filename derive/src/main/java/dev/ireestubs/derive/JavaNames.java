@@ -77,8 +77,9 @@ public final class JavaNames {
   }
 
   /**
-   * A type name for {@code raw}: its words (as {@link #memberName}) each capitalised and joined, {@code sdxl_compiled_pipeline} becoming {@code
-   * SdxlCompiledPipeline}; {@code fallback} before a leading digit or when nothing is left.
+   * A type name for {@code raw}: its words (as {@link #memberName}) each capitalised and joined,
+   * {@code sdxl_compiled_pipeline} becoming {@code SdxlCompiledPipeline}; {@code fallback} before a
+   * leading digit or when nothing is left.
    *
    * @param raw the name as the module spells it
    * @param fallback the prefix or name to use when {@code raw} gives nothing usable
@@ -96,7 +97,9 @@ public final class JavaNames {
     return Character.isJavaIdentifierStart(s.codePointAt(0)) ? s : fallback + s;
   }
 
-  /** The words of {@code raw}: its runs of identifier characters other than {@code $} and {@code _}. */
+  /**
+   * The words of {@code raw}: its runs of identifier characters other than {@code $} and {@code _}.
+   */
   private static List<String> words(String raw) {
     List<String> words = new ArrayList<>();
     StringBuilder current = new StringBuilder();
@@ -142,30 +145,23 @@ public final class JavaNames {
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
       switch (c) {
-  case '"' -> 
-sb.append("\\\"");
-  case '\\' -> 
-sb.append("\\\\");
-  case '\n' -> 
-sb.append("\\n");
-  case '\r' -> 
-sb.append("\\r");
-  case '\t' -> 
-sb.append("\\t");
-  case '\b' -> 
-sb.append("\\b");
-  case '\f' -> 
-sb.append("\\f");
-  default -> {
-if (c < 0x20 || c == 0x7F) {
+        case '"' -> sb.append("\\\"");
+        case '\\' -> sb.append("\\\\");
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        case '\t' -> sb.append("\\t");
+        case '\b' -> sb.append("\\b");
+        case '\f' -> sb.append("\\f");
+        default -> {
+          if (c < 0x20 || c == 0x7F) {
             sb.append(String.format("\\%03o", (int) c));
           } else if (c > 0x7F) {
             sb.append(String.format("\\u%04x", (int) c));
           } else {
             sb.append(c);
           }
-}
-}
+        }
+      }
     }
     return sb.append('"').toString();
   }
@@ -264,8 +260,9 @@ if (c < 0x20 || c == 0x7F) {
   }
 
   /**
-   * {@code s} as Javadoc code: <code>&#123;@code s&#125;</code> when it reads as it is there (ASCII, braces
-   * balanced, no comment end, no backslash), else {@link #javadocText} in {@code <code>}.
+   * {@code s} as Javadoc code: <code>&#123;@code s&#125;</code> when it reads as it is there
+   * (ASCII, braces balanced, no comment end, no backslash), else {@link #javadocText} in {@code
+   * <code>}.
    *
    * @param s any text, such as a type or a name
    * @return Javadoc markup that shows {@code s} in code font

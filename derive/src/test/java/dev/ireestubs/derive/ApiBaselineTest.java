@@ -6,8 +6,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The public API of iree-stubs-derive is the committed baseline, api/iree-stubs-derive.api: a change to it shows in that
- * file's diff ({@code -Dapi.update=true} rewrites it). See {@link PublicApi}.
+ * The public API of iree-stubs-derive is the committed baseline, api/iree-stubs-derive.api: a
+ * change to it shows in that file's diff ({@code -Dapi.update=true} rewrites it). See {@link
+ * PublicApi}.
  */
 class ApiBaselineTest {
 

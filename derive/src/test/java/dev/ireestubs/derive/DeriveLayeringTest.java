@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Derive mode reads modules and signatures (the runtime's {@code abi} and {@code vmfb}) and writes
- * source text: it calls nothing a running application does (no backend, no values, nothing of
- * what generated code calls).
+ * source text: it calls nothing a running application does (no backend, no values, nothing of what
+ * generated code calls).
  */
 class DeriveLayeringTest {
 

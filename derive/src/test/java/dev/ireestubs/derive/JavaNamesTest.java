@@ -80,7 +80,8 @@ class JavaNamesTest {
   void stringLiteralsAreAsciiAndOneToken() {
     assertThat(JavaNames.stringLiteral("plain")).isEqualTo("\"plain\"");
     assertThat(JavaNames.stringLiteral("a\"b\\c")).isEqualTo("\"a\\\"b\\\\c\"");
-    assertThat(JavaNames.stringLiteral("line\nbreak\t\u0001")).isEqualTo("\"line\\nbreak\\t\\001\"");
+    assertThat(JavaNames.stringLiteral("line\nbreak\t\u0001"))
+        .isEqualTo("\"line\\nbreak\\t\\001\"");
     assertThat(JavaNames.stringLiteral("größe")).isEqualTo("\"gr\\u00f6\\u00dfe\"");
   }
 

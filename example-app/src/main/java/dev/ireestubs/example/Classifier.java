@@ -16,7 +16,9 @@ import java.util.List;
 @IreeModule(name = "classifier", abi = "classifier.abi.json")
 public interface Classifier {
 
-  /** The {@code sdict} argument of {@code predict}: one 4x4 grey image and a softmax temperature. */
+  /**
+   * The {@code sdict} argument of {@code predict}: one 4x4 grey image and a softmax temperature.
+   */
   record Features(FloatArray image, float temperature) {}
 
   /**

@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The classifier module implemented in Java as a host module: a linear model over 16 pixels with
- * 10 classes, and an embedding table of 100 tokens by 8, whose weights are generated
+ * The classifier module implemented in Java as a host module: a linear model over 16 pixels with 10
+ * classes, and an embedding table of 100 tokens by 8, whose weights are generated
  * deterministically. It receives and returns the same native-ABI lists a compiled module would, so
  * the stub cannot tell the difference.
  */
@@ -45,9 +45,11 @@ final class ClassifierModel {
 
   /** The module, registered under the signatures of {@code classifier.abi.json}. */
   HostModule module() {
-    Map<String, FunctionSignature> signatures = AbiJson.parseModule(resource("classifier.abi.json"));
+    Map<String, FunctionSignature> signatures =
+        AbiJson.parseModule(resource("classifier.abi.json"));
     return HostModule.builder("classifier")
-        .valueFunction("predict", signatures.get("predict"), args -> predict((Map<?, ?>) args.get(0)))
+        .valueFunction(
+            "predict", signatures.get("predict"), args -> predict((Map<?, ?>) args.get(0)))
         .valueFunction("embed", signatures.get("embed"), args -> embed((IntArray) args.get(0)))
         .valueFunction(
             "classify_batch",

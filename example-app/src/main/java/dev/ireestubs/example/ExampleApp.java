@@ -43,10 +43,7 @@ public final class ExampleApp {
 
       List<Integer> top =
           classifier.classifyBatch(
-              List.of(
-                  image,
-                  FloatArray.of(new float[][][] {ones(4)}),
-                  FloatArray.zeros(1, 4, 4)));
+              List.of(image, FloatArray.of(new float[][][] {ones(4)}), FloatArray.zeros(1, 4, 4)));
       out.println("classifyBatch([diagonal, ones, zeros]) = " + top);
 
       out.println("A wrong shape is refused before the model runs:");

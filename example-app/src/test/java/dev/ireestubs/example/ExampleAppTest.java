@@ -24,7 +24,8 @@ class ExampleAppTest {
     String out = bytes.toString(StandardCharsets.UTF_8);
     System.out.print(out);
     assertThat(out).contains("predict(diagonal image): top class ");
-    assertThat(out).containsMatch("classifyBatch\\(\\[diagonal, ones, zeros\\]\\) = \\[\\d, \\d, \\d\\]");
+    assertThat(out)
+        .containsMatch("classifyBatch\\(\\[diagonal, ones, zeros\\]\\) = \\[\\d, \\d, \\d\\]");
     assertThat(out)
         .contains(
             "IreeValueException (ARGUMENT): predict: features.image: expected tensor<1x4x4xf32> but got"
@@ -34,7 +35,8 @@ class ExampleAppTest {
         .containsMatch(
             "(?s)predict\\(diagonal image\\): top class (\\d).*== derived client.*\n"
                 + "predict\\(diagonal image\\): top class \\1\n");
-    assertThat(out).contains("add([1, 2, 3, 4], [10, 20, 30, 40]) = [11.000, 22.000, 33.000, 44.000]");
+    assertThat(out)
+        .contains("add([1, 2, 3, 4], [10, 20, 30, 40]) = [11.000, 22.000, 33.000, 44.000]");
   }
 
   @Test

@@ -37,11 +37,17 @@ abstract class AbstractTrackModelsMojo extends AbstractMojo {
             .info(
                 "iree-stubs: "
                     + s.reason()
-                    + (source.isEmpty() ? "" : "; " + source + " will be recompiled and checked again"));
+                    + (source.isEmpty()
+                        ? ""
+                        : "; " + source + " will be recompiled and checked again"));
       }
     } catch (IOException e) {
       throw new MojoExecutionException(
-          "iree-stubs: cannot check the model files of the stubs in " + generatedSources() + ": " + e, e);
+          "iree-stubs: cannot check the model files of the stubs in "
+              + generatedSources()
+              + ": "
+              + e,
+          e);
     }
   }
 }

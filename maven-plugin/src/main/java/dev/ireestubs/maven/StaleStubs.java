@@ -3,16 +3,16 @@ package dev.ireestubs.maven;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -29,9 +29,10 @@ import java.util.stream.Stream;
  * another size or fingerprint. The fingerprint is the processor's ({@code
  * dev.ireestubs.processor.source.InputRecord}): SHA-256 of the content, or of the first and last
  * {@value #SAMPLE_BYTES} bytes of a file over {@value #WHOLE_FILE_LIMIT} bytes. Modification times
- * are not used: resources are copied keeping them, so a replaced file may look older. Removing the class file of the declaring type is what makes an incremental
- * compiler (maven-compiler-plugin's included) recompile its source, which runs the processor again:
- * the stub is regenerated and re-checked against the changed model.
+ * are not used: resources are copied keeping them, so a replaced file may look older. Removing the
+ * class file of the declaring type is what makes an incremental compiler (maven-compiler-plugin's
+ * included) recompile its source, which runs the processor again: the stub is regenerated and
+ * re-checked against the changed model.
  */
 public final class StaleStubs {
 
@@ -51,8 +52,8 @@ public final class StaleStubs {
    * One record of the processor: what it was generated from.
    *
    * @param file the record file, under the generated-sources folder
-   * @param source the binary name of the type declaring the annotated interface; empty for a
-   *     record that could not be read
+   * @param source the binary name of the type declaring the annotated interface; empty for a record
+   *     that could not be read
    * @param stub the binary name of the generated stub; empty for a record that could not be read
    * @param inputs the model files the stub was made from
    */
@@ -132,7 +133,10 @@ public final class StaleStubs {
     for (Path file : records) {
       Optional<Record> record = read(file);
       if (record.isEmpty()) {
-        stale.add(new Stale(new Record(file, "", "", List.of()), file + " is not a record iree-stubs can read"));
+        stale.add(
+            new Stale(
+                new Record(file, "", "", List.of()),
+                file + " is not a record iree-stubs can read"));
         continue;
       }
       changed(record.get()).ifPresent(reason -> stale.add(new Stale(record.get(), reason)));
@@ -186,8 +190,8 @@ public final class StaleStubs {
   }
 
   /**
-   * Why {@code record} is out of date: a model file's size or fingerprint changed, or it is gone
-   * or unreadable.
+   * Why {@code record} is out of date: a model file's size or fingerprint changed, or it is gone or
+   * unreadable.
    *
    * @param record a record read by {@link #read}
    * @return one sentence naming the first such file, or empty when every file is as it was
@@ -197,10 +201,12 @@ public final class StaleStubs {
       try {
         if (Files.size(input.file()) != input.size()
             || !fingerprint(input.file()).equals(input.fingerprint())) {
-          return Optional.of(input.file() + " changed since " + simple(record.stub()) + " was generated");
+          return Optional.of(
+              input.file() + " changed since " + simple(record.stub()) + " was generated");
         }
       } catch (NoSuchFileException e) {
-        return Optional.of(input.file() + " is gone since " + simple(record.stub()) + " was generated");
+        return Optional.of(
+            input.file() + " is gone since " + simple(record.stub()) + " was generated");
       } catch (IOException e) {
         return Optional.of(input.file() + " cannot be read (" + e.getMessage() + ")");
       }

@@ -6,11 +6,11 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * Before the main sources compile: when a model file ({@code .vmfb} or reflection JSON) that a
- * stub was generated from has changed since, removes the class files that make the compiler think
- * the interface is up to date, so that this build regenerates the stub and checks the interface
- * against the changed model. Runs after the resources are copied, since the processor reads the
- * copies in the class output.
+ * Before the main sources compile: when a model file ({@code .vmfb} or reflection JSON) that a stub
+ * was generated from has changed since, removes the class files that make the compiler think the
+ * interface is up to date, so that this build regenerates the stub and checks the interface against
+ * the changed model. Runs after the resources are copied, since the processor reads the copies in
+ * the class output.
  */
 @Mojo(name = "track-models", defaultPhase = LifecyclePhase.PROCESS_RESOURCES, threadSafe = true)
 public final class TrackModelsMojo extends AbstractTrackModelsMojo {

@@ -9,7 +9,10 @@ import org.apache.maven.plugins.annotations.Parameter;
  * {@code track-models} for the test sources: runs after the test resources are copied and before
  * they compile.
  */
-@Mojo(name = "track-test-models", defaultPhase = LifecyclePhase.PROCESS_TEST_RESOURCES, threadSafe = true)
+@Mojo(
+    name = "track-test-models",
+    defaultPhase = LifecyclePhase.PROCESS_TEST_RESOURCES,
+    threadSafe = true)
 public final class TrackTestModelsMojo extends AbstractTrackModelsMojo {
 
   /** Where the annotation processor writes the test sources' stubs (maven-compiler-plugin's). */

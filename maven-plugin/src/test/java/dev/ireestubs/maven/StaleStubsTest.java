@@ -56,13 +56,15 @@ class StaleStubsTest {
     List<StaleStubs.Stale> stale = StaleStubs.find(generated);
 
     assertThat(stale).hasSize(1);
-    assertThat(stale.get(0).reason()).isEqualTo(model + " changed since Iree_Models_Adder was generated");
+    assertThat(stale.get(0).reason())
+        .isEqualTo(model + " changed since Iree_Models_Adder was generated");
   }
 
   @Test
   void aTouchedButUnchangedModelIsUpToDate() throws IOException {
     project();
-    Files.setLastModifiedTime(model, FileTime.fromMillis(Files.getLastModifiedTime(model).toMillis() + 2000));
+    Files.setLastModifiedTime(
+        model, FileTime.fromMillis(Files.getLastModifiedTime(model).toMillis() + 2000));
     assertThat(StaleStubs.find(generated)).isEmpty();
   }
 
@@ -97,7 +99,8 @@ class StaleStubsTest {
   void aDeletedModelIsStale() throws IOException {
     project();
     Files.delete(model);
-    assertThat(StaleStubs.find(generated).get(0).reason()).contains("is gone since Iree_Models_Adder");
+    assertThat(StaleStubs.find(generated).get(0).reason())
+        .contains("is gone since Iree_Models_Adder");
   }
 
   @Test
@@ -112,7 +115,8 @@ class StaleStubsTest {
     assertThat(stale).hasSize(3);
     for (StaleStubs.Stale s : stale) {
       assertThat(s.reason()).endsWith("is not a record iree-stubs can read");
-      assertThat(StaleStubs.invalidate(s, dir.resolve("classes"))).containsExactly(s.record().file());
+      assertThat(StaleStubs.invalidate(s, dir.resolve("classes")))
+          .containsExactly(s.record().file());
     }
   }
 

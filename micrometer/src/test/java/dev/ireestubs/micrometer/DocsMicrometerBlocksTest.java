@@ -31,6 +31,9 @@ class DocsMicrometerBlocksTest {
       sources.put(
           "com/acme/Fragment" + i + ".java", DocBlocks.wrap("micrometer", fragments.get(i), i));
     }
-    assertEquals(List.of(), DocBlocks.compile(dir, sources, false), "compiling " + fragments.size() + " fragments");
+    assertEquals(
+        List.of(),
+        DocBlocks.compile(dir, sources, false),
+        "compiling " + fragments.size() + " fragments");
   }
 }

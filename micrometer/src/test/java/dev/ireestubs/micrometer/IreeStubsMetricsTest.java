@@ -10,8 +10,8 @@ import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.vm.VmList;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
-import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -46,7 +46,8 @@ class IreeStubsMetricsTest {
       new IreeStubsMetrics(m.statistics(), Tags.of("model", "a")).bindTo(registry);
       m.function("speech.scale").invoke(args(1)).close();
       m.function("speech.scale").invoke(args(2)).close();
-      assertThrows(IreeInvocationException.class, () -> m.function("speech.scale").invoke(args(-1)));
+      assertThrows(
+          IreeInvocationException.class, () -> m.function("speech.scale").invoke(args(-1)));
 
       Tags tags = Tags.of("backend", "host", "device", "java", "modules", "speech", "model", "a");
       FunctionTimer calls = registry.get(IreeStubsMetrics.CALLS).tags(tags).functionTimer();
@@ -55,7 +56,8 @@ class IreeStubsMetricsTest {
       assertThat(calls.totalTime(TimeUnit.NANOSECONDS))
           .isWithin(1.0)
           .of(m.statistics().getTotalTimeNanos());
-      FunctionCounter failures = registry.get(IreeStubsMetrics.FAILURES).tags(tags).functionCounter();
+      FunctionCounter failures =
+          registry.get(IreeStubsMetrics.FAILURES).tags(tags).functionCounter();
       assertThat(failures.count()).isEqualTo(1.0);
       TimeGauge max = registry.get(IreeStubsMetrics.MAX).tags(tags).timeGauge();
       assertThat(max.value(TimeUnit.NANOSECONDS))

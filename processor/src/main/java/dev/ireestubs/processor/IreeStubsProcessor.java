@@ -55,8 +55,8 @@ import javax.tools.Diagnostic;
  * not put resources on the class output before compiling, such as Gradle's).
  *
  * <p>An interface that refers to a type not generated yet is checked in a later round; one that
- * still refers to an unknown type after the last round is an error. No exception escapes: a
- * failure of the processor itself is reported on the interface with its stack trace.
+ * still refers to an unknown type after the last round is an error. No exception escapes: a failure
+ * of the processor itself is reported on the interface with its stack trace.
  *
  * <p>This class only runs the steps, in order; each is a package that reads only the steps before
  * it (its {@code package-info} says what it does):
@@ -169,7 +169,8 @@ public final class IreeStubsProcessor extends AbstractProcessor {
   /** The interfaces annotated {@code @IreeModule} in this round, but {@code seen}, by name. */
   private List<TypeElement> annotated(RoundEnvironment round, List<TypeElement> seen) {
     List<TypeElement> out = new ArrayList<>();
-    TypeElement annotation = processingEnv.getElementUtils().getTypeElement(Annotations.IREE_MODULE);
+    TypeElement annotation =
+        processingEnv.getElementUtils().getTypeElement(Annotations.IREE_MODULE);
     if (annotation != null) {
       for (Element e : round.getElementsAnnotatedWith(annotation)) {
         if (e instanceof TypeElement typeElement && !seen.contains(e)) {
@@ -246,9 +247,9 @@ public final class IreeStubsProcessor extends AbstractProcessor {
   }
 
   /**
-   * The steps on one interface, in order: its declaration (and, before any file is read, whether
-   * it waits for a later round), the sources of its signatures, their binding, and when nothing
-   * was reported its stub.
+   * The steps on one interface, in order: its declaration (and, before any file is read, whether it
+   * waits for a later round), the sources of its signatures, their binding, and when nothing was
+   * reported its stub.
    */
   private void runSteps(
       TypeElement element,
@@ -318,7 +319,9 @@ public final class IreeStubsProcessor extends AbstractProcessor {
     }
   }
 
-  /** Writes a stub's source through the Filer, with its interface as the one originating element. */
+  /**
+   * Writes a stub's source through the Filer, with its interface as the one originating element.
+   */
   private void writeSource(ClassName name, String text, TypeElement originating)
       throws IOException {
     try (Writer out =

@@ -11,10 +11,10 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * The stub names of one compilation: {@code Iree_<Outer>_<Inner>} can be the name of two
- * interfaces ({@code Outer_Inner} and {@code Outer.Inner} in one package), or of a type the user
- * wrote. The second claimant gets a diagnostic saying which, instead of the compiler's "attempt to
- * recreate a file".
+ * The stub names of one compilation: {@code Iree_<Outer>_<Inner>} can be the name of two interfaces
+ * ({@code Outer_Inner} and {@code Outer.Inner} in one package), or of a type the user wrote. The
+ * second claimant gets a diagnostic saying which, instead of the compiler's "attempt to recreate a
+ * file".
  */
 final class StubNames {
 
@@ -34,7 +34,8 @@ final class StubNames {
     String owner = owners.get(stub);
     if (owner == null) {
       TypeElement existing = elements.getTypeElement(stub);
-      if (existing != null && !types.isAssignable(existing.asType(), types.erasure(iface.asType()))) {
+      if (existing != null
+          && !types.isAssignable(existing.asType(), types.erasure(iface.asType()))) {
         owner = existing.getQualifiedName().toString();
         report.error(
             Tag.BAD_INTERFACE,

@@ -36,8 +36,8 @@ class ArchitectureTest {
   private static final String ROOT = "dev.ireestubs.processor";
 
   /**
-   * What each step's package may read besides itself (and Java, the runtime, derive and JavaPoet), in
-   * pipeline order. The processor itself (the root package) runs them all, and no step reads it;
+   * What each step's package may read besides itself (and Java, the runtime, derive and JavaPoet),
+   * in pipeline order. The processor itself (the root package) runs them all, and no step reads it;
    * model, printing, diagnostics and names read no other package.
    */
   static final Map<String, List<String>> MAY_READ = mayRead();
@@ -74,7 +74,8 @@ class ArchitectureTest {
       rule =
           step.getValue().isEmpty()
               ? rule.whereLayer(step.getKey()).mayNotAccessAnyLayer()
-              : rule.whereLayer(step.getKey()).mayOnlyAccessLayers(step.getValue().toArray(String[]::new));
+              : rule.whereLayer(step.getKey())
+                  .mayOnlyAccessLayers(step.getValue().toArray(String[]::new));
     }
     return rule;
   }
@@ -87,16 +88,22 @@ class ArchitectureTest {
       noClasses()
           .that()
           .resideInAnyPackage(
-              ROOT + ".binding..", ROOT + ".model..", ROOT + ".writing..", ROOT + ".printing..",
+              ROOT + ".binding..",
+              ROOT + ".model..",
+              ROOT + ".writing..",
+              ROOT + ".printing..",
               ROOT + ".names..")
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage(
-              "javax.lang.model.type..", "javax.lang.model.util..", "javax.annotation.processing..",
+              "javax.lang.model.type..",
+              "javax.lang.model.util..",
+              "javax.annotation.processing..",
               "com.sun.source..")
           .orShould()
           .dependOnClassesThat()
-          .haveNameMatching("javax\\.lang\\.model\\.element\\.(Element|.*Element|AnnotationMirror|AnnotationValue)");
+          .haveNameMatching(
+              "javax\\.lang\\.model\\.element\\.(Element|.*Element|AnnotationMirror|AnnotationValue)");
 
   /** The processor reads reflection only through the runtime's parsers: no JSON library. */
   static final ArchRule NO_JSON_LIBRARY =
@@ -181,8 +188,7 @@ class ArchitectureTest {
   }
 
   /** The processor's classes and {@code name}, compiled from {@code lines} against them. */
-  private static JavaClasses withClass(Path dir, String name, String... lines)
-      throws IOException {
+  private static JavaClasses withClass(Path dir, String name, String... lines) throws IOException {
     Compilation c = Compiler.javac().compile(JavaFileObjects.forSourceLines(name, lines));
     assertThat(c.status()).isEqualTo(Compilation.Status.SUCCESS);
     for (JavaFileObject f : c.generatedFiles()) {

@@ -37,8 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Asynchronous methods: a {@code CompletableFuture} (or {@code FencedFuture}) method binds to the
- * {@code $async} export of its function, checked against it at compile time; the generated code
- * (a golden file); calls through a fake of the module, in order behind their wait fences; and a
+ * {@code $async} export of its function, checked against it at compile time; the generated code (a
+ * golden file); calls through a fake of the module, in order behind their wait fences; and a
  * negative test per diagnostic.
  */
 class AsyncStubTest {
@@ -52,8 +52,8 @@ class AsyncStubTest {
 
   /**
    * A module like today's torch and ONNX imports: {@code predict} and its twin with declarations,
-   * {@code classify} and {@code classify$async} with calling conventions only (as micro_speech),
-   * an asynchronous function of two results, one of none, and a synchronous one alone.
+   * {@code classify} and {@code classify$async} with calling conventions only (as micro_speech), an
+   * asynchronous function of two results, one of none, and a synchronous one alone.
    */
   static TestModules.Spec speech() {
     TestModules.Spec spec =
@@ -70,8 +70,14 @@ class AsyncStubTest {
             .function("__init", "0v_v");
     List<String> names =
         List.of(
-            "predict$async", "predict", "classify$async", "classify", "pair$async", "reset$async",
-            "sync_only", "__init");
+            "predict$async",
+            "predict",
+            "classify$async",
+            "classify",
+            "pair$async",
+            "reset$async",
+            "sync_only",
+            "__init");
     for (int i = 0; i < names.size(); i++) {
       spec.export(names.get(i), i, null);
     }
@@ -172,7 +178,8 @@ class AsyncStubTest {
   }
 
   private static FloatArray twice(FloatArray x) {
-    return FloatArray.of(new float[] {2 * x.get(0, 0) + 2 * x.get(0, 1), 2 * x.get(0, 2) + 2 * x.get(0, 3)}, 1, 2);
+    return FloatArray.of(
+        new float[] {2 * x.get(0, 0) + 2 * x.get(0, 1), 2 * x.get(0, 2) + 2 * x.get(0, 3)}, 1, 2);
   }
 
   @Test
@@ -182,15 +189,19 @@ class AsyncStubTest {
     CompletableFuture<Void> gate = new CompletableFuture<>();
     AtomicInteger ran = new AtomicInteger();
     try (HostModule fake = HostModule.fake(dir.resolve("models/speech.vmfb"), bodies(gate, ran))) {
-      Object stub = classes.load("test.Iree_Speech").getConstructor(
-          dev.ireestubs.invoke.ModuleBackend.class).newInstance(fake);
+      Object stub =
+          classes
+              .load("test.Iree_Speech")
+              .getConstructor(dev.ireestubs.invoke.ModuleBackend.class)
+              .newInstance(fake);
       FloatArray x = FloatArray.of(new float[] {1, 2, 3, 4}, 1, 4);
       assertThat(((FloatArray) call(iface, stub, "predict", x)).toArray())
           .isEqualTo(new float[] {6, 14});
 
       CompletableFuture<?> later = (CompletableFuture<?>) call(iface, stub, "predictAsync", x);
       assertThat(later).isInstanceOf(FencedFuture.class); // declared CompletableFuture
-      CompletableFuture<?> pair = (CompletableFuture<?>) call(iface, stub, "pair", (Object) new float[] {1, 2, 3, 4});
+      CompletableFuture<?> pair =
+          (CompletableFuture<?>) call(iface, stub, "pair", (Object) new float[] {1, 2, 3, 4});
       assertThat(later.isDone() || pair.isDone()).isFalse();
       gate.complete(null);
       assertThat(((FloatArray) later.get(10, TimeUnit.SECONDS)).toArray())
@@ -216,16 +227,19 @@ class AsyncStubTest {
         HostModule.fake(
             dir.resolve("models/speech.vmfb"),
             bodies(CompletableFuture.completedFuture(null), ran))) {
-      Object stub = classes.load("test.Iree_Speech").getConstructor(
-          dev.ireestubs.invoke.ModuleBackend.class).newInstance(fake);
+      Object stub =
+          classes
+              .load("test.Iree_Speech")
+              .getConstructor(dev.ireestubs.invoke.ModuleBackend.class)
+              .newInstance(fake);
       FloatArray x = FloatArray.of(new float[] {1, 2, 3, 4}, 1, 4);
       CompletableFuture<Void> input = new CompletableFuture<>();
-      java.lang.reflect.Method predict =
-          iface.getMethod("predict", FloatArray.class, Fence.class);
+      java.lang.reflect.Method predict = iface.getMethod("predict", FloatArray.class, Fence.class);
       FencedFuture<?> first = (FencedFuture<?>) predict.invoke(stub, x, Fence.of(input));
       FencedFuture<?> second = (FencedFuture<?>) predict.invoke(stub, x, first.signal());
       CompletableFuture<?> reset =
-          (CompletableFuture<?>) iface.getMethod("reset", Fence.class).invoke(stub, second.signal());
+          (CompletableFuture<?>)
+              iface.getMethod("reset", Fence.class).invoke(stub, second.signal());
       assertThat(ran.get()).isEqualTo(0);
       assertThat(reset.isDone()).isFalse();
       input.complete(null);
@@ -246,15 +260,18 @@ class AsyncStubTest {
             args -> CompletableFuture.failedFuture(new IllegalStateException("no model")));
     try (HostModule full =
         HostModule.fake(
-              dir.resolve("models/speech.vmfb"),
+            dir.resolve("models/speech.vmfb"),
             Map.of(
                 "predict$async", bodies.get("predict$async"),
                 "predict", args -> args.get(0),
                 "classify$async", args -> args.get(0),
                 "pair$async", args -> null,
                 "reset$async", args -> null))) {
-      Object stub = classes.load("test.Iree_Speech").getConstructor(
-          dev.ireestubs.invoke.ModuleBackend.class).newInstance(full);
+      Object stub =
+          classes
+              .load("test.Iree_Speech")
+              .getConstructor(dev.ireestubs.invoke.ModuleBackend.class)
+              .newInstance(full);
       CompletableFuture<?> r =
           (CompletableFuture<?>)
               call(iface, stub, "predictAsync", FloatArray.of(new float[] {1, 2, 3, 4}, 1, 4));
@@ -324,7 +341,8 @@ class AsyncStubTest {
         .inFile(src)
         .onLineContaining("CompletableFuture predictAsync");
     assertThat(c)
-        .hadErrorContaining("method classifyAsync returns CompletableFuture<?> without its result type")
+        .hadErrorContaining(
+            "method classifyAsync returns CompletableFuture<?> without its result type")
         .inFile(src)
         .onLineContaining("classifyAsync");
   }

@@ -51,7 +51,8 @@ public final class CompiledClasses extends ClassLoader {
    * Calls the method {@code name} of {@code iface} on {@code stub}, rethrowing what the method
    * threw rather than the reflective wrapper.
    */
-  public static Object call(Class<?> iface, Object stub, String name, Object... args) throws Exception {
+  public static Object call(Class<?> iface, Object stub, String name, Object... args)
+      throws Exception {
     for (Method m : iface.getMethods()) {
       if (m.getName().equals(name)) {
         try {

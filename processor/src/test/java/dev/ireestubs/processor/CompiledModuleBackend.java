@@ -14,9 +14,9 @@ import java.util.function.UnaryOperator;
 
 /**
  * A backend whose functions look exactly like a compiled module's exports (name, calling
- * convention, reflection attributes, as {@link dev.ireestubs.vmfb.VmfbReader} read them), with
- * Java bodies: what the IREE runtime backend shows a stub, without the runtime. Records the
- * argument lists it was called with.
+ * convention, reflection attributes, as {@link dev.ireestubs.vmfb.VmfbReader} read them), with Java
+ * bodies: what the IREE runtime backend shows a stub, without the runtime. Records the argument
+ * lists it was called with.
  */
 public final class CompiledModuleBackend implements ModuleBackend {
 

@@ -53,8 +53,7 @@ class CorpusConformanceTest {
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
       String abi = SharedData.compact(lines.get(i).get("abi"));
-      rows.add(
-          new Row(i, lines.get(i).get("function").asText(), abi, AbiJson.parseFunction(abi)));
+      rows.add(new Row(i, lines.get(i).get("function").asText(), abi, AbiJson.parseFunction(abi)));
     }
     return rows;
   }
@@ -72,7 +71,12 @@ class CorpusConformanceTest {
       String name = String.format("C%02d", row.index());
       sources.add(
           InterfaceSource.generate(
-              name, row.function(), row.abi(), row.signature(), Perturbation.NONE, row.index() % 2 == 0));
+              name,
+              row.function(),
+              row.abi(),
+              row.signature(),
+              Perturbation.NONE,
+              row.index() % 2 == 0));
       InterfaceSource.unsupported(row.signature()).ifPresent(u -> unsupported.put(name, u));
     }
     Compilation c = good.compile(files(sources));
@@ -82,7 +86,12 @@ class CorpusConformanceTest {
         assertWithMessage("%s\n%s", g.className(), g.text()).that(errors).isNotEmpty();
         assertThat(c).hadErrorContaining("[IreeUnsupportedType]").inFile(g.file());
         assertWithMessage("%s: %s", g.className(), errors)
-            .that(errors.stream().anyMatch(e -> e.startsWith("[IreeUnsupportedType]") && e.contains(unsupported.get(g.className()))))
+            .that(
+                errors.stream()
+                    .anyMatch(
+                        e ->
+                            e.startsWith("[IreeUnsupportedType]")
+                                && e.contains(unsupported.get(g.className()))))
             .isTrue();
       } else {
         assertWithMessage("%s\n%s", g.className(), g.text()).that(errors).isEmpty();
@@ -137,7 +146,10 @@ class CorpusConformanceTest {
           .hasSize(g.errors().size());
       String[] lines = g.text().split("\n", -1);
       for (Expected e : g.errors()) {
-        assertThat(cb).hadErrorContaining(e.fragments().get(0)).inFile(g.file()).onLineContaining(e.line());
+        assertThat(cb)
+            .hadErrorContaining(e.fragments().get(0))
+            .inFile(g.file())
+            .onLineContaining(e.line());
         boolean found = false;
         for (Diagnostic<? extends JavaFileObject> d : errors) {
           String message = d.getMessage(null);
@@ -223,11 +235,15 @@ class CorpusConformanceTest {
   }
 
   private static List<String> errorsIn(Compilation c, JavaFileObject file) {
-    return diagnosticsIn(c, file).stream().map(d -> d.getMessage(null)).collect(Collectors.toList());
+    return diagnosticsIn(c, file).stream()
+        .map(d -> d.getMessage(null))
+        .collect(Collectors.toList());
   }
 
   private static List<String> messages(List<Diagnostic<? extends JavaFileObject>> ds) {
-    return ds.stream().map(d -> d.getLineNumber() + ": " + d.getMessage(null)).collect(Collectors.toList());
+    return ds.stream()
+        .map(d -> d.getLineNumber() + ": " + d.getMessage(null))
+        .collect(Collectors.toList());
   }
 
   @Test
@@ -240,6 +256,7 @@ class CorpusConformanceTest {
             .flatMap(Optional::stream)
             .map(CorpusConformanceTest::tagOf)
             .collect(Collectors.toList());
-    assertThat(tags).containsAtLeast("sdict_kwargs", "py_uniform_list", "pytuple", "py_uniform_dict");
+    assertThat(tags)
+        .containsAtLeast("sdict_kwargs", "py_uniform_list", "pytuple", "py_uniform_dict");
   }
 }

@@ -81,7 +81,8 @@ class CorpusEndToEndTest {
     }
     ProcessorTester t = new ProcessorTester(dir);
     Compilation c =
-        t.compileClean(sources.stream().map(InterfaceSource.Generated::file).toArray(JavaFileObject[]::new));
+        t.compileClean(
+            sources.stream().map(InterfaceSource.Generated::file).toArray(JavaFileObject[]::new));
     CompiledClasses classes = new CompiledClasses(c);
     Random random = new Random(42);
     int called = 0;
@@ -120,7 +121,9 @@ class CorpusEndToEndTest {
       }
       List<Object> expectedArgs = new ArrayList<>();
       args.forEach(a -> expectedArgs.add(a.dynamic()));
-      assertWithMessage("%s arguments", model.stubName()).that(received.get()).isEqualTo(expectedArgs);
+      assertWithMessage("%s arguments", model.stubName())
+          .that(received.get())
+          .isEqualTo(expectedArgs);
       assertWithMessage("%s results", model.stubName())
           .that(toDynamic(f.result(), returned))
           .isEqualTo(results.dynamic());
@@ -134,7 +137,9 @@ class CorpusEndToEndTest {
     assertThat(called).isEqualTo(sources.size());
   }
 
-  /** {@code arguments} with every array copied (in lists and maps too), to compare after the call. */
+  /**
+   * {@code arguments} with every array copied (in lists and maps too), to compare after the call.
+   */
   @SuppressWarnings("unchecked")
   private static <T> T keptCopy(T value) {
     if (value instanceof NdArray) {
@@ -368,7 +373,8 @@ class CorpusEndToEndTest {
       BufferView view = BufferView.allocate(element.halCode().orElseThrow(), shape);
       ByteBuffer data = view.data();
       for (int i = 0; i < data.capacity(); i++) {
-        data.put(i, element.equals(ElementType.I1) ? (byte) random.nextInt(2) : (byte) random.nextInt());
+        data.put(
+            i, element.equals(ElementType.I1) ? (byte) random.nextInt(2) : (byte) random.nextInt());
       }
       return NdArray.fromBufferView(view);
     }

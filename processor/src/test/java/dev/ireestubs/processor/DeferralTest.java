@@ -45,11 +45,16 @@ class DeferralTest {
     Generates other =
         new Generates(
             Map.of("test.gen.Point", "package test.gen; public record Point(float x) {}"),
-            Map.of(dir.resolve("m.json"), ProcessorTester.json("{'f':{'a':[['sdict',['x','f32']]],'r':[]}}")));
+            Map.of(
+                dir.resolve("m.json"),
+                ProcessorTester.json("{'f':{'a':[['sdict',['x','f32']]],'r':[]}}")));
     Compilation c =
         t.compileWith(
             List.of(t.capturing(), other),
-            source("Later", "@IreeModule(abi = \"m.json\")", "interface Later { void f(test.gen.Point p); }"));
+            source(
+                "Later",
+                "@IreeModule(abi = \"m.json\")",
+                "interface Later { void f(test.gen.Point p); }"));
     assertThat(ProcessorTester.diagnostics(c)).isEmpty();
     RecordBinding p = (RecordBinding) t.function("f").parameters().get(0).binding();
     assertThat(p.record().canonicalName()).isEqualTo("test.gen.Point");
@@ -57,7 +62,9 @@ class DeferralTest {
 
   @Test
   void aTypeInARecordComponentsTypeArgumentIsWaitedFor() {
-    t.file("m.json", "{'f':{'a':[['sdict',['points',['py_homogeneous_list',['sdict',['x','f32']]]]]],'r':[]}}");
+    t.file(
+        "m.json",
+        "{'f':{'a':[['sdict',['points',['py_homogeneous_list',['sdict',['x','f32']]]]]],'r':[]}}");
     Compilation c =
         t.compileWith(
             List.of(t.capturing(), Generates.point()),
@@ -128,7 +135,9 @@ class DeferralTest {
             "  void g(float y);",
             "}");
     Compilation c = t.compile(s);
-    assertThat(c).hadErrorContaining("[IreeUnresolvedType] cannot check Both against its module: type Missing is not known");
+    assertThat(c)
+        .hadErrorContaining(
+            "[IreeUnresolvedType] cannot check Both against its module: type Missing is not known");
     assertThat(c)
         .hadErrorContaining("[IreeSignatureMismatch] g: y is \"i32\" in the module")
         .inFile(s)

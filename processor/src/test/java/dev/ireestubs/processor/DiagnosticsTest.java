@@ -8,7 +8,6 @@ import static dev.ireestubs.processor.ProcessorTester.source;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
-import dev.ireestubs.processor.writing.StubWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -56,8 +55,14 @@ class DiagnosticsTest {
                 + " the generated stub implements; declare C as an interface")
         .inFile(c)
         .onLineContaining("abstract class C");
-    assertThat(comp).hadErrorContaining("@IreeModule is on enum E").inFile(e).onLineContaining("enum E");
-    assertThat(comp).hadErrorContaining("@IreeModule is on record R").inFile(r).onLineContaining("record R");
+    assertThat(comp)
+        .hadErrorContaining("@IreeModule is on enum E")
+        .inFile(e)
+        .onLineContaining("enum E");
+    assertThat(comp)
+        .hadErrorContaining("@IreeModule is on record R")
+        .inFile(r)
+        .onLineContaining("record R");
     assertThat(comp)
         .hadErrorContaining("@IreeModule is on annotation type A")
         .inFile(a)
@@ -69,12 +74,14 @@ class DiagnosticsTest {
   @Test
   void genericInterfaceAndGenericMethod() {
     t.file("m.json", "{'f':{'a':['i32'],'r':[]}}");
-    JavaFileObject g = source("G", "@IreeModule(abi = \"m.json\")", "interface G<T> { void f(int x); }");
+    JavaFileObject g =
+        source("G", "@IreeModule(abi = \"m.json\")", "interface G<T> { void f(int x); }");
     JavaFileObject m =
         source("M", "@IreeModule(abi = \"m.json\")", "interface M {", "  <T> void f(T x);", "}");
     Compilation comp = t.compile(g, m);
     assertThat(comp)
-        .hadErrorContaining("[IreeBadInterface] interface G is generic, but a module's functions have fixed types")
+        .hadErrorContaining(
+            "[IreeBadInterface] interface G is generic, but a module's functions have fixed types")
         .inFile(g)
         .onLineContaining("interface G<T>");
     assertThat(comp)
@@ -88,12 +95,14 @@ class DiagnosticsTest {
   @Test
   void sealedAndPrivateInterfaces() {
     JavaFileObject s =
-        source("S", "@IreeModule sealed interface S permits S.Impl { final class Impl implements S {} }");
-    JavaFileObject p =
-        source("P", "class P {", "  @IreeModule private interface Hidden {}", "}");
+        source(
+            "S",
+            "@IreeModule sealed interface S permits S.Impl { final class Impl implements S {} }");
+    JavaFileObject p = source("P", "class P {", "  @IreeModule private interface Hidden {}", "}");
     Compilation comp = t.compile(s, p);
     assertThat(comp)
-        .hadErrorContaining("[IreeBadInterface] interface S is sealed, so the generated Iree_S cannot implement it")
+        .hadErrorContaining(
+            "[IreeBadInterface] interface S is sealed, so the generated Iree_S cannot implement it")
         .inFile(s)
         .onLineContaining("sealed interface S");
     assertThat(comp)
@@ -121,27 +130,35 @@ class DiagnosticsTest {
 
   @Test
   void missingReflectionFileSaysWhereItLooked() {
-    JavaFileObject s = source("Miss", "@IreeModule(abi = \"nowhere.abi.json\")", "interface Miss { void f(); }");
+    JavaFileObject s =
+        source("Miss", "@IreeModule(abi = \"nowhere.abi.json\")", "interface Miss { void f(); }");
     Compilation comp = t.compile(s);
     assertThat(comp)
-        .hadErrorContaining("[IreeBadReflection] reflection file \"nowhere.abi.json\" of @IreeModule Miss: not found; looked in -Airee.reflectionDir (")
+        .hadErrorContaining(
+            "[IreeBadReflection] reflection file \"nowhere.abi.json\" of @IreeModule Miss: not found; looked in -Airee.reflectionDir (")
         .inFile(s)
         .onLineContaining("nowhere.abi.json");
     String message = errors(comp).get(0);
     assertThat(message).contains("CLASS_OUTPUT");
     assertThat(message).contains("SOURCE_PATH");
     assertThat(message).contains("CLASS_PATH");
-    assertThat(message).contains("put the file in a resource folder (src/main/resources) or pass -Airee.reflectionDir=<directory>");
+    assertThat(message)
+        .contains(
+            "put the file in a resource folder (src/main/resources) or pass -Airee.reflectionDir=<directory>");
     // The methods that needed the file are not reported again.
     assertThat(comp).hadErrorCount(1);
   }
 
   @Test
   void malformedReflectionFileNamesThePosition() {
-    ProcessorTester.write(dir.resolve("bad.json"), "{\n  \"f\": {\"a\": [[\"ndarray\", \"f32\", \"x\"]], \"r\": []}\n}");
+    ProcessorTester.write(
+        dir.resolve("bad.json"),
+        "{\n  \"f\": {\"a\": [[\"ndarray\", \"f32\", \"x\"]], \"r\": []}\n}");
     ProcessorTester.write(dir.resolve("notjson.json"), "{\"f\": {\"a\": [}");
-    JavaFileObject s = source("Bad", "@IreeModule(abi = \"bad.json\")", "interface Bad { void f(FloatArray a); }");
-    JavaFileObject s2 = source("NotJson", "@IreeModule(abi = \"notjson.json\")", "interface NotJson {}");
+    JavaFileObject s =
+        source("Bad", "@IreeModule(abi = \"bad.json\")", "interface Bad { void f(FloatArray a); }");
+    JavaFileObject s2 =
+        source("NotJson", "@IreeModule(abi = \"notjson.json\")", "interface NotJson {}");
     Compilation comp = t.compile(s, s2);
     assertThat(comp)
         .hadErrorContaining(
@@ -166,7 +183,8 @@ class DiagnosticsTest {
     JavaFileObject s = source("Bin", "@IreeModule(abi = \"latin1.json\")", "interface Bin {}");
     Compilation comp = t.compile(s);
     assertThat(comp)
-        .hadErrorContaining("[IreeBadReflection] reflection file \"latin1.json\" of @IreeModule Bin: cannot read")
+        .hadErrorContaining(
+            "[IreeBadReflection] reflection file \"latin1.json\" of @IreeModule Bin: cannot read")
         .inFile(s)
         .onLineContaining("latin1.json");
     assertThat(errors(comp).get(0)).contains("not UTF-8 text");
@@ -285,7 +303,12 @@ class DiagnosticsTest {
   void typeNeverResolvedIsReportedAfterTheLastRound() {
     t.file("m.json", "{'f':{'a':[['ndarray','f32',1,4]],'r':[]}}");
     JavaFileObject s =
-        source("Unres", "@IreeModule(abi = \"m.json\")", "interface Unres {", "  void f(Missing x);", "}");
+        source(
+            "Unres",
+            "@IreeModule(abi = \"m.json\")",
+            "interface Unres {",
+            "  void f(Missing x);",
+            "}");
     Compilation comp = t.compile(s);
     assertThat(comp)
         .hadErrorContaining(
@@ -299,7 +322,8 @@ class DiagnosticsTest {
   @Test
   void anExceptionInTheWriterIsReportedWithItsStackTrace() {
     t.file("m.json", "{'f':{'a':[],'r':[]}}");
-    JavaFileObject s = source("Boom", "@IreeModule(abi = \"m.json\")", "interface Boom { void f(); }");
+    JavaFileObject s =
+        source("Boom", "@IreeModule(abi = \"m.json\")", "interface Boom { void f(); }");
     Compilation comp =
         t.compileWith(
             List.of(
@@ -324,7 +348,8 @@ class DiagnosticsTest {
                     })),
             s);
     assertThat(io)
-        .hadErrorContaining("[IreeInternalError] cannot write the stub of test.Boom: java.io.IOException: disk full")
+        .hadErrorContaining(
+            "[IreeInternalError] cannot write the stub of test.Boom: java.io.IOException: disk full")
         .inFile(s)
         .onLineContaining("interface Boom");
   }
@@ -332,7 +357,8 @@ class DiagnosticsTest {
   @Test
   void aClassMissingFromTheProcessorPathIsAnInternalErrorNotACrash() {
     t.file("m.json", "{'f':{'a':[],'r':[]}}");
-    JavaFileObject s = source("NoJ", "@IreeModule(abi = \"m.json\")", "interface NoJ { void f(); }");
+    JavaFileObject s =
+        source("NoJ", "@IreeModule(abi = \"m.json\")", "interface NoJ { void f(); }");
     Compilation comp =
         t.compileWith(
             List.of(
@@ -355,7 +381,13 @@ class DiagnosticsTest {
   @Test
   void arityMismatch() {
     t.file("m.json", "{'f':{'a':['i32','i32'],'r':[]}}");
-    JavaFileObject s = source("Ar", "@IreeModule(abi = \"m.json\")", "interface Ar {", "  void f(int a, int b, int c);", "}");
+    JavaFileObject s =
+        source(
+            "Ar",
+            "@IreeModule(abi = \"m.json\")",
+            "interface Ar {",
+            "  void f(int a, int b, int c);",
+            "}");
     assertThat(t.compile(s))
         .hadErrorContaining(
             "[IreeSignatureMismatch] f: the function takes 2 arguments in the module"
@@ -855,7 +887,8 @@ class DiagnosticsTest {
         .inFile(s)
         .onLineContaining("long[] notAList");
     assertThat(comp)
-        .hadErrorContaining("f: raw is [\"py_homogeneous_list\",\"i64\"] in the module, but the parameter is a raw List; change its type to List<Long>")
+        .hadErrorContaining(
+            "f: raw is [\"py_homogeneous_list\",\"i64\"] in the module, but the parameter is a raw List; change its type to List<Long>")
         .inFile(s)
         .onLineContaining("List raw");
     assertThat(comp)
@@ -983,9 +1016,15 @@ class DiagnosticsTest {
                 + " which binds to FloatArray or float[][], but the return type is IntArray;"
                 + " change its type to FloatArray")
         .inOrder();
-    assertThat(comp).hadErrorContaining("features.label").inFile(s).onLineContaining("record Features");
+    assertThat(comp)
+        .hadErrorContaining("features.label")
+        .inFile(s)
+        .onLineContaining("record Features");
     assertThat(comp).hadErrorContaining("result.probs").inFile(s).onLineContaining("record Scores");
-    assertThat(comp).hadErrorContaining("embed: result").inFile(s).onLineContaining("IntArray embed");
+    assertThat(comp)
+        .hadErrorContaining("embed: result")
+        .inFile(s)
+        .onLineContaining("IntArray embed");
     assertThat(t.models).isEmpty();
   }
 
@@ -997,7 +1036,12 @@ class DiagnosticsTest {
             "lib.Features", "package lib;", "public record Features(double image, int lable) {}"));
     t.file("m.json", "{'f':{'a':[['sdict',['image','f32'],['label','i32']]],'r':[]}}");
     JavaFileObject s =
-        source("UsesLib", "@IreeModule(abi = \"m.json\")", "interface UsesLib {", "  void f(lib.Features features);", "}");
+        source(
+            "UsesLib",
+            "@IreeModule(abi = \"m.json\")",
+            "interface UsesLib {",
+            "  void f(lib.Features features);",
+            "}");
     Compilation comp = t.compile(s);
     assertThat(comp)
         .hadErrorContaining(
@@ -1076,7 +1120,9 @@ class DiagnosticsTest {
             "Rank5",
             "@IreeModule",
             "interface Rank5 {",
-            "  @IreeFunction(abi = " + lit(json("{'a':[['ndarray','f32',5,1,1,1,1,2]],'r':[]}")) + ")",
+            "  @IreeFunction(abi = "
+                + lit(json("{'a':[['ndarray','f32',5,1,1,1,1,2]],'r':[]}"))
+                + ")",
             "  void f(float[][][][][] x);",
             "}");
     Compilation comp = t.compile(s);

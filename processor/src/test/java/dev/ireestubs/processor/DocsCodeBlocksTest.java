@@ -34,8 +34,10 @@ class DocsCodeBlocksTest {
     List<Block> blocks = DocBlocks.javaBlocks();
     Map<String, Integer> counts = new TreeMap<>();
     for (Block b : blocks) {
-      assertWithMessage("the Java block at %s has no marker (<!-- java:unit -->, <!-- java:fragment"
-              + " CONTEXT -->, <!-- java:skip REASON -->) before it", b.where())
+      assertWithMessage(
+              "the Java block at %s has no marker (<!-- java:unit -->, <!-- java:fragment"
+                  + " CONTEXT -->, <!-- java:skip REASON -->) before it",
+              b.where())
           .that(b.kind())
           .isNotEqualTo("unmarked");
       if (b.kind().equals("fragment")) {
@@ -44,7 +46,9 @@ class DocsCodeBlocksTest {
             .contains(b.argument());
       }
       if (b.kind().equals("skip")) {
-        assertWithMessage("reason for skipping the block at %s", b.where()).that(b.argument()).isNotEmpty();
+        assertWithMessage("reason for skipping the block at %s", b.where())
+            .that(b.argument())
+            .isNotEmpty();
       }
       String key = b.kind().equals("fragment") ? "fragment " + b.argument() : b.kind();
       counts.merge(key, 1, Integer::sum);
@@ -63,7 +67,9 @@ class DocsCodeBlocksTest {
     DocBlocks.writeModels(dir);
     Map<String, String> sources = new LinkedHashMap<>();
     quickstart.forEach(b -> sources.put(DocBlocks.path(b), b.code()));
-    assertWithMessage("compiling README's quickstart").that(DocBlocks.compile(dir, sources, true)).isEmpty();
+    assertWithMessage("compiling README's quickstart")
+        .that(DocBlocks.compile(dir, sources, true))
+        .isEmpty();
     assertWithMessage("the generated stub")
         .that(Files.isRegularFile(dir.resolve("generated/com/acme/Iree_Adder.java")))
         .isTrue();
@@ -95,11 +101,13 @@ class DocsCodeBlocksTest {
   @Test
   void everyDependencySnippetNamesAnArtifactOfTheBom() throws IOException {
     String bom = Files.readString(DocBlocks.root().resolve("bom/pom.xml"), StandardCharsets.UTF_8);
-    Pattern snippet = Pattern.compile("<!-- maven:dependency -->\\s*\\n\\s*```xml\\n(.*?)```", Pattern.DOTALL);
+    Pattern snippet =
+        Pattern.compile("<!-- maven:dependency -->\\s*\\n\\s*```xml\\n(.*?)```", Pattern.DOTALL);
     Pattern artifact = Pattern.compile("<artifactId>([^<]+)</artifactId>");
     int found = 0;
     for (String page : DocBlocks.pages()) {
-      Matcher m = snippet.matcher(Files.readString(DocBlocks.root().resolve(page), StandardCharsets.UTF_8));
+      Matcher m =
+          snippet.matcher(Files.readString(DocBlocks.root().resolve(page), StandardCharsets.UTF_8));
       while (m.find()) {
         Matcher a = artifact.matcher(m.group(1));
         while (a.find()) {
@@ -119,7 +127,8 @@ class DocsCodeBlocksTest {
     Pattern link = Pattern.compile("\\]\\(([^)#\\s]+)(#[^)]*)?\\)");
     for (String page : DocBlocks.pages()) {
       Path at = DocBlocks.root().resolve(page).getParent();
-      Matcher m = link.matcher(Files.readString(DocBlocks.root().resolve(page), StandardCharsets.UTF_8));
+      Matcher m =
+          link.matcher(Files.readString(DocBlocks.root().resolve(page), StandardCharsets.UTF_8));
       while (m.find()) {
         if (m.group(1).contains(":")) {
           continue;

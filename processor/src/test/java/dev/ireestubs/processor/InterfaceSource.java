@@ -21,9 +21,9 @@ import javax.tools.JavaFileObject;
  * method sit on their own line with a marker comment ({@code /*arg1*}{@code /}, {@code
  * /*R0.key*}{@code /}, {@code /*method*}{@code /}) so tests can name the line an error belongs on.
  *
- * <p>Structures alternate between their two Java forms (typed array or Java array; record or
- * {@code List}) from one interface to the next, and sdict records declare their components in
- * reverse key order, so the binder's descriptor ordering is exercised.
+ * <p>Structures alternate between their two Java forms (typed array or Java array; record or {@code
+ * List}) from one interface to the next, and sdict records declare their components in reverse key
+ * order, so the binder's descriptor ordering is exercised.
  */
 public final class InterfaceSource {
 
@@ -54,7 +54,8 @@ public final class InterfaceSource {
       String className, JavaFileObject file, String text, List<Expected> errors, boolean binds) {}
 
   private static final Set<String> RECORD_FORBIDDEN =
-      Set.of("clone", "finalize", "getClass", "hashCode", "notify", "notifyAll", "toString", "wait");
+      Set.of(
+          "clone", "finalize", "getClass", "hashCode", "notify", "notifyAll", "toString", "wait");
 
   private final String function;
   private final FunctionSignature signature;
@@ -81,7 +82,9 @@ public final class InterfaceSource {
         || signature.results().stream().anyMatch(InterfaceSource::hasDict)) {
       out.add(Perturbation.MISSPELL_KEY);
     }
-    if (signature.arguments().stream().map(InterfaceSource::unnamed).anyMatch(InterfaceSource::isLeaf)) {
+    if (signature.arguments().stream()
+        .map(InterfaceSource::unnamed)
+        .anyMatch(InterfaceSource::isLeaf)) {
       out.add(Perturbation.WRONG_LEAF_TYPE);
     }
     out.add(Perturbation.WRONG_RESULT);
@@ -110,7 +113,8 @@ public final class InterfaceSource {
     if (t instanceof AbiType.Unsupported) {
       return Optional.of(((AbiType.Unsupported) t).source());
     }
-    if (t instanceof AbiType.Scalar && TestMapping.primitiveFor(((AbiType.Scalar) t).element()) == null) {
+    if (t instanceof AbiType.Scalar
+        && TestMapping.primitiveFor(((AbiType.Scalar) t).element()) == null) {
       return Optional.of(AbiJson.printType(t));
     }
     if (t instanceof AbiType.NdArray) {
@@ -129,8 +133,8 @@ public final class InterfaceSource {
   }
 
   /**
-   * The interface {@code className} with one method bound to {@code function} by inline {@code
-   * @IreeFunction(abi)} JSON {@code abiJson}.
+   * The interface {@code className} with one method bound to {@code function} by inline
+   * {@code @IreeFunction(abi)} JSON {@code abiJson}.
    *
    * @param alternate which of the two Java forms structures take first
    */
@@ -274,7 +278,8 @@ public final class InterfaceSource {
     }
     List<String> components = new ArrayList<>();
     for (int i = 0; i < results.size(); i++) {
-      components.add("      /*Results.r" + i + "*/ " + type(results.get(i), "r" + i, false) + " r" + i);
+      components.add(
+          "      /*Results.r" + i + "*/ " + type(results.get(i), "r" + i, false) + " r" + i);
     }
     records.add("  record Results(\n" + String.join(",\n", components) + ") {}");
     return "Results";
@@ -312,7 +317,8 @@ public final class InterfaceSource {
       records.add(null); // reserve the name; nested records get later numbers
       List<String> components = new ArrayList<>();
       for (int i = 0; i < elems.size(); i++) {
-        components.add("      /*" + name + ".e" + i + "*/ " + type(elems.get(i), "e" + i, false) + " e" + i);
+        components.add(
+            "      /*" + name + ".e" + i + "*/ " + type(elems.get(i), "e" + i, false) + " e" + i);
       }
       records.set(
           Integer.parseInt(name.substring(1)),
@@ -368,17 +374,29 @@ public final class InterfaceSource {
           String wrong = component + "Extra";
           errors.add(
               new Expected(
-                  "record " + name + " has component " + wrong + ", but the sdict in the module has no such key",
+                  "record "
+                      + name
+                      + " has component "
+                      + wrong
+                      + ", but the sdict in the module has no such key",
                   marker));
           errors.add(
               new Expected(
-                  "." + e.key() + " is " + AbiJson.printType(e.type()) + " in the module, but record " + name
-                      + " has no component for key \"" + e.key() + "\"",
+                  "."
+                      + e.key()
+                      + " is "
+                      + AbiJson.printType(e.type())
+                      + " in the module, but record "
+                      + name
+                      + " has no component for key \""
+                      + e.key()
+                      + "\"",
                   "record " + name + "("));
           component = wrong;
         }
       }
-      components.add("      " + marker + " " + annotation + type(e.type(), e.key(), false) + " " + component);
+      components.add(
+          "      " + marker + " " + annotation + type(e.type(), e.key(), false) + " " + component);
     }
     records.set(index, "  record " + name + "(\n" + String.join(",\n", components) + ") {}");
     return name;

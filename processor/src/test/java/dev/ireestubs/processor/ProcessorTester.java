@@ -102,7 +102,9 @@ public final class ProcessorTester {
     return new IreeStubsProcessor((model, out) -> models.add(model));
   }
 
-  /** Compiles with {@code processors} (a processor built for the test) and this tester's options. */
+  /**
+   * Compiles with {@code processors} (a processor built for the test) and this tester's options.
+   */
   public Compilation compileWith(List<? extends Processor> processors, JavaFileObject... sources) {
     List<String> all = new ArrayList<>(options);
     all.add("-A" + IreeStubsProcessor.REFLECTION_DIR_OPTION + "=" + reflectionDir);
@@ -144,9 +146,7 @@ public final class ProcessorTester {
   }
 
   public static String diagnostics(Compilation c) {
-    return c.diagnostics().stream()
-        .map(ProcessorTester::format)
-        .collect(Collectors.joining("\n"));
+    return c.diagnostics().stream().map(ProcessorTester::format).collect(Collectors.joining("\n"));
   }
 
   public static String format(Diagnostic<? extends JavaFileObject> d) {

@@ -62,7 +62,8 @@ class PyDmStubTest {
               if (items.isEmpty()) {
                 return VmList.of(VmValue.i32(-1), VmList.variant(0)); // StopIteration
               }
-              return VmList.of(VmValue.i32(0), PyObjects.encode(PyTuple.of(items.get(0), 2.5), "r"));
+              return VmList.of(
+                  VmValue.i32(0), PyObjects.encode(PyTuple.of(items.get(0), 2.5), "r"));
             })
         .function(
             "touch",
@@ -80,11 +81,11 @@ class PyDmStubTest {
     ProcessorTester.assertGolden(text, "Iree_Py.java");
 
     CompiledClasses classes = new CompiledClasses(c);
-    Object py = classes.load("test.Iree_Py").getConstructor(ModuleBackend.class).newInstance(module());
+    Object py =
+        classes.load("test.Iree_Py").getConstructor(ModuleBackend.class).newInstance(module());
     Class<?> iface = classes.load("test.Py");
     assertThat(call(iface, py, "add", 40L, 2L)).isEqualTo(42L);
-    assertThat(call(iface, py, "nextItem", List.of(7, "x".length())))
-        .isEqualTo(PyTuple.of(7, 2.5));
+    assertThat(call(iface, py, "nextItem", List.of(7, "x".length()))).isEqualTo(PyTuple.of(7, 2.5));
     assertThrows(NoSuchElementException.class, () -> call(iface, py, "nextItem", List.of()));
     call(iface, py, "touch", true);
     IllegalArgumentException valueError =
@@ -137,7 +138,10 @@ class PyDmStubTest {
     String classPath = System.getProperty("java.class.path");
     String withoutPyDm =
         Arrays.stream(classPath.split(File.pathSeparator))
-            .filter(e -> !e.contains("iree-stubs-pydm") && !e.replace('\\', '/').contains("/pydm/target/"))
+            .filter(
+                e ->
+                    !e.contains("iree-stubs-pydm")
+                        && !e.replace('\\', '/').contains("/pydm/target/"))
             .collect(Collectors.joining(File.pathSeparator));
     assertThat(withoutPyDm).isNotEqualTo(classPath); // the tests' own class path has the artifact
     JavaFileObject s =

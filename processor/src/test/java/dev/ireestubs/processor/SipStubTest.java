@@ -99,7 +99,8 @@ class SipStubTest {
 
     InvocationTargetException e =
         assertThrows(InvocationTargetException.class, () -> apply.invoke(masked, List.of(), 2f));
-    assertThat(((IreeValueException) e.getCause()).side()).isEqualTo(IreeValueException.Side.ARGUMENT);
+    assertThat(((IreeValueException) e.getCause()).side())
+        .isEqualTo(IreeValueException.Side.ARGUMENT);
     assertThat(e.getCause()).hasMessageThat().isEqualTo("f: images: expected 1 element but got 0");
   }
 
@@ -130,11 +131,15 @@ class SipStubTest {
             .build();
     CompiledClasses classes = new CompiledClasses(c);
     Object stub =
-        classes.load("test.Iree_MaskedMaps").getConstructor(ModuleBackend.class).newInstance(module);
+        classes
+            .load("test.Iree_MaskedMaps")
+            .getConstructor(ModuleBackend.class)
+            .newInstance(module);
     Method apply = classes.load("test.MaskedMaps").getMethod("apply", List.class, float.class);
     FloatArray pixels = FloatArray.of(new float[][] {{1, 2, 3}, {4, 5, 6}});
     UByteArray mask = UByteArray.zeros(1, 4);
-    Object output = apply.invoke(stub, List.of(java.util.Map.of("pixels", pixels, "mask", mask)), 2f);
+    Object output =
+        apply.invoke(stub, List.of(java.util.Map.of("pixels", pixels, "mask", mask)), 2f);
     assertThat(UByteArray.fromBufferView(received.get().getBufferView(0))).isEqualTo(mask);
     assertThat(FloatArray.fromBufferView(received.get().getBufferView(1))).isEqualTo(pixels);
     assertThat(output.getClass().getMethod("sum").invoke(output)).isEqualTo(7f);
@@ -143,7 +148,8 @@ class SipStubTest {
         assertThrows(
             InvocationTargetException.class,
             () -> apply.invoke(stub, List.of(java.util.Map.of("mask", mask)), 2f));
-    assertThat(((IreeValueException) e.getCause()).side()).isEqualTo(IreeValueException.Side.ARGUMENT);
+    assertThat(((IreeValueException) e.getCause()).side())
+        .isEqualTo(IreeValueException.Side.ARGUMENT);
     assertThat(e.getCause())
         .hasMessageThat()
         .isEqualTo("f: images[*]: missing key 'pixels'; expected keys [mask, pixels]");
@@ -175,8 +181,7 @@ class SipStubTest {
         .inFile(s)
         .onLineContaining("\"g\"");
     assertThat(c)
-        .hadErrorContaining(
-            "[IreeBadReflection] h: @IreeFunction(sip) of method h does not fit:")
+        .hadErrorContaining("[IreeBadReflection] h: @IreeFunction(sip) of method h does not fit:")
         .inFile(s)
         .onLineContaining("\"h\"");
     assertThat(c).hadErrorCount(3);

@@ -84,9 +84,7 @@ class VmfbCorpusConformanceTest {
       }
       VmfbModule m = VmfbReader.read(p);
       List<VmfbExport> exports =
-          m.exports().stream()
-              .filter(e -> !e.name().equals("__init"))
-              .collect(Collectors.toList());
+          m.exports().stream().filter(e -> !e.name().equals("__init")).collect(Collectors.toList());
       modules.add(new Module(name, m, exports));
     }
     assertThat(modules.size()).isAtLeast(30);
@@ -146,7 +144,8 @@ class VmfbCorpusConformanceTest {
         }
       }
       kinds.merge(chosen, 1, Integer::sum);
-      perturbed.add(new Writer(modules.get(i), String.format("P%02d", i), i % 2 == 0).write(chosen));
+      perturbed.add(
+          new Writer(modules.get(i), String.format("P%02d", i), i % 2 == 0).write(chosen));
     }
     JavaFileObject lfsSource =
         ProcessorTester.source(
@@ -166,7 +165,10 @@ class VmfbCorpusConformanceTest {
       for (String fragment : s.fragments()) {
         assertWithMessage("%s\n%s", s.className(), s.text()).that(message).contains(fragment);
       }
-      assertThat(cb).hadErrorContaining(s.fragments().get(0)).inFile(s.file()).onLineContaining(s.line());
+      assertThat(cb)
+          .hadErrorContaining(s.fragments().get(0))
+          .inFile(s.file())
+          .onLineContaining(s.line());
     }
     assertThat(bad.models).isEmpty();
     assertThat(cb)
@@ -450,7 +452,9 @@ class VmfbCorpusConformanceTest {
   }
 
   private static List<String> errorsIn(Compilation c, JavaFileObject file) {
-    return diagnosticsIn(c, file).stream().map(d -> d.getMessage(null)).collect(Collectors.toList());
+    return diagnosticsIn(c, file).stream()
+        .map(d -> d.getMessage(null))
+        .collect(Collectors.toList());
   }
 
   private static List<String> messages(List<Diagnostic<? extends JavaFileObject>> ds) {

@@ -1,7 +1,7 @@
 package dev.ireestubs.pydm;
 
-import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.abi.VmKind;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmRef;
 import dev.ireestubs.vm.VmValue;
@@ -21,9 +21,10 @@ import java.util.Objects;
  * {@code list<?>} of object records. On an exception the value slot holds a placeholder (zero or an
  * empty list) and is not read.
  *
- * <p>Every method reports problems as the invoke layer does: {@link IreeValueException} of side ARGUMENT for
- * arguments, {@link IreeValueException} of side RESULT for results, with the path ({@code m.f: result[1]}) and
- * what was expected and found; codec problems keep their {@link PyDmCodecException} as the cause.
+ * <p>Every method reports problems as the invoke layer does: {@link IreeValueException} of side
+ * ARGUMENT for arguments, {@link IreeValueException} of side RESULT for results, with the path
+ * ({@code m.f: result[1]}) and what was expected and found; codec problems keep their {@link
+ * PyDmCodecException} as the cause.
  */
 public final class PyDm {
 
@@ -39,14 +40,16 @@ public final class PyDm {
    * @param function the function's name for messages and exceptions ({@code module.function})
    * @param results the result list the function returned
    * @return the value slot, unconverted
-   * @throws dev.ireestubs.invoke.IreeValueException (a result) when there are not two results or result 0 is not an {@code i32}
+   * @throws dev.ireestubs.invoke.IreeValueException (a result) when there are not two results or
+   *     result 0 is not an {@code i32}
    * @throws RuntimeException the {@link PyException} the code stands for (see {@link
    *     PyExceptionResult#check})
    */
   public static Object checkResult(VmList results, String function) {
     Objects.requireNonNull(function, "function");
     if (results == null || results.isClosed() || results.size() != RESULT_COUNT) {
-      throw IreeValueException.of(IreeValueException.Side.RESULT, 
+      throw IreeValueException.of(
+          IreeValueException.Side.RESULT,
           function + ": results",
           "a PyDM function returns "
               + RESULT_COUNT
@@ -58,7 +61,8 @@ public final class PyDm {
     }
     Object codeSlot = results.get(0);
     if (!(codeSlot instanceof VmValue vmValue) || !isI32OrNarrower(vmValue)) {
-      throw IreeValueException.of(IreeValueException.Side.RESULT, 
+      throw IreeValueException.of(
+          IreeValueException.Side.RESULT,
           function + ": exception_result",
           "expected an i32 value, got " + PyObjects.describeSlot(codeSlot));
     }
@@ -76,7 +80,8 @@ public final class PyDm {
    * @param results the result list the function returned
    * @param function the function's name for messages and exceptions ({@code module.function})
    * @return the value as a Java object, or null for Python's {@code None} in a record
-   * @throws dev.ireestubs.invoke.IreeValueException (a result) when the results or the value are malformed
+   * @throws dev.ireestubs.invoke.IreeValueException (a result) when the results or the value are
+   *     malformed
    * @throws RuntimeException the {@link PyException} for a non-zero {@code exception_result}
    */
   public static Object decodeResult(VmList results, String function) {
@@ -92,7 +97,8 @@ public final class PyDm {
    * @param slot the value slot of a result list
    * @param path where the value is, for messages ({@code m.f: result})
    * @return the boxed number or the decoded record
-   * @throws dev.ireestubs.invoke.IreeValueException (a result) for anything else (null, another ref) or a malformed record
+   * @throws dev.ireestubs.invoke.IreeValueException (a result) for anything else (null, another
+   *     ref) or a malformed record
    */
   public static Object decodeValue(Object slot, String path) {
     Objects.requireNonNull(path, "path");
@@ -103,12 +109,14 @@ public final class PyDm {
       try {
         return PyObjects.decode(vmList, path);
       } catch (PyDmCodecException e) {
-        IreeValueException r = IreeValueException.of(IreeValueException.Side.RESULT, e.path(), e.problem());
+        IreeValueException r =
+            IreeValueException.of(IreeValueException.Side.RESULT, e.path(), e.problem());
         r.initCause(e);
         throw r;
       }
     }
-    throw IreeValueException.of(IreeValueException.Side.RESULT, 
+    throw IreeValueException.of(
+        IreeValueException.Side.RESULT,
         path,
         "expected an unboxed value or an object record (list<?>), got "
             + PyObjects.describeSlot(slot));
@@ -132,7 +140,8 @@ public final class PyDm {
    * @param kind the calling-convention kind of the argument's slot
    * @param path where the argument is, for messages ({@code m.f: arg0})
    * @return a {@link VmValue} for a value kind, a ref for {@code r}
-   * @throws dev.ireestubs.invoke.IreeValueException (an argument) when the value does not fit the kind
+   * @throws dev.ireestubs.invoke.IreeValueException (an argument) when the value does not fit the
+   *     kind
    */
   public static Object encodeArgument(Object value, VmKind kind, String path) {
     Objects.requireNonNull(kind, "kind");
@@ -144,7 +153,8 @@ public final class PyDm {
       try {
         return PyObjects.encode(value, path);
       } catch (PyDmCodecException e) {
-        IreeValueException a = IreeValueException.of(IreeValueException.Side.ARGUMENT, e.path(), e.problem());
+        IreeValueException a =
+            IreeValueException.of(IreeValueException.Side.ARGUMENT, e.path(), e.problem());
         a.initCause(e);
         throw a;
       }
@@ -153,37 +163,40 @@ public final class PyDm {
     if (v instanceof PyObject) {
       PyObject o = (PyObject) v;
       if (o.id().isPresent()) {
-        throw IreeValueException.of(IreeValueException.Side.ARGUMENT, 
-            path, "an unboxed " + kindName(kind) + " argument has no id slot, got " + o);
+        throw IreeValueException.of(
+            IreeValueException.Side.ARGUMENT,
+            path,
+            "an unboxed " + kindName(kind) + " argument has no id slot, got " + o);
       }
       v = o.value();
     }
     switch (kind) {
-  case I32 -> {
-if (v instanceof Boolean) {
+      case I32 -> {
+        if (v instanceof Boolean) {
           return VmValue.i32((Boolean) v ? 1 : 0);
         }
         if (v instanceof Byte || v instanceof Short || v instanceof Integer) {
           return VmValue.i32(((Number) v).intValue());
         }
-}
-  case I64 -> {
-if (PyObject.isIntegral(v)) {
+      }
+      case I64 -> {
+        if (PyObject.isIntegral(v)) {
           return VmValue.i64(((Number) v).longValue());
         }
-}
-  case F32 -> {
-if (v instanceof Float) {
+      }
+      case F32 -> {
+        if (v instanceof Float) {
           return VmValue.f32((Float) v);
         }
-}
-  default -> {
-if (v instanceof Float || v instanceof Double) {
+      }
+      default -> {
+        if (v instanceof Float || v instanceof Double) {
           return VmValue.f64(((Number) v).doubleValue());
         }
-}
-}
-    throw IreeValueException.of(IreeValueException.Side.ARGUMENT, 
+      }
+    }
+    throw IreeValueException.of(
+        IreeValueException.Side.ARGUMENT,
         path,
         "an unboxed "
             + kindName(kind)
@@ -204,7 +217,8 @@ if (v instanceof Float || v instanceof Double) {
    * @param type the class of {@code T}, a boxed type for primitives
    * @param path where the value is, for messages
    * @return the value converted to {@code type}, or null for {@code None}
-   * @throws dev.ireestubs.invoke.IreeValueException (a result) naming {@code path}, the type expected and the value found
+   * @throws dev.ireestubs.invoke.IreeValueException (a result) naming {@code path}, the type
+   *     expected and the value found
    */
   public static <T> T expect(Object value, Class<T> type, String path) {
     Objects.requireNonNull(type, "type");
@@ -223,8 +237,13 @@ if (v instanceof Float || v instanceof Double) {
         return type.cast(v == 1);
       }
     }
-    throw IreeValueException.of(IreeValueException.Side.RESULT, 
-        path, "expected " + dev.ireestubs.abi.JavaMapping.aTypeName(type) + ", got " + PyObjects.describe(value));
+    throw IreeValueException.of(
+        IreeValueException.Side.RESULT,
+        path,
+        "expected "
+            + dev.ireestubs.abi.JavaMapping.aTypeName(type)
+            + ", got "
+            + PyObjects.describe(value));
   }
 
   /**
@@ -236,12 +255,17 @@ if (v instanceof Float || v instanceof Double) {
    * @param type the class of {@code T}, a boxed type for primitives
    * @param path where the value is, for messages
    * @return the value converted to {@code type}, never null
-   * @throws dev.ireestubs.invoke.IreeValueException (a result) naming {@code path} when the value is None or not a {@code type}
+   * @throws dev.ireestubs.invoke.IreeValueException (a result) naming {@code path} when the value
+   *     is None or not a {@code type}
    */
   public static <T> T expectValue(Object value, Class<T> type, String path) {
     if (value == null) {
-      throw IreeValueException.of(IreeValueException.Side.RESULT, 
-          path, "expected " + dev.ireestubs.abi.JavaMapping.aTypeName(type) + ", got None, which the Java return type cannot hold");
+      throw IreeValueException.of(
+          IreeValueException.Side.RESULT,
+          path,
+          "expected "
+              + dev.ireestubs.abi.JavaMapping.aTypeName(type)
+              + ", got None, which the Java return type cannot hold");
     }
     return expect(value, type, path);
   }
@@ -252,27 +276,19 @@ if (v instanceof Float || v instanceof Double) {
 
   private static String kindName(VmKind kind) {
     return switch (kind) {
-  case I32 -> 
-"i32";
-  case I64 -> 
-"i64";
-  case F32 -> 
-"f32";
-  default -> 
-"f64";
-};
+      case I32 -> "i32";
+      case I64 -> "i64";
+      case F32 -> "f32";
+      default -> "f64";
+    };
   }
 
   private static String accepted(VmKind kind) {
     return switch (kind) {
-  case I32 -> 
-"a Boolean, Byte, Short or Integer";
-  case I64 -> 
-"a Byte, Short, Integer or Long";
-  case F32 -> 
-"a Float";
-  default -> 
-"a Float or Double";
-};
+      case I32 -> "a Boolean, Byte, Short or Integer";
+      case I64 -> "a Byte, Short, Integer or Long";
+      case F32 -> "a Float";
+      default -> "a Float or Double";
+    };
   }
 }

@@ -60,7 +60,8 @@ final class PyDmCodec implements CallCodec {
     try {
       return PyDm.decodeResult(results, function);
     } catch (RuntimeException e) {
-      throw ValueChecks.closeOnFailure(results, e); // the caller never sees the list: release its refs
+      throw ValueChecks.closeOnFailure(
+          results, e); // the caller never sees the list: release its refs
     }
   }
 

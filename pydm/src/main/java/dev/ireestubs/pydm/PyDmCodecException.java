@@ -9,15 +9,15 @@ import java.util.Objects;
  * the offending part ({@code result[1].data}) and says what was expected and what was found.
  *
  * <p>An {@link IllegalArgumentException}: the codec was given something it cannot represent. A
- * {@link PyDmFunction} reports the same problems as {@link
- * dev.ireestubs.invoke.IreeValueException} (of the argument or result side), with this as the
- * cause.
+ * {@link PyDmFunction} reports the same problems as {@link dev.ireestubs.invoke.IreeValueException}
+ * (of the argument or result side), with this as the cause.
  */
 public class PyDmCodecException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
   /** Where the problem is inside the value. */
   private final String path;
+
   /** What was expected and what was found. */
   private final String problem;
 

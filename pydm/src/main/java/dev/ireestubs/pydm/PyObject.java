@@ -101,15 +101,11 @@ public record PyObject(PyTypeCode typeCode, Object value, OptionalLong id) {
           "PyObject", typeCode.describe() + " holds 0.." + ((1L << bits) - 1) + ", got " + value);
     }
     return switch (bits) {
-  case 8 -> 
-of(typeCode, (byte) value);
-  case 16 -> 
-of(typeCode, (short) value);
-  case 32 -> 
-of(typeCode, (int) value);
-  default -> 
-of(typeCode, value);
-};
+      case 8 -> of(typeCode, (byte) value);
+      case 16 -> of(typeCode, (short) value);
+      case 32 -> of(typeCode, (int) value);
+      default -> of(typeCode, value);
+    };
   }
 
   /**
@@ -149,38 +145,34 @@ of(typeCode, value);
 
   private static int bytes(PyTypeCode code) {
     return switch (code.representation()) {
-  case I8 -> 
-1;
-  case I16 -> 
-2;
-  case I32 -> 
-4;
-  default -> 
-8;
-};
+      case I8 -> 1;
+      case I16 -> 2;
+      case I32 -> 4;
+      default -> 8;
+    };
   }
 
   private static Object check(PyTypeCode code, Object value) {
     switch (code.representation()) {
-  case NO_DATA -> {
-if (value != null) {
+      case NO_DATA -> {
+        if (value != null) {
           throw wrong(code, "no data (null)", value);
         }
         return null;
-}
-  case OBJECT_SEQUENCE -> {
-if (!(value instanceof List)) {
+      }
+      case OBJECT_SEQUENCE -> {
+        if (!(value instanceof List)) {
           throw wrong(code, "a List of its elements", value);
         }
         return code == PyTypeCode.TUPLE
             ? PyTuple.copyOf((List<?>) value)
             : Collections.unmodifiableList(new ArrayList<>((List<?>) value));
-}
-  case OBJECT_RECORD -> {
-return value;
-}
-  case BOOL -> {
-if (value instanceof Boolean) {
+      }
+      case OBJECT_RECORD -> {
+        return value;
+      }
+      case BOOL -> {
+        if (value instanceof Boolean) {
           return value;
         }
         if (isIntegral(value)) {
@@ -190,46 +182,45 @@ if (value instanceof Boolean) {
           }
         }
         throw wrong(code, "a Boolean, or a Byte, Short, Integer or Long 0 or 1", value);
-}
-  case WEAK_INTEGER -> {
-if (isIntegral(value)) {
+      }
+      case WEAK_INTEGER -> {
+        if (isIntegral(value)) {
           return value;
         }
         throw wrong(code, "a Byte, Short, Integer or Long (i8..i64)", value);
-}
-  case WEAK_REAL -> {
-if (value instanceof Float || value instanceof Double) {
+      }
+      case WEAK_REAL -> {
+        if (value instanceof Float || value instanceof Double) {
           return value;
         }
         throw wrong(code, "a Float or Double (f32, f64)", value);
-}
-  case I8 -> {
-return require(code, value, Byte.class, "a Byte (i8)");
-}
-  case I16 -> {
-return require(code, value, Short.class, "a Short (i16)");
-}
-  case I32 -> {
-return require(code, value, Integer.class, "an Integer (i32)");
-}
-  case I64 -> {
-return require(code, value, Long.class, "a Long (i64)");
-}
-  case F16_BITS -> {
-return require(code, value, PyHalf.class, "a PyHalf (f16 bits in an i16)");
-}
-  case BF16_BITS -> {
-return require(code, value, PyBFloat16.class, "a PyBFloat16 (bf16 bits in an i16)");
-}
-  case F32 -> {
-return require(code, value, Float.class, "a Float (f32)");
-}
-  case F64 -> {
-return require(code, value, Double.class, "a Double (f64)");
-}
-  default -> 
-throw new PyDmUnsupportedTypeException("PyObject", code, "a PyObject");
-}
+      }
+      case I8 -> {
+        return require(code, value, Byte.class, "a Byte (i8)");
+      }
+      case I16 -> {
+        return require(code, value, Short.class, "a Short (i16)");
+      }
+      case I32 -> {
+        return require(code, value, Integer.class, "an Integer (i32)");
+      }
+      case I64 -> {
+        return require(code, value, Long.class, "a Long (i64)");
+      }
+      case F16_BITS -> {
+        return require(code, value, PyHalf.class, "a PyHalf (f16 bits in an i16)");
+      }
+      case BF16_BITS -> {
+        return require(code, value, PyBFloat16.class, "a PyBFloat16 (bf16 bits in an i16)");
+      }
+      case F32 -> {
+        return require(code, value, Float.class, "a Float (f32)");
+      }
+      case F64 -> {
+        return require(code, value, Double.class, "a Double (f64)");
+      }
+      default -> throw new PyDmUnsupportedTypeException("PyObject", code, "a PyObject");
+    }
   }
 
   static boolean isIntegral(Object value) {

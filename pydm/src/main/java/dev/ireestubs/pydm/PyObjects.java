@@ -130,7 +130,7 @@ public final class PyObjects {
         return build(PyTypeCode.NONE, NO_DATA, OptionalLong.empty());
       }
       if (value instanceof PyObject o) {
-        
+
         return enter(o, path, () -> build(o.typeCode(), data(o, path, depth), o.id()));
       }
       if (value instanceof Boolean b) {
@@ -193,19 +193,13 @@ public final class PyObjects {
     private Object data(PyObject o, String path, int depth) {
       Object v = o.value();
       return switch (o.typeCode().representation()) {
-  case NO_DATA -> 
-NO_DATA;
-  case OBJECT_SEQUENCE -> 
-sequence((List<?>) v, path, depth);
-  case OBJECT_RECORD -> 
-record(v, path + ".data", depth + 1);
-  case F16_BITS -> 
-VmValue.i16(((PyHalf) v).bits());
-  case BF16_BITS -> 
-VmValue.i16(((PyBFloat16) v).bits());
-  default -> 
-value(v);
-};
+        case NO_DATA -> NO_DATA;
+        case OBJECT_SEQUENCE -> sequence((List<?>) v, path, depth);
+        case OBJECT_RECORD -> record(v, path + ".data", depth + 1);
+        case F16_BITS -> VmValue.i16(((PyHalf) v).bits());
+        case BF16_BITS -> VmValue.i16(((PyBFloat16) v).bits());
+        default -> value(v);
+      };
     }
 
     private VmList enter(Object value, String path, java.util.function.Supplier<VmList> body) {
@@ -427,39 +421,39 @@ value(v);
                 + (hasData ? "null" : "a record of size 1"));
       }
       switch (r) {
-  case OBJECT_SEQUENCE -> {
-if (!(data instanceof VmList list)) {
+        case OBJECT_SEQUENCE -> {
+          if (!(data instanceof VmList list)) {
             throw wrongData(code, at, data);
           }
           return sequence(list, path, depth);
-}
-  case OBJECT_RECORD -> {
-if (!(data instanceof VmList list)) {
+        }
+        case OBJECT_RECORD -> {
+          if (!(data instanceof VmList list)) {
             throw wrongData(code, at, data);
           }
           return record(list, path + ".data", depth + 1, false);
-}
-  default -> {}
-}
+        }
+        default -> {}
+      }
       if (!(data instanceof VmValue v)) {
         throw wrongData(code, at, data);
       }
-      
+
       switch (r) {
-  case BOOL -> {
-if (!v.isInteger() || (v.rawBits() != 0 && v.rawBits() != 1)) {
+        case BOOL -> {
+          if (!v.isInteger() || (v.rawBits() != 0 && v.rawBits() != 1)) {
             throw wrongData(code, at, data);
           }
           return v.rawBits() == 1;
-}
-  case WEAK_INTEGER, WEAK_REAL -> {
-if (r == PyTypeCode.Representation.WEAK_INTEGER ? !v.isInteger() : !v.isFloat()) {
+        }
+        case WEAK_INTEGER, WEAK_REAL -> {
+          if (r == PyTypeCode.Representation.WEAK_INTEGER ? !v.isInteger() : !v.isFloat()) {
             throw wrongData(code, at, data);
           }
           return v.boxed();
-}
-  default -> {
-if (v.type() != code.valueType().orElseThrow()) {
+        }
+        default -> {
+          if (v.type() != code.valueType().orElseThrow()) {
             throw wrongData(code, at, data);
           }
           if (r == PyTypeCode.Representation.F16_BITS) {
@@ -469,8 +463,8 @@ if (v.type() != code.valueType().orElseThrow()) {
             return new PyBFloat16(v.asI16());
           }
           return v.boxed();
-}
-}
+        }
+      }
     }
 
     List<Object> sequence(VmList elements, String path, int depth) {
@@ -508,37 +502,25 @@ if (v.type() != code.valueType().orElseThrow()) {
   /** True when the plain Java value {@code value} encodes back to a record of {@code code}. */
   private static boolean hasPlainForm(PyTypeCode code, Object value) {
     return switch (code) {
-  case NONE, TUPLE, LIST -> 
-true;
-  case BOOL -> 
-value instanceof Boolean;
-  case INTEGER1, INTEGER2, INTEGER4, INTEGER8, FLOAT2, FLOAT4, FLOAT8, BFLOAT2 -> 
-true;
-  default -> 
-false;
-// not assigned, Type, Object, weak and unsigned numbers
-};
+      case NONE, TUPLE, LIST -> true;
+      case BOOL -> value instanceof Boolean;
+      case INTEGER1, INTEGER2, INTEGER4, INTEGER8, FLOAT2, FLOAT4, FLOAT8, BFLOAT2 -> true;
+      default -> false;
+        // not assigned, Type, Object, weak and unsigned numbers
+    };
   }
 
   private static String expected(PyTypeCode code) {
     return switch (code.representation()) {
-  case OBJECT_SEQUENCE -> 
-"a list<?> of object records";
-  case OBJECT_RECORD -> 
-"a nested object record";
-  case BOOL -> 
-"an integer value 0 or 1";
-  case WEAK_INTEGER -> 
-"an integer value (i8..i64)";
-  case WEAK_REAL -> 
-"a float value (f32 or f64)";
-  case F16_BITS -> 
-"an i16 value holding IEEE half bits";
-  case BF16_BITS -> 
-"an i16 value holding bfloat16 bits";
-  default -> 
-"an " + code.valueType().orElseThrow() + " value";
-};
+      case OBJECT_SEQUENCE -> "a list<?> of object records";
+      case OBJECT_RECORD -> "a nested object record";
+      case BOOL -> "an integer value 0 or 1";
+      case WEAK_INTEGER -> "an integer value (i8..i64)";
+      case WEAK_REAL -> "a float value (f32 or f64)";
+      case F16_BITS -> "an i16 value holding IEEE half bits";
+      case BF16_BITS -> "an i16 value holding bfloat16 bits";
+      default -> "an " + code.valueType().orElseThrow() + " value";
+    };
   }
 
   private static PyDmCodecException wrongData(PyTypeCode code, String path, Object data) {
@@ -566,7 +548,7 @@ false;
       return slot.toString();
     }
     if (slot instanceof VmList l) {
-      
+
       if (l.isClosed()) {
         return "a closed list";
       }

@@ -14,6 +14,7 @@ public final class PyRaisedException extends IreeInvocationException implements 
 
   /** The function that returned the code. */
   private final String function;
+
   /** The index into the module's exception table. */
   private final int tableIndex;
 

@@ -187,21 +187,14 @@ public enum PyTypeCode {
    */
   public Optional<VmValueType> valueType() {
     return switch (representation) {
-  case I8 -> 
-Optional.of(VmValueType.I8);
-  case I16, F16_BITS, BF16_BITS -> 
-Optional.of(VmValueType.I16);
-  case I32 -> 
-Optional.of(VmValueType.I32);
-  case I64 -> 
-Optional.of(VmValueType.I64);
-  case F32 -> 
-Optional.of(VmValueType.F32);
-  case F64 -> 
-Optional.of(VmValueType.F64);
-  default -> 
-Optional.empty();
-};
+      case I8 -> Optional.of(VmValueType.I8);
+      case I16, F16_BITS, BF16_BITS -> Optional.of(VmValueType.I16);
+      case I32 -> Optional.of(VmValueType.I32);
+      case I64 -> Optional.of(VmValueType.I64);
+      case F32 -> Optional.of(VmValueType.F32);
+      case F64 -> Optional.of(VmValueType.F64);
+      default -> Optional.empty();
+    };
   }
 
   /**

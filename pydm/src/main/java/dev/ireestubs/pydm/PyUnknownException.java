@@ -14,6 +14,7 @@ public final class PyUnknownException extends IreeValueException implements PyEx
 
   /** The function that returned the code. */
   private final String function;
+
   /** The undefined {@code exception_result}. */
   private final int code;
 

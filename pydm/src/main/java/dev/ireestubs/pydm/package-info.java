@@ -12,8 +12,8 @@
  *   <li>{@link dev.ireestubs.pydm.PyExceptionResult} and {@link dev.ireestubs.pydm.PyException}:
  *       each {@code exception_result} as a Java exception with the natural JDK base;
  *   <li>{@link dev.ireestubs.pydm.PyDm} and {@link dev.ireestubs.pydm.PyDmFunction}: the calling
- *       convention ({@code exception_result} first, then the value) for stubs and dynamic calls;
- *       a {@code PyDmFunction} is a {@link dev.ireestubs.invoke.DynamicFunction}, the one shape of
+ *       convention ({@code exception_result} first, then the value) for stubs and dynamic calls; a
+ *       {@code PyDmFunction} is a {@link dev.ireestubs.invoke.DynamicFunction}, the one shape of
  *       every dynamic call, with the PyDM codec behind it.
  * </ul>
  *

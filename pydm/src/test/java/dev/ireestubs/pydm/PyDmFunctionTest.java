@@ -9,8 +9,8 @@ import dev.ireestubs.host.HostFunction;
 import dev.ireestubs.host.HostModule;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.DynamicFunction;
-import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.IreeSignatureMismatchException;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.vm.OpaqueRef;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
@@ -138,7 +138,9 @@ class PyDmFunctionTest {
       PyDmFunction items = PyDmFunction.of(m.function("m.items"));
       Object raw = items.callRaw(3);
       assertThat(raw).isInstanceOf(VmList.class);
-      assertThat(PyObjects.decodeElements((VmList) raw, "items")).containsExactly(0, 1, 2).inOrder();
+      assertThat(PyObjects.decodeElements((VmList) raw, "items"))
+          .containsExactly(0, 1, 2)
+          .inOrder();
       // call() reads a list<?> as an object record, and says why this one is not.
       IreeValueException e = resultError(() -> items.call(2));
       assertThat(e)
@@ -263,8 +265,7 @@ class PyDmFunctionTest {
       assertThat(add.call(PyObject.unsigned(PyTypeCode.UINTEGER2, 65535), 1)).isEqualTo(0);
 
       PyDmFunction pair = PyDmFunction.of(m.function("m.pair"));
-      IreeValueException str =
-          argumentError(() -> pair.call(List.of("s"), 1));
+      IreeValueException str = argumentError(() -> pair.call(List.of("s"), 1));
       assertThat(str.path()).isEqualTo("m.pair: arg0[0]");
       assertThat(str).hasCauseThat().isInstanceOf(PyDmUnsupportedTypeException.class);
       assertThat(str).hasMessageThat().contains("of type Str (0x4) has no object-record form yet");
@@ -290,7 +291,8 @@ class PyDmFunctionTest {
         .hasMessageThat()
         .isEqualTo("fake.f: exception_result: expected an i32 value, got i64 0");
     IreeValueException record =
-        resultError(() ->
+        resultError(
+            () ->
                 PyDmFunction.of(
                         fake("0v_ir", ok(VmList.of(VmValue.i32(0x3), VmList.of(VmValue.i32(1))))))
                     .call());
@@ -302,7 +304,8 @@ class PyDmFunctionTest {
             "fake.f: result[0]: a list or tuple element is an object record (a list<?>), got i32"
                 + " 1");
     IreeValueException todo =
-        resultError(() ->
+        resultError(
+            () ->
                 PyDmFunction.of(fake("0v_ir", ok(VmList.of(VmValue.i32(0x4), VmList.of()))))
                     .call());
     assertThat(todo).hasCauseThat().isInstanceOf(PyDmUnsupportedTypeException.class);
@@ -318,8 +321,7 @@ class PyDmFunctionTest {
     assertThat(PyDm.expect(PyObject.of(PyTypeCode.INTEGER, 5L), Long.class, "r")).isEqualTo(5L);
     assertThat(PyDm.expect(1, Boolean.class, "r")).isTrue();
     assertThat(PyDm.expect(null, Object.class, "r")).isNull();
-    assertThat(
-            resultError(() -> PyDm.expect(2, Boolean.class, "m.f: result")))
+    assertThat(resultError(() -> PyDm.expect(2, Boolean.class, "m.f: result")))
         .hasMessageThat()
         .isEqualTo("m.f: result: expected a Boolean, got an Integer (2)");
     resultError(() -> PyDm.expect(PyObject.of(PyTypeCode.INTEGER, 5L).withId(1), Long.class, "r"));

@@ -14,8 +14,7 @@ class PyObjectTest {
   void aValueMustSuitItsTypeCode() {
     assertThat(assertThrows(PyDmCodecException.class, () -> PyObject.of(PyTypeCode.INTEGER4, 5L)))
         .hasMessageThat()
-        .isEqualTo(
-            "PyObject: an Integer4 (0x12) record holds an Integer (i32), got a Long (5)");
+        .isEqualTo("PyObject: an Integer4 (0x12) record holds an Integer (i32), got a Long (5)");
     assertThrows(PyDmCodecException.class, () -> PyObject.of(PyTypeCode.NONE, 0));
     assertThrows(PyDmCodecException.class, () -> PyObject.of(PyTypeCode.LIST, PyHalf.of(1f)));
     assertThrows(PyDmCodecException.class, () -> PyObject.of(PyTypeCode.BOOL, 2));

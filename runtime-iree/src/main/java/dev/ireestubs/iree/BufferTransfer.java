@@ -21,29 +21,29 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
- * Moves the bytes of buffer views between Java and IREE's devices, without copying where the
- * device shares host memory (the CPU drivers local-sync and local-task):
+ * Moves the bytes of buffer views between Java and IREE's devices, without copying where the device
+ * shares host memory (the CPU drivers local-sync and local-task):
  *
  * <ul>
  *   <li><b>In.</b> Direct memory that starts on a 64-byte boundary ({@code
  *       IREE_HAL_HEAP_BUFFER_ALIGNMENT}; every array iree-stubs allocates does) is imported as an
  *       IREE buffer over the same memory, read-only for IREE ({@code
  *       iree_hal_allocator_import_buffer}). The memory is pinned ({@link BufferView#pin()}, which
- *       also keeps the Java buffer reachable) until IREE releases its buffer (a release
- *       callback), so neither the owner's close nor the end of the call can free it under IREE. The session
+ *       also keeps the Java buffer reachable) until IREE releases its buffer (a release callback),
+ *       so neither the owner's close nor the end of the call can free it under IREE. The session
  *       keeps the last few such views ({@link ImportedViews}) and passes one again when the same
  *       memory comes with the same type and shape. Other memory is copied ({@code
  *       iree_hal_buffer_view_allocate_buffer_copy}), as is any whose import the device refuses.
  *   <li><b>Out.</b> A result of {@link #MAP_THRESHOLD} bytes or more is not copied: its buffer is
- *       mapped ({@code iree_hal_buffer_map_range}, scoped, which retains it) and the mapping is
- *       the result's memory. The mapping (and the device it holds) is released when the last
- *       array made over the result is closed (the view carries an unowned {@link MemoryLease}),
- *       or else when the last Java buffer over it becomes unreachable and is collected; it lives
- *       in a shared arena, so a buffer kept past the release fails with {@link
- *       IllegalStateException} instead of reading unmapped memory. A buffer the device cannot map for reading and writing (not host-visible, or
- *       an imported argument returned as a result, which IREE may only read) is copied into new
- *       direct memory instead, and so is every result while mappings awaiting collection hold
- *       more than {@link #MAPPED_LIMIT} bytes. Smaller results are copied ({@code
+ *       mapped ({@code iree_hal_buffer_map_range}, scoped, which retains it) and the mapping is the
+ *       result's memory. The mapping (and the device it holds) is released when the last array made
+ *       over the result is closed (the view carries an unowned {@link MemoryLease}), or else when
+ *       the last Java buffer over it becomes unreachable and is collected; it lives in a shared
+ *       arena, so a buffer kept past the release fails with {@link IllegalStateException} instead
+ *       of reading unmapped memory. A buffer the device cannot map for reading and writing (not
+ *       host-visible, or an imported argument returned as a result, which IREE may only read) is
+ *       copied into new direct memory instead, and so is every result while mappings awaiting
+ *       collection hold more than {@link #MAPPED_LIMIT} bytes. Smaller results are copied ({@code
  *       iree_hal_buffer_map_read}): cheaper than a mapping at that size.
  * </ul>
  *
@@ -143,18 +143,14 @@ final class BufferTransfer {
   // In
 
   /**
-   * A new IREE buffer view (owned by the caller) with {@code view}'s shape, element type and
-   * bytes: over the same memory when it can be imported, else a copy.
+   * A new IREE buffer view (owned by the caller) with {@code view}'s shape, element type and bytes:
+   * over the same memory when it can be imported, else a copy.
    *
    * @param dims the shape, already written as {@code iree_hal_dim_t}s
    * @param scratch native memory for a copy of heap bytes
    */
   long toDevice(
-      BufferView view,
-      MemorySegment dims,
-      Supplier<Arena> scratch,
-      String function,
-      String path) {
+      BufferView view, MemorySegment dims, Supplier<Arena> scratch, String function, String path) {
     // Lent memory is read under a pin: released when the call no longer reads it, or, for an
     // import, kept until IREE releases its buffer (so the owner's close cannot free it under IREE).
     MemoryLease.Pin pin = view.pin();
@@ -197,7 +193,8 @@ final class BufferTransfer {
         buffers.allocatorImportBuffer(
             session.deviceAllocator(), importParams, externalBuffer, releaseCallback, outPointer);
     if (status != 0) {
-      PINNED.unpin(key); // IREE made no buffer, so it will never call back; the caller closes the pin
+      PINNED.unpin(
+          key); // IREE made no buffer, so it will never call back; the caller closes the pin
       statuses.freeStatus(status);
       return 0;
     }
@@ -222,7 +219,8 @@ final class BufferTransfer {
     return outPointer.get(JAVA_LONG, 0);
   }
 
-  @SuppressWarnings("ReachabilityFenceUsage") // after a downcall that returns a status, never throws
+  @SuppressWarnings(
+      "ReachabilityFenceUsage") // after a downcall that returns a status, never throws
   private long copyView(
       BufferView view,
       ByteBuffer data,
@@ -381,7 +379,8 @@ final class BufferTransfer {
    * A copy of a result in new direct memory: read through a host mapping ({@code
    * iree_hal_buffer_map_read}), or, for memory the host cannot map, by a device-to-host transfer.
    */
-  @SuppressWarnings("ReachabilityFenceUsage") // after a downcall that returns a status, never throws
+  @SuppressWarnings(
+      "ReachabilityFenceUsage") // after a downcall that returns a status, never throws
   private HostBytes copyFromDevice(long buffer, long length, String function, String path) {
     ByteBuffer host = ByteBuffer.allocateDirect((int) length).order(ByteOrder.nativeOrder());
     MemorySegment target = MemorySegment.ofBuffer(host);
@@ -433,7 +432,9 @@ final class BufferTransfer {
     private int next; // slots[next..] have never been used
     private int count;
 
-    /** Keeps {@code buffer} (and its memory's pin) until unpinned; the key (never 0) releases it. */
+    /**
+     * Keeps {@code buffer} (and its memory's pin) until unpinned; the key (never 0) releases it.
+     */
     synchronized long pin(MemoryLease.Pin buffer) {
       int slot;
       if (freeCount > 0) {

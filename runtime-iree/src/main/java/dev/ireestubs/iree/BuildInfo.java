@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 
 /**
  * What a {@code BUILD-INFO} file says about a build of IREE's runtime library: written by {@code
- * runtime-iree/scripts/build-iree-runtime.sh} beside the library it installs (Java properties),
- * and carried beside the library in the native jar. Holds the facts the loader checks (release,
+ * runtime-iree/scripts/build-iree-runtime.sh} beside the library it installs (Java properties), and
+ * carried beside the library in the native jar. Holds the facts the loader checks (release,
  * platform, file name, SHA-256 and size) and every entry for messages. Immutable.
  *
  * @param version the IREE release ({@code iree.version})
@@ -118,8 +118,15 @@ record BuildInfo(
 
   private static IreeLibraryException invalid(String where, String problem) {
     return new IreeLibraryException(
-        "the " + FILE_NAME + " of IREE's runtime library in " + where + " " + problem
-            + " (" + LibraryLocator.BUILD_SCRIPT + " writes a complete one): the native jar is"
+        "the "
+            + FILE_NAME
+            + " of IREE's runtime library in "
+            + where
+            + " "
+            + problem
+            + " ("
+            + LibraryLocator.BUILD_SCRIPT
+            + " writes a complete one): the native jar is"
             + " damaged or was not built from the script's install; rebuild it (the script, then"
             + " 'mvn install -pl runtime-iree-native -am')");
   }

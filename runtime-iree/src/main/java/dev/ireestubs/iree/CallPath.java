@@ -2,8 +2,8 @@ package dev.ireestubs.iree;
 
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.AsyncCall;
+import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.vm.Fence;
@@ -37,11 +37,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>A call whose wait fence is not reached yet is not handed to IREE with it: IREE v3.11's CPU
  * drivers (local-sync and local-task) wait for a submission's wait semaphores on the submitting
  * thread, inside the invoke ({@code queue_alloca}, the first queue operation of every compiled
- * function, does a host wait: "TODO(benvanik): queue-ordered allocations"; local-sync runs all
- * work inside the invoke), which would block the caller and the session's lock. Such a call is
- * submitted by the completion executor once its wait fence is reached (and fails without running
- * when the fence fails): the calls of a chain run in order, the host taking one step between them,
- * and no thread blocks meanwhile.
+ * function, does a host wait: "TODO(benvanik): queue-ordered allocations"; local-sync runs all work
+ * inside the invoke), which would block the caller and the session's lock. Such a call is submitted
+ * by the completion executor once its wait fence is reached (and fails without running when the
+ * fence fails): the calls of a chain run in order, the host taking one step between them, and no
+ * thread blocks meanwhile.
  */
 final class CallPath implements FenceWaiter.Completer {
 
@@ -61,11 +61,10 @@ final class CallPath implements FenceWaiter.Completer {
 
   /**
    * How many calls the session hands to the device at once; the rest wait, encoded, in {@link
-   * #queued}. IREE's task executor (local-task) keeps at most 63 outstanding waits
-   * ({@code IREE_TASK_EXECUTOR_MAX_OUTSTANDING_WAITS}, task/tuning.h) and fails the queue for
-   * good when a submission needs more; every call in flight holds about one (measured: 48 calls
-   * of micro_speech in flight run, 64 fail the device). Unbounded on local-sync, which waits for
-   * nothing.
+   * #queued}. IREE's task executor (local-task) keeps at most 63 outstanding waits ({@code
+   * IREE_TASK_EXECUTOR_MAX_OUTSTANDING_WAITS}, task/tuning.h) and fails the queue for good when a
+   * submission needs more; every call in flight holds about one (measured: 48 calls of micro_speech
+   * in flight run, 64 fail the device). Unbounded on local-sync, which waits for nothing.
    */
   static final int LOCAL_TASK_WINDOW = 32;
 
@@ -360,8 +359,8 @@ final class CallPath implements FenceWaiter.Completer {
 
   /**
    * Submits an encoded call under the lock: the invoke. On success {@code call.outputs} holds the
-   * result list IREE filled (its buffers complete when the signal fence is reached). The inputs
-   * are released either way.
+   * result list IREE filled (its buffers complete when the signal fence is reached). The inputs are
+   * released either way.
    *
    * @throws IreeInvocationException when IREE's invoke fails
    */
@@ -397,8 +396,11 @@ final class CallPath implements FenceWaiter.Completer {
       int code = IreeStatusCode.codeOf(status);
       String text = api.status().consumeStatus(status);
       throw new IreeInvocationException(
-          function.qualifiedName() + " failed in IREE's runtime (" + IreeStatusCode.describe(code)
-              + "): " + text,
+          function.qualifiedName()
+              + " failed in IREE's runtime ("
+              + IreeStatusCode.describe(code)
+              + "): "
+              + text,
           code);
     }
   }
@@ -408,7 +410,11 @@ final class CallPath implements FenceWaiter.Completer {
     ref.set(JAVA_LONG, Layouts.VM_REF_PTR, fence);
     ref.set(JAVA_LONG, Layouts.VM_REF_TYPE, fenceType);
     api.status()
-        .check(api.lists().listPushRefRetain(list, ref), name, "fences", "iree_vm_list_push_ref_retain");
+        .check(
+            api.lists().listPushRefRetain(list, ref),
+            name,
+            "fences",
+            "iree_vm_list_push_ref_retain");
   }
 
   @Override
@@ -491,8 +497,12 @@ final class CallPath implements FenceWaiter.Completer {
     try {
       awaitIdle(millis);
       String why =
-          "the IREE session (" + session.device().driverName() + ") was closed while the call was"
-              + " running, after waiting " + millis + " ms for it";
+          "the IREE session ("
+              + session.device().driverName()
+              + ") was closed while the call was"
+              + " running, after waiting "
+              + millis
+              + " ms for it";
       if (!inFlight.isEmpty()) {
         for (InFlight call : new ArrayList<>(inFlight)) {
           if (!call.submitted) {
@@ -500,7 +510,8 @@ final class CallPath implements FenceWaiter.Completer {
             inFlight.remove(call);
             releaseInputs(call);
             call.signal.release(api, new IllegalStateException(why));
-            call.outcome(null, new IllegalStateException(call.function.qualifiedName() + ": " + why));
+            call.outcome(
+                null, new IllegalStateException(call.function.qualifiedName() + ": " + why));
             failedNow.add(call);
           } else {
             fences.fail(call.signal.semaphore(), IreeStatusCode.CANCELLED, why);
@@ -521,8 +532,12 @@ final class CallPath implements FenceWaiter.Completer {
     try {
       left = waiter.leftovers();
       for (InFlight call : left) {
-        finish(call, new IllegalStateException(call.function.qualifiedName() + ": the IREE session"
-            + " was closed while the call was running"));
+        finish(
+            call,
+            new IllegalStateException(
+                call.function.qualifiedName()
+                    + ": the IREE session"
+                    + " was closed while the call was running"));
         inFlight.remove(call);
       }
       waiter.close();

@@ -25,16 +25,16 @@ import java.util.jar.Manifest;
  * </pre>
  *
  * and names the release and platform in its manifest ({@value #VERSION_ATTRIBUTE}, {@value
- * #PLATFORM_ATTRIBUTE}). The library of the wanted release and this machine's platform is
- * extracted ({@link LibraryExtractor}) into
+ * #PLATFORM_ATTRIBUTE}). The library of the wanted release and this machine's platform is extracted
+ * ({@link LibraryExtractor}) into
  *
  * <pre>
  * CACHE/VERSION/PLATFORM/SHA256/libiree_runtime.so
  * </pre>
  *
  * where CACHE is the system property {@value IreeLibrary#CACHE_PROPERTY}, else {@code
- * ${XDG_CACHE_HOME:-~/.cache}/iree-stubs/iree-runtime}, and checked against its {@code
- * BUILD-INFO}. Immutable.
+ * ${XDG_CACHE_HOME:-~/.cache}/iree-stubs/iree-runtime}, and checked against its {@code BUILD-INFO}.
+ * Immutable.
  */
 final class ClassPathLibrary {
 
@@ -64,8 +64,7 @@ final class ClassPathLibrary {
    * @param xdgCacheHome the value of {@code XDG_CACHE_HOME} (ignored unless an absolute path)
    * @param userHome the user's home directory
    */
-  ClassPathLibrary(
-      ClassLoader loader, String cacheProperty, String xdgCacheHome, String userHome) {
+  ClassPathLibrary(ClassLoader loader, String cacheProperty, String xdgCacheHome, String userHome) {
     this.loader = loader;
     this.cacheProperty = blankToNull(cacheProperty);
     this.xdgCacheHome = blankToNull(xdgCacheHome);
@@ -105,18 +104,35 @@ final class ClassPathLibrary {
         || !info.platform().equals(platform)
         || !info.library().equals(libraryName)) {
       throw new IreeLibraryException(
-          "the " + BuildInfo.FILE_NAME + " beside IREE's runtime library in " + jar
-              + " describes " + info.library() + " of IREE " + info.version() + " for "
-              + info.platform() + ", but the library's place in the jar is for IREE " + version
-              + " on " + platform + ": the jar was not built by runtime-iree-native; rebuild it ("
-              + REBUILD + ")");
+          "the "
+              + BuildInfo.FILE_NAME
+              + " beside IREE's runtime library in "
+              + jar
+              + " describes "
+              + info.library()
+              + " of IREE "
+              + info.version()
+              + " for "
+              + info.platform()
+              + ", but the library's place in the jar is for IREE "
+              + version
+              + " on "
+              + platform
+              + ": the jar was not built by runtime-iree-native; rebuild it ("
+              + REBUILD
+              + ")");
     }
     Path directory = cacheRoot().resolve(version).resolve(platform).resolve(info.sha256());
     Path file = LibraryExtractor.extract(library, info, directory, cacheRemedy());
     return Optional.of(
         new LibraryLocator.Found(
             file,
-            "class path (" + jar + ", IREE commit " + info.commit() + ", extracted to " + file
+            "class path ("
+                + jar
+                + ", IREE commit "
+                + info.commit()
+                + ", extracted to "
+                + file
                 + ")",
             IreeLibrary.Origin.CLASS_PATH));
   }
@@ -156,8 +172,12 @@ final class ClassPathLibrary {
         return Path.of(cacheProperty.strip()).toAbsolutePath();
       } catch (InvalidPathException e) {
         throw new IreeLibraryException(
-            "the system property " + IreeLibrary.CACHE_PROPERTY + " is '" + cacheProperty
-                + "', which is not a valid path: " + e.getMessage(),
+            "the system property "
+                + IreeLibrary.CACHE_PROPERTY
+                + " is '"
+                + cacheProperty
+                + "', which is not a valid path: "
+                + e.getMessage(),
             e);
       }
     }
@@ -173,7 +193,8 @@ final class ClassPathLibrary {
     }
     throw new IreeLibraryException(
         "IREE's runtime library is on the class path, but there is no directory to extract it"
-            + " into (no user.home, no XDG_CACHE_HOME): set -D" + IreeLibrary.CACHE_PROPERTY
+            + " into (no user.home, no XDG_CACHE_HOME): set -D"
+            + IreeLibrary.CACHE_PROPERTY
             + "=DIR to a directory this user may write");
   }
 
@@ -196,22 +217,32 @@ final class ClassPathLibrary {
       }
     } catch (IOException e) {
       throw new IreeLibraryException(
-          "IREE's runtime library in " + jar + " has no readable " + BuildInfo.FILE_NAME
-              + " beside it (" + e + "), so it cannot be checked and is not loaded: the jar is"
-              + " damaged or was not built by runtime-iree-native; rebuild it (" + REBUILD + ")",
+          "IREE's runtime library in "
+              + jar
+              + " has no readable "
+              + BuildInfo.FILE_NAME
+              + " beside it ("
+              + e
+              + "), so it cannot be checked and is not loaded: the jar is"
+              + " damaged or was not built by runtime-iree-native; rebuild it ("
+              + REBUILD
+              + ")",
           e);
     }
   }
 
   private static String cacheRemedy() {
-    return "Make that directory writable by this user, or point -D" + IreeLibrary.CACHE_PROPERTY
+    return "Make that directory writable by this user, or point -D"
+        + IreeLibrary.CACHE_PROPERTY
         + "=DIR (or XDG_CACHE_HOME) at one that is, or extract the library yourself and name it"
-        + " with -D" + IreeLibrary.PROPERTY + "=FILE";
+        + " with -D"
+        + IreeLibrary.PROPERTY
+        + "=FILE";
   }
 
   /**
-   * The jar of a {@code jar:} URL, as a path when it is a local file ({@code /.../x.jar}), else
-   * the URL itself; for messages.
+   * The jar of a {@code jar:} URL, as a path when it is a local file ({@code /.../x.jar}), else the
+   * URL itself; for messages.
    */
   static String jarOf(URL url) {
     String text = url.toString();

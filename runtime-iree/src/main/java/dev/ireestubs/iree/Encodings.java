@@ -14,8 +14,8 @@ import java.lang.foreign.MemorySegment;
 import java.util.Optional;
 
 /**
- * The bytes IREE's C API exchanges for values and element types, built and read without the
- * library (IREE's helpers for them are inline functions and macros, not exported symbols).
+ * The bytes IREE's C API exchanges for values and element types, built and read without the library
+ * (IREE's helpers for them are inline functions and macros, not exported symbols).
  */
 final class Encodings {
   private Encodings() {}
@@ -75,8 +75,8 @@ final class Encodings {
   static final long WAIT_FLAG_DEFAULT = 0;
 
   /**
-   * {@code IREE_HAL_SEMAPHORE_MAX_VALUE}: the largest payload a semaphore may be signalled to
-   * (2^31 - 2; larger values are failures).
+   * {@code IREE_HAL_SEMAPHORE_MAX_VALUE}: the largest payload a semaphore may be signalled to (2^31
+   * - 2; larger values are failures).
    */
   static final long SEMAPHORE_MAX_VALUE = 2147483647L - 1;
 
@@ -84,8 +84,8 @@ final class Encodings {
   // iree_vm_value_t
 
   /**
-   * Writes {@code value} as an {@code iree_vm_value_t} (16 bytes): the type code at 0, the value
-   * in the union at 8 with exactly its width (the rest of the union zero).
+   * Writes {@code value} as an {@code iree_vm_value_t} (16 bytes): the type code at 0, the value in
+   * the union at 8 with exactly its width (the rest of the union zero).
    */
   static void writeValue(MemorySegment out, VmValue value) {
     out.asSlice(0, Layouts.VM_VALUE.byteSize()).fill((byte) 0);
@@ -96,15 +96,11 @@ final class Encodings {
   private static void writeUnion(MemorySegment out, long offset, VmValue value) {
     long bits = value.rawBits();
     switch (value.type().byteSize()) {
-  case 1 -> 
-out.set(JAVA_BYTE, offset, (byte) bits);
-  case 2 -> 
-out.set(JAVA_SHORT, offset, (short) bits);
-  case 4 -> 
-out.set(JAVA_INT, offset, (int) bits);
-  default -> 
-out.set(JAVA_LONG, offset, bits);
-}
+      case 1 -> out.set(JAVA_BYTE, offset, (byte) bits);
+      case 2 -> out.set(JAVA_SHORT, offset, (short) bits);
+      case 4 -> out.set(JAVA_INT, offset, (int) bits);
+      default -> out.set(JAVA_LONG, offset, bits);
+    }
   }
 
   /**
@@ -126,17 +122,14 @@ out.set(JAVA_LONG, offset, bits);
         VmValueType.fromCode(code)
             .orElseThrow(
                 () -> new IllegalArgumentException("unknown iree_vm_value_type_t " + code));
-    
-    long bits = switch (type.byteSize()) {
-  case 1 -> 
-in.get(JAVA_BYTE, offset);
-  case 2 -> 
-in.get(JAVA_SHORT, offset);
-  case 4 -> 
-in.get(JAVA_INT, offset);
-  default -> 
-in.get(JAVA_LONG, offset);
-};
+
+    long bits =
+        switch (type.byteSize()) {
+          case 1 -> in.get(JAVA_BYTE, offset);
+          case 2 -> in.get(JAVA_SHORT, offset);
+          case 4 -> in.get(JAVA_INT, offset);
+          default -> in.get(JAVA_LONG, offset);
+        };
     return VmValue.fromBits(type, bits);
   }
 

@@ -70,7 +70,12 @@ final class FenceCalls {
         symbols.bind(
             "iree_hal_device_wait_semaphores",
             FunctionDescriptor.of(
-                JAVA_LONG, JAVA_LONG, JAVA_INT, Layouts.SEMAPHORE_LIST, Layouts.TIMEOUT, JAVA_LONG));
+                JAVA_LONG,
+                JAVA_LONG,
+                JAVA_INT,
+                Layouts.SEMAPHORE_LIST,
+                Layouts.TIMEOUT,
+                JAVA_LONG));
     statusAllocateCopy =
         symbols.bind(
             "iree_status_allocate_copy",
@@ -179,8 +184,8 @@ final class FenceCalls {
   // Statuses
 
   /**
-   * A new status of {@code code} carrying {@code message} (copied into the status), the caller's
-   * to free or hand over; {@code file} names where it comes from in IREE's formatted text.
+   * A new status of {@code code} carrying {@code message} (copied into the status), the caller's to
+   * free or hand over; {@code file} names where it comes from in IREE's formatted text.
    */
   long statusAllocateCopy(int code, MemorySegment file, int line, MemorySegment message) {
     try {

@@ -14,21 +14,21 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The one thread of an {@link IreeSession} that waits for its calls in flight: however many calls
- * are submitted, one platform thread blocks in IREE, in {@code iree_hal_device_wait_semaphores}
- * in "any" mode over the signal semaphore of every pending call plus a <i>wake</i> semaphore that
- * a submitting thread signals when it adds a call the wait does not cover. When the wait returns it asks each pending
- * fence ({@code iree_hal_fence_query}: reached, not yet, or failed with IREE's status) and hands
- * the finished calls to the {@link Completer}, which decodes their results.
+ * are submitted, one platform thread blocks in IREE, in {@code iree_hal_device_wait_semaphores} in
+ * "any" mode over the signal semaphore of every pending call plus a <i>wake</i> semaphore that a
+ * submitting thread signals when it adds a call the wait does not cover. When the wait returns it
+ * asks each pending fence ({@code iree_hal_fence_query}: reached, not yet, or failed with IREE's
+ * status) and hands the finished calls to the {@link Completer}, which decodes their results.
  *
  * <p>A submitter wakes the thread only when it waits for no call ({@link #add}). (IREE's CPU
- * drivers cannot export a fence or timepoint as a wait handle, so the wait-handle
- * route of {@code iree_wait_any} is closed; the multi-wait re-arms one timepoint per pending call
- * at each wake, which is cheap for the tens of calls a session has in flight.)
+ * drivers cannot export a fence or timepoint as a wait handle, so the wait-handle route of {@code
+ * iree_wait_any} is closed; the multi-wait re-arms one timepoint per pending call at each wake,
+ * which is cheap for the tens of calls a session has in flight.)
  *
  * <p>Started at the first asynchronous call; {@link #stop} ends it. The signal fences of pending
- * calls are released only by the completer, on this thread, or after the thread has stopped, so
- * the semaphores it waits on stay valid. The wake semaphore is replaced (by this thread) before
- * its payload nears IREE's maximum.
+ * calls are released only by the completer, on this thread, or after the thread has stopped, so the
+ * semaphores it waits on stay valid. The wake semaphore is replaced (by this thread) before its
+ * payload nears IREE's maximum.
  */
 final class FenceWaiter implements Runnable {
 
@@ -41,7 +41,9 @@ final class FenceWaiter implements Runnable {
     void complete(List<InFlight> done, List<RuntimeException> failures);
   }
 
-  /** Wake payloads beyond this make the waiter replace the wake semaphore (IREE's max is 2^31-2). */
+  /**
+   * Wake payloads beyond this make the waiter replace the wake semaphore (IREE's max is 2^31-2).
+   */
   static final long WAKE_LIMIT = 1L << 30;
 
   private static final AtomicInteger THREADS = new AtomicInteger();
@@ -187,8 +189,11 @@ final class FenceWaiter implements Runnable {
         }
         failure =
             new IreeInvocationException(
-                call.function.qualifiedName() + " failed on the device ("
-                    + IreeStatusCode.describe(code) + "): " + api.status().consumeStatus(status),
+                call.function.qualifiedName()
+                    + " failed on the device ("
+                    + IreeStatusCode.describe(code)
+                    + "): "
+                    + api.status().consumeStatus(status),
                 code);
       }
       if (done == null) {
@@ -213,7 +218,8 @@ final class FenceWaiter implements Runnable {
     for (InFlight call : done) {
       failures.add(
           new IreeInvocationException(
-              call.function.qualifiedName() + ": waiting for the call failed: "
+              call.function.qualifiedName()
+                  + ": waiting for the call failed: "
                   + failure.getMessage(),
               failure));
     }

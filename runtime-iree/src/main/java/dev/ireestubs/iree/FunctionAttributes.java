@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Reads a looked-up function's reflection attributes, from IREE or from iree-stubs' reader, and
- * the types its bytecode states, from iree-stubs' reader.
+ * Reads a looked-up function's reflection attributes, from IREE or from iree-stubs' reader, and the
+ * types its bytecode states, from iree-stubs' reader.
  */
 final class FunctionAttributes {
   private FunctionAttributes() {}
@@ -22,11 +22,7 @@ final class FunctionAttributes {
    * order; when the runtime cannot list them, those iree-stubs' reader found in {@code modules}.
    */
   static Map<String, String> read(
-      Native api,
-      Arena tmp,
-      MemorySegment handle,
-      String qualifiedName,
-      List<VmfbModule> modules) {
+      Native api, Arena tmp, MemorySegment handle, String qualifiedName, List<VmfbModule> modules) {
     Map<String, String> out = new LinkedHashMap<>();
     MemorySegment pair = tmp.allocate(Layouts.STRING_PAIR);
     for (long i = 0; ; i++) {

@@ -6,14 +6,14 @@ import dev.ireestubs.vm.BufferView;
  * The IREE buffer views a session last made over imported Java memory, kept for the next call that
  * passes the same memory with the same element type and shape: the view is then handed to IREE
  * again instead of importing the memory anew. An imported view reads the Java memory itself, so
- * reusing it passes exactly what the caller's buffer holds at the time of the call. (This is how
- * a loop that refills the same input arrays, or passes the same weights, calls at the cost of a
- * call with prebuilt inputs.)
+ * reusing it passes exactly what the caller's buffer holds at the time of the call. (This is how a
+ * loop that refills the same input arrays, or passes the same weights, calls at the cost of a call
+ * with prebuilt inputs.)
  *
  * <p>At most {@link #CAPACITY} views are kept, the oldest replaced first; each holds its Java
  * memory pinned (through the import's pin: valid, and not freed by its owner's close or the end of
- * the call it was lent to) until it is replaced or the session closes. A hit
- * allocates nothing. Used under the session's lock.
+ * the call it was lent to) until it is replaced or the session closes. A hit allocates nothing.
+ * Used under the session's lock.
  */
 final class ImportedViews {
 
@@ -33,8 +33,8 @@ final class ImportedViews {
   }
 
   /**
-   * A new reference (the caller's to release) to the kept view of exactly this memory, element
-   * type and shape; 0 when none is kept.
+   * A new reference (the caller's to release) to the kept view of exactly this memory, element type
+   * and shape; 0 when none is kept.
    */
   long find(BufferView view, long address, int length) {
     for (int i = 0; i < CAPACITY; i++) {

@@ -5,11 +5,11 @@ import dev.ireestubs.vm.VmList;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * One call of a coarse-fences function between its submission and its completion: its signal
- * fence, the native result list IREE filled when the call was submitted (whose buffers hold the
- * results once the fence is reached), and the future of its decoded results. Its native parts are
- * touched only under the session's lock; the waiter reads {@link #signal}'s semaphore while the
- * call is pending, and nothing releases it meanwhile (see {@link FenceWaiter}).
+ * One call of a coarse-fences function between its submission and its completion: its signal fence,
+ * the native result list IREE filled when the call was submitted (whose buffers hold the results
+ * once the fence is reached), and the future of its decoded results. Its native parts are touched
+ * only under the session's lock; the waiter reads {@link #signal}'s semaphore while the call is
+ * pending, and nothing releases it meanwhile (see {@link FenceWaiter}).
  */
 final class InFlight {
 
@@ -24,8 +24,8 @@ final class InFlight {
   final boolean direct;
 
   /**
-   * {@code iree_vm_list_t*} of the arguments with the fences, owned from encoding to submission
-   * (it holds what the arguments' memory IREE imported: a deferred call keeps it meanwhile).
+   * {@code iree_vm_list_t*} of the arguments with the fences, owned from encoding to submission (it
+   * holds what the arguments' memory IREE imported: a deferred call keeps it meanwhile).
    */
   long inputs;
 
@@ -40,7 +40,9 @@ final class InFlight {
 
   private RuntimeException failure;
 
-  /** Records an asynchronous call when it completes; null for a synchronous one (its caller does). */
+  /**
+   * Records an asynchronous call when it completes; null for a synchronous one (its caller does).
+   */
   private CallRecorder recorder;
 
   private long start;

@@ -8,8 +8,8 @@ import java.util.Optional;
 /**
  * The short way to run a compiled module on IREE's runtime: {@link #open(Path)} loads the library,
  * creates a runtime and a session, loads the {@code .vmfb}, and returns the session, a {@link
- * dev.ireestubs.invoke.ModuleBackend} that a generated stub takes. Closing the session releases
- * all of it.
+ * dev.ireestubs.invoke.ModuleBackend} that a generated stub takes. Closing the session releases all
+ * of it.
  *
  * <pre>{@code
  * // -Diree.runtime.library=/opt/iree/lib/libiree_runtime.so, JDK 22+,
@@ -53,8 +53,7 @@ public final class IreeBackend {
     /**
      * Checks that no component is null (an absent library is an empty {@code Optional}).
      *
-     * @param library the runtime library file; empty for the one {@link IreeLibrary#load()}
-     *     finds
+     * @param library the runtime library file; empty for the one {@link IreeLibrary#load()} finds
      * @param device the device to run on
      * @param parameters the parameter archives bound before the module loads; {@link
      *     Parameters#none()} for a module without external weights
@@ -68,8 +67,7 @@ public final class IreeBackend {
     /**
      * Options without parameters.
      *
-     * @param library the runtime library file; empty for the one {@link IreeLibrary#load()}
-     *     finds
+     * @param library the runtime library file; empty for the one {@link IreeLibrary#load()} finds
      * @param device the device to run on
      */
     public Options(Optional<Path> library, Device device) {
@@ -123,12 +121,12 @@ public final class IreeBackend {
    * location).
    *
    * @param vmfb the compiled module file ({@code .vmfb})
-   * @return a session holding the loaded module, owning a runtime of its own: close it to
-   *     release both
+   * @return a session holding the loaded module, owning a runtime of its own: close it to release
+   *     both
    * @throws IOException when the file cannot be read
    * @throws IreeLibraryException when no usable runtime library is found
-   * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release
-   *     or for another CPU
+   * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release or
+   *     for another CPU
    * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails otherwise
    */
   public static IreeSession open(Path vmfb) throws IOException {
@@ -141,12 +139,12 @@ public final class IreeBackend {
    *
    * @param vmfb the compiled module file ({@code .vmfb})
    * @param options the library, device and parameter archives to use
-   * @return a session holding the loaded module, owning a runtime of its own: close it to
-   *     release both
+   * @return a session holding the loaded module, owning a runtime of its own: close it to release
+   *     both
    * @throws IOException when the file cannot be read
    * @throws IreeLibraryException when the runtime library cannot be used
-   * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release
-   *     or for another CPU
+   * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release or
+   *     for another CPU
    * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails otherwise
    */
   public static IreeSession open(Path vmfb, Options options) throws IOException {
@@ -178,8 +176,8 @@ public final class IreeBackend {
    * @return a pool holding the loaded module, owning a runtime of its own: close it to release both
    * @throws IOException when the file cannot be read
    * @throws IreeLibraryException when no usable runtime library is found
-   * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release
-   *     or for another CPU
+   * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release or
+   *     for another CPU
    * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails otherwise
    */
   public static IreeSessionPool openPool(Path vmfb) throws IOException {
@@ -188,10 +186,10 @@ public final class IreeBackend {
   }
 
   /**
-   * A pool of {@code size} sessions with {@code vmfb} loaded once for all of them, set up as
-   * {@code options} say (library, device, parameter archives); a call that finds every session
-   * busy waits for one without bound ({@link IreeRuntime#newPool(Device, int, java.time.Duration)}
-   * bounds it). The pool owns its runtime: closing it releases both.
+   * A pool of {@code size} sessions with {@code vmfb} loaded once for all of them, set up as {@code
+   * options} say (library, device, parameter archives); a call that finds every session busy waits
+   * for one without bound ({@link IreeRuntime#newPool(Device, int, java.time.Duration)} bounds it).
+   * The pool owns its runtime: closing it releases both.
    *
    * @param vmfb the compiled module file ({@code .vmfb})
    * @param options the library, device and parameter archives to use
@@ -201,12 +199,11 @@ public final class IreeBackend {
    * @throws IOException when the file cannot be read
    * @throws IllegalArgumentException when {@code size} is out of range
    * @throws IreeLibraryException when the runtime library cannot be used
-   * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release
-   *     or for another CPU
+   * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release or
+   *     for another CPU
    * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails otherwise
    */
-  public static IreeSessionPool openPool(Path vmfb, Options options, int size)
-      throws IOException {
+  public static IreeSessionPool openPool(Path vmfb, Options options, int size) throws IOException {
     Objects.requireNonNull(vmfb, "vmfb");
     Objects.requireNonNull(options, "options");
     IreeLibrary library = options.library().map(IreeLibrary::load).orElseGet(IreeLibrary::load);

@@ -7,9 +7,9 @@ import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.VmKind;
 import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.IreeValueException.Side;
-import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
@@ -34,8 +34,10 @@ final class IreeFunction implements BackendFunction {
   private final CallingConvention parsed; // null when the text does not parse
   private final Map<String, String> reflection;
   private final BytecodeTypes bytecodeTypes;
+
   /** The argument kinds to check, or null (unknown or variadic convention): computed once. */
   private final List<VmKind> argumentKinds;
+
   private final boolean coarseFences;
 
   IreeFunction(
@@ -107,11 +109,11 @@ final class IreeFunction implements BackendFunction {
   }
 
   /**
-   * Calls the function on its session (serialised with the session's other calls). The result
-   * holds values, buffer views read back into direct host memory, nested lists, and {@link
+   * Calls the function on its session (serialised with the session's other calls). The result holds
+   * values, buffer views read back into direct host memory, nested lists, and {@link
    * dev.ireestubs.vm.OpaqueRef}s for other refs (close the result list to release those). A
-   * function of the coarse-fences model gets a null wait fence and a new signal fence, and the
-   * call returns once that fence is reached.
+   * function of the coarse-fences model gets a null wait fence and a new signal fence, and the call
+   * returns once that fence is reached.
    *
    * @throws IreeValueException (an argument) when the arguments do not fit the calling convention
    *     (count, or a value where a ref goes, or an integer where a float goes: IREE would pass 0)
@@ -128,8 +130,8 @@ final class IreeFunction implements BackendFunction {
    * Submits a call of this coarse-fences function on its session and returns at once; see {@link
    * IreeSession} ("Asynchronous calls").
    *
-   * @throws UnsupportedOperationException when the function takes no fences (the message names
-   *     its asynchronous twin, if the module exports one)
+   * @throws UnsupportedOperationException when the function takes no fences (the message names its
+   *     asynchronous twin, if the module exports one)
    */
   @Override
   public AsyncCall invokeAsync(VmList arguments, Fence wait) {
@@ -160,7 +162,10 @@ final class IreeFunction implements BackendFunction {
    */
   String notAsync(List<String> exported) {
     String twin = CoarseFences.asyncName(qualifiedName);
-    return qualifiedName + " (calling convention " + callingConvention + ") takes no wait and"
+    return qualifiedName
+        + " (calling convention "
+        + callingConvention
+        + ") takes no wait and"
         + " signal fences, so it cannot be called asynchronously: IREE runs it to the end inside"
         + " the call"
         + (exported.contains(twin)
@@ -181,10 +186,15 @@ final class IreeFunction implements BackendFunction {
       throw IreeValueException.of(
           Side.ARGUMENT,
           qualifiedName + ": arguments",
-          "expected " + kinds.size() + " argument" + (kinds.size() == 1 ? "" : "s")
-              + " (calling convention " + callingConvention
+          "expected "
+              + kinds.size()
+              + " argument"
+              + (kinds.size() == 1 ? "" : "s")
+              + " (calling convention "
+              + callingConvention
               + (coarseFences ? ", whose last two refs are the fences the backend passes" : "")
-              + ") but got " + arguments.size());
+              + ") but got "
+              + arguments.size());
     }
     for (int i = 0; i < kinds.size(); i++) {
       Object element = arguments.get(i);
@@ -192,8 +202,7 @@ final class IreeFunction implements BackendFunction {
       if (kind == VmKind.REF) {
         if (element instanceof VmValue) {
           throw IreeValueException.of(
-              Side.ARGUMENT,
-              path(i), "expected a ref (cconv 'r') but got the value " + element);
+              Side.ARGUMENT, path(i), "expected a ref (cconv 'r') but got the value " + element);
         }
         continue;
       }
@@ -201,7 +210,9 @@ final class IreeFunction implements BackendFunction {
         throw IreeValueException.of(
             Side.ARGUMENT,
             path(i),
-            "expected a value of cconv kind '" + kind.code() + "' but got "
+            "expected a value of cconv kind '"
+                + kind.code()
+                + "' but got "
                 + (element == null ? "an empty slot" : element));
       }
       boolean integerSlot = kind == VmKind.I32 || kind == VmKind.I64;
@@ -209,8 +220,12 @@ final class IreeFunction implements BackendFunction {
         throw IreeValueException.of(
             Side.ARGUMENT,
             path(i),
-            "expected " + (integerSlot ? "an integer" : "a float") + " value (cconv '"
-                + kind.code() + "') but got " + value
+            "expected "
+                + (integerSlot ? "an integer" : "a float")
+                + " value (cconv '"
+                + kind.code()
+                + "') but got "
+                + value
                 + "; IREE does not convert between integers and floats (it would pass 0)");
       }
     }

@@ -22,12 +22,12 @@ import java.util.concurrent.ConcurrentHashMap;
  *       IREE release (see below) is extracted into {@code
  *       ${XDG_CACHE_HOME:-~/.cache}/iree-stubs/iree-runtime/VERSION/OS-ARCH/SHA256/} (or under the
  *       directory the system property {@value #CACHE_PROPERTY} names), once per release and
- *       content: a file there whose SHA-256 is not the one the jar's {@code BUILD-INFO} records
- *       is replaced, never loaded, and the extracted file is checked before it is loaded;
- *   <li>the conventional per-user location where the build script installs it, for the IREE
- *       release {@value #IREE_VERSION} (or the one the system property {@value #VERSION_PROPERTY}
- *       names): {@code ${XDG_DATA_HOME:-~/.local/share}/iree-stubs/iree-runtime/VERSION/OS-ARCH/}
- *       {@code lib/libiree_runtime.so}, e.g. {@code .../3.11.0/linux-x86_64/lib/libiree_runtime.so}
+ *       content: a file there whose SHA-256 is not the one the jar's {@code BUILD-INFO} records is
+ *       replaced, never loaded, and the extracted file is checked before it is loaded;
+ *   <li>the conventional per-user location where the build script installs it, for the IREE release
+ *       {@value #IREE_VERSION} (or the one the system property {@value #VERSION_PROPERTY} names):
+ *       {@code ${XDG_DATA_HOME:-~/.local/share}/iree-stubs/iree-runtime/VERSION/OS-ARCH/} {@code
+ *       lib/libiree_runtime.so}, e.g. {@code .../3.11.0/linux-x86_64/lib/libiree_runtime.so}
  *       ({@code .../macos-aarch64/lib/libiree_runtime.dylib} on an Apple silicon Mac).
  * </ol>
  *
@@ -37,11 +37,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Loading first asks the system's dynamic linker to open the file with every symbol resolved
  * ({@code dlopen} with {@code RTLD_NOW}): a library linked incompletely (IREE's unified archive
  * without flatcc, say) is refused with an {@link IreeLibraryException} naming the missing symbol,
- * where the JVM's lazy loading would let the first module load end the process (exit code 127).
- * It then checks that every C function and global iree-stubs calls is exported, and names the
- * missing ones otherwise. A library is loaded once per process and stays loaded (native code
- * cannot be unloaded safely while objects it made may be alive); {@link #load(Path)} with the same
- * file returns the same instance.
+ * where the JVM's lazy loading would let the first module load end the process (exit code 127). It
+ * then checks that every C function and global iree-stubs calls is exported, and names the missing
+ * ones otherwise. A library is loaded once per process and stays loaded (native code cannot be
+ * unloaded safely while objects it made may be alive); {@link #load(Path)} with the same file
+ * returns the same instance.
  *
  * <p><b>Trust.</b> Loading a library, like loading a {@code .vmfb} into it, runs native code in
  * this process with its full rights: load only files you would run as native programs.
@@ -114,10 +114,10 @@ public final class IreeLibrary {
    *
    * @return the loaded library
    * @throws IreeLibraryException when none is found (the message gives the command that builds
-   *     one), the file does not exist or does not load, has symbols that nothing resolves, or
-   *     lacks symbols of IREE's C API, or the class path's library is damaged (its SHA-256 is not
-   *     the recorded one), for another platform than its place in the jar says, or cannot be
-   *     extracted (the message names the directory and what to set)
+   *     one), the file does not exist or does not load, has symbols that nothing resolves, or lacks
+   *     symbols of IREE's C API, or the class path's library is damaged (its SHA-256 is not the
+   *     recorded one), for another platform than its place in the jar says, or cannot be extracted
+   *     (the message names the directory and what to set)
    */
   public static IreeLibrary load() {
     LibraryLocator.Found found = LibraryLocator.ofSystem().require();
@@ -125,13 +125,13 @@ public final class IreeLibrary {
   }
 
   /**
-   * The library file {@link #load()} would load, without loading it (a library from the class
-   * path is extracted and checked): empty when none is set, the class path has none and none is
+   * The library file {@link #load()} would load, without loading it (a library from the class path
+   * is extracted and checked): empty when none is set, the class path has none and none is
    * installed at the conventional location.
    *
    * @return the library file, or empty when none is configured or installed
-   * @throws IreeLibraryException when the property or environment variable names no readable
-   *     file, or the class path's library is damaged or cannot be extracted
+   * @throws IreeLibraryException when the property or environment variable names no readable file,
+   *     or the class path's library is damaged or cannot be extracted
    */
   public static Optional<Path> locate() {
     return LibraryLocator.ofSystem().find().map(LibraryLocator.Found::path);
@@ -167,8 +167,7 @@ public final class IreeLibrary {
   /**
    * The library in {@code file}.
    *
-   * @param file the runtime library file; a relative path is resolved against the working
-   *     directory
+   * @param file the runtime library file; a relative path is resolved against the working directory
    * @return the loaded library
    * @throws IreeLibraryException when the file does not exist or does not load, has symbols that
    *     nothing resolves, or lacks symbols of IREE's C API
@@ -185,8 +184,7 @@ public final class IreeLibrary {
       key = file.toRealPath();
     } catch (IOException e) {
       throw new IreeLibraryException(
-          "the IREE runtime library " + file + " (from the " + source + ") cannot be read: "
-              + e,
+          "the IREE runtime library " + file + " (from the " + source + ") cannot be read: " + e,
           e);
     }
     IreeLibrary existing = LOADED.get(key);
@@ -206,8 +204,12 @@ public final class IreeLibrary {
       } catch (IllegalArgumentException | IllegalCallerException e) {
         arena.close();
         throw new IreeLibraryException(
-            "the IREE runtime library " + file + " (from the " + source
-                + ") cannot be loaded as a shared library: " + e.getMessage()
+            "the IREE runtime library "
+                + file
+                + " (from the "
+                + source
+                + ") cannot be loaded as a shared library: "
+                + e.getMessage()
                 + (e instanceof IllegalCallerException
                     ? "; run Java with --enable-native-access=ALL-UNNAMED (or the module name)"
                     : "; give the path of a shared build of IREE's runtime (.so, .dylib or .dll)"
@@ -265,23 +267,38 @@ public final class IreeLibrary {
     }
     if (LinkCheck.isUnresolvedSymbol(problem.get())) {
       throw new IreeLibraryException(
-          "the IREE runtime library " + file + " (from the " + source + ") uses symbols that"
-              + " no library in this process defines: " + problem.get() + ". Loading it lazily"
+          "the IREE runtime library "
+              + file
+              + " (from the "
+              + source
+              + ") uses symbols that"
+              + " no library in this process defines: "
+              + problem.get()
+              + ". Loading it lazily"
               + " would end this process (symbol lookup error, exit code 127) at the first call"
               + " that needs the symbol. It was linked incompletely (IREE's unified runtime"
               + " archive lacks flatcc and printf): rebuild it with "
-              + LibraryLocator.BUILD_SCRIPT + ", which links them and checks that nothing is"
+              + LibraryLocator.BUILD_SCRIPT
+              + ", which links them and checks that nothing is"
               + " left undefined");
     }
     throw new IreeLibraryException(
-        "the IREE runtime library " + file + " (from the " + source
-            + ") cannot be loaded as a shared library: " + problem.get()
+        "the IREE runtime library "
+            + file
+            + " (from the "
+            + source
+            + ") cannot be loaded as a shared library: "
+            + problem.get()
             + (origin == Origin.CLASS_PATH
                 ? "; it was extracted from the class path and its SHA-256 checked: when the"
                     + " directory's file system does not allow running code (mounted noexec),"
-                    + " set -D" + CACHE_PROPERTY + "=DIR to one that does; else the jar is for"
+                    + " set -D"
+                    + CACHE_PROPERTY
+                    + "=DIR to one that does; else the jar is for"
                     + " another machine"
                 : "; give the path of a shared build of IREE's runtime (.so, .dylib or .dll) for"
-                    + " this machine (" + LibraryLocator.BUILD_SCRIPT + " builds one)"));
+                    + " this machine ("
+                    + LibraryLocator.BUILD_SCRIPT
+                    + " builds one)"));
   }
 }

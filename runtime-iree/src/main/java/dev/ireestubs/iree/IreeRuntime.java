@@ -12,9 +12,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * An IREE runtime instance ({@code iree_runtime_instance_t}) in a loaded {@link IreeLibrary},
- * with every HAL driver the library has: the factory of {@link IreeSession}s. One runtime serves
- * any number of sessions.
+ * An IREE runtime instance ({@code iree_runtime_instance_t}) in a loaded {@link IreeLibrary}, with
+ * every HAL driver the library has: the factory of {@link IreeSession}s. One runtime serves any
+ * number of sessions.
  *
  * <p>Thread-safe (IREE's instances are). {@link #close()} closes the sessions it made that are
  * still open, then releases the instance, exactly once.
@@ -54,10 +54,9 @@ public final class IreeRuntime implements AutoCloseable {
   }
 
   /**
-   * A runtime in the library {@link IreeLibrary#load()} finds: named by the system property
-   * {@value IreeLibrary#PROPERTY} or the environment variable {@value
-   * IreeLibrary#ENVIRONMENT_VARIABLE}, else in the native jar on the class path, else at the
-   * conventional location.
+   * A runtime in the library {@link IreeLibrary#load()} finds: named by the system property {@value
+   * IreeLibrary#PROPERTY} or the environment variable {@value IreeLibrary#ENVIRONMENT_VARIABLE},
+   * else in the native jar on the class path, else at the conventional location.
    *
    * @return a new runtime; close it to release IREE's instance
    * @throws IreeLibraryException when no usable library is configured
@@ -152,8 +151,7 @@ public final class IreeRuntime implements AutoCloseable {
    * @param maxWait how long a call may wait for a free session; zero: fail at once when none is
    *     free
    * @return a new pool; load modules into it, and close it when done
-   * @throws IllegalArgumentException when {@code size} is out of range or {@code maxWait}
-   *     negative
+   * @throws IllegalArgumentException when {@code size} is out of range or {@code maxWait} negative
    * @throws IllegalStateException when the runtime is closed
    */
   public IreeSessionPool newPool(Device device, int size, Duration maxWait) {

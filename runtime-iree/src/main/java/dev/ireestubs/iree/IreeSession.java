@@ -5,9 +5,9 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
-import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.CallStatistics;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.ModuleBackend;
@@ -61,8 +61,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p><b>Thread safety.</b> IREE's sessions are thread-compatible, not thread-safe: this class
  * serialises every call, lookup and load on one lock, so one session (and every stub on it) may be
- * used from many threads. A synchronous call holds the lock for the whole call; an asynchronous
- * one only while it is submitted. For calls in parallel, use an {@link IreeSessionPool}: sessions
+ * used from many threads. A synchronous call holds the lock for the whole call; an asynchronous one
+ * only while it is submitted. For calls in parallel, use an {@link IreeSessionPool}: sessions
  * sharing one device and one loaded module, each call on a free one.
  *
  * <p><b>Observability.</b> Each call is a JFR event {@code dev.ireestubs.Call} (backend {@code
@@ -76,17 +76,17 @@ import java.util.concurrent.locks.ReentrantLock;
  * arguments, creates the call's signal fence, invokes the function and returns. One thread per
  * session (started at the first such call) waits for every call in flight at once, in IREE; when a
  * call's fence is reached it reads the results (under the lock) and completes the call's future on
- * {@link java.util.concurrent.ForkJoinPool#commonPool()}, where dependent stages run. On
- * local-sync the device runs the work inside the invoke, on the calling thread; on local-task on
- * IREE's workers. A call whose wait fence is not reached yet is submitted, by the completion
- * executor, once it is (IREE v3.11's CPU drivers would otherwise wait for it on the submitting
- * thread); on local-task at most {@value CallPath#LOCAL_TASK_WINDOW} calls are on the device at
- * once, the others waiting their turn in order (IREE's task executor fails the device for good
- * beyond 63 outstanding waits). Results are decoded when the fence is reached and belong to the
- * caller like a synchronous call's; arguments are lent until then. A failure of the device fails
- * the call's future with an {@link IreeInvocationException} carrying IREE's status, and, on
- * local-task, may fail later calls of the session with ABORTED (IREE's task queue keeps its first
- * failure): open a new session. A synchronous call of a coarse-fences function gets a null wait fence and a new
+ * {@link java.util.concurrent.ForkJoinPool#commonPool()}, where dependent stages run. On local-sync
+ * the device runs the work inside the invoke, on the calling thread; on local-task on IREE's
+ * workers. A call whose wait fence is not reached yet is submitted, by the completion executor,
+ * once it is (IREE v3.11's CPU drivers would otherwise wait for it on the submitting thread); on
+ * local-task at most {@value CallPath#LOCAL_TASK_WINDOW} calls are on the device at once, the
+ * others waiting their turn in order (IREE's task executor fails the device for good beyond 63
+ * outstanding waits). Results are decoded when the fence is reached and belong to the caller like a
+ * synchronous call's; arguments are lent until then. A failure of the device fails the call's
+ * future with an {@link IreeInvocationException} carrying IREE's status, and, on local-task, may
+ * fail later calls of the session with ABORTED (IREE's task queue keeps its first failure): open a
+ * new session. A synchronous call of a coarse-fences function gets a null wait fence and a new
  * signal fence and returns once that fence is reached.
  *
  * <p><b>Lifetime.</b> {@link #close()} waits for a running synchronous call and, up to {@link
@@ -150,8 +150,7 @@ public final class IreeSession implements ModuleBackend {
     this.ownsRuntime = ownsRuntime;
     try (Arena tmp = Arena.ofConfined()) {
       MemorySegment out = tmp.allocate(ADDRESS);
-      MemorySegment halDevice =
-          sharedDevice != null ? sharedDevice : createDevice(runtime, device);
+      MemorySegment halDevice = sharedDevice != null ? sharedDevice : createDevice(runtime, device);
       MemorySegment options = tmp.allocate(Layouts.SESSION_OPTIONS);
       api.sessions().sessionOptionsInitialize(options);
       long status =
@@ -178,8 +177,7 @@ public final class IreeSession implements ModuleBackend {
     bufferParams.set(JAVA_INT, Layouts.BUFFER_PARAMS_USAGE, Encodings.BUFFER_USAGE_DEFAULT);
     bufferParams.set(JAVA_SHORT, Layouts.BUFFER_PARAMS_ACCESS, Encodings.MEMORY_ACCESS_ALL);
     bufferParams.set(JAVA_INT, Layouts.BUFFER_PARAMS_TYPE, Encodings.MEMORY_TYPE_DEVICE_LOCAL);
-    bufferParams.set(
-        JAVA_LONG, Layouts.BUFFER_PARAMS_QUEUE_AFFINITY, Encodings.QUEUE_AFFINITY_ANY);
+    bufferParams.set(JAVA_LONG, Layouts.BUFFER_PARAMS_QUEUE_AFFINITY, Encodings.QUEUE_AFFINITY_ANY);
     bufferParams.set(JAVA_LONG, Layouts.BUFFER_PARAMS_MIN_ALIGNMENT, 0L);
     this.infiniteTimeout = arena.allocate(Layouts.TIMEOUT);
     infiniteTimeout.set(JAVA_INT, Layouts.TIMEOUT_TYPE, Encodings.TIMEOUT_ABSOLUTE);
@@ -215,9 +213,14 @@ public final class IreeSession implements ModuleBackend {
         int code = IreeStatusCode.codeOf(status);
         String text = api.status().consumeStatus(status);
         throw new IreeInvocationException(
-            "cannot create an IREE device with driver " + device.driverName() + " ("
-                + IreeStatusCode.describe(code) + "): " + text
-                + ". The runtime library must be built with the " + device.driverName()
+            "cannot create an IREE device with driver "
+                + device.driverName()
+                + " ("
+                + IreeStatusCode.describe(code)
+                + "): "
+                + text
+                + ". The runtime library must be built with the "
+                + device.driverName()
                 + " HAL driver",
             code);
       }
@@ -229,9 +232,9 @@ public final class IreeSession implements ModuleBackend {
   // Loading
 
   /**
-   * Loads the compiled module in {@code vmfb}. IREE v3.11 reads the whole file into memory (it
-   * does not map it) and keeps that copy until the session is closed: the file may change or go
-   * once this returns, and a module takes its file's size in native memory.
+   * Loads the compiled module in {@code vmfb}. IREE v3.11 reads the whole file into memory (it does
+   * not map it) and keeps that copy until the session is closed: the file may change or go once
+   * this returns, and a module takes its file's size in native memory.
    *
    * <p><b>Trust.</b> A module contains native machine code that runs in this process, unsandboxed:
    * load only modules you would run as native programs (see the package documentation).
@@ -270,8 +273,8 @@ public final class IreeSession implements ModuleBackend {
 
   /**
    * Loads a compiled module from memory: the bytes from {@code module}'s position to its limit are
-   * copied into 64-byte-aligned native memory that the session keeps until it is closed. The
-   * buffer is not modified and may be reused afterwards.
+   * copied into 64-byte-aligned native memory that the session keeps until it is closed. The buffer
+   * is not modified and may be reused afterwards.
    *
    * @param module the module's bytes, a whole {@code .vmfb} file
    * @param name how messages name the module, e.g. a resource name
@@ -320,8 +323,8 @@ public final class IreeSession implements ModuleBackend {
    * Loads {@code vmfb} with its external weights: {@link #bindParameters} then {@link #load(Path)}.
    *
    * @param vmfb the compiled module file ({@code .vmfb})
-   * @param parameters the parameter archives the module's initialiser loads its weights from;
-   *     not empty
+   * @param parameters the parameter archives the module's initialiser loads its weights from; not
+   *     empty
    * @return this session
    * @throws NoSuchFileException when the module or an archive does not exist
    * @throws IreeInvocationException when IREE cannot read an archive, the module needs a scope
@@ -344,8 +347,8 @@ public final class IreeSession implements ModuleBackend {
   /**
    * Registers IREE's parameters module ({@code io_parameters}) on this session, serving {@code
    * parameters}, for the modules loaded after it. IREE opens each file for reading and indexes its
-   * entries now; it reads a parameter when a module's initialiser loads it (at that module's
-   * load). The files stay open until the session is closed. A session binds parameters once.
+   * entries now; it reads a parameter when a module's initialiser loads it (at that module's load).
+   * The files stay open until the session is closed. A session binds parameters once.
    *
    * @return this session
    * @param parameters the parameter archives to bind, by scope; not empty
@@ -367,7 +370,8 @@ public final class IreeSession implements ModuleBackend {
       if (boundScopes.isPresent()) {
         throw new IllegalStateException(
             "this session already binds parameter scopes "
-                + ModuleErrors.scopeList(boundScopes.get()) + "; a session binds parameters"
+                + ModuleErrors.scopeList(boundScopes.get())
+                + "; a session binds parameters"
                 + " once: open another session for modules with other archives");
       }
       MemorySegment module =
@@ -474,9 +478,9 @@ public final class IreeSession implements ModuleBackend {
   }
 
   /**
-   * The exported functions of the loaded modules ({@code module.function}, sorted), as
-   * iree-stubs' reader lists them (modules it could not read contribute none, though their
-   * functions can still be looked up by name).
+   * The exported functions of the loaded modules ({@code module.function}, sorted), as iree-stubs'
+   * reader lists them (modules it could not read contribute none, though their functions can still
+   * be looked up by name).
    */
   @Override
   public List<String> functionNames() {
@@ -636,8 +640,8 @@ public final class IreeSession implements ModuleBackend {
 
   /**
    * Releases the session, its device and its modules; closing twice does nothing. A session from
-   * {@link IreeBackend#open} also closes its runtime. A synchronous call running now is waited
-   * for; asynchronous calls in flight are given {@link #CLOSE_TIMEOUT} to complete, then fail (see
+   * {@link IreeBackend#open} also closes its runtime. A synchronous call running now is waited for;
+   * asynchronous calls in flight are given {@link #CLOSE_TIMEOUT} to complete, then fail (see
    * {@link #close(Duration)}).
    */
   @Override
@@ -646,8 +650,8 @@ public final class IreeSession implements ModuleBackend {
   }
 
   /**
-   * Closes the session, giving asynchronous calls in flight up to {@code timeout} to complete.
-   * New calls are refused at once. Calls still running after {@code timeout} fail with an {@link
+   * Closes the session, giving asynchronous calls in flight up to {@code timeout} to complete. New
+   * calls are refused at once. Calls still running after {@code timeout} fail with an {@link
    * IllegalStateException} (their futures complete exceptionally; device work waiting for a fence
    * of another backend is failed too), and the device is released once IREE reports it idle. The
    * memory of their arguments and results stays valid until IREE lets go of it.
@@ -687,7 +691,9 @@ public final class IreeSession implements ModuleBackend {
         System.getLogger(IreeSession.class.getName())
             .log(
                 System.Logger.Level.WARNING,
-                "iree-stubs: " + this + " did not stop waiting for its calls in flight;"
+                "iree-stubs: "
+                    + this
+                    + " did not stop waiting for its calls in flight;"
                     + " its native resources are not released");
       }
     } finally {

@@ -1,8 +1,8 @@
 package dev.ireestubs.iree;
 
-import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.CallStatistics;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.ModuleBackend;
@@ -35,8 +35,8 @@ import java.util.function.Consumer;
 /**
  * A fixed number of IREE sessions (contexts) over one loaded module set, for many threads calling
  * at once: a {@link ModuleBackend} whose calls each take a free session, run on it and give it
- * back. Make one with {@link IreeBackend#openPool} or {@link IreeRuntime#newPool}; generated
- * stubs take it as they take a session ({@code new Iree_Model(pool)}).
+ * back. Make one with {@link IreeBackend#openPool} or {@link IreeRuntime#newPool}; generated stubs
+ * take it as they take a session ({@code new Iree_Model(pool)}).
  *
  * <pre>{@code
  * try (IreeSessionPool pool = IreeBackend.openPool(Path.of("model.vmfb"), Options.defaults(), 4)) {
@@ -49,9 +49,9 @@ import java.util.function.Consumer;
  * module: its bytes are read into native memory once and made into one IREE module ({@code
  * iree_vm_module_t}) that every session appends, as they share one parameters module over one set
  * of open archives. What each session has of its own is IREE's per-context state: the module's
- * globals, and what its initialiser makes, which for a compiled model is its loaded executables
- * and constant buffers; and iree-stubs' per-session call state (the native scratch structs, the
- * last 8 imported argument views, a fence-waiting thread once asynchronous calls are made).
+ * globals, and what its initialiser makes, which for a compiled model is its loaded executables and
+ * constant buffers; and iree-stubs' per-session call state (the native scratch structs, the last 8
+ * imported argument views, a fence-waiting thread once asynchronous calls are made).
  *
  * <p><b>Calls.</b> A synchronous call holds a session for the whole call; an asynchronous one
  * ({@link BackendFunction#invokeAsync}) only while it is submitted (on local-sync, where the work
@@ -61,15 +61,15 @@ import java.util.function.Consumer;
  * {@link IreeInvocationException} of status {@code DEADLINE_EXCEEDED} (an interrupted wait: {@code
  * CANCELLED}, the interrupt kept), thrown by a synchronous call and failing an asynchronous call's
  * future. Results are the caller's, exactly as a session's (see {@link IreeSession}): copies, or
- * views holding IREE's buffers, valid after the session went back to the pool and after the pool
- * is closed. On local-task the sessions share the device's window of {@value
+ * views holding IREE's buffers, valid after the session went back to the pool and after the pool is
+ * closed. On local-task the sessions share the device's window of {@value
  * CallPath#LOCAL_TASK_WINDOW} asynchronous calls, and a device failure fails every later call of
  * the whole pool (IREE's task queue keeps its first failure): open a new pool.
  *
  * <p><b>Size.</b> With local-sync each call runs on its caller's thread, so a pool as large as the
  * number of threads that call at once, at most the machine's processors, lets them all run; more
- * sessions only cost memory. With local-task IREE's workers run every call, and a few sessions
- * keep them busy. At most {@value #MAX_SIZE} sessions ({@value CallPath#LOCAL_TASK_WINDOW} on
+ * sessions only cost memory. With local-task IREE's workers run every call, and a few sessions keep
+ * them busy. At most {@value #MAX_SIZE} sessions ({@value CallPath#LOCAL_TASK_WINDOW} on
  * local-task).
  *
  * <p><b>Loading</b> mirrors {@link IreeSession}: {@link #load(Path)}, {@link #load(Path,
@@ -81,8 +81,8 @@ import java.util.function.Consumer;
  * and the pool's {@link #statistics()}, registered as an MXBean while the pool is open.
  *
  * <p><b>Lifetime.</b> {@link #close()} refuses new calls and wakes the calls waiting for a session
- * (they fail with {@link IllegalStateException}), then closes every session by the session's
- * rules: a running synchronous call is waited for, asynchronous calls in flight get {@link
+ * (they fail with {@link IllegalStateException}), then closes every session by the session's rules:
+ * a running synchronous call is waited for, asynchronous calls in flight get {@link
  * IreeSession#CLOSE_TIMEOUT} (in all, not per session) before they fail. Then it releases the
  * modules, the device and, for a pool of {@link IreeBackend#openPool}, the runtime.
  */
@@ -140,8 +140,13 @@ public final class IreeSessionPool implements ModuleBackend {
     int max = device == Device.LOCAL_SYNC ? MAX_SIZE : CallPath.LOCAL_TASK_WINDOW;
     if (size < 1 || size > max) {
       throw new IllegalArgumentException(
-          "a pool of " + size + " sessions on " + device.driverName() + ": the size must be from"
-              + " 1 to " + max
+          "a pool of "
+              + size
+              + " sessions on "
+              + device.driverName()
+              + ": the size must be from"
+              + " 1 to "
+              + max
               + (device == Device.LOCAL_SYNC
                   ? ""
                   : " (IREE's task executor takes at most 63 waits, and each session of the pool"
@@ -171,9 +176,9 @@ public final class IreeSessionPool implements ModuleBackend {
 
   /**
    * Loads the compiled module in {@code vmfb} into every session: its bytes are read once into
-   * native memory that the pool keeps until it is closed; IREE makes one module of them, which
-   * each session appends (running the module's initialiser in each). Same checks, errors and
-   * trust as {@link IreeSession#load(Path)}.
+   * native memory that the pool keeps until it is closed; IREE makes one module of them, which each
+   * session appends (running the module's initialiser in each). Same checks, errors and trust as
+   * {@link IreeSession#load(Path)}.
    *
    * @param vmfb the compiled module file ({@code .vmfb})
    * @return this pool
@@ -206,10 +211,9 @@ public final class IreeSessionPool implements ModuleBackend {
   }
 
   /**
-   * Loads {@code vmfb} with its external weights into every session: the parameters module is
-   * built once (IREE opens each archive once) and every session appends it, then the module.
-   * Same checks and errors as {@link IreeSession#load(Path, Parameters)}; a pool binds
-   * parameters once.
+   * Loads {@code vmfb} with its external weights into every session: the parameters module is built
+   * once (IREE opens each archive once) and every session appends it, then the module. Same checks
+   * and errors as {@link IreeSession#load(Path, Parameters)}; a pool binds parameters once.
    *
    * @param vmfb the compiled module file ({@code .vmfb})
    * @param parameters the parameter archives the module's initialiser loads its weights from
@@ -298,8 +302,8 @@ public final class IreeSessionPool implements ModuleBackend {
   }
 
   /**
-   * Runs {@code step} on every session, in order. When it fails on the first, nothing changed; on
-   * a later one the sessions differ, so the pool closes before the failure is thrown.
+   * Runs {@code step} on every session, in order. When it fails on the first, nothing changed; on a
+   * later one the sessions differ, so the pool closes before the failure is thrown.
    */
   private void appendToAll(Consumer<IreeSession> step, String what) {
     for (int i = 0; i < sessions.size(); i++) {
@@ -310,8 +314,13 @@ public final class IreeSessionPool implements ModuleBackend {
           close(Duration.ZERO);
           e.addSuppressed(
               new IllegalStateException(
-                  "the pool is closed: " + what + " failed on session " + (i + 1) + " of "
-                      + sessions.size() + " after the others succeeded"));
+                  "the pool is closed: "
+                      + what
+                      + " failed on session "
+                      + (i + 1)
+                      + " of "
+                      + sessions.size()
+                      + " after the others succeeded"));
         }
         throw e;
       }
@@ -414,8 +423,12 @@ public final class IreeSessionPool implements ModuleBackend {
     }
     if (!got) {
       throw new IreeInvocationException(
-          name + ": all " + sessions.size() + " sessions of the pool stayed busy for "
-              + Duration.ofNanos(maxWaitNanos).toMillis() + " ms (the pool's maxWait): make the"
+          name
+              + ": all "
+              + sessions.size()
+              + " sessions of the pool stayed busy for "
+              + Duration.ofNanos(maxWaitNanos).toMillis()
+              + " ms (the pool's maxWait): make the"
               + " pool larger, let calls wait longer, or send fewer calls at once",
           IreeStatusCode.DEADLINE_EXCEEDED.code());
     }
@@ -473,8 +486,8 @@ public final class IreeSessionPool implements ModuleBackend {
 
   /**
    * What the pool's calls cost so far, over all its sessions (see {@link CallStatistics}); also
-   * registered as an MXBean under {@code dev.ireestubs:type=CallStatistics,backend=iree-pool,id=<n>}
-   * until the pool is closed.
+   * registered as an MXBean under {@code
+   * dev.ireestubs:type=CallStatistics,backend=iree-pool,id=<n>} until the pool is closed.
    *
    * @return the pool's statistics, live
    */
@@ -543,7 +556,12 @@ public final class IreeSessionPool implements ModuleBackend {
 
   @Override
   public String toString() {
-    return "IreeSessionPool " + device.driverName() + " x" + sessions.size() + " " + moduleNames
+    return "IreeSessionPool "
+        + device.driverName()
+        + " x"
+        + sessions.size()
+        + " "
+        + moduleNames
         + (closed ? " (closed)" : "");
   }
 

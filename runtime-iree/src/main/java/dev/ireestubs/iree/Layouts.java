@@ -15,10 +15,10 @@ import java.lang.foreign.StructLayout;
 import java.lang.foreign.UnionLayout;
 
 /**
- * The C structs of IREE's runtime API that cross the boundary, as {@link MemoryLayout}s (x86-64
- * and AArch64 LP64: 8-byte pointers and {@code size_t}), with the field offsets the code uses.
- * Every size and offset is the one measured against IREE's headers (iree-runtime-c-api.md, table
- * 1.1); {@code LayoutsTest} checks them.
+ * The C structs of IREE's runtime API that cross the boundary, as {@link MemoryLayout}s (x86-64 and
+ * AArch64 LP64: 8-byte pointers and {@code size_t}), with the field offsets the code uses. Every
+ * size and offset is the one measured against IREE's headers (iree-runtime-c-api.md, table 1.1);
+ * {@code LayoutsTest} checks them.
  */
 final class Layouts {
   private Layouts() {}
@@ -46,9 +46,7 @@ final class Layouts {
   /** {@code iree_timeout_t}: {@code {int32 type; int64 nanos}}; type ABSOLUTE = 0. */
   static final StructLayout TIMEOUT =
       MemoryLayout.structLayout(
-              JAVA_INT.withName("type"),
-              MemoryLayout.paddingLayout(4),
-              JAVA_LONG.withName("nanos"))
+              JAVA_INT.withName("type"), MemoryLayout.paddingLayout(4), JAVA_LONG.withName("nanos"))
           .withName("iree_timeout_t");
 
   /** The 8-byte union of a value: {@code i8, i16, i32, i64, f32, f64, uint8[8]}. */

@@ -16,20 +16,20 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * Copies a runtime library out of a jar into a directory of its own (one per IREE release,
- * platform and SHA-256), so that the dynamic linker can open it, and checks the copy against the
- * jar's {@code BUILD-INFO} before it is used.
+ * Copies a runtime library out of a jar into a directory of its own (one per IREE release, platform
+ * and SHA-256), so that the dynamic linker can open it, and checks the copy against the jar's
+ * {@code BUILD-INFO} before it is used.
  *
  * <p>A file already there is used when its SHA-256 and size are the recorded ones (so a library is
- * extracted once, and a read-only directory that already holds it works); one that differs is
- * never used: it is replaced. A new copy is written to a temporary file in the same directory,
- * hashed while it is written, and moved over the final name with an atomic rename, so several
- * threads or processes extracting at once each rename a complete, identical file and none sees a
- * partial one. The final file is hashed again just before it is returned.
+ * extracted once, and a read-only directory that already holds it works); one that differs is never
+ * used: it is replaced. A new copy is written to a temporary file in the same directory, hashed
+ * while it is written, and moved over the final name with an atomic rename, so several threads or
+ * processes extracting at once each rename a complete, identical file and none sees a partial one.
+ * The final file is hashed again just before it is returned.
  *
- * <p>Every failure is an {@link IreeLibraryException} saying what to do: a directory that cannot
- * be written, an entry that cannot be read (a damaged jar), a copy whose SHA-256 or size is not
- * the recorded one. Stateless.
+ * <p>Every failure is an {@link IreeLibraryException} saying what to do: a directory that cannot be
+ * written, an entry that cannot be read (a damaged jar), a copy whose SHA-256 or size is not the
+ * recorded one. Stateless.
  */
 final class LibraryExtractor {
   private LibraryExtractor() {}
@@ -66,11 +66,23 @@ final class LibraryExtractor {
       long size = Files.size(temporary);
       if (!sha256.equals(info.sha256()) || size != info.size()) {
         throw new IreeLibraryException(
-            "IREE's runtime library in " + entry + " has SHA-256 " + sha256 + " (" + size
-                + " bytes), but the " + BuildInfo.FILE_NAME + " beside it records "
-                + info.sha256() + " (" + info.size() + " bytes): the jar is damaged or was"
+            "IREE's runtime library in "
+                + entry
+                + " has SHA-256 "
+                + sha256
+                + " ("
+                + size
+                + " bytes), but the "
+                + BuildInfo.FILE_NAME
+                + " beside it records "
+                + info.sha256()
+                + " ("
+                + info.size()
+                + " bytes): the jar is damaged or was"
                 + " altered after it was built; nothing was loaded. Fetch or rebuild the jar"
-                + " (" + LibraryLocator.BUILD_SCRIPT + ", then 'mvn install -pl"
+                + " ("
+                + LibraryLocator.BUILD_SCRIPT
+                + ", then 'mvn install -pl"
                 + " runtime-iree-native -am')");
       }
       readOnly(temporary);
@@ -86,10 +98,16 @@ final class LibraryExtractor {
     }
     if (!matches(target, info)) {
       throw new IreeLibraryException(
-          "IREE's runtime library extracted to " + target + " changed after it was written (its"
-              + " SHA-256 is no longer " + info.sha256() + "): something else writes into "
-              + directory + "; give this process a directory of its own with -D"
-              + IreeLibrary.CACHE_PROPERTY + "=DIR");
+          "IREE's runtime library extracted to "
+              + target
+              + " changed after it was written (its"
+              + " SHA-256 is no longer "
+              + info.sha256()
+              + "): something else writes into "
+              + directory
+              + "; give this process a directory of its own with -D"
+              + IreeLibrary.CACHE_PROPERTY
+              + "=DIR");
     }
     return target;
   }
@@ -200,16 +218,26 @@ final class LibraryExtractor {
 
   private static IreeLibraryException unreadable(URL entry, IOException e) {
     return new IreeLibraryException(
-        "cannot read IREE's runtime library from " + entry + ": " + e + ". The jar is damaged;"
-            + " fetch or rebuild it (" + LibraryLocator.BUILD_SCRIPT + ", then 'mvn install -pl"
+        "cannot read IREE's runtime library from "
+            + entry
+            + ": "
+            + e
+            + ". The jar is damaged;"
+            + " fetch or rebuild it ("
+            + LibraryLocator.BUILD_SCRIPT
+            + ", then 'mvn install -pl"
             + " runtime-iree-native -am')",
         e);
   }
 
   private static IreeLibraryException unwritable(Path directory, Exception e, String how) {
     return new IreeLibraryException(
-        "cannot extract IREE's runtime library from the class path into " + directory + ": "
-            + e + ". " + how,
+        "cannot extract IREE's runtime library from the class path into "
+            + directory
+            + ": "
+            + e
+            + ". "
+            + how,
         e);
   }
 }

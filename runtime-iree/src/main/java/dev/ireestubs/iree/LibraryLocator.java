@@ -13,8 +13,8 @@ import java.util.Optional;
 /**
  * Finds the IREE runtime library: the system property {@value IreeLibrary#PROPERTY}, else the
  * environment variable {@value IreeLibrary#ENVIRONMENT_VARIABLE}, else the native jar on the class
- * path ({@link ClassPathLibrary}, which extracts it), else the conventional per-user location
- * where {@code runtime-iree/scripts/build-iree-runtime.sh} installs it:
+ * path ({@link ClassPathLibrary}, which extracts it), else the conventional per-user location where
+ * {@code runtime-iree/scripts/build-iree-runtime.sh} installs it:
  *
  * <pre>
  * ${XDG_DATA_HOME:-~/.local/share}/iree-stubs/iree-runtime/VERSION/OS-ARCH/lib/libiree_runtime.so
@@ -105,24 +105,27 @@ final class LibraryLocator {
   }
 
   /**
-   * The library file, from the first of property, environment variable, class path and
-   * conventional location that has one (a property or variable naming a missing file is an
-   * error, not a fall-through; a library on the class path is extracted); empty when none is set,
-   * the class path has none for this release and platform, and nothing is installed at the
-   * conventional location.
+   * The library file, from the first of property, environment variable, class path and conventional
+   * location that has one (a property or variable naming a missing file is an error, not a
+   * fall-through; a library on the class path is extracted); empty when none is set, the class path
+   * has none for this release and platform, and nothing is installed at the conventional location.
    *
-   * @throws IreeLibraryException when the property or variable names no readable file, or the
-   *     class path's library is damaged or cannot be extracted
+   * @throws IreeLibraryException when the property or variable names no readable file, or the class
+   *     path's library is damaged or cannot be extracted
    */
   Optional<Found> find() {
     if (property != null) {
       return Optional.of(
-          given(property, "system property " + IreeLibrary.PROPERTY,
+          given(
+              property,
+              "system property " + IreeLibrary.PROPERTY,
               IreeLibrary.Origin.SYSTEM_PROPERTY));
     }
     if (environment != null) {
       return Optional.of(
-          given(environment, "environment variable " + IreeLibrary.ENVIRONMENT_VARIABLE,
+          given(
+              environment,
+              "environment variable " + IreeLibrary.ENVIRONMENT_VARIABLE,
               IreeLibrary.Origin.ENVIRONMENT_VARIABLE));
     }
     if (classPath != null) {
@@ -143,8 +146,8 @@ final class LibraryLocator {
   }
 
   /**
-   * {@link #find()}, or an {@link IreeLibraryException} saying where it looked, which releases
-   * are installed, and the command that builds the wanted one.
+   * {@link #find()}, or an {@link IreeLibraryException} saying where it looked, which releases are
+   * installed, and the command that builds the wanted one.
    */
   Found require() {
     return find().orElseThrow(() -> new IreeLibraryException(notFoundMessage()));
@@ -181,44 +184,65 @@ final class LibraryLocator {
 
   String notFoundMessage() {
     StringBuilder m = new StringBuilder("no IREE runtime library found: ");
-    m.append("the system property ").append(IreeLibrary.PROPERTY)
-        .append(" and the environment variable ").append(IreeLibrary.ENVIRONMENT_VARIABLE)
+    m.append("the system property ")
+        .append(IreeLibrary.PROPERTY)
+        .append(" and the environment variable ")
+        .append(IreeLibrary.ENVIRONMENT_VARIABLE)
         .append(" are unset");
     if (classPath != null) {
-      m.append(", the class path has no ").append(ClassPathLibrary.ARTIFACT)
-          .append(" jar for IREE ").append(version).append(" on ").append(platform);
+      m.append(", the class path has no ")
+          .append(ClassPathLibrary.ARTIFACT)
+          .append(" jar for IREE ")
+          .append(version)
+          .append(" on ")
+          .append(platform);
       List<String> jars = classPath.available();
       if (!jars.isEmpty()) {
-        m.append(" (it has ").append(String.join(", ", jars))
+        m.append(" (it has ")
+            .append(String.join(", ", jars))
             .append(": a native jar holds one release's library for one platform; add the one")
-            .append(" with classifier ").append(platform).append(", built on such a machine)");
+            .append(" with classifier ")
+            .append(platform)
+            .append(", built on such a machine)");
       }
     }
     Path conventional = conventionalPath();
     if (conventional == null) {
       m.append(", and there is no home directory to look in");
     } else {
-      m.append(", and IREE ").append(version).append("'s runtime is not installed at ")
+      m.append(", and IREE ")
+          .append(version)
+          .append("'s runtime is not installed at ")
           .append(conventional);
       List<String> installed = installedVersions();
       installed.remove(version);
       if (!installed.isEmpty()) {
-        m.append(" (installed there for ").append(platform).append(": IREE ")
+        m.append(" (installed there for ")
+            .append(platform)
+            .append(": IREE ")
             .append(String.join(", ", installed))
             .append("; a module runs only on a runtime of the release that compiled it: to use")
-            .append(" one, set -D").append(IreeLibrary.VERSION_PROPERTY).append("=")
-            .append(installed.get(installed.size() - 1)).append(')');
+            .append(" one, set -D")
+            .append(IreeLibrary.VERSION_PROPERTY)
+            .append("=")
+            .append(installed.get(installed.size() - 1))
+            .append(')');
       }
     }
     m.append(". Build and install it with one command from an iree-stubs checkout: ")
-        .append(BUILD_SCRIPT).append(" --source /path/to/iree (a checkout of IREE's tag v")
-        .append(version).append(" with its submodules; without --source the script clones it)");
+        .append(BUILD_SCRIPT)
+        .append(" --source /path/to/iree (a checkout of IREE's tag v")
+        .append(version)
+        .append(" with its submodules; without --source the script clones it)");
     if (classPath != null) {
       m.append(", then, for a jar to deploy, 'mvn install -pl runtime-iree-native -am' and add ")
-          .append(ClassPathLibrary.ARTIFACT).append(" with classifier ").append(platform)
+          .append(ClassPathLibrary.ARTIFACT)
+          .append(" with classifier ")
+          .append(platform)
           .append(" to your dependencies");
     }
-    m.append(". Or set -D").append(IreeLibrary.PROPERTY)
+    m.append(". Or set -D")
+        .append(IreeLibrary.PROPERTY)
         .append("=/path/to/libiree_runtime.so to a shared build of IREE's runtime that exports")
         .append(" its C API, of the IREE release that compiled your modules (iree-stubs ships no")
         .append(" IREE binary)");
@@ -236,7 +260,10 @@ final class LibraryLocator {
   // ----------------------------------------------------------------------------------------------
 
   private Path platformDir(String release) {
-    return dataHome.resolve("iree-stubs").resolve("iree-runtime").resolve(release)
+    return dataHome
+        .resolve("iree-stubs")
+        .resolve("iree-runtime")
+        .resolve(release)
         .resolve(platform);
   }
 
@@ -259,19 +286,30 @@ final class LibraryLocator {
   static Path checkFile(Path path, String source) {
     if (!Files.exists(path)) {
       throw new IreeLibraryException(
-          "the " + source + " names the IREE runtime library " + path.toAbsolutePath()
+          "the "
+              + source
+              + " names the IREE runtime library "
+              + path.toAbsolutePath()
               + ", which does not exist; set it to the path of a shared build of IREE's runtime"
-              + " (" + BUILD_SCRIPT + " builds one)");
+              + " ("
+              + BUILD_SCRIPT
+              + " builds one)");
     }
     if (Files.isDirectory(path)) {
       throw new IreeLibraryException(
-          "the " + source + " names " + path.toAbsolutePath()
+          "the "
+              + source
+              + " names "
+              + path.toAbsolutePath()
               + ", which is a directory; name the library file itself"
               + " (e.g. .../libiree_runtime.so)");
     }
     if (!Files.isReadable(path)) {
       throw new IreeLibraryException(
-          "the " + source + " names the IREE runtime library " + path.toAbsolutePath()
+          "the "
+              + source
+              + " names the IREE runtime library "
+              + path.toAbsolutePath()
               + ", which this process cannot read");
     }
     return path;
@@ -309,24 +347,18 @@ final class LibraryLocator {
   static String arch(String osArch) {
     String a = osArch == null ? "" : osArch.toLowerCase(Locale.ROOT);
     return switch (a) {
-  case "amd64", "x86_64", "x64" -> 
-"x86_64";
-  case "aarch64", "arm64" -> 
-"aarch64";
-  default -> 
-a.replaceAll("[^a-z0-9_]", "");
-};
+      case "amd64", "x86_64", "x64" -> "x86_64";
+      case "aarch64", "arm64" -> "aarch64";
+      default -> a.replaceAll("[^a-z0-9_]", "");
+    };
   }
 
   static String libraryName(String os) {
     return switch (os) {
-  case "macos" -> 
-"libiree_runtime.dylib";
-  case "windows" -> 
-"iree_runtime.dll";
-  default -> 
-"libiree_runtime.so";
-};
+      case "macos" -> "libiree_runtime.dylib";
+      case "windows" -> "iree_runtime.dll";
+      default -> "libiree_runtime.so";
+    };
   }
 
   private static String blankToNull(String s) {

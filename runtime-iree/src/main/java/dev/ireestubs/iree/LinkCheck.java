@@ -13,16 +13,16 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Asks the system's dynamic linker whether a shared library can be loaded with every symbol it
- * uses resolved, before the JVM loads it for real.
+ * Asks the system's dynamic linker whether a shared library can be loaded with every symbol it uses
+ * resolved, before the JVM loads it for real.
  *
  * <p>The JVM opens libraries with lazy binding: a library that calls a function no loaded library
  * defines (IREE's unified runtime archive linked without flatcc, say) loads fine, and the first
- * call that reaches the missing function makes the dynamic linker print {@code symbol lookup
- * error} and end the whole process with exit code 127, with no exception and no crash file. Opening
- * it first with {@code dlopen(path, RTLD_NOW)} makes the dynamic linker resolve every symbol at
- * once and report the first missing one through {@code dlerror()} instead; the handle is closed
- * again at once.
+ * call that reaches the missing function makes the dynamic linker print {@code symbol lookup error}
+ * and end the whole process with exit code 127, with no exception and no crash file. Opening it
+ * first with {@code dlopen(path, RTLD_NOW)} makes the dynamic linker resolve every symbol at once
+ * and report the first missing one through {@code dlerror()} instead; the handle is closed again at
+ * once.
  *
  * <p>Where the C library has no {@code dlopen} (Windows, whose loader resolves every import when a
  * DLL loads anyway) nothing is checked.
@@ -59,8 +59,8 @@ final class LinkCheck {
   }
 
   /**
-   * The dynamic linker's complaint about {@code library} when it cannot be opened with every
-   * symbol resolved (e.g. {@code ".../libiree_runtime.so: undefined symbol:
+   * The dynamic linker's complaint about {@code library} when it cannot be opened with every symbol
+   * resolved (e.g. {@code ".../libiree_runtime.so: undefined symbol:
    * flatcc_verify_table_as_root"}), or about a file that is no loadable library; empty when it
    * opens, or when this platform cannot check.
    */

@@ -16,7 +16,6 @@ import dev.ireestubs.vm.VmValueType;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -32,10 +31,10 @@ import java.util.function.Supplier;
  * host memory). Native lists and buffer views are owned by the lists they are pushed into, so
  * releasing the top-level lists releases everything.
  *
- * <p>A session keeps one instance and reuses it for every call ({@link #begin}, {@link #end}):
- * its native scratch structs live as long as the session, and a call that passes allocates no
- * message text and no per-call arena unless heap bytes must be copied. Used on the calling thread
- * under the session's lock.
+ * <p>A session keeps one instance and reuses it for every call ({@link #begin}, {@link #end}): its
+ * native scratch structs live as long as the session, and a call that passes allocates no message
+ * text and no per-call arena unless heap bytes must be copied. Used on the calling thread under the
+ * session's lock.
  */
 final class Marshaller {
 
@@ -63,8 +62,10 @@ final class Marshaller {
   private final MemorySegment dims;
   private final MemorySegment ref;
   private final MemorySegment returned16;
+
   /** Struct returns (string views) land in a reusable slot. */
   private final SegmentAllocator returns;
+
   /** The per-call arena, made only when something (a copy of heap bytes) needs it. */
   private final Supplier<Arena> scratch = this::callArena;
 
@@ -178,9 +179,14 @@ final class Marshaller {
                 () ->
                     argument(
                         path,
-                        "a list of " + type + " cannot be passed to IREE: typed ref lists are"
-                            + " supported for !" + VmList.REF_TYPE + " and !"
-                            + BufferView.REF_TYPE + " only; use a variant list"));
+                        "a list of "
+                            + type
+                            + " cannot be passed to IREE: typed ref lists are"
+                            + " supported for !"
+                            + VmList.REF_TYPE
+                            + " and !"
+                            + BufferView.REF_TYPE
+                            + " only; use a variant list"));
     int size = list.size();
     long nativeList = newList(word, size);
     try {
@@ -237,12 +243,18 @@ final class Marshaller {
       }
       throw argument(
           path,
-          "a " + opaque.refTypeName() + " ref made outside this IREE runtime cannot be passed to"
+          "a "
+              + opaque.refTypeName()
+              + " ref made outside this IREE runtime cannot be passed to"
               + " it; pass buffer views, lists, values, or refs this runtime returned");
     }
     throw argument(
         path,
-        "a " + element.getClass().getName() + " (" + element + ") cannot be passed to IREE; pass"
+        "a "
+            + element.getClass().getName()
+            + " ("
+            + element
+            + ") cannot be passed to IREE; pass"
             + " buffer views, lists, values, or refs this runtime returned");
   }
 
@@ -265,8 +277,7 @@ final class Marshaller {
   /** {@code view}'s shape as {@code iree_hal_dim_t}s, in reusable memory when the rank allows. */
   private MemorySegment dims(BufferView view) {
     int rank = view.rank();
-    MemorySegment out =
-        rank <= SCRATCH_RANK ? dims : callArena().allocate(JAVA_LONG, rank);
+    MemorySegment out = rank <= SCRATCH_RANK ? dims : callArena().allocate(JAVA_LONG, rank);
     for (int i = 0; i < rank; i++) {
       out.setAtIndex(JAVA_LONG, i, view.dim(i));
     }
@@ -359,20 +370,20 @@ final class Marshaller {
 
   private VmTypeDef typeDefOf(long word, String path) {
     switch (Encodings.kindOf(word)) {
-  case VARIANT -> {
-return VmTypeDef.VARIANT;
-}
-  case VALUE -> {
-int code = Encodings.valueTypeCode(word);
+      case VARIANT -> {
+        return VmTypeDef.VARIANT;
+      }
+      case VALUE -> {
+        int code = Encodings.valueTypeCode(word);
         return VmTypeDef.value(
             VmValueType.fromCode(code)
                 .orElseThrow(
                     () -> result(path, "IREE returned a list of unknown value type " + code)));
-}
-  default -> {
-return VmTypeDef.ref(refTypeName(word));
-}
-}
+      }
+      default -> {
+        return VmTypeDef.ref(refTypeName(word));
+      }
+    }
   }
 
   private String refTypeName(long refType) {
@@ -391,20 +402,20 @@ return VmTypeDef.ref(refTypeName(word));
   private Object variantElement(MemorySegment variant, String path, int depth) {
     long word = variant.get(JAVA_LONG, Layouts.VM_VARIANT_TYPE);
     switch (Encodings.kindOf(word)) {
-  case VARIANT -> {
-return null;
-// an empty slot
-}
-  case VALUE -> {
-int code = Encodings.valueTypeCode(word);
+      case VARIANT -> {
+        return null;
+        // an empty slot
+      }
+      case VALUE -> {
+        int code = Encodings.valueTypeCode(word);
         try {
           return Encodings.readUnion(variant, Layouts.VM_VARIANT_VALUE, code);
         } catch (IllegalArgumentException e) {
           throw result(path, "IREE returned a value of unknown type " + code);
         }
-}
-  default -> {}
-}
+      }
+      default -> {}
+    }
     long ptr = variant.get(JAVA_LONG, Layouts.VM_VARIANT_REF_PTR);
     if (ptr == 0) {
       return null; // a null ref
@@ -434,7 +445,9 @@ int code = Encodings.valueTypeCode(word);
     if (encoding != Encodings.ENCODING_DENSE_ROW_MAJOR && encoding != Encodings.ENCODING_OPAQUE) {
       throw result(
           path,
-          "IREE returned " + described(shape, elementType) + " with encoding 0x"
+          "IREE returned "
+              + described(shape, elementType)
+              + " with encoding 0x"
               + Integer.toHexString(encoding)
               + "; only dense row-major buffer views can be read back");
     }
@@ -442,7 +455,10 @@ int code = Encodings.valueTypeCode(word);
     if (length < 0 || length > Integer.MAX_VALUE) {
       throw result(
           path,
-          "IREE returned " + described(shape, elementType) + " of " + length
+          "IREE returned "
+              + described(shape, elementType)
+              + " of "
+              + length
               + " bytes; the limit is 2 GiB - 1");
     }
     BufferTransfer.HostBytes host = transfer.fromDevice(bufferView, length, function, path);
@@ -454,13 +470,17 @@ int code = Encodings.valueTypeCode(word);
     } catch (IllegalArgumentException e) {
       throw result(
           path,
-          "IREE returned " + described(shape, elementType) + " that cannot be read back: "
+          "IREE returned "
+              + described(shape, elementType)
+              + " that cannot be read back: "
               + e.getMessage());
     }
   }
 
   private static String described(long[] shape, int elementType) {
-    return "a buffer view of shape " + Arrays.toString(shape) + " and element type 0x"
+    return "a buffer view of shape "
+        + Arrays.toString(shape)
+        + " and element type 0x"
         + Integer.toHexString(elementType);
   }
 

@@ -1,7 +1,7 @@
 package dev.ireestubs.iree;
 
-import dev.ireestubs.iree.IreeIncompatibleModuleException.Reason;
 import dev.ireestubs.invoke.IreeInvocationException;
+import dev.ireestubs.iree.IreeIncompatibleModuleException.Reason;
 import dev.ireestubs.vmfb.BytecodeVersion;
 import dev.ireestubs.vmfb.VmfbSchemaEra;
 import java.util.ArrayList;
@@ -13,9 +13,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Turns IREE's refusal to load a module into a message a user can act on. IREE's texts (from
- * {@code vm/bytecode/verifier.c}, {@code vm/context.c} and the HAL module) are matched loosely,
- * so a reworded message falls back to the plain status.
+ * Turns IREE's refusal to load a module into a message a user can act on. IREE's texts (from {@code
+ * vm/bytecode/verifier.c}, {@code vm/context.c} and the HAL module) are matched loosely, so a
+ * reworded message falls back to the plain status.
  */
 final class ModuleErrors {
   private ModuleErrors() {}
@@ -38,8 +38,8 @@ final class ModuleErrors {
 
   /**
    * What kind of incompatibility the status reports, if it is one; {@code layout}, the module
-   * layout iree-stubs' reader found, turns IREE's bare "FlatBuffer verification failed" on a
-   * module of an older layout into the release mismatch it is.
+   * layout iree-stubs' reader found, turns IREE's bare "FlatBuffer verification failed" on a module
+   * of an older layout into the release mismatch it is.
    */
   static Optional<Reason> classify(int statusCode, String text, Optional<VmfbSchemaEra> layout) {
     String t = text == null ? "" : text;
@@ -82,12 +82,17 @@ final class ModuleErrors {
     String state =
         bound.isEmpty()
             ? "this session provides none. " + HOW_TO_BIND
-            : "this session binds " + scopeList(bound.get()) + ": check that each scope the"
+            : "this session binds "
+                + scopeList(bound.get())
+                + ": check that each scope the"
                 + " module names has its archive and that the archives hold the keys the module"
                 + " loads (compare with iree-run-module --parameters=SCOPE=FILE.irpa)";
     return ". The module imports IREE's io_parameters module: its weights are not inside the"
         + " .vmfb but in external parameter archives (.irpa, .gguf or .safetensors) that must be"
-        + " provided when the module is loaded" + asks + ", and " + state;
+        + " provided when the module is loaded"
+        + asks
+        + ", and "
+        + state;
   }
 
   static final String HOW_TO_BIND =
@@ -105,20 +110,30 @@ final class ModuleErrors {
     String asks =
         needed.isEmpty()
             ? "loads weights from parameter archives (it imports IREE's io_parameters module)"
-            : "loads weights from parameter archives in scope" + (needed.size() == 1 ? " " : "s ")
-                + scopeList(needed) + " (it imports IREE's io_parameters module)";
+            : "loads weights from parameter archives in scope"
+                + (needed.size() == 1 ? " " : "s ")
+                + scopeList(needed)
+                + " (it imports IREE's io_parameters module)";
     String has;
     if (bound.isEmpty()) {
       has = "this session binds no parameter archives. " + HOW_TO_BIND;
     } else {
       List<String> missing = new ArrayList<>(needed);
       missing.removeAll(bound.get());
-      has = "this session binds " + scopeList(bound.get()) + " but not " + scopeList(missing)
-          + ": bind an archive to each scope the module names (scope names are case-sensitive;"
-          + " iree-stubs inspect lists them)";
+      has =
+          "this session binds "
+              + scopeList(bound.get())
+              + " but not "
+              + scopeList(missing)
+              + ": bind an archive to each scope the module names (scope names are case-sensitive;"
+              + " iree-stubs inspect lists them)";
     }
     return new IreeInvocationException(
-        source + ": cannot load this module: it " + asks + ", and " + has
+        source
+            + ": cannot load this module: it "
+            + asks
+            + ", and "
+            + has
             + ". The module imports IREE's io_parameters module: its weights are in external"
             + " parameter archives (.irpa, .gguf or .safetensors)",
         IreeStatusCode.NOT_FOUND.code());
@@ -139,8 +154,14 @@ final class ModuleErrors {
    */
   static IllegalArgumentException duplicateName(String source, String name, String loadedFrom) {
     return new IllegalArgumentException(
-        source + ": a module named '" + name + "' is already loaded in this session (from "
-            + loadedFrom + "); IREE would resolve '" + name + ".<function>' to the module loaded"
+        source
+            + ": a module named '"
+            + name
+            + "' is already loaded in this session (from "
+            + loadedFrom
+            + "); IREE would resolve '"
+            + name
+            + ".<function>' to the module loaded"
             + " last and silently hide the first one's functions. Load it into another session"
             + " (IreeRuntime.newSession()), or compile it under another module name");
   }
@@ -148,17 +169,12 @@ final class ModuleErrors {
   /** Which IREE releases write a bytecode version (iree-runtime-c-api.md, section 3). */
   static String releasesWriting(BytecodeVersion v) {
     return switch (v.major()) {
-  case 17 -> 
-"IREE 3.11 and the 3.12 pre-releases";
-  case 16 -> 
-"IREE 3.10";
-  case 15 -> 
-"IREE releases from 2023-03 up to 3.9";
-  default -> 
-v.major() < 15
-            ? "an IREE release before 2023-03"
-            : "an IREE release newer than 3.11";
-};
+      case 17 -> "IREE 3.11 and the 3.12 pre-releases";
+      case 16 -> "IREE 3.10";
+      case 15 -> "IREE releases from 2023-03 up to 3.9";
+      default ->
+          v.major() < 15 ? "an IREE release before 2023-03" : "an IREE release newer than 3.11";
+    };
   }
 
   /**
@@ -181,8 +197,11 @@ v.major() < 15
       String driver,
       Optional<Set<String>> boundScopes) {
     String head =
-        source + ": IREE's runtime cannot load this module ("
-            + IreeStatusCode.describe(statusCode) + "): " + ireeText;
+        source
+            + ": IREE's runtime cannot load this module ("
+            + IreeStatusCode.describe(statusCode)
+            + "): "
+            + ireeText;
     if (needsParameters(ireeText)) {
       return new IreeInvocationException(
           head + parametersAdvice(ireeText, boundScopes), statusCode);
@@ -195,19 +214,26 @@ v.major() < 15
         moduleVersion
             .map(
                 v ->
-                    "The module has bytecode version " + v + " (written by "
-                        + releasesWriting(v) + ")")
+                    "The module has bytecode version "
+                        + v
+                        + " (written by "
+                        + releasesWriting(v)
+                        + ")")
             .orElse(
                 layout
                     .map(
                         l ->
                             "The module has no bytecode version: its layout ("
-                                + l.displayName() + ") was written by an IREE release before"
+                                + l.displayName()
+                                + ") was written by an IREE release before"
                                 + " 2022-05")
                     .orElse("The module's bytecode version could not be read"));
     if (layout.isPresent() && layout.get() != CURRENT_LAYOUT && moduleVersion.isPresent()) {
-      module += ", in a layout (" + layout.get().displayName() + ") that IREE 3.x runtimes"
-          + " do not read";
+      module +=
+          ", in a layout ("
+              + layout.get().displayName()
+              + ") that IREE 3.x runtimes"
+              + " do not read";
     }
     String runtime = "";
     Matcher m = RUNTIME_SUPPORTS.matcher(ireeText);
@@ -216,25 +242,38 @@ v.major() < 15
           new BytecodeVersion(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
       runtime = "; this runtime reads bytecode " + r + " (" + releasesWriting(r) + ")";
     }
-    
-    String advice = switch (reason.get()) {
-  case BYTECODE_VERSION -> 
-". " + module + runtime + ". " + RELEASE_RULE
-                + ": recompile the model with this runtime's IREE release, or load it with a"
-                + " runtime library of the module's release.";
-  case DEPENDENCY_VERSION, IMPORT_SIGNATURE -> 
-". The module was compiled against another version of IREE's HAL than this runtime"
-                + " provides, by another IREE release, even if the bytecode version matches. "
-                + module + ". " + RELEASE_RULE
-                + ": recompile the model with this runtime's IREE release, or load it with a"
-                + " runtime library of the module's release.";
-  default -> 
-". The module was compiled for a device or CPU this runtime does not offer (this"
-                + " session uses driver " + driver + "; this JVM runs on "
-                + System.getProperty("os.arch") + "). " + module + ". " + RELEASE_RULE
-                + ", built for the target it was compiled for: recompile the model for this"
-                + " machine with this runtime's IREE release.";
-};
+
+    String advice =
+        switch (reason.get()) {
+          case BYTECODE_VERSION ->
+              ". "
+                  + module
+                  + runtime
+                  + ". "
+                  + RELEASE_RULE
+                  + ": recompile the model with this runtime's IREE release, or load it with a"
+                  + " runtime library of the module's release.";
+          case DEPENDENCY_VERSION, IMPORT_SIGNATURE ->
+              ". The module was compiled against another version of IREE's HAL than this runtime"
+                  + " provides, by another IREE release, even if the bytecode version matches. "
+                  + module
+                  + ". "
+                  + RELEASE_RULE
+                  + ": recompile the model with this runtime's IREE release, or load it with a"
+                  + " runtime library of the module's release.";
+          default ->
+              ". The module was compiled for a device or CPU this runtime does not offer (this"
+                  + " session uses driver "
+                  + driver
+                  + "; this JVM runs on "
+                  + System.getProperty("os.arch")
+                  + "). "
+                  + module
+                  + ". "
+                  + RELEASE_RULE
+                  + ", built for the target it was compiled for: recompile the model for this"
+                  + " machine with this runtime's IREE release.";
+        };
     return new IreeIncompatibleModuleException(
         head + advice, statusCode, reason.get(), moduleVersion);
   }

@@ -113,8 +113,8 @@ final class ModuleLoader {
   }
 
   /**
-   * Appends a module made once for several sessions ({@link SharedModule}, a pool's): the
-   * session's context retains it and runs its initialiser in this context.
+   * Appends a module made once for several sessions ({@link SharedModule}, a pool's): the session's
+   * context retains it and runs its initialiser in this context.
    */
   void appendShared(SharedModule module, Optional<Set<String>> boundScopes) {
     check(module.source(), module.read(), boundScopes);
@@ -125,7 +125,9 @@ final class ModuleLoader {
     modules.add(new Loaded(module.source(), module.read().module()));
   }
 
-  /** The names of the loaded modules, in load order (the source of one the reader could not read). */
+  /**
+   * The names of the loaded modules, in load order (the source of one the reader could not read).
+   */
   List<String> moduleNames() {
     List<String> names = new ArrayList<>();
     for (Loaded l : modules) {

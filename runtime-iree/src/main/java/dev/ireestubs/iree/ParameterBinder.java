@@ -14,12 +14,12 @@ import java.util.Map;
 
 /**
  * Builds IREE's parameters module ({@code iree_io_parameters_module_create}) from {@link
- * Parameters}, as {@code iree-run-module --parameters} does ({@code tooling/parameter_util.c}):
- * per scope an index ({@code iree_io_parameter_index_create}) filled from each file, which IREE
- * opens for reading ({@code iree_io_file_handle_open}) and whose entries it parses by the file's
- * format ({@code iree_io_parse_file_index}); then an index provider per scope and one module over
- * all of them. The module retains its providers, they their index, it its files: once built, only
- * the module's reference is kept, and releasing it (with the session) releases the rest.
+ * Parameters}, as {@code iree-run-module --parameters} does ({@code tooling/parameter_util.c}): per
+ * scope an index ({@code iree_io_parameter_index_create}) filled from each file, which IREE opens
+ * for reading ({@code iree_io_file_handle_open}) and whose entries it parses by the file's format
+ * ({@code iree_io_parse_file_index}); then an index provider per scope and one module over all of
+ * them. The module retains its providers, they their index, it its files: once built, only the
+ * module's reference is kept, and releasing it (with the session) releases the rest.
  */
 final class ParameterBinder {
 
@@ -124,7 +124,9 @@ final class ParameterBinder {
           throw new NoSuchFileException(
               file.toString(),
               null,
-              "parameter scope '" + scope.getKey() + "': "
+              "parameter scope '"
+                  + scope.getKey()
+                  + "': "
                   + (Files.exists(file) ? "not a regular file" : "no such parameter archive"));
         }
       }

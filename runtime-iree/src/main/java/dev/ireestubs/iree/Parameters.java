@@ -26,8 +26,8 @@ import java.util.Objects;
  * when the module's initialiser loads it: nothing is copied into the Java heap. The session keeps
  * the files open until it is closed.
  *
- * @param scopes the files of each scope, in the order given; the empty name is IREE's unnamed
- *     scope (a module that loads parameters without one)
+ * @param scopes the files of each scope, in the order given; the empty name is IREE's unnamed scope
+ *     (a module that loads parameters without one)
  */
 public record Parameters(Map<String, List<Path>> scopes) {
 
@@ -87,8 +87,8 @@ public record Parameters(Map<String, List<Path>> scopes) {
     private Builder() {}
 
     /**
-     * Adds {@code files} to {@code scope} (after those already added to it). Keys should be distinct across
-     * the files of one scope.
+     * Adds {@code files} to {@code scope} (after those already added to it). Keys should be
+     * distinct across the files of one scope.
      *
      * @param scope the name the module loads its parameters from, e.g. {@code model}
      * @param files the parameter archive files (e.g. {@code .irpa}), one or more

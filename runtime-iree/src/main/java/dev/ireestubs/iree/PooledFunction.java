@@ -58,8 +58,8 @@ final class PooledFunction implements BackendFunction {
   }
 
   /**
-   * Submits a call on a free session of the pool, which the call holds only while it is
-   * submitted; see {@link IreeFunction#invokeAsync}.
+   * Submits a call on a free session of the pool, which the call holds only while it is submitted;
+   * see {@link IreeFunction#invokeAsync}.
    */
   @Override
   public AsyncCall invokeAsync(VmList arguments, Fence wait) {

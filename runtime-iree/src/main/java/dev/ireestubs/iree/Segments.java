@@ -84,8 +84,8 @@ public final class Segments {
    * @param arrayClass the array class that holds {@code type}, e.g. {@code FloatArray.class} for
    *     {@code f32}; {@code NdArray.class} for whichever class does
    * @param shape the array's dimensions, each 0 or more
-   * @return an array of class {@code arrayClass} sharing the segment's memory; closing it does
-   *     not free the segment
+   * @return an array of class {@code arrayClass} sharing the segment's memory; closing it does not
+   *     free the segment
    * @throws IllegalArgumentException when the segment is heap memory, not on a {@value
    *     #ALIGNMENT}-byte boundary, or not exactly the array's size; or when {@code arrayClass} does
    *     not hold {@code type}

@@ -41,12 +41,11 @@ final class SharedModule {
   }
 
   /**
-   * Copies {@code module} (a whole {@code .vmfb}, not empty) into 64-byte-aligned native memory and makes a
-   * bytecode module over it.
+   * Copies {@code module} (a whole {@code .vmfb}, not empty) into 64-byte-aligned native memory and
+   * makes a bytecode module over it.
    *
-   * @throws IreeIncompatibleModuleException or {@link
-   *     dev.ireestubs.invoke.IreeInvocationException} when IREE refuses the module, as a session's
-   *     load says
+   * @throws IreeIncompatibleModuleException or {@link dev.ireestubs.invoke.IreeInvocationException}
+   *     when IREE refuses the module, as a session's load says
    */
   static SharedModule create(
       IreeRuntime runtime,

@@ -8,14 +8,13 @@
  * runtime-iree-native packages it into a jar for the class path): system property {@value
  * dev.ireestubs.iree.IreeLibrary#PROPERTY}, environment variable {@value
  * dev.ireestubs.iree.IreeLibrary#ENVIRONMENT_VARIABLE}, the native jar on the class path, or the
- * conventional per-user location.
- * {@link dev.ireestubs.iree.IreeBackend#open} gives a {@link dev.ireestubs.iree.IreeSession}, a
- * {@link dev.ireestubs.invoke.ModuleBackend} that generated stubs bind to; {@link
- * dev.ireestubs.iree.IreeBackend#openPool} gives an {@link dev.ireestubs.iree.IreeSessionPool},
- * sessions sharing one device and one loaded module for calls from many threads at once; {@link
- * dev.ireestubs.iree.IreeRuntime} makes several sessions and pools on one instance. {@link
- * dev.ireestubs.iree.Segments} passes native memory the caller owns (a {@link
- * java.lang.foreign.MemorySegment}) to a call without a copy, and reads results into it.
+ * conventional per-user location. {@link dev.ireestubs.iree.IreeBackend#open} gives a {@link
+ * dev.ireestubs.iree.IreeSession}, a {@link dev.ireestubs.invoke.ModuleBackend} that generated
+ * stubs bind to; {@link dev.ireestubs.iree.IreeBackend#openPool} gives an {@link
+ * dev.ireestubs.iree.IreeSessionPool}, sessions sharing one device and one loaded module for calls
+ * from many threads at once; {@link dev.ireestubs.iree.IreeRuntime} makes several sessions and
+ * pools on one instance. {@link dev.ireestubs.iree.Segments} passes native memory the caller owns
+ * (a {@link java.lang.foreign.MemorySegment}) to a call without a copy, and reads results into it.
  *
  * <p><b>Trust.</b> A {@code .vmfb} contains native machine code that IREE runs in this process with
  * its full rights, unsandboxed: a corrupted module can kill the JVM (SIGILL) and a hostile one can

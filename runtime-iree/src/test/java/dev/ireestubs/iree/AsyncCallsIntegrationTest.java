@@ -10,7 +10,6 @@ import dev.ireestubs.invoke.FencedFuture;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.UByteArray;
-import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import java.io.IOException;
@@ -74,9 +73,9 @@ class AsyncCallsIntegrationTest {
   }
 
   /**
-   * More calls in flight than IREE's task executor has waits for (63): the session hands the
-   * device {@link CallPath#LOCAL_TASK_WINDOW} at a time, and every call completes. (Without the
-   * window a quarter of the sessions failed with ABORTED from the 64th call.)
+   * More calls in flight than IREE's task executor has waits for (63): the session hands the device
+   * {@link CallPath#LOCAL_TASK_WINDOW} at a time, and every call completes. (Without the window a
+   * quarter of the sessions failed with ABORTED from the 64th call.)
    */
   @ParameterizedTest
   @EnumSource(Device.class)
@@ -174,7 +173,8 @@ class AsyncCallsIntegrationTest {
         UByteArray yes = MicroSpeech.yes()) {
       CompletableFuture<Void> input = new CompletableFuture<>();
       FencedFuture<Object> a =
-          DynamicFunction.of(first.function(ASYNC)).callAsync(List.of(yes), Map.of(), Fence.of(input));
+          DynamicFunction.of(first.function(ASYNC))
+              .callAsync(List.of(yes), Map.of(), Fence.of(input));
       FencedFuture<Object> b =
           DynamicFunction.of(second.function(ASYNC)).callAsync(List.of(yes), Map.of(), a.signal());
       Thread.sleep(100);
@@ -196,10 +196,13 @@ class AsyncCallsIntegrationTest {
       FencedFuture<Object> b = f.callAsync(List.of(yes), Map.of(), a.signal());
       input.completeExceptionally(new IllegalStateException("the microphone is unplugged"));
       for (FencedFuture<Object> r : List.of(a, b)) {
-        ExecutionException e = assertThrows(ExecutionException.class, () -> r.get(30, TimeUnit.SECONDS));
+        ExecutionException e =
+            assertThrows(ExecutionException.class, () -> r.get(30, TimeUnit.SECONDS));
         assertThat(e).hasCauseThat().isInstanceOf(IreeInvocationException.class);
         IreeInvocationException failure = (IreeInvocationException) e.getCause();
-        assertThat(failure).hasMessageThat().contains("did not run: the fence it waited for failed");
+        assertThat(failure)
+            .hasMessageThat()
+            .contains("did not run: the fence it waited for failed");
         assertThat(failure).hasMessageThat().contains("the microphone is unplugged");
         assertThat(r.signal().isReached()).isFalse();
         assertThrows(
@@ -208,7 +211,10 @@ class AsyncCallsIntegrationTest {
       // A call waiting on a fence known to have failed does not run.
       FencedFuture<Object> c = f.callAsync(List.of(yes), Map.of(), a.signal());
       ExecutionException e = assertThrows(ExecutionException.class, c::get);
-      assertThat(e).hasCauseThat().hasMessageThat().contains("did not run: the fence it waited for failed");
+      assertThat(e)
+          .hasCauseThat()
+          .hasMessageThat()
+          .contains("did not run: the fence it waited for failed");
       // The session works on.
       MicroSpeech.assertYes(logits(f.callAsync(yes).get(30, TimeUnit.SECONDS)));
       assertThat(s.calls().inFlightCount()).isEqualTo(0);
@@ -217,10 +223,10 @@ class AsyncCallsIntegrationTest {
 
   /**
    * A fence the device fails (here made to fail, as a device reports an error, before the call
-   * runs) fails the future with an IreeInvocationException carrying IREE's status code and text.
-   * On local-task the failure may stay: IREE's task queue keeps the first failure of its scope and
-   * aborts later submissions, so the session's later calls may fail too (with ABORTED). (On local-sync a device
-   * error happens inside the invoke: {@link #aCallIreeRefusesFailsItsFuture}.)
+   * runs) fails the future with an IreeInvocationException carrying IREE's status code and text. On
+   * local-task the failure may stay: IREE's task queue keeps the first failure of its scope and
+   * aborts later submissions, so the session's later calls may fail too (with ABORTED). (On
+   * local-sync a device error happens inside the invoke: {@link #aCallIreeRefusesFailsItsFuture}.)
    */
   @Test
   void aFenceTheDeviceFailsFailsTheFutureWithIreesStatus() throws Exception {
@@ -232,7 +238,8 @@ class AsyncCallsIntegrationTest {
       FencedFuture<Object> b = f.callAsync(List.of(yes), Map.of(), a.signal());
       s.calls().fail((NativeFence) a.signal(), "the accelerator overheated");
       input.complete(null);
-      ExecutionException e = assertThrows(ExecutionException.class, () -> a.get(30, TimeUnit.SECONDS));
+      ExecutionException e =
+          assertThrows(ExecutionException.class, () -> a.get(30, TimeUnit.SECONDS));
       assertThat(e).hasCauseThat().isInstanceOf(IreeInvocationException.class);
       IreeInvocationException failure = (IreeInvocationException) e.getCause();
       assertThat(IreeStatusCode.fromCode(failure.statusCode())).hasValue(IreeStatusCode.ABORTED);
@@ -268,7 +275,9 @@ class AsyncCallsIntegrationTest {
       IreeInvocationException failure = (IreeInvocationException) e.getCause();
       assertThat(IreeStatusCode.fromCode(failure.statusCode()))
           .hasValue(IreeStatusCode.INVALID_ARGUMENT);
-      assertThat(failure).hasMessageThat().contains("module.tf2onnx$async failed in IREE's runtime");
+      assertThat(failure)
+          .hasMessageThat()
+          .contains("module.tf2onnx$async failed in IREE's runtime");
       assertThat(call.signal().isReached()).isFalse();
     }
   }
@@ -281,7 +290,9 @@ class AsyncCallsIntegrationTest {
           assertThrows(
               UnsupportedOperationException.class,
               () -> DynamicFunction.of(s.function("module.tf2onnx")).callAsync(yes));
-      assertThat(e).hasMessageThat().endsWith("call its asynchronous twin module.tf2onnx$async instead");
+      assertThat(e)
+          .hasMessageThat()
+          .endsWith("call its asynchronous twin module.tf2onnx$async instead");
     }
   }
 
@@ -336,8 +347,12 @@ class AsyncCallsIntegrationTest {
       MicroSpeech.assertYes(logits(r.get(1, TimeUnit.SECONDS))); // completed while close waited
     }
     for (FencedFuture<Object> r : List.of(stuck, behind)) {
-      ExecutionException e = assertThrows(ExecutionException.class, () -> r.get(10, TimeUnit.SECONDS));
-      assertThat(e).hasCauseThat().hasMessageThat().contains("was closed while the call was running");
+      ExecutionException e =
+          assertThrows(ExecutionException.class, () -> r.get(10, TimeUnit.SECONDS));
+      assertThat(e)
+          .hasCauseThat()
+          .hasMessageThat()
+          .contains("was closed while the call was running");
     }
     assertThat(stuck.signal().isReached()).isFalse();
     never.complete(null); // too late: nothing happens, nothing crashes
@@ -364,11 +379,15 @@ class AsyncCallsIntegrationTest {
         MicroSpeech.assertYes(logits(r.get(10, TimeUnit.SECONDS)));
         completed++;
       } catch (ExecutionException e) {
-        assertThat(e).hasCauseThat().hasMessageThat().contains("was closed while the call was running");
+        assertThat(e)
+            .hasCauseThat()
+            .hasMessageThat()
+            .contains("was closed while the call was running");
         failed++;
       }
     }
-    System.out.println("close(0) with 64 calls in flight: " + completed + " completed, " + failed + " failed");
+    System.out.println(
+        "close(0) with 64 calls in flight: " + completed + " completed, " + failed + " failed");
     assertThat(completed + failed).isEqualTo(64);
     yes.close();
   }

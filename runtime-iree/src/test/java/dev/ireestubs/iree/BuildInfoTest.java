@@ -27,7 +27,9 @@ class BuildInfoTest {
           + "submodule.flatcc=9362cd00f0007d8cbee7bff86e90fb4b6b227ff3\n"
           + "platform=linux-x86_64\n"
           + "library=libiree_runtime.so\n"
-          + "library.sha256=" + SHA + "\n"
+          + "library.sha256="
+          + SHA
+          + "\n"
           + "library.size=1314640\n"
           + "compiler=cc (Debian 12.2.0-14+deb12u1) 12.2.0\n";
 
@@ -40,10 +42,15 @@ class BuildInfoTest {
     assertThat(info.sha256()).isEqualTo(SHA);
     assertThat(info.size()).isEqualTo(1314640);
     assertThat(info.commit()).isEqualTo("e4a3b0405d7d23554da26403658d0e8c3c5ecf25");
-    assertThat(info.entries())
-        .containsEntry("compiler", "cc (Debian 12.2.0-14+deb12u1) 12.2.0");
-    assertThat(BuildInfo.parse("library=a\nlibrary.sha256=" + SHA + "\nlibrary.size=1\n"
-            + "iree.version=3.11.0\nplatform=p\n", "here").commit())
+    assertThat(info.entries()).containsEntry("compiler", "cc (Debian 12.2.0-14+deb12u1) 12.2.0");
+    assertThat(
+            BuildInfo.parse(
+                    "library=a\nlibrary.sha256="
+                        + SHA
+                        + "\nlibrary.size=1\n"
+                        + "iree.version=3.11.0\nplatform=p\n",
+                    "here")
+                .commit())
         .isEqualTo("unknown");
   }
 

@@ -32,6 +32,9 @@ class DocsIreeBlocksTest {
     for (int i = 0; i < fragments.size(); i++) {
       sources.put("com/acme/Fragment" + i + ".java", DocBlocks.wrap("iree", fragments.get(i), i));
     }
-    assertEquals(List.of(), DocBlocks.compile(dir, sources, true), "compiling " + fragments.size() + " fragments");
+    assertEquals(
+        List.of(),
+        DocBlocks.compile(dir, sources, true),
+        "compiling " + fragments.size() + " fragments");
   }
 }

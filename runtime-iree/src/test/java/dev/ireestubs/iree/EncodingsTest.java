@@ -48,8 +48,7 @@ class EncodingsTest {
     assertThat(encode(VmValue.i32(0x12345678)))
         .isEqualTo(bytes(3, 0, 0, 0, 0, 0, 0, 0, 0x78, 0x56, 0x34, 0x12, 0, 0, 0, 0));
     assertThat(encode(VmValue.i64(-2L)))
-        .isEqualTo(
-            bytes(4, 0, 0, 0, 0, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF));
+        .isEqualTo(bytes(4, 0, 0, 0, 0, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF));
     // 1.5f = 0x3FC00000, 1.5 = 0x3FF8000000000000
     assertThat(encode(VmValue.f32(1.5f)))
         .isEqualTo(bytes(5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xC0, 0x3F, 0, 0, 0, 0));
@@ -60,9 +59,14 @@ class EncodingsTest {
   @Test
   void everyValueRoundTrips() {
     VmValue[] values = {
-      VmValue.i8(Byte.MIN_VALUE), VmValue.i16(Short.MAX_VALUE), VmValue.i32(-7),
-      VmValue.i64(1L << 40), VmValue.i64(Long.MIN_VALUE), VmValue.f32(-0.0f),
-      VmValue.f32(Float.intBitsToFloat(0x7fc0_1234)), VmValue.f64(Math.PI),
+      VmValue.i8(Byte.MIN_VALUE),
+      VmValue.i16(Short.MAX_VALUE),
+      VmValue.i32(-7),
+      VmValue.i64(1L << 40),
+      VmValue.i64(Long.MIN_VALUE),
+      VmValue.f32(-0.0f),
+      VmValue.f32(Float.intBitsToFloat(0x7fc0_1234)),
+      VmValue.f64(Math.PI),
       VmValue.f64(Double.NEGATIVE_INFINITY)
     };
     try (Arena arena = Arena.ofConfined()) {

@@ -3,18 +3,18 @@ package dev.ireestubs.iree;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.ireestubs.iree.IreeIncompatibleModuleException.Reason;
-import dev.ireestubs.iree.models.Adder;
-import dev.ireestubs.iree.models.Iree_LooseAdder;
-import dev.ireestubs.iree.models.LooseAdder;
-import dev.ireestubs.iree.models.Iree_Adder;
-import dev.ireestubs.iree.models.Iree_StaleAdder;
-import dev.ireestubs.iree.models.Iree_Subtractor;
 import dev.ireestubs.invoke.BackendFunction;
-import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.IreeFunctionNotFoundException;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.IreeSignatureMismatchException;
+import dev.ireestubs.invoke.IreeValueException;
+import dev.ireestubs.iree.IreeIncompatibleModuleException.Reason;
+import dev.ireestubs.iree.models.Adder;
+import dev.ireestubs.iree.models.Iree_Adder;
+import dev.ireestubs.iree.models.Iree_LooseAdder;
+import dev.ireestubs.iree.models.Iree_StaleAdder;
+import dev.ireestubs.iree.models.Iree_Subtractor;
+import dev.ireestubs.iree.models.LooseAdder;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vm.BufferView;
@@ -95,8 +95,7 @@ class IreeErrorsIntegrationTest {
       BackendFunction add = session.function("module.add");
       IreeValueException count =
           assertThrows(
-              IreeValueException.class,
-              () -> add.invoke(VmList.of(BufferView.allocate(F32, 4))));
+              IreeValueException.class, () -> add.invoke(VmList.of(BufferView.allocate(F32, 4))));
       assertThat(count.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
       assertThat(count)
           .hasMessageThat()
@@ -201,9 +200,7 @@ class IreeErrorsIntegrationTest {
       assertThat(old.reason()).isEqualTo(Reason.BYTECODE_VERSION);
       assertThat(old.bytecodeVersion()).isEmpty();
       assertThat(old).hasMessageThat().contains("identifier mismatch");
-      assertThat(old)
-          .hasMessageThat()
-          .contains("has no bytecode version: its layout (2020-09+");
+      assertThat(old).hasMessageThat().contains("has no bytecode version: its layout (2020-09+");
       assertThat(old).hasMessageThat().contains("before 2022-05");
       assertThat(session.functionNames()).isEmpty();
     }
@@ -219,8 +216,10 @@ class IreeErrorsIntegrationTest {
       assertThat(fromFile)
           .hasMessageThat()
           .startsWith(
-              matmul + ": a module named 'module' is already loaded in this session (from "
-                  + add + ")");
+              matmul
+                  + ": a module named 'module' is already loaded in this session (from "
+                  + add
+                  + ")");
       assertThat(fromFile).hasMessageThat().contains("another session");
       IllegalArgumentException fromMemory =
           assertThrows(
@@ -285,8 +284,7 @@ class IreeErrorsIntegrationTest {
           assertThrows(IreeInvocationException.class, () -> session.load(text));
       assertThat(e.statusCode()).isGreaterThan(0);
       assertThat(e).hasMessageThat().contains("iree-stubs' module reader could not read it either");
-      assertThrows(
-          IreeInvocationException.class, () -> session.load(new byte[] {1, 2, 3}, "junk"));
+      assertThrows(IreeInvocationException.class, () -> session.load(new byte[] {1, 2, 3}, "junk"));
       assertThrows(NoSuchFileException.class, () -> session.load(dir.resolve("absent.vmfb")));
       assertThat(session.functionNames()).isEmpty();
     }

@@ -58,8 +58,7 @@ class IreeFunctionTest {
   void aValueCannotGoWhereARefGoes() {
     IreeFunction f = function("module.abs", "0r_r", Map.of());
     IreeValueException e =
-        assertThrows(
-            IreeValueException.class, () -> f.checkArguments(VmList.of(VmValue.f32(1f))));
+        assertThrows(IreeValueException.class, () -> f.checkArguments(VmList.of(VmValue.f32(1f))));
     assertThat(e.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
     assertThat(e.path()).isEqualTo("module.abs: arg0");
     assertThat(e).hasMessageThat().contains("expected a ref (cconv 'r') but got the value f32 1.0");
@@ -86,14 +85,12 @@ class IreeFunctionTest {
     assertThat(intForFloat).hasMessageThat().contains("expected a float value (cconv 'f')");
     IreeValueException missing =
         assertThrows(
-            IreeValueException.class,
-            () -> f.checkArguments(VmList.of(VmValue.i32(1), null)));
+            IreeValueException.class, () -> f.checkArguments(VmList.of(VmValue.i32(1), null)));
     assertThat(missing.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
     assertThat(missing).hasMessageThat().contains("but got an empty slot");
     IreeValueException ref =
         assertThrows(
-            IreeValueException.class,
-            () -> f.checkArguments(VmList.of(VmValue.i32(1), vector())));
+            IreeValueException.class, () -> f.checkArguments(VmList.of(VmValue.i32(1), vector())));
     assertThat(ref.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
     assertThat(ref).hasMessageThat().contains("but got hal.buffer_view<4xf32>");
   }

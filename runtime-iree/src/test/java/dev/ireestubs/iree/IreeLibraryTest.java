@@ -57,8 +57,7 @@ class IreeLibraryTest {
         IreeBackend.Options.defaults().withLibrary(dir.resolve("missing.so"));
     IreeLibraryException e =
         assertThrows(
-            IreeLibraryException.class,
-            () -> IreeBackend.open(dir.resolve("model.vmfb"), options));
+            IreeLibraryException.class, () -> IreeBackend.open(dir.resolve("model.vmfb"), options));
     assertThat(e).hasMessageThat().contains("path given to IreeLibrary.load");
     assertThat(e).hasMessageThat().contains("missing.so, which does not exist");
   }

@@ -3,9 +3,9 @@ package dev.ireestubs.iree;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.iree.models.Adder;
 import dev.ireestubs.iree.models.Iree_Adder;
-import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vm.BufferView;
@@ -47,8 +47,7 @@ class IreeLifetimeIntegrationTest {
             IllegalStateException.class, () -> adder.add(FloatArray.zeros(4), FloatArray.zeros(4)));
     assertThat(stub).hasMessageThat().contains("is closed");
     assertThrows(IllegalStateException.class, () -> session.lookup("module.add"));
-    assertThrows(
-        IllegalStateException.class, () -> session.load(SharedData.require(Adder.FILE)));
+    assertThrows(IllegalStateException.class, () -> session.load(SharedData.require(Adder.FILE)));
     session.close(); // twice: nothing happens
   }
 

@@ -100,8 +100,7 @@ class IreeObservabilityIntegrationTest {
         MicroSpeech.assertYes(y);
       }
       assertThrows(
-          IreeValueException.class,
-          () -> pool.function("module.tf2onnx").invoke(VmList.of()));
+          IreeValueException.class, () -> pool.function("module.tf2onnx").invoke(VmList.of()));
       recording.stop();
       recording.dump(file);
     }

@@ -390,8 +390,7 @@ class IreeSessionPoolIntegrationTest {
             .withLibrary(IreeLibrary.locate().orElseThrow())
             .withParameters(both);
     ExecutorService executor = Executors.newFixedThreadPool(4);
-    try (IreeSessionPool pool =
-        IreeBackend.openPool(SharedData.require(Scale2.FILE), options, 3)) {
+    try (IreeSessionPool pool = IreeBackend.openPool(SharedData.require(Scale2.FILE), options, 3)) {
       Scale2 stub = new Iree_Scale2(pool);
       List<Future<float[]>> results = new ArrayList<>();
       for (int i = 0; i < 24; i++) {
@@ -415,8 +414,7 @@ class IreeSessionPoolIntegrationTest {
       }
       IllegalStateException again =
           assertThrows(
-              IllegalStateException.class,
-              () -> pool.load(SharedData.require(Scale2.FILE), both));
+              IllegalStateException.class, () -> pool.load(SharedData.require(Scale2.FILE), both));
       assertThat(again).hasMessageThat().contains("a pool binds parameters once");
     } finally {
       executor.shutdownNow();
@@ -449,7 +447,8 @@ class IreeSessionPoolIntegrationTest {
   @Test
   void closingTheRuntimeClosesItsPools() throws Exception {
     IreeRuntime runtime = IreeRuntime.create(RequireIree.library().orElseThrow());
-    IreeSessionPool pool = runtime.newPool(Device.LOCAL_SYNC, 2).load(SharedData.require(Speech.FILE));
+    IreeSessionPool pool =
+        runtime.newPool(Device.LOCAL_SYNC, 2).load(SharedData.require(Speech.FILE));
     runtime.close();
     assertThat(pool.isClosed()).isTrue();
     assertThrows(IllegalStateException.class, () -> runtime.newPool(Device.LOCAL_SYNC, 1));
@@ -458,12 +457,16 @@ class IreeSessionPoolIntegrationTest {
   @Test
   void theSizeAndTheWaitAreChecked() {
     IreeRuntime runtime = IREE.runtime();
-    assertThat(assertThrows(IllegalArgumentException.class, () -> runtime.newPool(Device.LOCAL_SYNC, 0)))
+    assertThat(
+            assertThrows(
+                IllegalArgumentException.class, () -> runtime.newPool(Device.LOCAL_SYNC, 0)))
         .hasMessageThat()
         .isEqualTo(
             "a pool of 0 sessions on local-sync: the size must be from 1 to "
                 + IreeSessionPool.MAX_SIZE);
-    assertThat(assertThrows(IllegalArgumentException.class, () -> runtime.newPool(Device.LOCAL_TASK, 33)))
+    assertThat(
+            assertThrows(
+                IllegalArgumentException.class, () -> runtime.newPool(Device.LOCAL_TASK, 33)))
         .hasMessageThat()
         .contains("from 1 to 32 (IREE's task executor takes at most 63 waits");
     assertThrows(

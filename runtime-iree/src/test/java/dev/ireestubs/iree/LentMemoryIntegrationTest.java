@@ -3,11 +3,11 @@ package dev.ireestubs.iree;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.iree.models.Adder;
 import dev.ireestubs.iree.models.Iree_Adder;
 import dev.ireestubs.iree.models.Iree_Matmul;
 import dev.ireestubs.iree.models.Matmul;
-import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.MemoryLease;
@@ -106,7 +106,8 @@ class LentMemoryIntegrationTest {
       // frees the arena (an upcall closing a shared arena). Every call stays right.
       for (int i = 0; i < 2 * ImportedViews.CAPACITY; i++) {
         FloatArray x = FloatArray.of(new float[] {i, i, i, i});
-        assertThat(adder.add(x, b).toArray()).isEqualTo(new float[] {i + 10, i + 20, i + 30, i + 40});
+        assertThat(adder.add(x, b).toArray())
+            .isEqualTo(new float[] {i + 10, i + 20, i + 30, i + 40});
       }
       assertThrows(IllegalStateException.class, first4::pin); // freed once IREE let go
       assertThrows(IllegalStateException.class, () -> keptPastItsPin.get(0)); // arena closed

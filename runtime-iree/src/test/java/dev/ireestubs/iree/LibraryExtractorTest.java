@@ -45,8 +45,7 @@ class LibraryExtractorTest {
     Path second = LibraryExtractor.extract(entry, NativeJars.info(library), cache, HOW);
     assertThat(second).isEqualTo(first);
     // Not written again: the same file (inode), not a new one renamed over it.
-    assertThat(Files.readAttributes(second, BasicFileAttributes.class).fileKey())
-        .isEqualTo(inode);
+    assertThat(Files.readAttributes(second, BasicFileAttributes.class).fileKey()).isEqualTo(inode);
     assertThat(names(cache)).containsExactly("libiree_runtime.so");
   }
 
@@ -271,8 +270,8 @@ class LibraryExtractorTest {
 
   /**
    * Makes a directory unwritable for this test: its permissions, and where the test runs as root
-   * (whom permissions do not stop) the immutable attribute ({@code chattr +i}); skips the test
-   * when neither stops a write.
+   * (whom permissions do not stop) the immutable attribute ({@code chattr +i}); skips the test when
+   * neither stops a write.
    */
   private static final class ReadOnly implements AutoCloseable {
     private final Path directory;

@@ -86,8 +86,7 @@ class LibraryLocatorTest {
     Path jar = NativeJars.write(home.resolve("native.jar"), library);
     Path given = Files.writeString(home.resolve("given.so"), "x");
     try (URLClassLoader loader = NativeJars.loader(jar)) {
-      ClassPathLibrary classPath =
-          new ClassPathLibrary(loader, null, null, home.toString());
+      ClassPathLibrary classPath = new ClassPathLibrary(loader, null, null, home.toString());
       LibraryLocator.Found fromJar = withClassPath(null, null, classPath).require();
       assertThat(fromJar.origin()).isEqualTo(IreeLibrary.Origin.CLASS_PATH);
       assertThat(fromJar.path().startsWith(home.resolve(".cache/iree-stubs/iree-runtime")))
@@ -202,9 +201,7 @@ class LibraryLocatorTest {
     LibraryLocator locator = locator(null, null);
     assertThat(locator.installedVersions()).containsExactly("3.10.0", "3.9.0");
     IreeLibraryException e = assertThrows(IreeLibraryException.class, locator::require);
-    assertThat(e)
-        .hasMessageThat()
-        .contains("installed there for linux-x86_64: IREE 3.10.0, 3.9.0");
+    assertThat(e).hasMessageThat().contains("installed there for linux-x86_64: IREE 3.10.0, 3.9.0");
     assertThat(e).hasMessageThat().contains("-Diree.runtime.version=3.9.0");
     assertThat(e).hasMessageThat().contains("a module runs only on a runtime of the release");
 
@@ -255,8 +252,7 @@ class LibraryLocatorTest {
     String text = Files.readString(script);
     // The same layout and platform names on both sides.
     assertThat(text)
-        .contains(
-            "PREFIX=\"${PREFIX:-$DATA_HOME/iree-stubs/iree-runtime/$VERSION/$PLATFORM}\"");
+        .contains("PREFIX=\"${PREFIX:-$DATA_HOME/iree-stubs/iree-runtime/$VERSION/$PLATFORM}\"");
     assertThat(text).contains("DATA_HOME=\"${XDG_DATA_HOME:-$HOME/.local/share}\"");
     assertThat(text).contains("Linux) OS=linux; LIB_NAME=libiree_runtime.so ;;");
     assertThat(text).contains("Darwin) OS=macos; LIB_NAME=libiree_runtime.dylib ;;");

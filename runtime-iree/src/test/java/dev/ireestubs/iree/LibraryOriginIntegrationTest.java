@@ -45,8 +45,7 @@ class LibraryOriginIntegrationTest {
       // ...and the loaded file is the jar's library, extracted into the cache.
       Path cache = ClassPathLibrary.ofSystem().cacheRoot().toRealPath();
       assertThat(library.path().startsWith(cache)).isTrue();
-      assertThat(NativeJars.sha256(Files.readAllBytes(library.path())))
-          .isEqualTo(recordedSha256());
+      assertThat(NativeJars.sha256(Files.readAllBytes(library.path()))).isEqualTo(recordedSha256());
     }
     // A newcomer's call: no path anywhere, the module from the shared real data.
     try (IreeSession backend = IreeBackend.open(SharedData.require(Adder.FILE))) {
@@ -61,8 +60,7 @@ class LibraryOriginIntegrationTest {
   private static String recordedSha256() throws IOException {
     LibraryLocator system = LibraryLocator.ofSystem();
     String entry =
-        ClassPathLibrary.entryName(
-            system.version(), system.platform(), library(system.platform()));
+        ClassPathLibrary.entryName(system.version(), system.platform(), library(system.platform()));
     String info = entry.substring(0, entry.lastIndexOf('/') + 1) + BuildInfo.FILE_NAME;
     URL url = LibraryOriginIntegrationTest.class.getClassLoader().getResource(info);
     assertThat(url).isNotNull();

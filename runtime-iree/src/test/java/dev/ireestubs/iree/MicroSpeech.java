@@ -16,7 +16,8 @@ import java.nio.file.Files;
  */
 final class MicroSpeech {
 
-  static final String FILE = "models/2026-06_iree-embedded_micro_speech_kws_x86_64_generic_bc17.vmfb";
+  static final String FILE =
+      "models/2026-06_iree-embedded_micro_speech_kws_x86_64_generic_bc17.vmfb";
   static final String YES = "models/2026-06_iree-embedded_micro_speech_yes_features.input.bin";
 
   /**

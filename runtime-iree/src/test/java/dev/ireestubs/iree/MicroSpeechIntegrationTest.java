@@ -3,8 +3,8 @@ package dev.ireestubs.iree;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.invoke.DynamicFunction;
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.iree.models.Iree_MicroSpeech;

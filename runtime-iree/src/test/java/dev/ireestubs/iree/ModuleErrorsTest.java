@@ -2,12 +2,12 @@ package dev.ireestubs.iree;
 
 import static com.google.common.truth.Truth.assertThat;
 
-import dev.ireestubs.iree.IreeIncompatibleModuleException.Reason;
 import dev.ireestubs.invoke.IreeInvocationException;
+import dev.ireestubs.iree.IreeIncompatibleModuleException.Reason;
 import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vmfb.BytecodeVersion;
-import dev.ireestubs.vmfb.VmfbSchemaEra;
 import dev.ireestubs.vmfb.VmfbReader;
+import dev.ireestubs.vmfb.VmfbSchemaEra;
 import java.io.IOException;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -82,8 +82,7 @@ class ModuleErrorsTest {
             Optional.of(new BytecodeVersion(17, 0)),
             Optional.empty(),
             "local-sync");
-    assertThat(((IreeIncompatibleModuleException) e).reason())
-        .isEqualTo(Reason.IMPORT_SIGNATURE);
+    assertThat(((IreeIncompatibleModuleException) e).reason()).isEqualTo(Reason.IMPORT_SIGNATURE);
     assertThat(e).hasMessageThat().contains("(INTERNAL)");
     assertThat(e).hasMessageThat().contains("even if the bytecode version matches");
     assertThat(e).hasMessageThat().contains("bytecode version 17.0 (written by IREE 3.11");
@@ -113,8 +112,7 @@ class ModuleErrorsTest {
     // Not a module iree-stubs' reader could read: nothing to add to IREE's word.
     String text = "INVALID_ARGUMENT; FlatBuffer verification failed: identifier mismatch";
     IreeInvocationException e =
-        loadFailure(
-            "junk.vmfb", 3, text, Optional.empty(), Optional.empty(), "local-sync");
+        loadFailure("junk.vmfb", 3, text, Optional.empty(), Optional.empty(), "local-sync");
     assertThat(e).isNotInstanceOf(IreeIncompatibleModuleException.class);
     assertThat(e.statusCode()).isEqualTo(3);
     assertThat(e)
@@ -184,8 +182,7 @@ class ModuleErrorsTest {
               + " native function io_parameters.load"
         }) {
       IreeInvocationException e =
-          loadFailure(
-              "scale.vmfb", 5, text, Optional.empty(), Optional.empty(), "local-sync");
+          loadFailure("scale.vmfb", 5, text, Optional.empty(), Optional.empty(), "local-sync");
       assertThat(e).isNotInstanceOf(IreeIncompatibleModuleException.class);
       assertThat(e.statusCode()).isEqualTo(5);
       assertThat(e)

@@ -18,18 +18,19 @@ class NativeJarLayoutTest {
   @Test
   void theJarHoldsTheLibraryWhereTheLoaderLooks() throws IOException {
     String stage = Files.readString(PROJECT.resolve("runtime-iree-native/stage-library.xml"));
-    assertThat(stage)
-        .contains("value=\"" + ClassPathLibrary.ROOT + "${release}/${platform}\"");
+    assertThat(stage).contains("value=\"" + ClassPathLibrary.ROOT + "${release}/${platform}\"");
     assertThat(stage).contains("<copy file=\"${lib.file}\" todir=\"${staging}/${entry.dir}\"/>");
     assertThat(stage).contains("<copy file=\"${info.file}\" todir=\"${staging}/${entry.dir}\"/>");
     assertThat(stage).contains("location=\"${install.prefix}/lib/" + BuildInfo.FILE_NAME + "\"");
     assertThat(stage)
         .contains(
-            "<attribute name=\"" + ClassPathLibrary.VERSION_ATTRIBUTE
+            "<attribute name=\""
+                + ClassPathLibrary.VERSION_ATTRIBUTE
                 + "\" value=\"${info.iree.version}\"/>");
     assertThat(stage)
         .contains(
-            "<attribute name=\"" + ClassPathLibrary.PLATFORM_ATTRIBUTE
+            "<attribute name=\""
+                + ClassPathLibrary.PLATFORM_ATTRIBUTE
                 + "\" value=\"${info.platform}\"/>");
     // The build script's install layout, which the stage reads.
     assertThat(stage)
@@ -45,8 +46,11 @@ class NativeJarLayoutTest {
       String os = platform.substring(0, platform.indexOf('-'));
       assertThat(parent)
           .contains(
-              "<iree.native.platform>" + platform + "</iree.native.platform>\n"
-                  + "        <iree.native.library>" + LibraryLocator.libraryName(os)
+              "<iree.native.platform>"
+                  + platform
+                  + "</iree.native.platform>\n"
+                  + "        <iree.native.library>"
+                  + LibraryLocator.libraryName(os)
                   + "</iree.native.library>");
     }
     String module = Files.readString(PROJECT.resolve("runtime-iree-native/pom.xml"));

@@ -47,13 +47,23 @@ final class NativeJars {
   /** A BUILD-INFO as the build script writes it, for {@code library}. */
   static String buildInfo(String version, String platform, byte[] library) {
     return "# written by a test\n"
-        + "iree.version=" + version + "\n"
+        + "iree.version="
+        + version
+        + "\n"
         + "iree.commit=e4a3b0405d7d23554da26403658d0e8c3c5ecf25\n"
         + "submodule.flatcc=9362cd00f0007d8cbee7bff86e90fb4b6b227ff3\n"
-        + "platform=" + platform + "\n"
-        + "library=" + LIBRARY + "\n"
-        + "library.sha256=" + sha256(library) + "\n"
-        + "library.size=" + library.length + "\n"
+        + "platform="
+        + platform
+        + "\n"
+        + "library="
+        + LIBRARY
+        + "\n"
+        + "library.sha256="
+        + sha256(library)
+        + "\n"
+        + "library.size="
+        + library.length
+        + "\n"
         + "compiler=cc (Debian 12.2.0-14+deb12u1) 12.2.0\n";
   }
 
@@ -67,8 +77,8 @@ final class NativeJars {
   }
 
   /**
-   * A jar holding {@code library} and {@code buildInfo} (none when null) where the native jar
-   * keeps those of {@code version} for {@code platform}, with the manifest attributes.
+   * A jar holding {@code library} and {@code buildInfo} (none when null) where the native jar keeps
+   * those of {@code version} for {@code platform}, with the manifest attributes.
    */
   static Path write(Path jar, String version, String platform, byte[] library, String buildInfo)
       throws IOException {
@@ -93,13 +103,14 @@ final class NativeJars {
   }
 
   /**
-   * Overwrites the start of the library entry's compressed data with 0xFF bytes, which no
-   * inflater accepts (a reserved block type): reading the entry fails.
+   * Overwrites the start of the library entry's compressed data with 0xFF bytes, which no inflater
+   * accepts (a reserved block type): reading the entry fails.
    */
   static void corruptLibraryEntry(Path jar) throws IOException {
     byte[] bytes = Files.readAllBytes(jar);
-    byte[] name = (ClassPathLibrary.ROOT + VERSION + "/" + PLATFORM + "/" + LIBRARY)
-        .getBytes(StandardCharsets.UTF_8);
+    byte[] name =
+        (ClassPathLibrary.ROOT + VERSION + "/" + PLATFORM + "/" + LIBRARY)
+            .getBytes(StandardCharsets.UTF_8);
     int at = indexOf(bytes, name); // the first occurrence is in the entry's local header
     int extraLength = (bytes[at - 2] & 0xff) | (bytes[at - 1] & 0xff) << 8;
     int data = at + name.length + extraLength;

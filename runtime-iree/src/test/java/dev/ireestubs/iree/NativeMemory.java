@@ -16,9 +16,9 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * How much native memory the process uses, for leak checks: bytes malloc has handed out and not
- * got back (glibc's {@code mallinfo2}: in-use chunks plus mmapped ones; it sees IREE's default
- * libc allocator), and the resident set size from {@code /proc/self/status}.
+ * How much native memory the process uses, for leak checks: bytes malloc has handed out and not got
+ * back (glibc's {@code mallinfo2}: in-use chunks plus mmapped ones; it sees IREE's default libc
+ * allocator), and the resident set size from {@code /proc/self/status}.
  */
 final class NativeMemory {
   private NativeMemory() {}
@@ -36,6 +36,7 @@ final class NativeMemory {
           JAVA_LONG.withName("uordblks"),
           JAVA_LONG.withName("fordblks"),
           JAVA_LONG.withName("keepcost"));
+
   private static final Optional<MethodHandle> MALLINFO2_HANDLE = find();
 
   @SuppressWarnings("restricted")
@@ -79,10 +80,10 @@ final class NativeMemory {
   }
 
   /**
-   * The lowest {@link #mallocInUse()} seen over {@code millis} of collections: the JVM's own
-   * malloc use swings by megabytes while the JIT compiles (its arena chunks are pooled and freed
-   * by a task that runs every 5 seconds), so one reading is too noisy to show a small leak, while
-   * a leak stays in every reading.
+   * The lowest {@link #mallocInUse()} seen over {@code millis} of collections: the JVM's own malloc
+   * use swings by megabytes while the JIT compiles (its arena chunks are pooled and freed by a task
+   * that runs every 5 seconds), so one reading is too noisy to show a small leak, while a leak
+   * stays in every reading.
    */
   static OptionalLong quietMallocInUse(long millis) throws InterruptedException {
     long lowest = Long.MAX_VALUE;

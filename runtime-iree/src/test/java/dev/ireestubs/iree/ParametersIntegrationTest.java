@@ -47,8 +47,7 @@ class ParametersIntegrationTest {
 
   @Test
   void scaleWithItsWeightsDoubles() throws IOException {
-    Parameters weights =
-        Parameters.builder().scope("model", archive("scale_weights.irpa")).build();
+    Parameters weights = Parameters.builder().scope("model", archive("scale_weights.irpa")).build();
     IreeBackend.Options options =
         IreeBackend.Options.defaults()
             .withLibrary(IreeLibrary.locate().orElseThrow())
@@ -64,7 +63,8 @@ class ParametersIntegrationTest {
   void scaleWithZeroWeightsGivesZeros() throws IOException {
     Parameters zero =
         Parameters.builder().scope("model", archive("scale_weights_zero.irpa")).build();
-    try (IreeSession session = IREE.runtime().newSession().load(SharedData.require(Scale.FILE), zero)) {
+    try (IreeSession session =
+        IREE.runtime().newSession().load(SharedData.require(Scale.FILE), zero)) {
       assertThat(new Iree_Scale(session).scale(input()).toArray())
           .isEqualTo(new float[] {0, 0, 0, 0});
     }
@@ -77,7 +77,8 @@ class ParametersIntegrationTest {
             .scope("model", archive("scale_weights.irpa"))
             .scope("bias", archive("scale2_bias.irpa"))
             .build();
-    try (IreeSession session = IREE.runtime().newSession().load(SharedData.require(Scale2.FILE), both)) {
+    try (IreeSession session =
+        IREE.runtime().newSession().load(SharedData.require(Scale2.FILE), both)) {
       Scale2 stub = new Iree_Scale2(session);
       assertThat(stub.scale2(input()).toArray()).isEqualTo(new float[] {12, 14, 16, 18});
       // A module without parameters loads beside it.
@@ -96,7 +97,8 @@ class ParametersIntegrationTest {
             .scope("model", archive("scale2_bias.irpa"))
             .build();
     assertThat(split.scopes().get("model")).hasSize(2);
-    try (IreeSession session = IREE.runtime().newSession().load(SharedData.require(Scale2.FILE), split)) {
+    try (IreeSession session =
+        IREE.runtime().newSession().load(SharedData.require(Scale2.FILE), split)) {
       assertThat(new Iree_Scale2(session).scale2(input()).toArray())
           .isEqualTo(new float[] {12, 14, 16, 18});
     }
@@ -214,8 +216,7 @@ class ParametersIntegrationTest {
 
   @Test
   void aSessionBindsParametersOnce() throws IOException {
-    Parameters weights =
-        Parameters.builder().scope("model", archive("scale_weights.irpa")).build();
+    Parameters weights = Parameters.builder().scope("model", archive("scale_weights.irpa")).build();
     try (IreeSession session = IREE.runtime().newSession().bindParameters(weights)) {
       IllegalStateException e =
           assertThrows(IllegalStateException.class, () -> session.bindParameters(weights));
@@ -232,11 +233,10 @@ class ParametersIntegrationTest {
 
   @Test
   void parametersOnAModuleWithoutThemAreHarmless() throws IOException {
-    Parameters weights =
-        Parameters.builder().scope("model", archive("scale_weights.irpa")).build();
-    try (IreeSession session = IREE.runtime().newSession().load(SharedData.require(Adder.FILE), weights)) {
-      assertThat(
-              new Iree_Adder(session).add(input(), FloatArray.of(INPUT.clone(), 4)).toArray())
+    Parameters weights = Parameters.builder().scope("model", archive("scale_weights.irpa")).build();
+    try (IreeSession session =
+        IREE.runtime().newSession().load(SharedData.require(Adder.FILE), weights)) {
+      assertThat(new Iree_Adder(session).add(input(), FloatArray.of(INPUT.clone(), 4)).toArray())
           .isEqualTo(new float[] {2, 4, 6, 8});
     }
   }

@@ -2,6 +2,7 @@ package dev.ireestubs.iree;
 
 import static com.google.common.truth.Truth.assertThat;
 
+import dev.ireestubs.invoke.DynamicFunction;
 import dev.ireestubs.iree.models.Abs0d;
 import dev.ireestubs.iree.models.AddF64;
 import dev.ireestubs.iree.models.Adder;
@@ -18,7 +19,6 @@ import dev.ireestubs.iree.models.Matmul;
 import dev.ireestubs.iree.models.MultiOutput;
 import dev.ireestubs.iree.models.SimpleMul;
 import dev.ireestubs.iree.models.VmvxMul;
-import dev.ireestubs.invoke.DynamicFunction;
 import dev.ireestubs.ndarray.DoubleArray;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.LongArray;

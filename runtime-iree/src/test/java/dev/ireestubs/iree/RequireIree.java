@@ -14,9 +14,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * Integration tests run only when {@link IreeLibrary#locate()} finds a runtime library ({@code
  * -Diree.runtime.library}, {@code IREE_RUNTIME_LIBRARY}, the native jar on the class path, or the
  * conventional location where {@code runtime-iree/scripts/build-iree-runtime.sh} installs it);
- * otherwise each of their tests is skipped (a JUnit assumption, so Surefire counts them as
- * skipped) with a message. A library that is found but does not load fails them: that is a broken
- * set-up, not a missing one.
+ * otherwise each of their tests is skipped (a JUnit assumption, so Surefire counts them as skipped)
+ * with a message. A library that is found but does not load fails them: that is a broken set-up,
+ * not a missing one.
  */
 final class RequireIree {
   private RequireIree() {}
@@ -44,8 +44,10 @@ final class RequireIree {
             + " the native jar on the class path, "
             + IreeLibrary.conventionalPath(IreeLibrary.IREE_VERSION)
             + "): the integration tests on IREE's runtime do not run; "
-            + LibraryLocator.BUILD_SCRIPT + " builds and installs IREE v"
-            + IreeLibrary.IREE_VERSION + "'s runtime there";
+            + LibraryLocator.BUILD_SCRIPT
+            + " builds and installs IREE v"
+            + IreeLibrary.IREE_VERSION
+            + "'s runtime there";
     if (!told) {
       System.out.println(message);
       told = true;

@@ -81,7 +81,9 @@ final class SpeechInputs {
     return x;
   }
 
-  /** Whether {@code logits} are exactly input {@code k}'s results (the same code on the same data). */
+  /**
+   * Whether {@code logits} are exactly input {@code k}'s results (the same code on the same data).
+   */
   boolean isResultOf(int k, FloatArray logits) {
     return Arrays.equals(logits.toArray(), expected[k]);
   }

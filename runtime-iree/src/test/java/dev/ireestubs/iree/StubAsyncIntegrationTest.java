@@ -21,10 +21,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The issue's "done means": through a generated stub on IREE's runtime, {@code tf2onnx$async}
- * gives the "yes" logits {@code tf2onnx} gives, on local-sync and local-task, with many calls in
- * flight and from many threads, and chained behind a fence. Skipped without a runtime library or
- * without {@code ../shared}.
+ * The issue's "done means": through a generated stub on IREE's runtime, {@code tf2onnx$async} gives
+ * the "yes" logits {@code tf2onnx} gives, on local-sync and local-task, with many calls in flight
+ * and from many threads, and chained behind a fence. Skipped without a runtime library or without
+ * {@code ../shared}.
  */
 class StubAsyncIntegrationTest {
 

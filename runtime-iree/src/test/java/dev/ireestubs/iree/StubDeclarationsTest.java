@@ -2,6 +2,9 @@ package dev.ireestubs.iree;
 
 import static com.google.common.truth.Truth.assertThat;
 
+import dev.ireestubs.abi.CallingConvention;
+import dev.ireestubs.abi.Declaration;
+import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.iree.models.Abs0d;
 import dev.ireestubs.iree.models.AddF64;
 import dev.ireestubs.iree.models.Adder;
@@ -13,9 +16,6 @@ import dev.ireestubs.iree.models.Scale2;
 import dev.ireestubs.iree.models.SimpleMul;
 import dev.ireestubs.iree.models.Speech;
 import dev.ireestubs.iree.models.VmvxMul;
-import dev.ireestubs.abi.CallingConvention;
-import dev.ireestubs.abi.Declaration;
-import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vmfb.VmfbExport;
 import dev.ireestubs.vmfb.VmfbModule;

@@ -3,12 +3,12 @@ package dev.ireestubs.iree;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.iree.models.Adder;
 import dev.ireestubs.iree.models.IdentityI64;
 import dev.ireestubs.iree.models.Iree_Adder;
 import dev.ireestubs.iree.models.Iree_IdentityI64;
-import dev.ireestubs.invoke.BackendFunction;
-import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.LongArray;
 import dev.ireestubs.testing.SharedData;

@@ -217,35 +217,35 @@ public final class AbiJson {
     }
     String tag = items.get(0).string();
     switch (tag) {
-  case "ndarray" -> {
-return ndarray(node, path, place);
-}
-  case "slist" -> {
-return sequence(AbiType.SequenceKind.LIST, node, path, place);
-}
-  case "stuple" -> {
-return sequence(AbiType.SequenceKind.TUPLE, node, path, place);
-}
-  case "sdict" -> {
-return dict(node, path, place);
-}
-  case "py_homogeneous_list" -> {
-expectLength(node, path, 2, 2, "[\"py_homogeneous_list\", T]");
-          return new AbiType.HomogeneousList(type(items.get(1), path.index(1), place.children()));
-}
-  case "named" -> {
-expectLength(node, path, 3, 3, "[\"named\", name, T]");
-          String name = name(items.get(1), path.index(1), "argument name");
-          if (place != Place.ARGUMENT) {
-            // Check the inner record all the same, so a malformed one still fails clearly.
-            type(items.get(2), path.index(2), Place.CHECK_ONLY);
-            return unsupported(tag, node, place, "\"named\" is allowed only as a root argument");
-          }
-          AbiType inner = type(items.get(2), path.index(2), Place.NESTED);
-          return new AbiType.Named(name, inner);
-}
-  default -> {
-return unsupported(
+      case "ndarray" -> {
+        return ndarray(node, path, place);
+      }
+      case "slist" -> {
+        return sequence(AbiType.SequenceKind.LIST, node, path, place);
+      }
+      case "stuple" -> {
+        return sequence(AbiType.SequenceKind.TUPLE, node, path, place);
+      }
+      case "sdict" -> {
+        return dict(node, path, place);
+      }
+      case "py_homogeneous_list" -> {
+        expectLength(node, path, 2, 2, "[\"py_homogeneous_list\", T]");
+        return new AbiType.HomogeneousList(type(items.get(1), path.index(1), place.children()));
+      }
+      case "named" -> {
+        expectLength(node, path, 3, 3, "[\"named\", name, T]");
+        String name = name(items.get(1), path.index(1), "argument name");
+        if (place != Place.ARGUMENT) {
+          // Check the inner record all the same, so a malformed one still fails clearly.
+          type(items.get(2), path.index(2), Place.CHECK_ONLY);
+          return unsupported(tag, node, place, "\"named\" is allowed only as a root argument");
+        }
+        AbiType inner = type(items.get(2), path.index(2), Place.NESTED);
+        return new AbiType.Named(name, inner);
+      }
+      default -> {
+        return unsupported(
             tag,
             node,
             place,
@@ -255,8 +255,8 @@ return unsupported(
                     + "\" is not part of the iree.abi V1 spec (a pre-2021-08 or"
                     + " frontend-specific tag)"
                 : UNKNOWN_TAG + JsonStrings.excerpt(tag));
-}
-}
+      }
+    }
   }
 
   /**
@@ -310,42 +310,42 @@ return unsupported(
   /** The element type a JSON primitive names, or null. */
   private static ElementType elementOrNull(String s) {
     switch (s) {
-  case "f16" -> {
-return ElementType.F16;
-}
-  case "f32" -> {
-return ElementType.F32;
-}
-  case "f64" -> {
-return ElementType.F64;
-}
-  case "bf16" -> {
-return ElementType.BF16;
-}
-  case "i1" -> {
-return ElementType.I1;
-}
-  case "i8" -> {
-return ElementType.I8;
-}
-  case "i16" -> {
-return ElementType.I16;
-}
-  case "i32" -> {
-return ElementType.I32;
-}
-  case "i64" -> {
-return ElementType.I64;
-}
-  case "f8" -> {
-// How the compiler writes every 8-bit float; which one is lost.
-return ElementType.otherFloat("f8", 8);
-}
-  default -> {
-int bits = integerWidth(s);
+      case "f16" -> {
+        return ElementType.F16;
+      }
+      case "f32" -> {
+        return ElementType.F32;
+      }
+      case "f64" -> {
+        return ElementType.F64;
+      }
+      case "bf16" -> {
+        return ElementType.BF16;
+      }
+      case "i1" -> {
+        return ElementType.I1;
+      }
+      case "i8" -> {
+        return ElementType.I8;
+      }
+      case "i16" -> {
+        return ElementType.I16;
+      }
+      case "i32" -> {
+        return ElementType.I32;
+      }
+      case "i64" -> {
+        return ElementType.I64;
+      }
+      case "f8" -> {
+        // How the compiler writes every 8-bit float; which one is lost.
+        return ElementType.otherFloat("f8", 8);
+      }
+      default -> {
+        int bits = integerWidth(s);
         return bits > 0 && bits <= ElementType.MAX_INTEGER_WIDTH ? ElementType.integer(bits) : null;
-}
-}
+      }
+    }
   }
 
   /** The width of {@code i<width>} (no leading zero, at most 8 digits), else -1. */
@@ -524,5 +524,4 @@ int bits = integerWidth(s);
   public static String printType(AbiType type) {
     return AbiJsonPrinter.printType(type);
   }
-
 }

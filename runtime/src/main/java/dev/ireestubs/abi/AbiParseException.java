@@ -13,8 +13,10 @@ public final class AbiParseException extends IllegalArgumentException {
 
   /** The format whose text failed to parse. */
   private final ReflectionFormat format;
+
   /** Where in the text the problem was found. */
   private final String position;
+
   /** What was expected and what was found. */
   private final String detail;
 

@@ -9,13 +9,13 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * One node of a type record tree: what one argument, result or nested value of an IREE function
- * is. Every reflection format ({@code iree.abi} JSON, {@code iree.abi.declaration}, calling
+ * One node of a type record tree: what one argument, result or nested value of an IREE function is.
+ * Every reflection format ({@code iree.abi} JSON, {@code iree.abi.declaration}, calling
  * conventions, V0 raw signatures) parses into these records.
  *
- * <p>The records are immutable and compare by value. {@code toString()} gives a short readable
- * form for error messages ({@code tensor<2x?xf32>}, {@code sdict{a: i32}}); the format printers
- * ({@link AbiJson}, ...) give each format's own text.
+ * <p>The records are immutable and compare by value. {@code toString()} gives a short readable form
+ * for error messages ({@code tensor<2x?xf32>}, {@code sdict{a: i32}}); the format printers ({@link
+ * AbiJson}, ...) give each format's own text.
  */
 public sealed interface AbiType {
 
@@ -134,8 +134,8 @@ public sealed interface AbiType {
   }
 
   /**
-   * A fixed-length structure of positional values ({@code slist} or {@code stuple}), passed as a
-   * VM variant list holding one value per element, in order.
+   * A fixed-length structure of positional values ({@code slist} or {@code stuple}), passed as a VM
+   * variant list holding one value per element, in order.
    *
    * @param kind whether it is a list or a tuple
    * @param elements the type of each position, in order
@@ -305,9 +305,7 @@ public sealed interface AbiType {
 
     @Override
     public String toString() {
-      return entries.stream()
-          .map(Entry::toString)
-          .collect(Collectors.joining(", ", "sdict{", "}"));
+      return entries.stream().map(Entry::toString).collect(Collectors.joining(", ", "sdict{", "}"));
     }
   }
 
@@ -339,8 +337,8 @@ public sealed interface AbiType {
   }
 
   /**
-   * A root argument with a keyword name: JSON {@code ["named", name, T]}. It takes the same VM
-   * slot as an unnamed argument; the name only lets callers pass it by keyword.
+   * A root argument with a keyword name: JSON {@code ["named", name, T]}. It takes the same VM slot
+   * as an unnamed argument; the name only lets callers pass it by keyword.
    *
    * @param name the keyword the argument is passed by
    * @param type the argument's type, which is never itself named
@@ -453,9 +451,9 @@ public sealed interface AbiType {
    * {@link #reason()}.
    *
    * @param tag the record's tag (or the primitive string)
-   * @param source the record's text in its own format: for {@link
-   *     ReflectionFormat#IREE_ABI_JSON}, the canonical JSON of one value (as {@link AbiJson}
-   *     parsed it: no whitespace, keys in source order, numbers as written)
+   * @param source the record's text in its own format: for {@link ReflectionFormat#IREE_ABI_JSON},
+   *     the canonical JSON of one value (as {@link AbiJson} parsed it: no whitespace, keys in
+   *     source order, numbers as written)
    * @param format the format of {@code source}
    * @param reason why it is unsupported, as a sentence fragment
    */

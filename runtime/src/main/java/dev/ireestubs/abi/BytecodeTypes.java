@@ -5,17 +5,17 @@ import java.util.Optional;
 
 /**
  * What a function's bytecode says of its types, the reflection source {@link
- * ReflectionFormat#BYTECODE}: the signature its body implies (the element type and dims it
- * asserts of each argument, those of the buffer view it creates for each result, and which refs
- * are fences), or why the body could not be read, or nothing beyond the calling convention.
+ * ReflectionFormat#BYTECODE}: the signature its body implies (the element type and dims it asserts
+ * of each argument, those of the buffer view it creates for each result, and which refs are
+ * fences), or why the body could not be read, or nothing beyond the calling convention.
  *
  * <p>{@link dev.ireestubs.vmfb.VmfbReader} finds these in every module it reads ({@link
- * dev.ireestubs.vmfb.VmfbExport#bytecodeTypes()}); {@link Reflection#resolve(java.util.Map,
- * String, BytecodeTypes)} ranks them after {@code iree.abi.declaration} (and V0 {@code f}) and
- * before the calling convention.
+ * dev.ireestubs.vmfb.VmfbExport#bytecodeTypes()}); {@link Reflection#resolve(java.util.Map, String,
+ * BytecodeTypes)} ranks them after {@code iree.abi.declaration} (and V0 {@code f}) and before the
+ * calling convention.
  *
- * @param signature the typed signature, in format {@link ReflectionFormat#BYTECODE}; empty when
- *     the bytecode was not read or types nothing
+ * @param signature the typed signature, in format {@link ReflectionFormat#BYTECODE}; empty when the
+ *     bytecode was not read or types nothing
  * @param problem why the bytecode could not be read, one sentence; empty when it was read or not
  *     tried
  */
@@ -28,19 +28,22 @@ public record BytecodeTypes(Optional<FunctionSignature> signature, Optional<Stri
    *
    * @param signature the typed signature, in format {@link ReflectionFormat#BYTECODE}; empty when
    *     the bytecode was not read or types nothing
-   * @param problem why the bytecode could not be read, one sentence; empty when it was read or
-   *     not tried
+   * @param problem why the bytecode could not be read, one sentence; empty when it was read or not
+   *     tried
    */
   public BytecodeTypes {
     Objects.requireNonNull(signature, "signature");
     Objects.requireNonNull(problem, "problem");
     if (signature.isPresent() && signature.get().format() != ReflectionFormat.BYTECODE) {
       throw new IllegalArgumentException(
-          "a bytecode signature has format " + ReflectionFormat.BYTECODE + ", not "
+          "a bytecode signature has format "
+              + ReflectionFormat.BYTECODE
+              + ", not "
               + signature.get().format());
     }
     if (signature.isPresent() && problem.isPresent()) {
-      throw new IllegalArgumentException("a bytecode signature is typed or has a problem, not both");
+      throw new IllegalArgumentException(
+          "a bytecode signature is typed or has a problem, not both");
     }
   }
 

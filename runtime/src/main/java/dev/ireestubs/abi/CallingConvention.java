@@ -17,8 +17,8 @@ import java.util.Optional;
  * and {@code D} repeat any number of times at the call (e.g. {@code 0rCrrD_v}). Variadic segments
  * do not nest and never occur among results.
  *
- * <p>Printing is exact: {@code CallingConvention.parse(s).toString()} is {@code s} for every
- * string this parser accepts.
+ * <p>Printing is exact: {@code CallingConvention.parse(s).toString()} is {@code s} for every string
+ * this parser accepts.
  *
  * @param arguments the argument segments, in order (empty for {@code v})
  * @param results the result kinds, in order (empty for {@code v})
@@ -58,8 +58,8 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
     }
 
     /**
-     * The one argument of {@code kind}, shared: a convention of a million slots holds five
-     * objects, not a million.
+     * The one argument of {@code kind}, shared: a convention of a million slots holds five objects,
+     * not a million.
      *
      * @param kind the argument's kind
      * @return the shared single argument of that kind
@@ -167,8 +167,7 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
     int pos = parseSide(text, 1, underscore < 0 ? text.length() : underscore, true, args);
     if (pos >= text.length()) {
       throw error(
-          pos,
-          "expected '_' between the argument and result kinds, found the end of the text");
+          pos, "expected '_' between the argument and result kinds, found the end of the text");
     }
     List<Segment> resultSegments = new ArrayList<>();
     parseSide(text, pos + 1, text.length(), false, resultSegments);
@@ -178,8 +177,8 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
   }
 
   /**
-   * Parses the kinds in {@code [start, end)}; returns {@code end}. {@code end} is the first
-   * {@code _} (or the text's end) for arguments and the text's end for results.
+   * Parses the kinds in {@code [start, end)}; returns {@code end}. {@code end} is the first {@code
+   * _} (or the text's end) for arguments and the text's end for results.
    */
   private static int parseSide(
       String text, int start, int end, boolean arguments, List<Segment> out) {
@@ -187,14 +186,19 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
     if (start == end) {
       throw error(
           start,
-          "expected " + side + " kinds (i, I, f, F, r) or 'v' for none, found "
+          "expected "
+              + side
+              + " kinds (i, I, f, F, r) or 'v' for none, found "
               + describe(text, start));
     }
     if (text.charAt(start) == 'v') {
       if (start + 1 != end) {
         throw error(
             start + 1,
-            "'v' means no " + side + "s and stands alone, found " + describe(text, start + 1)
+            "'v' means no "
+                + side
+                + "s and stands alone, found "
+                + describe(text, start + 1)
                 + " after it");
       }
       return end;
@@ -216,7 +220,9 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
       } else if (c == 'C') {
         if (group != null) {
           throw error(
-              i, "variadic segments do not nest: found 'C' inside the one opened at offset " + variadicStart);
+              i,
+              "variadic segments do not nest: found 'C' inside the one opened at offset "
+                  + variadicStart);
         }
         variadicStart = i;
         group = new ArrayList<>();
@@ -225,7 +231,11 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
           throw error(i, "found 'D' with no open variadic segment 'C'");
         }
         if (group.isEmpty()) {
-          throw error(i, "expected at least one kind in the variadic segment opened at offset " + variadicStart + ", found 'D'");
+          throw error(
+              i,
+              "expected at least one kind in the variadic segment opened at offset "
+                  + variadicStart
+                  + ", found 'D'");
         }
         out.add(new Variadic(group));
         group = null;
@@ -233,15 +243,21 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
         throw error(i, "'v' means no " + side + "s and stands alone, found it after other kinds");
       } else {
         throw error(
-            i, "expected " + (arguments ? "an argument" : "a result") + " kind (i, I, f, F, r"
+            i,
+            "expected "
+                + (arguments ? "an argument" : "a result")
+                + " kind (i, I, f, F, r"
                 + (arguments ? ", C, D" : "")
-                + "), found " + describe(text, i));
+                + "), found "
+                + describe(text, i));
       }
     }
     if (group != null) {
       throw error(
           end,
-          "expected 'D' to close the variadic segment opened at offset " + variadicStart + ", found "
+          "expected 'D' to close the variadic segment opened at offset "
+              + variadicStart
+              + ", found "
               + describe(text, end));
     }
     return end;
@@ -339,13 +355,15 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
    * calling convention cannot tell fences from other refs.
    *
    * @return a signature whose types are the slots' plain types
-   * @throws IllegalStateException when the convention is variadic: a signature has a fixed
-   *     argument list, and a variadic import is not something a stub can call
+   * @throws IllegalStateException when the convention is variadic: a signature has a fixed argument
+   *     list, and a variadic import is not something a stub can call
    */
   public FunctionSignature toSignature() {
     if (isVariadic()) {
       throw new IllegalStateException(
-          "calling convention " + this + " has a variadic segment C...D (imports only) and cannot"
+          "calling convention "
+              + this
+              + " has a variadic segment C...D (imports only) and cannot"
               + " become a FunctionSignature, which has a fixed argument list");
     }
     List<AbiType> args = new ArrayList<>();
@@ -372,17 +390,12 @@ public record CallingConvention(List<Segment> arguments, List<VmKind> results) {
   static {
     for (VmKind k : VmKind.values()) {
       switch (k) {
-  case I32 -> 
-PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.I32);
-  case I64 -> 
-PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.I64);
-  case F32 -> 
-PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.F32);
-  case F64 -> 
-PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.F64);
-  default -> 
-PLAIN_TYPES[k.ordinal()] = AbiType.Ref.any();
-}
+        case I32 -> PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.I32);
+        case I64 -> PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.I64);
+        case F32 -> PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.F32);
+        case F64 -> PLAIN_TYPES[k.ordinal()] = new AbiType.Scalar(ElementType.F64);
+        default -> PLAIN_TYPES[k.ordinal()] = AbiType.Ref.any();
+      }
     }
   }
 
@@ -433,7 +446,9 @@ PLAIN_TYPES[k.ordinal()] = AbiType.Ref.any();
     List<String> out = new ArrayList<>();
     if (isVariadic()) {
       out.add(
-          "the calling convention " + this + " is variadic (C...D, imports only); no reflection"
+          "the calling convention "
+              + this
+              + " is variadic (C...D, imports only); no reflection"
               + " signature describes a variadic function");
       return out;
     }
@@ -446,20 +461,30 @@ PLAIN_TYPES[k.ordinal()] = AbiType.Ref.any();
     List<VmKind> argKinds = argumentKinds();
     if (args.size() != argKinds.size()) {
       out.add(
-          "the reflection describes " + count(args.size(), "argument")
+          "the reflection describes "
+              + count(args.size(), "argument")
               + (fenced
-                  ? " (" + signature.arguments().size() + " declared + the wait and signal fences"
+                  ? " ("
+                      + signature.arguments().size()
+                      + " declared + the wait and signal fences"
                       + " of coarse-fences)"
                   : "")
-              + " but the calling convention " + this + " takes " + argKinds.size());
+              + " but the calling convention "
+              + this
+              + " takes "
+              + argKinds.size());
     }
     compare(out, "argument", args, argKinds, fenced ? signature.arguments().size() : -1);
     List<AbiType> res = signature.vmResults();
     if (res.size() != results.size()) {
       out.add(
-          "the reflection describes " + count(res.size(), "result")
+          "the reflection describes "
+              + count(res.size(), "result")
               + (signature.hasInlinedResults() ? " (the inlined children of its one result)" : "")
-              + " but the calling convention " + this + " returns " + results.size());
+              + " but the calling convention "
+              + this
+              + " returns "
+              + results.size());
     }
     compare(out, "result", res, results, -1);
     return List.copyOf(out);
@@ -489,8 +514,16 @@ PLAIN_TYPES[k.ordinal()] = AbiType.Ref.any();
                 ? (i == firstFence ? " (the wait fence)" : " (the signal fence)")
                 : "";
         out.add(
-            what + " " + i + slot + ": the reflection says " + types.get(i) + " (cconv "
-                + expected.get().code() + ") but the function " + (what.equals("argument") ? "takes " : "returns ")
+            what
+                + " "
+                + i
+                + slot
+                + ": the reflection says "
+                + types.get(i)
+                + " (cconv "
+                + expected.get().code()
+                + ") but the function "
+                + (what.equals("argument") ? "takes " : "returns ")
                 + kinds.get(i).code());
       }
     }
@@ -498,8 +531,7 @@ PLAIN_TYPES[k.ordinal()] = AbiType.Ref.any();
 
   private static boolean isIndex(AbiType type) {
     AbiType t = type instanceof AbiType.Named named ? named.type() : type;
-    return t instanceof AbiType.Scalar scalar
-        && scalar.element().kind() == ElementType.Kind.INDEX;
+    return t instanceof AbiType.Scalar scalar && scalar.element().kind() == ElementType.Kind.INDEX;
   }
 
   private static String count(int n, String noun) {

@@ -15,8 +15,8 @@ import java.util.Optional;
  * "coarse-fences"}, or an {@code async} declaration), or, for the many modules that carry no
  * reflection (torch and ONNX imports), by IREE's own naming of the asynchronous twin: its name ends
  * in {@value #ASYNC_SUFFIX} and its calling convention ends in two refs (the fences), as {@code
- * tf2onnx$async} ({@code 0rrr_r}) beside its synchronous wrapper {@code tf2onnx} ({@code 0r_r}).
- * An {@code iree.abi.model} the module states decides over the name, and a calling convention that
+ * tf2onnx$async} ({@code 0rrr_r}) beside its synchronous wrapper {@code tf2onnx} ({@code 0r_r}). An
+ * {@code iree.abi.model} the module states decides over the name, and a calling convention that
  * does not end in two refs cannot take fences, whatever the reflection says.
  */
 public final class CoarseFences {

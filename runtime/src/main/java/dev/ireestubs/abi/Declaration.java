@@ -21,13 +21,13 @@ import java.util.regex.Pattern;
  *
  * <p>Format: {@code async} or {@code async} (the coarse-fences model), {@code func @<name>(}, the
  * arguments {@code %<name>: <mlir type>} each optionally followed by {@code {attr = value, ...}},
- * separated by {@code ", "}, then {@code ) -> (}, the results in the same form, and {@code )}. Names
- * come from {@code iree.abi.name}, otherwise {@code input<i>} / {@code output<i>}. IREE says the
- * text is meant for people, not machines, so {@link #parse} is tolerant where that is unambiguous
- * (extra whitespace, a missing {@code -> (...)} meaning no results) and precise everywhere else:
- * bad text is an {@link AbiParseException} with a character offset, while a well-bracketed type it
- * does not know becomes {@link AbiType.Unsupported} (see {@link MlirTypes}) instead of failing the
- * whole declaration.
+ * separated by {@code ", "}, then {@code ) -> (}, the results in the same form, and {@code )}.
+ * Names come from {@code iree.abi.name}, otherwise {@code input<i>} / {@code output<i>}. IREE says
+ * the text is meant for people, not machines, so {@link #parse} is tolerant where that is
+ * unambiguous (extra whitespace, a missing {@code -> (...)} meaning no results) and precise
+ * everywhere else: bad text is an {@link AbiParseException} with a character offset, while a
+ * well-bracketed type it does not know becomes {@link AbiType.Unsupported} (see {@link MlirTypes})
+ * instead of failing the whole declaration.
  *
  * <p>{@link #print()} writes the canonical text, which is what IREE's compiler writes: for every
  * declaration the compiler generates, {@code Declaration.parse(s).print()} is {@code s}.
@@ -43,7 +43,10 @@ import java.util.regex.Pattern;
  * @param results the declared results, in order
  */
 public record Declaration(
-    boolean async, String name, List<Declaration.Parameter> arguments, List<Declaration.Parameter> results) {
+    boolean async,
+    String name,
+    List<Declaration.Parameter> arguments,
+    List<Declaration.Parameter> results) {
 
   /**
    * Refuses an empty name, or one with whitespace, control characters or {@code (}, and copies the
@@ -116,13 +119,18 @@ public record Declaration(
         parsed = MlirTypes.parse(typeText);
         DeclarationParser.attributeEntries(attributes, 0, attributes.length());
       } catch (AbiParseException e) {
-        throw new IllegalArgumentException(
-            "parameter %" + name + ": " + e.getMessage(), e);
+        throw new IllegalArgumentException("parameter %" + name + ": " + e.getMessage(), e);
       }
       if (!parsed.equals(type)) {
         throw new IllegalArgumentException(
-            "parameter %" + name + ": type text '" + typeText + "' means " + parsed
-                + ", not " + type);
+            "parameter %"
+                + name
+                + ": type text '"
+                + typeText
+                + "' means "
+                + parsed
+                + ", not "
+                + type);
       }
       attributes = MlirText.strip(attributes);
     }
@@ -140,10 +148,10 @@ public record Declaration(
     }
 
     /**
-     * The attribute dictionary as key to raw value text, in written order: {@code
-     * iree.abi.output} to {@code 1 : index}, {@code ml_program.identifier} to {@code
-     * "serving_default_input:0"} (quotes kept). A quoted key is unquoted. A unit attribute written
-     * without a value maps to {@code unit}, as MLIR prints it.
+     * The attribute dictionary as key to raw value text, in written order: {@code iree.abi.output}
+     * to {@code 1 : index}, {@code ml_program.identifier} to {@code "serving_default_input:0"}
+     * (quotes kept). A quoted key is unquoted. A unit attribute written without a value maps to
+     * {@code unit}, as MLIR prints it.
      *
      * @return the attributes by key, unmodifiable; empty when there are none
      */
@@ -205,9 +213,9 @@ public record Declaration(
    *
    * @param text an {@code iree.abi.declaration} attribute's text
    * @return the parsed declaration
-   * @throws AbiParseException with a character offset and what was expected, for text that is not
-   *     a declaration (unbalanced brackets or quotes, a missing {@code %}, {@code :} or {@code )},
-   *     a malformed attribute dictionary, types nested deeper than {@value ParseLimits#MAX_DEPTH},
+   * @throws AbiParseException with a character offset and what was expected, for text that is not a
+   *     declaration (unbalanced brackets or quotes, a missing {@code %}, {@code :} or {@code )}, a
+   *     malformed attribute dictionary, types nested deeper than {@value ParseLimits#MAX_DEPTH},
    *     text longer than {@link ParseLimits#MAX_TEXT_LENGTH})
    */
   public static Declaration parse(String text) {
@@ -239,9 +247,9 @@ public record Declaration(
   }
 
   /**
-   * The signature this declaration states, in format {@link ReflectionFormat#DECLARATION}:
-   * argument and result types in order (names are not keywords, so no {@link AbiType.Named}); the
-   * model is {@link FunctionSignature.CallingModel#COARSE_FENCES} for {@code async}, {@link
+   * The signature this declaration states, in format {@link ReflectionFormat#DECLARATION}: argument
+   * and result types in order (names are not keywords, so no {@link AbiType.Named}); the model is
+   * {@link FunctionSignature.CallingModel#COARSE_FENCES} for {@code async}, {@link
    * FunctionSignature.CallingModel#SYNC} otherwise.
    *
    * @return the signature, argument and result types in order

@@ -50,7 +50,9 @@ final class DeclarationParser {
     pos = MlirText.skipSpaces(s, pos, n);
     expect('@', "'@' and the function name");
     int nameStart = pos;
-    while (pos < n && s.charAt(pos) != '(' && !MlirText.isSpace(s.charAt(pos))
+    while (pos < n
+        && s.charAt(pos) != '('
+        && !MlirText.isSpace(s.charAt(pos))
         && s.charAt(pos) >= 0x20) {
       pos++;
     }
@@ -128,7 +130,11 @@ final class DeclarationParser {
       } else {
         throw MlirText.error(
             pos,
-            "expected ',' or ')' after " + what + " " + (out.size() - 1) + ", found "
+            "expected ',' or ')' after "
+                + what
+                + " "
+                + (out.size() - 1)
+                + ", found "
                 + MlirText.describe(s, pos));
       }
     }
@@ -138,7 +144,11 @@ final class DeclarationParser {
     if (pos >= n || s.charAt(pos) != '%') {
       throw MlirText.error(
           pos,
-          "expected '%' and the name of " + what + " " + index + ", found "
+          "expected '%' and the name of "
+              + what
+              + " "
+              + index
+              + ", found "
               + MlirText.describe(s, pos));
     }
     pos++;
@@ -151,14 +161,22 @@ final class DeclarationParser {
           nameStart, "expected the name of " + what + " " + index + " after '%', found ':'");
     }
     String name;
-    if (pos - nameStart > 1 && s.charAt(pos - 1) == ':' && pos < n && MlirText.isSpace(s.charAt(pos))) {
+    if (pos - nameStart > 1
+        && s.charAt(pos - 1) == ':'
+        && pos < n
+        && MlirText.isSpace(s.charAt(pos))) {
       // The usual "%name: type": the run took the separating colon.
       name = s.substring(nameStart, pos - 1);
     } else {
       name = s.substring(nameStart, pos);
       if (name.isEmpty()) {
         throw MlirText.error(
-            pos, "expected the name of " + what + " " + index + " after '%', found "
+            pos,
+            "expected the name of "
+                + what
+                + " "
+                + index
+                + " after '%', found "
                 + MlirText.describe(s, pos));
       }
       pos = MlirText.skipSpaces(s, pos, n);
@@ -174,7 +192,8 @@ final class DeclarationParser {
     int typeEnd = MlirText.trimEnd(s, typeStart, stop);
     if (typeEnd == typeStart) {
       throw MlirText.error(
-          typeStart, "expected the type of %" + name + ", found " + MlirText.describe(s, typeStart));
+          typeStart,
+          "expected the type of %" + name + ", found " + MlirText.describe(s, typeStart));
     }
     AbiType type = MlirTypes.parse(s, typeStart, typeEnd, 1);
     pos = stop;
@@ -185,8 +204,12 @@ final class DeclarationParser {
       if (close >= n || s.charAt(close) != '}') {
         throw MlirText.error(
             close,
-            "expected '}' to close the attributes of %" + name + " opened at offset " + open
-                + ", found " + MlirText.describe(s, close));
+            "expected '}' to close the attributes of %"
+                + name
+                + " opened at offset "
+                + open
+                + ", found "
+                + MlirText.describe(s, close));
       }
       int a = MlirText.skipSpaces(s, open + 1, close);
       int b = MlirText.trimEnd(s, a, close);
@@ -209,7 +232,10 @@ final class DeclarationParser {
     for (int i = 0; i < name.length(); i++) {
       if (!isNameChar(name.charAt(i))) {
         return "a parameter name must not contain whitespace, control characters or any of "
-            + NAME_STOPS + ": '" + name + "'";
+            + NAME_STOPS
+            + ": '"
+            + name
+            + "'";
       }
     }
     return null;
@@ -245,8 +271,12 @@ final class DeclarationParser {
       int q;
       if (s.charAt(a) == '"') {
         q = MlirText.skipString(s, a, b);
-        key = MlirText.unquote(s.substring(a, q)).orElseThrow(
-            () -> MlirText.error(a, "malformed escape in the attribute name " + s.substring(a, b)));
+        key =
+            MlirText.unquote(s.substring(a, q))
+                .orElseThrow(
+                    () ->
+                        MlirText.error(
+                            a, "malformed escape in the attribute name " + s.substring(a, b)));
       } else {
         q = a;
         while (q < b && isKeyChar(s.charAt(q))) {
@@ -255,7 +285,8 @@ final class DeclarationParser {
         key = s.substring(a, q);
         if (key.isEmpty()) {
           throw MlirText.error(
-              a, "expected an attribute name (an identifier or a string), found "
+              a,
+              "expected an attribute name (an identifier or a string), found "
                   + MlirText.describeWord(s, a));
         }
       }
@@ -271,7 +302,10 @@ final class DeclarationParser {
         value = s.substring(v, b);
       } else {
         throw MlirText.error(
-            r, "expected '=' or ',' after attribute name " + key + ", found "
+            r,
+            "expected '=' or ',' after attribute name "
+                + key
+                + ", found "
                 + MlirText.describe(s, r));
       }
       if (seen.containsKey(key)) {

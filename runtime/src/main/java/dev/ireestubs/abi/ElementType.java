@@ -8,7 +8,8 @@ import java.util.Optional;
  * and a bit width, with the HAL element-type code IREE's runtime uses for buffer views.
  *
  * <p>Instances are immutable values; compare them with {@link #equals(Object)}. The constants cover
- * the common types; {@link #integer}, {@link #otherFloat} and the other factories make any other (e.g. {@code i3}, {@code i128}).
+ * the common types; {@link #integer}, {@link #otherFloat} and the other factories make any other
+ * (e.g. {@code i3}, {@code i128}).
  *
  * <p>Three spellings exist:
  *
@@ -87,56 +88,81 @@ public final class ElementType {
 
   /** The 1-bit boolean {@code i1}. */
   public static final ElementType I1 = new ElementType(Kind.BOOLEAN, 1, "i1");
+
   /** The signless 8-bit integer {@code i8}. */
   public static final ElementType I8 = integer(8);
+
   /** The signless 16-bit integer {@code i16}. */
   public static final ElementType I16 = integer(16);
+
   /** The signless 32-bit integer {@code i32}. */
   public static final ElementType I32 = integer(32);
+
   /** The signless 64-bit integer {@code i64}. */
   public static final ElementType I64 = integer(64);
+
   /** The signed 8-bit integer {@code si8}. */
   public static final ElementType SI8 = new ElementType(Kind.SIGNED_INTEGER, 8, "si8");
+
   /** The signed 16-bit integer {@code si16}. */
   public static final ElementType SI16 = new ElementType(Kind.SIGNED_INTEGER, 16, "si16");
+
   /** The signed 32-bit integer {@code si32}. */
   public static final ElementType SI32 = new ElementType(Kind.SIGNED_INTEGER, 32, "si32");
+
   /** The signed 64-bit integer {@code si64}. */
   public static final ElementType SI64 = new ElementType(Kind.SIGNED_INTEGER, 64, "si64");
+
   /** The unsigned 8-bit integer {@code ui8}. */
   public static final ElementType UI8 = new ElementType(Kind.UNSIGNED_INTEGER, 8, "ui8");
+
   /** The unsigned 16-bit integer {@code ui16}. */
   public static final ElementType UI16 = new ElementType(Kind.UNSIGNED_INTEGER, 16, "ui16");
+
   /** The unsigned 32-bit integer {@code ui32}. */
   public static final ElementType UI32 = new ElementType(Kind.UNSIGNED_INTEGER, 32, "ui32");
+
   /** The unsigned 64-bit integer {@code ui64}. */
   public static final ElementType UI64 = new ElementType(Kind.UNSIGNED_INTEGER, 64, "ui64");
+
   /** The IEEE half-precision float {@code f16}. */
   public static final ElementType F16 = new ElementType(Kind.FLOAT, 16, "f16");
+
   /** The IEEE single-precision float {@code f32}. */
   public static final ElementType F32 = new ElementType(Kind.FLOAT, 32, "f32");
+
   /** The IEEE double-precision float {@code f64}. */
   public static final ElementType F64 = new ElementType(Kind.FLOAT, 64, "f64");
+
   /** The brain float {@code bf16}: 8 exponent bits, 7 mantissa bits. */
   public static final ElementType BF16 = new ElementType(Kind.BFLOAT, 16, "bf16");
+
   /** A complex number of two {@code f32} parts. */
   public static final ElementType COMPLEX64 = new ElementType(Kind.COMPLEX, 64, "complex<f32>");
+
   /** A complex number of two {@code f64} parts. */
   public static final ElementType COMPLEX128 = new ElementType(Kind.COMPLEX, 128, "complex<f64>");
+
   /** The 8-bit float with 5 exponent and 2 mantissa bits, with infinities. */
   public static final ElementType F8E5M2 = new ElementType(Kind.FLOAT8_E5M2, 8, "f8E5M2");
+
   /** The 8-bit float with 4 exponent and 3 mantissa bits, finite only (NaN but no infinity). */
   public static final ElementType F8E4M3FN = new ElementType(Kind.FLOAT8_E4M3FN, 8, "f8E4M3FN");
+
   /** The 8-bit float with 5 exponent and 2 mantissa bits, finite, unsigned zero (one NaN). */
   public static final ElementType F8E5M2FNUZ =
       new ElementType(Kind.FLOAT8_E5M2FNUZ, 8, "f8E5M2FNUZ");
+
   /** The 8-bit float with 4 exponent and 3 mantissa bits, finite, unsigned zero (one NaN). */
   public static final ElementType F8E4M3FNUZ =
       new ElementType(Kind.FLOAT8_E4M3FNUZ, 8, "f8E4M3FNUZ");
+
   /** The 8-bit float of exponent bits only, a power-of-two scale (no sign, no zero). */
   public static final ElementType F8E8M0FNU = new ElementType(Kind.FLOAT8_E8M0FNU, 8, "f8E8M0FNU");
+
   /** MLIR's {@code index}, 64 bits in IREE's VM. */
   public static final ElementType INDEX = new ElementType(Kind.INDEX, 64, "index");
+
   /** An element type the reflection does not state. */
   public static final ElementType UNKNOWN = new ElementType(Kind.UNKNOWN, 0, "unknown");
 
@@ -197,17 +223,12 @@ public final class ElementType {
   private static ElementType byWidth(
       int bits, ElementType w8, ElementType w16, ElementType w32, ElementType w64) {
     return switch (bits) {
-  case 8 -> 
-w8;
-  case 16 -> 
-w16;
-  case 32 -> 
-w32;
-  case 64 -> 
-w64;
-  default -> 
-null;
-};
+      case 8 -> w8;
+      case 16 -> w16;
+      case 32 -> w32;
+      case 64 -> w64;
+      default -> null;
+    };
   }
 
   /**
@@ -299,11 +320,17 @@ null;
    */
   public boolean isFloat() {
     return switch (kind) {
-  case FLOAT, BFLOAT, FLOAT8_E5M2, FLOAT8_E4M3FN, FLOAT8_E5M2FNUZ, FLOAT8_E4M3FNUZ, FLOAT8_E8M0FNU, OTHER_FLOAT -> 
-true;
-  default -> 
-false;
-};
+      case FLOAT,
+          BFLOAT,
+          FLOAT8_E5M2,
+          FLOAT8_E4M3FN,
+          FLOAT8_E5M2FNUZ,
+          FLOAT8_E4M3FNUZ,
+          FLOAT8_E8M0FNU,
+          OTHER_FLOAT ->
+          true;
+      default -> false;
+    };
   }
 
   /**
@@ -325,8 +352,8 @@ false;
    * view; or anything where this type is unknown. Signed and unsigned integers never match each
    * other, and floats match only themselves.
    *
-   * <p>This is the one rule for element types: marshalling in both directions, host modules'
-   * checks and every array class's {@code fromBufferView} apply it.
+   * <p>This is the one rule for element types: marshalling in both directions, host modules' checks
+   * and every array class's {@code fromBufferView} apply it.
    *
    * @param actual the element type of the array or buffer view given
    * @return true when an array of {@code actual} may be passed or returned where this type is
@@ -377,19 +404,20 @@ false;
    */
   public String abiJsonName() {
     return switch (kind) {
-  case BOOLEAN -> 
-"i1";
-  case SIGNLESS_INTEGER -> 
-mlirName;
-  case SIGNED_INTEGER, UNSIGNED_INTEGER -> 
-"i" + bits;
-  case BFLOAT -> 
-"bf16";
-  case FLOAT, FLOAT8_E5M2, FLOAT8_E4M3FN, FLOAT8_E5M2FNUZ, FLOAT8_E4M3FNUZ, FLOAT8_E8M0FNU, OTHER_FLOAT -> 
-bits == 16 ? "f16" : bits == 32 ? "f32" : bits == 64 ? "f64" : "f" + bits;
-  default -> 
-"unknown";
-};
+      case BOOLEAN -> "i1";
+      case SIGNLESS_INTEGER -> mlirName;
+      case SIGNED_INTEGER, UNSIGNED_INTEGER -> "i" + bits;
+      case BFLOAT -> "bf16";
+      case FLOAT,
+          FLOAT8_E5M2,
+          FLOAT8_E4M3FN,
+          FLOAT8_E5M2FNUZ,
+          FLOAT8_E4M3FNUZ,
+          FLOAT8_E8M0FNU,
+          OTHER_FLOAT ->
+          bits == 16 ? "f16" : bits == 32 ? "f32" : bits == 64 ? "f64" : "f" + bits;
+      default -> "unknown";
+    };
   }
 
   /**
@@ -408,8 +436,8 @@ bits == 16 ? "f16" : bits == 32 ? "f32" : bits == 64 ? "f64" : "f" + bits;
   }
 
   /**
-   * The element type a HAL element-type code names, e.g. {@code 0x11000020} is {@code si32};
-   * empty for opaque codes and codes of no known numerical type.
+   * The element type a HAL element-type code names, e.g. {@code 0x11000020} is {@code si32}; empty
+   * for opaque codes and codes of no known numerical type.
    *
    * @param code a HAL element type code
    * @return the element type, or empty when the code names none iree-stubs knows
@@ -448,20 +476,20 @@ bits == 16 ? "f16" : bits == 32 ? "f32" : bits == 64 ? "f64" : "f" + bits;
       return Optional.empty();
     }
     switch (numerical) {
-  case 0x10 -> {
-return Optional.of(integer(bits));
-}
-  case 0x11 -> {
-return Optional.of(signedInteger(bits));
-}
-  case 0x12 -> {
-return Optional.of(unsignedInteger(bits));
-}
-  case 0x13 -> {
-return bits == 8 ? Optional.of(I1) : Optional.empty();
-}
-  case 0x21 -> {
-switch (bits) {
+      case 0x10 -> {
+        return Optional.of(integer(bits));
+      }
+      case 0x11 -> {
+        return Optional.of(signedInteger(bits));
+      }
+      case 0x12 -> {
+        return Optional.of(unsignedInteger(bits));
+      }
+      case 0x13 -> {
+        return bits == 8 ? Optional.of(I1) : Optional.empty();
+      }
+      case 0x21 -> {
+        switch (bits) {
           case 16:
             return Optional.of(F16);
           case 32:
@@ -471,12 +499,12 @@ switch (bits) {
           default:
             return Optional.empty();
         }
-}
-  case 0x22 -> {
-return bits == 16 ? Optional.of(BF16) : Optional.empty();
-}
-  case 0x23 -> {
-switch (bits) {
+      }
+      case 0x22 -> {
+        return bits == 16 ? Optional.of(BF16) : Optional.empty();
+      }
+      case 0x23 -> {
+        switch (bits) {
           case 32:
             return Optional.of(complex(F16));
           case 64:
@@ -486,26 +514,26 @@ switch (bits) {
           default:
             return Optional.empty();
         }
-}
-  case 0x24 -> {
-return bits == 8 ? Optional.of(F8E5M2) : Optional.empty();
-}
-  case 0x25 -> {
-return bits == 8 ? Optional.of(F8E4M3FN) : Optional.empty();
-}
-  case 0x26 -> {
-return bits == 8 ? Optional.of(F8E5M2FNUZ) : Optional.empty();
-}
-  case 0x27 -> {
-return bits == 8 ? Optional.of(F8E4M3FNUZ) : Optional.empty();
-}
-  case 0x28 -> {
-return bits == 8 ? Optional.of(F8E8M0FNU) : Optional.empty();
-}
-  default -> {
-return Optional.empty();
-}
-}
+      }
+      case 0x24 -> {
+        return bits == 8 ? Optional.of(F8E5M2) : Optional.empty();
+      }
+      case 0x25 -> {
+        return bits == 8 ? Optional.of(F8E4M3FN) : Optional.empty();
+      }
+      case 0x26 -> {
+        return bits == 8 ? Optional.of(F8E5M2FNUZ) : Optional.empty();
+      }
+      case 0x27 -> {
+        return bits == 8 ? Optional.of(F8E4M3FNUZ) : Optional.empty();
+      }
+      case 0x28 -> {
+        return bits == 8 ? Optional.of(F8E8M0FNU) : Optional.empty();
+      }
+      default -> {
+        return Optional.empty();
+      }
+    }
   }
 
   @Override
@@ -516,7 +544,7 @@ return Optional.empty();
     if (!(o instanceof ElementType that)) {
       return false;
     }
-    
+
     return kind == that.kind && bits == that.bits && mlirName.equals(that.mlirName);
   }
 

@@ -80,8 +80,8 @@ public record FunctionSignature(
   }
 
   /**
-   * True when the results are one {@code slist}, {@code stuple} or {@code sdict}: IREE then
-   * returns that structure's children as the raw results (the "inlined results" rule).
+   * True when the results are one {@code slist}, {@code stuple} or {@code sdict}: IREE then returns
+   * that structure's children as the raw results (the "inlined results" rule).
    *
    * @return true when the single result is a structure IREE flattens
    */

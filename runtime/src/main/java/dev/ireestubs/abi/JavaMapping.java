@@ -5,19 +5,18 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Which Java types stand for a type record: the one table behind the annotation processor's
- * checks, the interfaces the command line suggests, the array class {@code NdArray.fromBufferView}
- * picks, and the values the dynamic invoker returns, so that they all agree.
+ * Which Java types stand for a type record: the one table behind the annotation processor's checks,
+ * the interfaces the command line suggests, the array class {@code NdArray.fromBufferView} picks,
+ * and the values the dynamic invoker returns, so that they all agree.
  *
  * <ul>
  *   <li>a scalar {@code i1 i8 i16 i32 i64 f32 f64} is {@code boolean byte short int long float
- *       double} (integers of every signedness, and {@code index}, by their width; {@link
- *       #scalar});
+ *       double} (integers of every signedness, and {@code index}, by their width; {@link #scalar});
  *   <li>an ndarray is the typed array class that holds its element type ({@link #arrayClass}), or
  *       for a signless integer also the unsigned class of its width ({@link
  *       #arrayClassesAccepting}); an unknown element type accepts every class and {@code NdArray};
- *       a Java array of rank 1 to {@value #MAX_JAVA_ARRAY_RANK} of {@link #javaArrayComponent} is
- *       a copying convenience;
+ *       a Java array of rank 1 to {@value #MAX_JAVA_ARRAY_RANK} of {@link #javaArrayComponent} is a
+ *       copying convenience;
  *   <li>an {@code slist} or {@code stuple} whose elements all have one type record ({@link
  *       #uniformElement}) may be a {@code List} of that type; otherwise a positional record.
  * </ul>
@@ -59,9 +58,9 @@ public final class JavaMapping {
   private JavaMapping() {}
 
   /**
-   * The Java primitive that stands for a scalar of {@code element}: {@code boolean} for {@code
-   * i1}, {@code float} and {@code double} for {@code f32} and {@code f64}, and for an 8-, 16-, 32-
-   * or 64-bit integer of any signedness (or {@code index}) the primitive of that width. Empty for
+   * The Java primitive that stands for a scalar of {@code element}: {@code boolean} for {@code i1},
+   * {@code float} and {@code double} for {@code f32} and {@code f64}, and for an 8-, 16-, 32- or
+   * 64-bit integer of any signedness (or {@code index}) the primitive of that width. Empty for
    * every other element type (f16 and bf16 scalars are not VM values; odd widths have no
    * primitive).
    *
@@ -114,26 +113,21 @@ public final class JavaMapping {
   }
 
   /**
-   * The narrowest Java integer primitive that holds {@code bits} bits ({@code byte} up to 8,
-   * {@code short} up to 16, {@code int} up to 32, {@code long} up to 64); empty above 64. The
-   * dynamic invoker returns integer scalars of odd widths ({@code i3}) in it.
+   * The narrowest Java integer primitive that holds {@code bits} bits ({@code byte} up to 8, {@code
+   * short} up to 16, {@code int} up to 32, {@code long} up to 64); empty above 64. The dynamic
+   * invoker returns integer scalars of odd widths ({@code i3}) in it.
    *
    * @param bits the integer's width
    * @return the primitive class, or empty when no primitive is wide enough
    */
   public static Optional<Class<?>> integer(int bits) {
     return switch (integerWidth(bits)) {
-  case 8 -> 
-Optional.of(byte.class);
-  case 16 -> 
-Optional.of(short.class);
-  case 32 -> 
-Optional.of(int.class);
-  case 64 -> 
-Optional.of(long.class);
-  default -> 
-Optional.empty();
-};
+      case 8 -> Optional.of(byte.class);
+      case 16 -> Optional.of(short.class);
+      case 32 -> Optional.of(int.class);
+      case 64 -> Optional.of(long.class);
+      default -> Optional.empty();
+    };
   }
 
   private static int integerWidth(int bits) {
@@ -205,26 +199,21 @@ Optional.empty();
       return Optional.empty();
     }
     return switch (element.bits()) {
-  case 8 -> 
-Optional.of(unsigned ? "UByteArray" : "ByteArray");
-  case 16 -> 
-Optional.of(unsigned ? "UShortArray" : "ShortArray");
-  case 32 -> 
-Optional.of(unsigned ? "UIntArray" : "IntArray");
-  case 64 -> 
-Optional.of(unsigned ? "ULongArray" : "LongArray");
-  default -> 
-Optional.empty();
-};
+      case 8 -> Optional.of(unsigned ? "UByteArray" : "ByteArray");
+      case 16 -> Optional.of(unsigned ? "UShortArray" : "ShortArray");
+      case 32 -> Optional.of(unsigned ? "UIntArray" : "IntArray");
+      case 64 -> Optional.of(unsigned ? "ULongArray" : "LongArray");
+      default -> Optional.empty();
+    };
   }
 
   /**
-   * The simple names of the array classes that may stand for an ndarray declared with element
-   * type {@code declared}, preferred first: the class that holds it, and for a signless integer
-   * also the unsigned class of its width (the {@code iree.abi} JSON drops signedness, and unsigned
-   * arrays read signless buffer views). For an unknown element type ({@code !hal.buffer_view}),
-   * every class ({@link #ARRAY_CLASSES}): the class checks the element type at run time. Empty
-   * when the type is known but no class holds it. ({@link #ANY_ARRAY_CLASS} stands for any.)
+   * The simple names of the array classes that may stand for an ndarray declared with element type
+   * {@code declared}, preferred first: the class that holds it, and for a signless integer also the
+   * unsigned class of its width (the {@code iree.abi} JSON drops signedness, and unsigned arrays
+   * read signless buffer views). For an unknown element type ({@code !hal.buffer_view}), every
+   * class ({@link #ARRAY_CLASSES}): the class checks the element type at run time. Empty when the
+   * type is known but no class holds it. ({@link #ANY_ARRAY_CLASS} stands for any.)
    *
    * @param declared the element type the reflection declares
    * @return the simple names, preferred first; empty when none fits
@@ -300,8 +289,8 @@ Optional.empty();
   }
 
   /**
-   * The one type record every element of an {@code slist} or {@code stuple} has, when they all
-   * have the same and there is at least one: the structure may then be a {@code List} of it.
+   * The one type record every element of an {@code slist} or {@code stuple} has, when they all have
+   * the same and there is at least one: the structure may then be a {@code List} of it.
    *
    * @param elements the structure's element types
    * @return the common type, or empty when they differ or there are none
@@ -375,23 +364,37 @@ Optional.empty();
     while (!nameable(named)) {
       Class<?>[] interfaces = named.getInterfaces();
       Class<?> up = named.getSuperclass();
-      named = up != null && up != Object.class ? up : interfaces.length > 0 ? interfaces[0] : Object.class;
+      named =
+          up != null && up != Object.class
+              ? up
+              : interfaces.length > 0 ? interfaces[0] : Object.class;
     }
     return named.getSimpleName();
   }
 
   /** The collection kinds messages name instead of their implementation classes, in this order. */
   private static final List<Class<?>> USER_KINDS =
-      List.of(java.util.List.class, java.util.Map.class, java.util.Set.class, java.util.Collection.class);
+      List.of(
+          java.util.List.class,
+          java.util.Map.class,
+          java.util.Set.class,
+          java.util.Collection.class);
 
   /** True when a user can name {@code type}: it has a name and is not a hidden JDK class. */
   private static boolean nameable(Class<?> type) {
-    if (type.isAnonymousClass() || type.isSynthetic() || type.isHidden() || type.getSimpleName().isEmpty()) {
+    if (type.isAnonymousClass()
+        || type.isSynthetic()
+        || type.isHidden()
+        || type.getSimpleName().isEmpty()) {
       return false;
     }
     String name = type.getName();
-    boolean jdk = name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
-        || name.startsWith("sun.") || name.startsWith("com.sun.");
+    boolean jdk =
+        name.startsWith("java.")
+            || name.startsWith("javax.")
+            || name.startsWith("jdk.")
+            || name.startsWith("sun.")
+            || name.startsWith("com.sun.");
     return !jdk || java.lang.reflect.Modifier.isPublic(type.getModifiers());
   }
 }

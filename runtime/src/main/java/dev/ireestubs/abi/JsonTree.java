@@ -301,60 +301,60 @@ final class JsonTree {
     int column = tokenColumn(p);
     JsonToken t = p.currentToken();
     switch (t) {
-  case START_ARRAY -> {
-// Items gather in this depth's scratch list and are copied once into an array of the
-// exact size: most arrays are short records, and a default ArrayList would be mostly
-// empty space.
-List<Node> scratch = scratch(scratches, depth);
-          int first = scratch.size();
-          JsonToken next;
-          while ((next = p.nextToken()) != JsonToken.END_ARRAY) {
-            int index = scratch.size() - first;
-            scratch.add(read(p, isContainer(next) ? path.index(index) : path, scratches, depth + 1));
+      case START_ARRAY -> {
+        // Items gather in this depth's scratch list and are copied once into an array of the
+        // exact size: most arrays are short records, and a default ArrayList would be mostly
+        // empty space.
+        List<Node> scratch = scratch(scratches, depth);
+        int first = scratch.size();
+        JsonToken next;
+        while ((next = p.nextToken()) != JsonToken.END_ARRAY) {
+          int index = scratch.size() - first;
+          scratch.add(read(p, isContainer(next) ? path.index(index) : path, scratches, depth + 1));
+        }
+        return new Node(take(scratch, first), line, column);
+      }
+      case START_OBJECT -> {
+        Map<String, Node> fields = new LinkedHashMap<>();
+        while (p.nextToken() != JsonToken.END_OBJECT) {
+          String name = p.currentName();
+          if (fields.containsKey(name)) {
+            JsonLocation key = p.currentTokenLocation();
+            throw new AbiParseException(
+                ReflectionFormat.IREE_ABI_JSON,
+                path.key(name) + " (" + position(key.getLineNr(), key.getColumnNr()) + ")",
+                "duplicate key " + JsonStrings.excerpt(name));
           }
-          return new Node(take(scratch, first), line, column);
-}
-  case START_OBJECT -> {
-Map<String, Node> fields = new LinkedHashMap<>();
-          while (p.nextToken() != JsonToken.END_OBJECT) {
-            String name = p.currentName();
-            if (fields.containsKey(name)) {
-              JsonLocation key = p.currentTokenLocation();
-              throw new AbiParseException(
-                  ReflectionFormat.IREE_ABI_JSON,
-                  path.key(name) + " (" + position(key.getLineNr(), key.getColumnNr()) + ")",
-                  "duplicate key " + JsonStrings.excerpt(name));
-            }
-            JsonToken next = p.nextToken();
-            fields.put(name, read(p, isContainer(next) ? path.key(name) : path, scratches, depth + 1));
-          }
-          return new Node(fields, line, column);
-}
-  case VALUE_STRING -> {
-return new Node(p.getText(), line, column);
-}
-  case VALUE_NUMBER_INT -> {
-return new Node(integer(p), line, column);
-}
-  case VALUE_NUMBER_FLOAT -> {
-String literal = p.getText();
-          if (!Double.isFinite(p.getDoubleValue())) {
-            throw error(p, path, "the number " + literal + " is beyond the range of a double");
-          }
-          return new Node(new Decimal(literal), line, column);
-}
-  case VALUE_TRUE -> {
-return new Node(true, line, column);
-}
-  case VALUE_FALSE -> {
-return new Node(false, line, column);
-}
-  case VALUE_NULL -> {
-return new Node(null, line, column);
-}
-  default -> 
-throw error(p, path, "unexpected JSON token " + t);
-}
+          JsonToken next = p.nextToken();
+          fields.put(
+              name, read(p, isContainer(next) ? path.key(name) : path, scratches, depth + 1));
+        }
+        return new Node(fields, line, column);
+      }
+      case VALUE_STRING -> {
+        return new Node(p.getText(), line, column);
+      }
+      case VALUE_NUMBER_INT -> {
+        return new Node(integer(p), line, column);
+      }
+      case VALUE_NUMBER_FLOAT -> {
+        String literal = p.getText();
+        if (!Double.isFinite(p.getDoubleValue())) {
+          throw error(p, path, "the number " + literal + " is beyond the range of a double");
+        }
+        return new Node(new Decimal(literal), line, column);
+      }
+      case VALUE_TRUE -> {
+        return new Node(true, line, column);
+      }
+      case VALUE_FALSE -> {
+        return new Node(false, line, column);
+      }
+      case VALUE_NULL -> {
+        return new Node(null, line, column);
+      }
+      default -> throw error(p, path, "unexpected JSON token " + t);
+    }
   }
 
   /** Removes the items from {@code first} on from {@code scratch}, as a list of exactly them. */
@@ -384,11 +384,9 @@ throw error(p, path, "unexpected JSON token " + t);
 
   private static Object integer(JsonParser p) throws IOException {
     return switch (p.getNumberType()) {
-  case INT, LONG -> 
-p.getLongValue();
-  default -> 
-p.getBigIntegerValue();
-};
+      case INT, LONG -> p.getLongValue();
+      default -> p.getBigIntegerValue();
+    };
   }
 
   // Jackson's own parsers track the token's line and column in fields; asking them directly

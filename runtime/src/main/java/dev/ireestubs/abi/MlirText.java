@@ -99,7 +99,9 @@ final class MlirText {
     }
     throw error(
         end,
-        "expected '\"' to close the string opened at offset " + quote + ", found "
+        "expected '\"' to close the string opened at offset "
+            + quote
+            + ", found "
             + describe(s, end));
   }
 
@@ -110,22 +112,18 @@ final class MlirText {
 
   private static char closerOf(char opener) {
     return switch (opener) {
-  case '(' -> 
-')';
-  case '[' -> 
-']';
-  case '{' -> 
-'}';
-  default -> 
-'>';
-};
+      case '(' -> ')';
+      case '[' -> ']';
+      case '{' -> '}';
+      default -> '>';
+    };
   }
 
   /**
-   * Scans {@code [from, end)} keeping track of <code>( [ &#123; &lt;</code> and string literals, and returns
-   * the offset of the first character at bracket depth 0 that is in {@code stops}, or {@code end}
-   * when there is none. The {@code >} of an arrow {@code ->} is not a bracket. The scan uses an
-   * explicit stack (no recursion), so any nesting depth is safe.
+   * Scans {@code [from, end)} keeping track of <code>( [ &#123; &lt;</code> and string literals,
+   * and returns the offset of the first character at bracket depth 0 that is in {@code stops}, or
+   * {@code end} when there is none. The {@code >} of an arrow {@code ->} is not a bracket. The scan
+   * uses an explicit stack (no recursion), so any nesting depth is safe.
    *
    * @throws AbiParseException for a closing bracket that does not match the open one, a closing
    *     bracket at depth 0 that is not a stop, a bracket or string still open at {@code end}
@@ -161,8 +159,14 @@ final class MlirText {
         if (c != expected) {
           throw error(
               i,
-              "expected '" + expected + "' to close '" + openers[depth - 1] + "' opened at offset "
-                  + offsets[depth - 1] + ", found " + describe(s, i));
+              "expected '"
+                  + expected
+                  + "' to close '"
+                  + openers[depth - 1]
+                  + "' opened at offset "
+                  + offsets[depth - 1]
+                  + ", found "
+                  + describe(s, i));
         }
         depth--;
       }
@@ -171,8 +175,14 @@ final class MlirText {
     if (depth > 0) {
       throw error(
           end,
-          "expected '" + closerOf(openers[depth - 1]) + "' to close '" + openers[depth - 1]
-              + "' opened at offset " + offsets[depth - 1] + ", found " + describe(s, end));
+          "expected '"
+              + closerOf(openers[depth - 1])
+              + "' to close '"
+              + openers[depth - 1]
+              + "' opened at offset "
+              + offsets[depth - 1]
+              + ", found "
+              + describe(s, end));
     }
     return end;
   }

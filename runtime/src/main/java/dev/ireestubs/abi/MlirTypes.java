@@ -19,9 +19,9 @@ import java.util.regex.Pattern;
  *       every other MLIR float ({@code f8E4M3}, {@code f8E3M4}, {@code f8E4M3B11FNUZ}, {@code
  *       f6E2M3FN}, {@code f6E3M2FN}, {@code f4E2M1FN}, {@code tf32}, {@code f80}, {@code f128}),
  *       {@code complex<F>} and {@code index} become {@link AbiType.Scalar};
- *   <li>{@code tensor<4x?xf32>}, rank 0 {@code tensor<f32>}, unranked {@code tensor<*xf32>},
- *       with or without an encoding ({@code tensor<4xf32, #enc>}; the encoding is not modelled)
- *       become {@link AbiType.NdArray}; {@code !hal.buffer_view} becomes {@link
+ *   <li>{@code tensor<4x?xf32>}, rank 0 {@code tensor<f32>}, unranked {@code tensor<*xf32>}, with
+ *       or without an encoding ({@code tensor<4xf32, #enc>}; the encoding is not modelled) become
+ *       {@link AbiType.NdArray}; {@code !hal.buffer_view} becomes {@link
  *       AbiType.NdArray#anyBufferView()};
  *   <li>{@code !util.list<T>}, {@code !vm.list<T>} and {@code !iree_input.list<T>} become {@link
  *       AbiType.HomogeneousList}, with {@link AbiType.Any} for a variant list {@code <?>};
@@ -47,13 +47,15 @@ public final class MlirTypes {
   public static final int MAX_DEPTH = ParseLimits.MAX_DEPTH;
 
   /**
-   * Characters that end a type at bracket depth 0 in a declaration: the separators of the
-   * parameter list, the attribute dictionary's brace, and the {@code %} of the next parameter.
+   * Characters that end a type at bracket depth 0 in a declaration: the separators of the parameter
+   * list, the attribute dictionary's brace, and the {@code %} of the next parameter.
    */
   static final String TYPE_STOPS = ",){%";
 
   /** MLIR's small-float naming scheme: {@code f<width>E<exp>M<mantissa><flags>}. */
-  private static final Pattern SMALL_FLOAT = Pattern.compile("f([1-9][0-9]?)E[0-9]+M[0-9]+[A-Z0-9]*");
+  private static final Pattern SMALL_FLOAT =
+      Pattern.compile("f([1-9][0-9]?)E[0-9]+M[0-9]+[A-Z0-9]*");
+
   private static final Pattern DIALECT_TYPE =
       Pattern.compile("!([A-Za-z_][A-Za-z0-9_$]*)\\.([A-Za-z0-9_$.]+)");
   private static final Set<String> LIST_TYPES = Set.of("util.list", "vm.list", "iree_input.list");
@@ -85,8 +87,7 @@ public final class MlirTypes {
     int stop = MlirText.scanBalanced(text, start, end, TYPE_STOPS);
     if (stop < end) {
       throw MlirText.error(
-          stop,
-          "expected one type, found " + MlirText.describe(text, stop) + " at the top level");
+          stop, "expected one type, found " + MlirText.describe(text, stop) + " at the top level");
     }
     return parse(text, start, end, 1);
   }
@@ -299,48 +300,48 @@ public final class MlirTypes {
 
   private static Optional<ElementType> plainElementType(String name) {
     switch (name) {
-  case "index" -> {
-return Optional.of(ElementType.INDEX);
-}
-  case "f16" -> {
-return Optional.of(ElementType.F16);
-}
-  case "f32" -> {
-return Optional.of(ElementType.F32);
-}
-  case "f64" -> {
-return Optional.of(ElementType.F64);
-}
-  case "bf16" -> {
-return Optional.of(ElementType.BF16);
-}
-  case "f8E5M2" -> {
-return Optional.of(ElementType.F8E5M2);
-}
-  case "f8E4M3FN" -> {
-return Optional.of(ElementType.F8E4M3FN);
-}
-  case "f8E5M2FNUZ" -> {
-return Optional.of(ElementType.F8E5M2FNUZ);
-}
-  case "f8E4M3FNUZ" -> {
-return Optional.of(ElementType.F8E4M3FNUZ);
-}
-  case "f8E8M0FNU" -> {
-return Optional.of(ElementType.F8E8M0FNU);
-}
-  case "tf32" -> {
-// 19 significant bits, stored in 32.
-return Optional.of(ElementType.otherFloat("tf32", 32));
-}
-  case "f80" -> {
-return Optional.of(ElementType.otherFloat("f80", 80));
-}
-  case "f128" -> {
-return Optional.of(ElementType.otherFloat("f128", 128));
-}
-  default -> {}
-}
+      case "index" -> {
+        return Optional.of(ElementType.INDEX);
+      }
+      case "f16" -> {
+        return Optional.of(ElementType.F16);
+      }
+      case "f32" -> {
+        return Optional.of(ElementType.F32);
+      }
+      case "f64" -> {
+        return Optional.of(ElementType.F64);
+      }
+      case "bf16" -> {
+        return Optional.of(ElementType.BF16);
+      }
+      case "f8E5M2" -> {
+        return Optional.of(ElementType.F8E5M2);
+      }
+      case "f8E4M3FN" -> {
+        return Optional.of(ElementType.F8E4M3FN);
+      }
+      case "f8E5M2FNUZ" -> {
+        return Optional.of(ElementType.F8E5M2FNUZ);
+      }
+      case "f8E4M3FNUZ" -> {
+        return Optional.of(ElementType.F8E4M3FNUZ);
+      }
+      case "f8E8M0FNU" -> {
+        return Optional.of(ElementType.F8E8M0FNU);
+      }
+      case "tf32" -> {
+        // 19 significant bits, stored in 32.
+        return Optional.of(ElementType.otherFloat("tf32", 32));
+      }
+      case "f80" -> {
+        return Optional.of(ElementType.otherFloat("f80", 80));
+      }
+      case "f128" -> {
+        return Optional.of(ElementType.otherFloat("f128", 128));
+      }
+      default -> {}
+    }
     if (name.startsWith("f")) {
       Matcher small = SMALL_FLOAT.matcher(name);
       if (small.matches()) {
@@ -352,8 +353,8 @@ return Optional.of(ElementType.otherFloat("f128", 128));
   }
 
   /**
-   * {@code i<N>}, {@code si<N>} or {@code ui<N>} (no leading zero, at most 8 digits, at most
-   * {@link ElementType#MAX_INTEGER_WIDTH}); read by hand, as declarations are mostly these.
+   * {@code i<N>}, {@code si<N>} or {@code ui<N>} (no leading zero, at most 8 digits, at most {@link
+   * ElementType#MAX_INTEGER_WIDTH}); read by hand, as declarations are mostly these.
    */
   private static Optional<ElementType> integerType(String name) {
     int digits = name.startsWith("i") ? 1 : name.startsWith("si") || name.startsWith("ui") ? 2 : -1;
@@ -375,13 +376,10 @@ return Optional.of(ElementType.otherFloat("f128", 128));
       return Optional.empty();
     }
     return switch (name.charAt(0)) {
-  case 'i' -> 
-Optional.of(ElementType.integer(bits));
-  case 's' -> 
-Optional.of(ElementType.signedInteger(bits));
-  default -> 
-Optional.of(ElementType.unsignedInteger(bits));
-};
+      case 'i' -> Optional.of(ElementType.integer(bits));
+      case 's' -> Optional.of(ElementType.signedInteger(bits));
+      default -> Optional.of(ElementType.unsignedInteger(bits));
+    };
   }
 
   // ---------------------------------------------------------------- printing
@@ -390,7 +388,8 @@ Optional.of(ElementType.unsignedInteger(bits));
    * The MLIR spelling of {@code type}, as a declaration prints it: {@code i32}, {@code
    * tensor<?x4xf32>}, {@code tensor<*xf32>}, {@code !hal.buffer_view}, {@code !util.list<?>},
    * {@code !hal.fence}; an {@link AbiType.Unsupported} read from a declaration (such as a {@code
-   * tuple<...>}) prints its source text. Lists print as {@code !util.list}, whichever dialect they were read from.
+   * tuple<...>}) prints its source text. Lists print as {@code !util.list}, whichever dialect they
+   * were read from.
    *
    * @param type the type to print
    * @return MLIR text that {@link #parse} reads back as {@code type}
@@ -408,7 +407,8 @@ Optional.of(ElementType.unsignedInteger(bits));
 
   private static void write(StringBuilder sb, AbiType type, int depth) {
     if (depth > MAX_DEPTH) {
-      throw new IllegalArgumentException(ParseLimits.tooDeep("types") + " have no declaration text");
+      throw new IllegalArgumentException(
+          ParseLimits.tooDeep("types") + " have no declaration text");
     }
     if (type instanceof AbiType.Scalar scalar) {
       ElementType e = scalar.element();
@@ -417,7 +417,7 @@ Optional.of(ElementType.unsignedInteger(bits));
       }
       sb.append(e.mlirName());
     } else if (type instanceof AbiType.NdArray a) {
-      
+
       if (!a.element().isKnown()) {
         if (a.shape().isRanked()) {
           throw new IllegalArgumentException(

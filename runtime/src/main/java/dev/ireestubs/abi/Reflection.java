@@ -15,8 +15,8 @@ import java.util.Optional;
  *   <li>else {@code iree.abi.declaration}; a declaration that does not parse is skipped with a
  *       warning, because IREE writes it for people rather than machines;
  *   <li>else the V0 raw signature {@code f};
- *   <li>else the types the function's bytecode states ({@link BytecodeTypes}), when it was read
- *       and types something; when it could not be read, a warning says why;
+ *   <li>else the types the function's bytecode states ({@link BytecodeTypes}), when it was read and
+ *       types something; when it could not be read, a warning says why;
  *   <li>else the calling convention alone, which still fixes the arity and value/ref kinds.
  * </ol>
  *
@@ -44,8 +44,8 @@ public final class Reflection {
    * The signature and where it came from.
    *
    * @param signature the best signature found
-   * @param source the attribute it was read from ({@code iree.abi}, {@code
-   *     iree.abi.declaration}, {@code f}), {@code "bytecode"} or {@code "calling convention"}
+   * @param source the attribute it was read from ({@code iree.abi}, {@code iree.abi.declaration},
+   *     {@code f}), {@code "bytecode"} or {@code "calling convention"}
    * @param warnings better reflection that was present but could not be used, one sentence each
    */
   public record Resolved(FunctionSignature signature, String source, List<String> warnings) {
@@ -53,8 +53,8 @@ public final class Reflection {
      * Refuses nulls and copies the warnings.
      *
      * @param signature the best signature found
-     * @param source the attribute it was read from ({@code iree.abi}, {@code
-     *     iree.abi.declaration}, {@code f}), {@code "bytecode"} or {@code "calling convention"}
+     * @param source the attribute it was read from ({@code iree.abi}, {@code iree.abi.declaration},
+     *     {@code f}), {@code "bytecode"} or {@code "calling convention"}
      * @param warnings better reflection that was present but could not be used, one sentence each
      */
     public Resolved {
@@ -100,8 +100,8 @@ public final class Reflection {
   /**
    * Parses one reflection text a person wrote or chose (an annotation, a host function): {@code
    * iree.abi} JSON when it starts with <code>{</code>, a V0 raw signature when it starts with
-   * {@code I<length>!}, else an {@code iree.abi.declaration}. Unlike
-   * {@link #resolve}, a declaration that does not parse is an error, not a fallback.
+   * {@code I<length>!}, else an {@code iree.abi.declaration}. Unlike {@link #resolve}, a
+   * declaration that does not parse is an error, not a fallback.
    *
    * @param reflection one reflection text
    * @return the signature it states
@@ -110,13 +110,10 @@ public final class Reflection {
   public static FunctionSignature parse(String reflection) {
     Objects.requireNonNull(reflection, "reflection");
     return switch (attributeOf(reflection)) {
-  case IREE_ABI -> 
-AbiJson.parseFunction(reflection);
-  case V0Reflection.RAW_KEY -> 
-V0RawSignature.parse(reflection.strip());
-  default -> 
-Declaration.parse(reflection).toSignature();
-};
+      case IREE_ABI -> AbiJson.parseFunction(reflection);
+      case V0Reflection.RAW_KEY -> V0RawSignature.parse(reflection.strip());
+      default -> Declaration.parse(reflection).toSignature();
+    };
   }
 
   /**
@@ -135,10 +132,10 @@ Declaration.parse(reflection).toSignature();
   }
 
   /**
-   * The best signature in {@code attributes} and the function's bytecode: as {@link
-   * #resolve(Map, String)}, with the bytecode's types ranked after V0 {@code f} and before the
-   * calling convention. Bytecode that could not be read adds a warning when the calling
-   * convention is used instead.
+   * The best signature in {@code attributes} and the function's bytecode: as {@link #resolve(Map,
+   * String)}, with the bytecode's types ranked after V0 {@code f} and before the calling
+   * convention. Bytecode that could not be read adds a warning when the calling convention is used
+   * instead.
    *
    * @param attributes one function's reflection attributes
    * @param callingConvention the function's calling convention, or null when unknown
@@ -202,8 +199,8 @@ Declaration.parse(reflection).toSignature();
 
   /**
    * A bytecode signature under {@code iree.abi.model = coarse-fences}: when the bytecode did not
-   * already find the fences, its last two arguments (refs) are taken as the wait and signal
-   * fences, as for a calling convention.
+   * already find the fences, its last two arguments (refs) are taken as the wait and signal fences,
+   * as for a calling convention.
    */
   private static FunctionSignature withFences(
       FunctionSignature s, boolean fences, List<String> warnings) {
@@ -212,7 +209,9 @@ Declaration.parse(reflection).toSignature();
     }
     List<AbiType> args = s.arguments();
     int n = args.size();
-    if (n < 2 || !(args.get(n - 2) instanceof AbiType.Ref) || !(args.get(n - 1) instanceof AbiType.Ref)) {
+    if (n < 2
+        || !(args.get(n - 2) instanceof AbiType.Ref)
+        || !(args.get(n - 1) instanceof AbiType.Ref)) {
       warnings.add(
           "iree.abi.model is coarse-fences, but the bytecode's signature "
               + s

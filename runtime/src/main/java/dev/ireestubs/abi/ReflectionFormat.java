@@ -7,9 +7,9 @@ public enum ReflectionFormat {
   /** The {@code iree.abi.declaration} text of every compiler since 2023-12. */
   DECLARATION("iree.abi.declaration"),
   /**
-   * The types a function's bytecode states: the element types and dims it asserts of each
-   * argument ({@code hal.buffer_view.assert}) and gives each result ({@code
-   * hal.buffer_view.create}), and which refs are fences (see {@link BytecodeTypes}).
+   * The types a function's bytecode states: the element types and dims it asserts of each argument
+   * ({@code hal.buffer_view.assert}) and gives each result ({@code hal.buffer_view.create}), and
+   * which refs are fences (see {@link BytecodeTypes}).
    */
   BYTECODE("bytecode"),
   /** The calling-convention string every export carries, e.g. {@code 0rr_r}. */

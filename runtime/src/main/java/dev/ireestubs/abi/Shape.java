@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * The declared shape of an array: unranked, or a rank with one dimension per axis, each static
- * (a non-negative size) or dynamic ({@code ?}, JSON {@code null}, V0 {@code d-1}).
+ * The declared shape of an array: unranked, or a rank with one dimension per axis, each static (a
+ * non-negative size) or dynamic ({@code ?}, JSON {@code null}, V0 {@code d-1}).
  *
  * <p>Immutable. Printed as MLIR does: {@code 2x?x3}, the empty string for rank 0, {@code *} for
  * unranked.

@@ -40,10 +40,9 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
    * ],
    * </pre>
    *
-   * Each key is written after an indent of two spaces per level, a structure opens with {@code
-   * :[} or <code>:&#123;</code> and a newline and closes with its indent, {@code ]} or
-   * <code>&#125;</code>, {@code ,}
-   * and a newline; a leaf is {@code =raw(n),} and a newline.
+   * Each key is written after an indent of two spaces per level, a structure opens with {@code :[}
+   * or <code>:&#123;</code> and a newline and closes with its indent, {@code ]} or <code>&#125;
+   * </code>, {@code ,} and a newline; a leaf is {@code =raw(n),} and a newline.
    *
    * @return the node's text in that form
    */
@@ -112,8 +111,8 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
 
   /**
    * A sequence, encoded {@code S<len>!} then {@code k<key>} and a child for each entry. As a root
-   * of the inputs it takes the positional arguments; keys may leave gaps (the runtime filled
-   * result gaps with {@code None}).
+   * of the inputs it takes the positional arguments; keys may leave gaps (the runtime filled result
+   * gaps with {@code None}).
    *
    * @param entries the children, in the order held
    */
@@ -125,7 +124,8 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
      */
     public Sequence {
       entries = List.copyOf(entries);
-      SipSignature.checkDepth(entries.stream().map(SequenceEntry::node).collect(Collectors.toList()));
+      SipSignature.checkDepth(
+          entries.stream().map(SequenceEntry::node).collect(Collectors.toList()));
     }
 
     @Override
@@ -179,8 +179,8 @@ public sealed interface SipNode permits SipNode.Leaf, SipNode.Sequence, SipNode.
   }
 
   /**
-   * A dict, encoded {@code D<len>!} then {@code K<len>!<key>} and a child for each entry. As a
-   * root of the inputs it takes the keyword arguments.
+   * A dict, encoded {@code D<len>!} then {@code K<len>!<key>} and a child for each entry. As a root
+   * of the inputs it takes the keyword arguments.
    *
    * @param entries the children, in the order held
    */

@@ -25,8 +25,8 @@ import java.util.stream.Collectors;
  * </pre>
  *
  * <p>A side may be empty ({@code I1!R1!}), which is not the same as an empty sequence ({@code
- * I1!R4!S1!}) or an empty dict ({@code I1!R4!D1!}); an empty side is {@link Optional#empty()}.
- * Note that {@code S} means "sequence" here but "scalar" in an {@code f} signature.
+ * I1!R4!S1!}) or an empty dict ({@code I1!R4!D1!}); an empty side is {@link Optional#empty()}. Note
+ * that {@code S} means "sequence" here but "scalar" in an {@code f} signature.
  *
  * <p>Reading the old runtime: a root sequence of the inputs takes the positional arguments and a
  * root dict the keyword arguments; each leaf {@code _n} places the value it reaches at raw index
@@ -51,7 +51,6 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
    * #rawIndexProblems()} list (the first found); {@link #validate()} still counts them all.
    */
   public static final int MAX_LISTED_PROBLEMS = 16;
-
 
   /**
    * Refuses null inputs or results (an absent side is an empty {@code Optional}).
@@ -106,8 +105,8 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
    *
    * @param sip the text of a function's {@code sip} attribute
    * @return the parsed signature
-   * @throws AbiParseException when the text does not follow the grammar; the message names the
-   *     byte offset, what was expected and what was found
+   * @throws AbiParseException when the text does not follow the grammar; the message names the byte
+   *     offset, what was expected and what was found
    */
   public static SipSignature parse(String sip) {
     V0Components.Reader reader = V0Components.Reader.of(sip, FORMAT);
@@ -130,7 +129,9 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
     if (!r.atEnd()) {
       throw r.error(
           r.offset(),
-          "expected the end of side " + tag + ", which holds at most one structure, found "
+          "expected the end of side "
+              + tag
+              + ", which holds at most one structure, found "
               + r.describeAt(r.offset()));
     }
     return Optional.of(node);
@@ -163,7 +164,8 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
       if (!(key instanceof IntegerComponent integerComponent) || key.tag() != 'k') {
         throw r.error(
             key.offset(),
-            "expected a sequence key k<int> in sequence S, found " + V0RawSignature.describe(key)
+            "expected a sequence key k<int> in sequence S, found "
+                + V0RawSignature.describe(key)
                 + (key.tag() == 'K' ? "; string keys K belong in a dict D" : ""));
       }
       int k = integerComponent.value();
@@ -182,7 +184,8 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
       if (!(key instanceof SpanComponent spanComponent) || key.tag() != 'K') {
         throw r.error(
             key.offset(),
-            "expected a dict key K<length>!<key> in dict D, found " + V0RawSignature.describe(key)
+            "expected a dict key K<length>!<key> in dict D, found "
+                + V0RawSignature.describe(key)
                 + (key.tag() == 'k' ? "; int keys k belong in a sequence S" : ""));
       }
       String k = spanComponent.contents();
@@ -205,7 +208,9 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
     if (r.atEnd()) {
       throw r.error(
           r.offset(),
-          "expected a structure (_<index> leaf, S sequence or D dict) after " + after + ", found "
+          "expected a structure (_<index> leaf, S sequence or D dict) after "
+              + after
+              + ", found "
               + r.describeAt(r.offset()));
     }
     return structure(r, r.next());
@@ -356,7 +361,10 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
     return sb;
   }
 
-  /** A one-line form for messages, e.g. {@code [0: raw(0), 1: raw(1)] -> raw(0)}; {@code ()} for an empty side. */
+  /**
+   * A one-line form for messages, e.g. {@code [0: raw(0), 1: raw(1)] -> raw(0)}; {@code ()} for an
+   * empty side.
+   */
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder();
@@ -529,13 +537,17 @@ public record SipSignature(Optional<SipNode> inputs, Optional<SipNode> results) 
     throw new AbiParseException(FORMAT, first.path(), first.detail() + more);
   }
 
-  /** Throws when a structure over {@code children} would be deeper than {@link SipNode#MAX_DEPTH}. */
+  /**
+   * Throws when a structure over {@code children} would be deeper than {@link SipNode#MAX_DEPTH}.
+   */
   static void checkDepth(List<SipNode> children) {
     for (SipNode child : children) {
       Objects.requireNonNull(child, "child");
       if (child.depth() + 1 > SipNode.MAX_DEPTH) {
         throw new IllegalArgumentException(
-            "SIP structures nest at most " + SipNode.MAX_DEPTH + " deep; this one would nest "
+            "SIP structures nest at most "
+                + SipNode.MAX_DEPTH
+                + " deep; this one would nest "
                 + (child.depth() + 1));
       }
     }

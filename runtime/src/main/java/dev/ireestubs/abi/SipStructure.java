@@ -12,10 +12,10 @@ import java.util.Objects;
  * <p>{@link #signature()} is that tree as a {@link FunctionSignature} of format {@link
  * ReflectionFormat#V0_SIP}: a root sequence of the inputs becomes the positional arguments (in key
  * order), a root dict the keyword arguments ({@link AbiType.Named}, in key order); a nested
- * sequence is an {@code stuple}-like {@link AbiType.Sequence}, a nested dict an {@link AbiType.Dict};
- * a leaf is the raw slot's type. On the result side a root leaf is the single result, a root
- * sequence the results in order, and a root dict one {@link AbiType.Dict} result (whose values are
- * the results, as IREE's inlining rule reads).
+ * sequence is an {@code stuple}-like {@link AbiType.Sequence}, a nested dict an {@link
+ * AbiType.Dict}; a leaf is the raw slot's type. On the result side a root leaf is the single
+ * result, a root sequence the results in order, and a root dict one {@link AbiType.Dict} result
+ * (whose values are the results, as IREE's inlining rule reads).
  *
  * <p>Unlike the V1 ABI, the structure never reaches the VM: {@link #inputs()} and {@link
  * #results()} keep the SIP trees, whose leaves say which raw slot each value fills. So {@link

@@ -5,19 +5,19 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The lexical layer of the deprecated V0 signatures ({@code f} and {@code sip}): a flat sequence
- * of length-prefixed components with no separators, read by {@link Reader} and written by {@link
+ * The lexical layer of the deprecated V0 signatures ({@code f} and {@code sip}): a flat sequence of
+ * length-prefixed components with no separators, read by {@link Reader} and written by {@link
  * Builder}.
  *
  * <ul>
  *   <li>An <b>integer component</b> is a tag ({@code _} or {@code a}..{@code z}), an optional
- *       {@code -} and decimal digits: {@code _5a1z10x-5991} is four of them. The value must fit
- *       a Java {@code int}.
+ *       {@code -} and decimal digits: {@code _5a1z10x-5991} is four of them. The value must fit a
+ *       Java {@code int}.
  *   <li>A <b>span component</b> is a tag ({@code A}..{@code Z}), a decimal length, {@code !} and
- *       the contents. The length counts the contents <em>plus one for the {@code !}</em>, so
- *       {@code A7!foobar} holds {@code foobar} and {@code Z1!} is empty. The {@code !} is always
- *       written, which lets contents start with digits or {@code !} ({@code A6!!2345}). Contents
- *       may be a nested encoded sequence ({@code _5X3!_6}); {@link Reader#open} reads one.
+ *       the contents. The length counts the contents <em>plus one for the {@code !}</em>, so {@code
+ *       A7!foobar} holds {@code foobar} and {@code Z1!} is empty. The {@code !} is always written,
+ *       which lets contents start with digits or {@code !} ({@code A6!!2345}). Contents may be a
+ *       nested encoded sequence ({@code _5X3!_6}); {@link Reader#open} reads one.
  * </ul>
  *
  * <p>IREE's C++ code counts lengths in bytes of the UTF-8 text; so does this class, and every
@@ -94,8 +94,10 @@ final class V0Components {
     private final int offset;
     private final int contentOffset;
     private final int contentLength;
+
     /** The whole text, for contents not yet decoded; null once {@link #contents} is set. */
     private byte[] bytes;
+
     private String contents;
 
     /**
@@ -104,16 +106,18 @@ final class V0Components {
      * @param offset the byte offset of the tag in the whole text
      * @param contentOffset the byte offset of the first content byte (just after the {@code !})
      * @param contentLength the number of content bytes: the declared length minus one
-     * @throws IllegalArgumentException for a tag outside {@code A}..{@code Z} or bounds that do
-     *     not fit together
+     * @throws IllegalArgumentException for a tag outside {@code A}..{@code Z} or bounds that do not
+     *     fit together
      */
-    public SpanComponent(char tag, String contents, int offset, int contentOffset, int contentLength) {
+    public SpanComponent(
+        char tag, String contents, int offset, int contentOffset, int contentLength) {
       this(tag, offset, contentOffset, contentLength);
       this.contents = Objects.requireNonNull(contents, "contents");
     }
 
     /** A span over {@code bytes}, whose contents are decoded when asked for. */
-    private SpanComponent(byte[] bytes, char tag, int offset, int contentOffset, int contentLength) {
+    private SpanComponent(
+        byte[] bytes, char tag, int offset, int contentOffset, int contentLength) {
       this(tag, offset, contentOffset, contentLength);
       this.bytes = bytes;
     }
@@ -125,7 +129,11 @@ final class V0Components {
       }
       if (offset < 0 || contentOffset <= offset || contentLength < 0) {
         throw new IllegalArgumentException(
-            "bad span bounds: offset " + offset + ", contents at " + contentOffset + " length "
+            "bad span bounds: offset "
+                + offset
+                + ", contents at "
+                + contentOffset
+                + " length "
                 + contentLength);
       }
       this.tag = tag;
@@ -170,7 +178,7 @@ final class V0Components {
       if (!(o instanceof SpanComponent that)) {
         return false;
       }
-      
+
       return tag == that.tag
           && offset == that.offset
           && contentOffset == that.contentOffset
@@ -276,9 +284,8 @@ final class V0Components {
     }
 
     /**
-     * Skips components until one with {@code tag}, and returns it (IREE's {@code SeekTag});
-     * empty, with the reader at its end, when there is none. Skipped components are still
-     * checked.
+     * Skips components until one with {@code tag}, and returns it (IREE's {@code SeekTag}); empty,
+     * with the reader at its end, when there is none. Skipped components are still checked.
      *
      * @throws AbiParseException as {@link #next}
      */
@@ -303,14 +310,22 @@ final class V0Components {
       int contentEnd = span.contentOffset() + span.contentLength();
       if (span.contentOffset() < start || contentEnd > end || contentEnd < span.contentOffset()) {
         throw new IllegalArgumentException(
-            "span at offset " + span.offset() + " does not lie inside this reader's range "
-                + start + ".." + end);
+            "span at offset "
+                + span.offset()
+                + " does not lie inside this reader's range "
+                + start
+                + ".."
+                + end);
       }
       if (depth + 1 > MAX_DEPTH) {
         throw error(
             span.offset(),
-            "expected spans nested at most ParseLimits.MAX_DEPTH = " + MAX_DEPTH
-                + " deep, found span '" + span.tag() + "' at depth " + (depth + 1));
+            "expected spans nested at most ParseLimits.MAX_DEPTH = "
+                + MAX_DEPTH
+                + " deep, found span '"
+                + span.tag()
+                + "' at depth "
+                + (depth + 1));
       }
       return new Reader(bytes, span.contentOffset(), contentEnd, depth + 1, format);
     }
@@ -321,9 +336,8 @@ final class V0Components {
     }
 
     /**
-     * A short description of what stands at byte offset {@code offset} for an error message:
-     * {@code 'x'}, {@code control character U+0001}, {@code 'é' (U+00E9)} or {@code the end of
-     * the text}.
+     * A short description of what stands at byte offset {@code offset} for an error message: {@code
+     * 'x'}, {@code control character U+0001}, {@code 'é' (U+00E9)} or {@code the end of the text}.
      */
     public String describeAt(int offset) {
       if (offset >= end) {
@@ -380,9 +394,15 @@ final class V0Components {
       if (value > remaining) {
         throw error(
             tagOffset,
-            "span '" + tag + "' declares length " + value + " (the '!' and "
-                + plural(value - 1, "content byte") + ") but only "
-                + (remaining == 1 ? "1 byte remains" : remaining + " bytes remain") + " before "
+            "span '"
+                + tag
+                + "' declares length "
+                + value
+                + " (the '!' and "
+                + plural(value - 1, "content byte")
+                + ") but only "
+                + (remaining == 1 ? "1 byte remains" : remaining + " bytes remain")
+                + " before "
                 + (end == bytes.length ? "the end of the text" : "the end of the enclosing span"));
       }
       int contentOffset = pos + 1;
@@ -391,7 +411,9 @@ final class V0Components {
       if (contentEnd < end && (bytes[contentEnd] & 0xC0) == 0x80) {
         throw error(
             contentEnd,
-            "span '" + tag + "' ends inside a multi-byte UTF-8 character (its length counts bytes)");
+            "span '"
+                + tag
+                + "' ends inside a multi-byte UTF-8 character (its length counts bytes)");
       }
       pos = contentEnd;
       return new SpanComponent(bytes, tag, tagOffset, contentOffset, contentLength);
@@ -420,15 +442,27 @@ final class V0Components {
       if (pos == digitsStart) {
         throw error(
             pos,
-            "expected " + (negative ? "digits after '-'" : "digits (" + what + ")") + " after tag '"
-                + tag + "', found " + describeAt(pos));
+            "expected "
+                + (negative ? "digits after '-'" : "digits (" + what + ")")
+                + " after tag '"
+                + tag
+                + "', found "
+                + describeAt(pos));
       }
       long value = negative ? -magnitude : magnitude;
       if (overflow || value > Integer.MAX_VALUE || value < Integer.MIN_VALUE) {
         throw error(
             digitsStart - (negative ? 1 : 0),
-            "expected " + what + " within " + Integer.MIN_VALUE + ".." + Integer.MAX_VALUE
-                + " after tag '" + tag + "', found " + (negative ? "-" : "")
+            "expected "
+                + what
+                + " within "
+                + Integer.MIN_VALUE
+                + ".."
+                + Integer.MAX_VALUE
+                + " after tag '"
+                + tag
+                + "', found "
+                + (negative ? "-" : "")
                 + quoteDigits(digitsStart, pos));
       }
       return (int) value;
@@ -440,7 +474,9 @@ final class V0Components {
         return new String(bytes, from, n, StandardCharsets.US_ASCII);
       }
       return new String(bytes, from, QUOTE_LIMIT, StandardCharsets.US_ASCII)
-          + "... (" + n + " digits)";
+          + "... ("
+          + n
+          + " digits)";
     }
   }
 

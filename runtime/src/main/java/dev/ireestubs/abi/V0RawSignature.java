@@ -23,8 +23,8 @@ import java.util.OptionalInt;
  * </pre>
  *
  * <p>Type codes {@code t0}..{@code t11} are f32, f16, f64, bf16, sint8..sint64, uint8..uint64;
- * {@code t0} (f32) is the default and the compiler omits it. A dim is a size {@code >= 0} or
- * {@code -1} (dynamic). In the model a buffer is an {@link AbiType.NdArray}, a scalar an {@link
+ * {@code t0} (f32) is the default and the compiler omits it. A dim is a size {@code >= 0} or {@code
+ * -1} (dynamic). In the model a buffer is an {@link AbiType.NdArray}, a scalar an {@link
  * AbiType.Scalar} (signed element types {@code si*}, unsigned {@code ui*}), {@code O} is {@link
  * AbiType.Ref#any()} and {@code U} is {@link AbiType.Unknown}; the signature's format is {@link
  * ReflectionFormat#V0_RAW}.
@@ -61,8 +61,18 @@ public final class V0RawSignature {
   /** The printable names of type codes 0..11, as IREE's pretty printer writes them. */
   private static final List<String> TYPE_NAMES =
       List.of(
-          "float32", "float16", "float64", "bfloat16", "sint8", "sint16", "sint32", "sint64",
-          "uint8", "uint16", "uint32", "uint64");
+          "float32",
+          "float16",
+          "float64",
+          "bfloat16",
+          "sint8",
+          "sint16",
+          "sint32",
+          "sint64",
+          "uint8",
+          "uint16",
+          "uint32",
+          "uint64");
 
   private V0RawSignature() {}
 
@@ -103,17 +113,12 @@ public final class V0RawSignature {
     }
     if (element.kind() == ElementType.Kind.SIGNLESS_INTEGER) {
       return switch (element.bits()) {
-  case 8 -> 
-OptionalInt.of(TYPES.indexOf(ElementType.SI8));
-  case 16 -> 
-OptionalInt.of(TYPES.indexOf(ElementType.SI16));
-  case 32 -> 
-OptionalInt.of(TYPES.indexOf(ElementType.SI32));
-  case 64 -> 
-OptionalInt.of(TYPES.indexOf(ElementType.SI64));
-  default -> 
-OptionalInt.empty();
-};
+        case 8 -> OptionalInt.of(TYPES.indexOf(ElementType.SI8));
+        case 16 -> OptionalInt.of(TYPES.indexOf(ElementType.SI16));
+        case 32 -> OptionalInt.of(TYPES.indexOf(ElementType.SI32));
+        case 64 -> OptionalInt.of(TYPES.indexOf(ElementType.SI64));
+        default -> OptionalInt.empty();
+      };
     }
     return OptionalInt.empty();
   }
@@ -138,8 +143,8 @@ OptionalInt.empty();
    *
    * @param f the text of a function's {@code f} attribute
    * @return the signature, format {@link ReflectionFormat#V0_RAW}, synchronous, no version
-   * @throws AbiParseException when the text does not follow the grammar; the message names the
-   *     byte offset, what was expected and what was found
+   * @throws AbiParseException when the text does not follow the grammar; the message names the byte
+   *     offset, what was expected and what was found
    */
   public static FunctionSignature parse(String f) {
     V0Components.Reader reader = V0Components.Reader.of(f, FORMAT);
@@ -167,13 +172,15 @@ OptionalInt.empty();
     V0Components.Reader reader = V0Components.Reader.of(item, FORMAT);
     if (reader.atEnd()) {
       throw reader.error(
-          0, "expected an item (B buffer, S scalar, O ref or U unrecognized), found the end of the text");
+          0,
+          "expected an item (B buffer, S scalar, O ref or U unrecognized), found the end of the text");
     }
     AbiType type = item(reader, reader.next());
     if (!reader.atEnd()) {
       throw reader.error(
           reader.offset(),
-          "expected the end of the text after one item, found " + reader.describeAt(reader.offset()));
+          "expected the end of the text after one item, found "
+              + reader.describeAt(reader.offset()));
     }
     return type;
   }
@@ -206,30 +213,28 @@ OptionalInt.empty();
     if (!(c instanceof SpanComponent span)) {
       throw reader.error(c.offset(), expected + ", found " + describe(c));
     }
-    
+
     return switch (span.tag()) {
-  case 'B' -> 
-buffer(reader, span);
-  case 'S' -> 
-scalar(reader, span);
-  case 'O' -> 
-{
-requireEmpty(reader, span, "an opaque ref object is written O1!");
+      case 'B' -> buffer(reader, span);
+      case 'S' -> scalar(reader, span);
+      case 'O' -> {
+        requireEmpty(reader, span, "an opaque ref object is written O1!");
         yield AbiType.Ref.any();
-}
-  case 'U' -> 
-{
-requireEmpty(reader, span, "an unrecognized type is written U1!");
+      }
+      case 'U' -> {
+        requireEmpty(reader, span, "an unrecognized type is written U1!");
         yield new AbiType.Unknown();
-}
-  case 'I', 'R' -> 
-throw reader.error(
-            c.offset(),
-            expected + ", found " + describe(c) + "; I and R spans appear only at the top level,"
-                + " once each");
-  default -> 
-throw reader.error(c.offset(), expected + ", found " + describe(c));
-};
+      }
+      case 'I', 'R' ->
+          throw reader.error(
+              c.offset(),
+              expected
+                  + ", found "
+                  + describe(c)
+                  + "; I and R spans appear only at the top level,"
+                  + " once each");
+      default -> throw reader.error(c.offset(), expected + ", found " + describe(c));
+    };
   }
 
   private static AbiType buffer(V0Components.Reader outer, SpanComponent span) {
@@ -275,8 +280,7 @@ throw reader.error(c.offset(), expected + ", found " + describe(c));
     if (!r.atEnd()) {
       Component c = r.next();
       if (!(c instanceof IntegerComponent integerComponent) || c.tag() != 't') {
-        throw r.error(
-            c.offset(), "expected a type code t<code> in scalar S, found " + describe(c));
+        throw r.error(c.offset(), "expected a type code t<code> in scalar S, found " + describe(c));
       }
       element = code(r, integerComponent);
     }
@@ -292,8 +296,11 @@ throw reader.error(c.offset(), expected + ", found " + describe(c));
     if (c.value() < 0 || c.value() >= TYPES.size()) {
       throw r.error(
           c.offset(),
-          "expected a type code t0..t" + (TYPES.size() - 1) + " (f32, f16, f64, bf16, sint8..sint64,"
-              + " uint8..uint64), found " + c);
+          "expected a type code t0..t"
+              + (TYPES.size() - 1)
+              + " (f32, f16, f64, bf16, sint8..sint64,"
+              + " uint8..uint64), found "
+              + c);
     }
     return TYPES.get(c.value());
   }
@@ -333,8 +340,8 @@ throw reader.error(c.offset(), expected + ", found " + describe(c));
    * <p>Expressible: {@link AbiType.NdArray} of a ranked shape with dims up to {@code
    * Integer.MAX_VALUE} and an element with a {@linkplain #typeCode type code}; {@link
    * AbiType.Scalar} of such an element; {@link AbiType.Ref#any()}; {@link AbiType.Unknown}.
-   * Signless integers are written as signed ones, as the compiler wrote them, so they read back
-   * as {@code si*}. The format and {@code abiVersion} of the signature are not part of the text.
+   * Signless integers are written as signed ones, as the compiler wrote them, so they read back as
+   * {@code si*}. The format and {@code abiVersion} of the signature are not part of the text.
    *
    * @param signature the signature to write
    * @return the {@code f} text that {@link #parse} reads back as {@code signature}
@@ -371,7 +378,7 @@ throw reader.error(c.offset(), expected + ", found " + describe(c));
 
   private static void writeItem(V0Components.Builder out, AbiType type, String where) {
     if (type instanceof AbiType.NdArray a) {
-      
+
       int code = requireCode(a.element(), type, where);
       if (!a.shape().isRanked()) {
         throw unexpressible(where, type, "V0 buffers are ranked (the dims give the rank)");
@@ -382,8 +389,7 @@ throw reader.error(c.offset(), expected + ", found " + describe(c));
       }
       for (long d : a.shape().dims()) {
         if (d > Integer.MAX_VALUE) {
-          throw unexpressible(
-              where, type, "dimension " + d + " is above " + Integer.MAX_VALUE);
+          throw unexpressible(where, type, "dimension " + d + " is above " + Integer.MAX_VALUE);
         }
         item.integer('d', (int) d);
       }
@@ -417,7 +423,9 @@ throw reader.error(c.offset(), expected + ", found " + describe(c));
       throw unexpressible(
           where,
           type,
-          "element type " + element + " has no V0 type code (f32, f16, f64, bf16, i1, i8..i64,"
+          "element type "
+              + element
+              + " has no V0 type code (f32, f16, f64, bf16, i1, i8..i64,"
               + " si8..si64, ui8..ui64)");
     }
     return code.getAsInt();
@@ -426,7 +434,9 @@ throw reader.error(c.offset(), expected + ", found " + describe(c));
   private static void requireSync(FunctionSignature signature) {
     if (signature.model() != FunctionSignature.CallingModel.SYNC) {
       throw new IllegalArgumentException(
-          "cannot write " + signature + " as a V0 raw signature: V0 has no calling model "
+          "cannot write "
+              + signature
+              + " as a V0 raw signature: V0 has no calling model "
               + signature.model());
     }
   }
@@ -441,8 +451,8 @@ throw reader.error(c.offset(), expected + ", found " + describe(c));
   /**
    * The form IREE's old pretty printer gave, e.g. {@code (RefObject<?>, Buffer<float32[?x128x64]>,
    * sint32) -> (Buffer<uint64[32x?x64]>)}: buffers as {@code Buffer<type[dims]>} ({@code ?} for a
-   * dynamic dim, {@code []} for rank 0), scalars by type name, opaque refs as {@code
-   * RefObject<?>}, unrecognized types as {@code !UNKNOWN!}.
+   * dynamic dim, {@code []} for rank 0), scalars by type name, opaque refs as {@code RefObject<?>},
+   * unrecognized types as {@code !UNKNOWN!}.
    *
    * @param signature the signature to print
    * @return the printed form, for people
@@ -483,7 +493,7 @@ throw reader.error(c.offset(), expected + ", found " + describe(c));
     // Checks expressibility exactly as the encoder does.
     writeItem(new V0Components.Builder(), type, where);
     if (type instanceof AbiType.NdArray a) {
-      
+
       sb.append("Buffer<").append(TYPE_NAMES.get(typeCode(a.element()).getAsInt())).append('[');
       long[] dims = a.shape().dims();
       for (int i = 0; i < dims.length; i++) {

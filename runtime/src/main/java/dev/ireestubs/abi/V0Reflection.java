@@ -12,9 +12,9 @@ import java.util.Optional;
  *   <li>{@code fv} = {@code "1"} and {@code f} = the raw signature ({@link V0RawSignature});
  *   <li>{@code fbr}: the name of a result-allocator function. IREE's design doc describes it; no
  *       emitter is known, and this library only keeps the name;
- *   <li>{@code abi} = {@code "sip"}, {@code sip} (the doc's name) or {@code abi} (what the
- *       compiler set, as an integer attribute that never reached a {@code .vmfb}) = {@code 1},
- *       and {@code sip} = the structure signature ({@link SipSignature}).
+ *   <li>{@code abi} = {@code "sip"}, {@code sip} (the doc's name) or {@code abi} (what the compiler
+ *       set, as an integer attribute that never reached a {@code .vmfb}) = {@code 1}, and {@code
+ *       sip} = the structure signature ({@link SipSignature}).
  * </ul>
  *
  * <p>Version values are kept as written and not checked; every known V0 producer wrote 1.
@@ -36,16 +36,22 @@ public record V0Reflection(
 
   /** The key of the raw signature's version, {@code "1"}. */
   public static final String RAW_VERSION_KEY = "fv";
+
   /** The key of the raw signature. */
   public static final String RAW_KEY = "f";
+
   /** The key of the result-allocator function's name. */
   public static final String RESULT_ALLOCATOR_KEY = "fbr";
+
   /** The key naming the structured ABI, {@code "sip"}. */
   public static final String ABI_KEY = "abi";
+
   /** The key of the SIP version as IREE's design doc names it. */
   public static final String SIP_VERSION_KEY = "sipv";
+
   /** The key of the SIP version as IREE's TF compiler wrote it. */
   public static final String ABI_VERSION_KEY = "abiv";
+
   /** The key of the SIP signature. */
   public static final String SIP_KEY = "sip";
 
@@ -69,9 +75,9 @@ public record V0Reflection(
   }
 
   /**
-   * The V0 attributes in {@code reflection}, one function's reflection attributes (other keys,
-   * such as {@code iree.abi}, are ignored); empty when it has none of {@code fv}, {@code f},
-   * {@code fbr}, {@code sip}, {@code sipv}, {@code abiv}, nor {@code abi = "sip"}.
+   * The V0 attributes in {@code reflection}, one function's reflection attributes (other keys, such
+   * as {@code iree.abi}, are ignored); empty when it has none of {@code fv}, {@code f}, {@code
+   * fbr}, {@code sip}, {@code sipv}, {@code abiv}, nor {@code abi = "sip"}.
    *
    * @param reflection one function's reflection attributes
    * @return the V0 attributes parsed, or empty when there are none

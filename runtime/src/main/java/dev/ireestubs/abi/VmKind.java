@@ -3,8 +3,8 @@ package dev.ireestubs.abi;
 import java.util.Optional;
 
 /**
- * How one argument or result travels in the IREE VM's calling convention: a character of the
- * cconv string such as {@code 0rr_r}.
+ * How one argument or result travels in the IREE VM's calling convention: a character of the cconv
+ * string such as {@code 0rr_r}.
  */
 @SuppressWarnings("EnumOrdinal") // tables indexed by the ordinal, filled from values() here
 public enum VmKind {

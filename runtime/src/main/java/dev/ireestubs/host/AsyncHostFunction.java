@@ -8,13 +8,13 @@ import java.util.concurrent.CompletionStage;
  * model written in Java, to fake an asynchronous model ({@code f$async}) without IREE. It takes the
  * VM argument list (already checked) and returns at once a stage of the VM result list (checked
  * when it completes); the call's signal fence is reached when the stage completes, so stubs and
- * {@link dev.ireestubs.invoke.DynamicFunction#callAsync} see exactly what IREE's backend would
- * give them, and a synchronous call of the function waits for the stage.
+ * {@link dev.ireestubs.invoke.DynamicFunction#callAsync} see exactly what IREE's backend would give
+ * them, and a synchronous call of the function waits for the stage.
  *
  * <p><b>Arguments are valid until the stage completes.</b> Their memory is lent for the call, which
  * lasts until then (see {@link HostFunction} for reading it): the body may read them on another
- * thread, and must be done with them when it completes the stage. Must be safe to call from
- * several threads at once if the module is shared between threads.
+ * thread, and must be done with them when it completes the stage. Must be safe to call from several
+ * threads at once if the module is shared between threads.
  */
 @FunctionalInterface
 public interface AsyncHostFunction {

@@ -1,18 +1,17 @@
 package dev.ireestubs.host;
 
-import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.BytecodeTypes;
 import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
-import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.CallStatistics;
 import dev.ireestubs.invoke.IreeException;
 import dev.ireestubs.invoke.IreeInvocationException;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.ModuleBackend;
-import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vmfb.VmfbExport;
 import dev.ireestubs.vmfb.VmfbModule;
 import dev.ireestubs.vmfb.VmfbReader;
@@ -41,29 +40,30 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *     .build();
  * }</pre>
  *
- * <p>Every call is checked both ways: the argument list against the declared arguments before
- * the function runs ({@link IreeValueException} of side ARGUMENT), and what the function returns against the
- * declared results after ({@link IreeValueException} of side RESULT, naming the result that is wrong), so a fake
- * cannot drift from the real module's signature unnoticed. An exception thrown by a function body
- * that is not an {@link IreeException} arrives as an {@link IreeInvocationException} with it as
- * the cause.
+ * <p>Every call is checked both ways: the argument list against the declared arguments before the
+ * function runs ({@link IreeValueException} of side ARGUMENT), and what the function returns
+ * against the declared results after ({@link IreeValueException} of side RESULT, naming the result
+ * that is wrong), so a fake cannot drift from the real module's signature unnoticed. An exception
+ * thrown by a function body that is not an {@link IreeException} arrives as an {@link
+ * IreeInvocationException} with it as the cause.
  *
  * <p><b>Asynchronous functions.</b> A function of the coarse-fences model (an {@code f$async}
  * export of a faked {@code .vmfb}, or one registered with {@link Builder#asyncFunction} or {@link
- * Builder#asyncValueFunction}) has a body that returns a {@link java.util.concurrent.CompletionStage}
- * of its results: a stub's {@code CompletableFuture} method, or {@link
- * dev.ireestubs.invoke.DynamicFunction#callAsync}, returns at once, the call's signal fence is
- * reached when the stage completes, and a call waiting on a fence starts the body once that fence
- * is reached. So the same stub runs against a fake of an asynchronous model without IREE.
+ * Builder#asyncValueFunction}) has a body that returns a {@link
+ * java.util.concurrent.CompletionStage} of its results: a stub's {@code CompletableFuture} method,
+ * or {@link dev.ireestubs.invoke.DynamicFunction#callAsync}, returns at once, the call's signal
+ * fence is reached when the stage completes, and a call waiting on a fence starts the body once
+ * that fence is reached. So the same stub runs against a fake of an asynchronous model without
+ * IREE.
  *
  * <p><b>Memory.</b> Array arguments are lent for the call only: a function reads them during the
  * call and copies what it keeps (see {@link HostFunction} and {@link DynamicHostFunction} for what
  * happens to arguments kept anyway: a clear error or memory left to the garbage collector, never
  * freed memory read).
  *
- * <p><b>Thread safety.</b> A built module is immutable and may be called from any number of
- * threads at once; each function body must then be thread-safe itself. {@link #close()} makes
- * later lookups and calls fail with {@link IllegalStateException}.
+ * <p><b>Thread safety.</b> A built module is immutable and may be called from any number of threads
+ * at once; each function body must then be thread-safe itself. {@link #close()} makes later lookups
+ * and calls fail with {@link IllegalStateException}.
  *
  * <p><b>Observability.</b> Each call is reported as IREE's backend reports it: a JFR event {@code
  * dev.ireestubs.Call} (backend {@code host}, device {@code java}) while a recording takes it, and
@@ -87,7 +87,6 @@ public final class HostModule implements ModuleBackend {
     }
     this.functions = Collections.unmodifiableMap(byName);
   }
-
 
   /**
    * A fake of the compiled module {@code vmfb} in one call: named as the module, with one function
@@ -123,8 +122,8 @@ public final class HostModule implements ModuleBackend {
   /**
    * A builder for a fake of a compiled module: named as the module, and its {@link
    * Builder#function(String, HostFunction)} and {@link Builder#valueFunction(String,
-   * DynamicHostFunction)} take each function's signature and reflection from the module's export
-   * of that name.
+   * DynamicHostFunction)} take each function's signature and reflection from the module's export of
+   * that name.
    *
    * @param compiled a module read by {@link VmfbReader}
    * @return a builder with no functions yet
@@ -175,7 +174,8 @@ public final class HostModule implements ModuleBackend {
    * @return the signature, or empty when no such function is registered
    */
   public Optional<FunctionSignature> signature(String function) {
-    return Optional.ofNullable(functions.get(name + "." + function)).map(RegisteredFunction::registeredSignature);
+    return Optional.ofNullable(functions.get(name + "." + function))
+        .map(RegisteredFunction::registeredSignature);
   }
 
   /**
@@ -209,8 +209,7 @@ public final class HostModule implements ModuleBackend {
   /** Collects functions; not thread-safe, build once. */
   public static final class Builder {
     private final String name;
-    private final Map<String, RegisteredFunction.Registration> functions =
-        new LinkedHashMap<>();
+    private final Map<String, RegisteredFunction.Registration> functions = new LinkedHashMap<>();
     private final VmfbModule compiled; // null unless the builder fakes a compiled module
 
     private Builder(String name) {
@@ -228,13 +227,12 @@ public final class HostModule implements ModuleBackend {
     }
 
     /**
-     * Registers {@code function} with its signature; its reflection attributes are the signature
-     * as {@code iree.abi} JSON (when JSON can express it).
+     * Registers {@code function} with its signature; its reflection attributes are the signature as
+     * {@code iree.abi} JSON (when JSON can express it).
      *
-     * @param function the function's name within the module, without the module prefix;
-     *     registered at most once
-     * @param signature the function's signature: what its arguments and results are checked
-     *     against
+     * @param function the function's name within the module, without the module prefix; registered
+     *     at most once
+     * @param signature the function's signature: what its arguments and results are checked against
      * @param body the Java code the function runs, with checked arguments
      * @return this builder
      */
@@ -246,8 +244,8 @@ public final class HostModule implements ModuleBackend {
      * Registers {@code function} with reflection text: {@code iree.abi} JSON when it starts with
      * <code>{</code>, else an {@code iree.abi.declaration}.
      *
-     * @param function the function's name within the module, without the module prefix;
-     *     registered at most once
+     * @param function the function's name within the module, without the module prefix; registered
+     *     at most once
      * @param reflection the reflection text or attributes; must parse, and give the signature
      * @param body the Java code the function runs, with checked arguments
      * @return this builder
@@ -263,8 +261,8 @@ public final class HostModule implements ModuleBackend {
      * ({@code iree.abi}, {@code iree.abi.declaration}, V0 {@code f}, ...); the best one present
      * gives the signature.
      *
-     * @param function the function's name within the module, without the module prefix;
-     *     registered at most once
+     * @param function the function's name within the module, without the module prefix; registered
+     *     at most once
      * @param reflection the reflection text or attributes; must parse, and give the signature
      * @param body the Java code the function runs, with checked arguments
      * @return this builder
@@ -281,10 +279,9 @@ public final class HostModule implements ModuleBackend {
      * return a {@link java.util.concurrent.CompletionStage} of the value (this holds for every
      * {@code valueFunction}).
      *
-     * @param function the function's name within the module, without the module prefix;
-     *     registered at most once
-     * @param signature the function's signature: what its arguments and results are checked
-     *     against
+     * @param function the function's name within the module, without the module prefix; registered
+     *     at most once
+     * @param signature the function's signature: what its arguments and results are checked against
      * @param body the Java code the function runs, with checked arguments
      * @return this builder
      */
@@ -296,8 +293,8 @@ public final class HostModule implements ModuleBackend {
     /**
      * Registers {@code function}, described by reflection text, with a body of Java values.
      *
-     * @param function the function's name within the module, without the module prefix;
-     *     registered at most once
+     * @param function the function's name within the module, without the module prefix; registered
+     *     at most once
      * @param reflection the reflection text or attributes; must parse, and give the signature
      * @param body the Java code the function runs, with checked arguments
      * @return this builder
@@ -309,8 +306,8 @@ public final class HostModule implements ModuleBackend {
 
     /**
      * Registers the compiled module's export {@code function}, with the signature and reflection
-     * the module gives it, and a body that receives and returns native-ABI lists. Only for a builder
-     * made by {@link HostModule#builder(VmfbModule)}.
+     * the module gives it, and a body that receives and returns native-ABI lists. Only for a
+     * builder made by {@link HostModule#builder(VmfbModule)}.
      *
      * @param function the export's name
      * @param body the function's body
@@ -320,8 +317,7 @@ public final class HostModule implements ModuleBackend {
      */
     public Builder function(String function, HostFunction body) {
       VmfbExport export = export(function);
-      return add(
-          function, export.signature().signature(), export.reflection().asMap(), body, null);
+      return add(function, export.signature().signature(), export.reflection().asMap(), body, null);
     }
 
     /**
@@ -341,8 +337,8 @@ public final class HostModule implements ModuleBackend {
 
     /**
      * Registers {@code function}, an asynchronous function of the coarse-fences model (an {@code
-     * f$async} twin), with a body that returns a stage of its results: its calls return at once
-     * and complete when the stage does (see {@link AsyncHostFunction}). Its reflection says {@code
+     * f$async} twin), with a body that returns a stage of its results: its calls return at once and
+     * complete when the stage does (see {@link AsyncHostFunction}). Its reflection says {@code
      * iree.abi.model = coarse-fences}, and its calling convention has the two fence refs after the
      * arguments, as IREE's export has.
      *
@@ -442,8 +438,8 @@ public final class HostModule implements ModuleBackend {
     }
 
     /**
-     * Registers a value function: asynchronous under the coarse-fences model (its body may return
-     * a stage of the value), else synchronous.
+     * Registers a value function: asynchronous under the coarse-fences model (its body may return a
+     * stage of the value), else synchronous.
      */
     private Builder addValue(
         String function,
@@ -453,9 +449,11 @@ public final class HostModule implements ModuleBackend {
       Objects.requireNonNull(function, "function");
       Objects.requireNonNull(body, "body");
       if (signature.model() == FunctionSignature.CallingModel.COARSE_FENCES) {
-        return add(function, signature, reflection, null, ValueBodies.async(function, signature, body));
+        return add(
+            function, signature, reflection, null, ValueBodies.async(function, signature, body));
       }
-      return add(function, signature, reflection, ValueBodies.sync(function, signature, body), null);
+      return add(
+          function, signature, reflection, ValueBodies.sync(function, signature, body), null);
     }
 
     /** Registers one function; exactly one of {@code body} and {@code asyncBody} is given. */
@@ -478,7 +476,10 @@ public final class HostModule implements ModuleBackend {
       BytecodeTypes bytecode =
           compiled == null
               ? BytecodeTypes.none()
-              : compiled.export(function).map(VmfbExport::bytecodeTypes).orElse(BytecodeTypes.none());
+              : compiled
+                  .export(function)
+                  .map(VmfbExport::bytecodeTypes)
+                  .orElse(BytecodeTypes.none());
       functions.put(
           function,
           new RegisteredFunction.Registration(
@@ -498,6 +499,5 @@ public final class HostModule implements ModuleBackend {
       }
       return attributes;
     }
-
   }
 }

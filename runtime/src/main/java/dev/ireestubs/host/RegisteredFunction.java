@@ -6,9 +6,9 @@ import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.invoke.AbiValues;
 import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.IreeException;
 import dev.ireestubs.invoke.IreeInvocationException;
-import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import java.util.Collections;
@@ -106,8 +106,7 @@ final class RegisteredFunction implements BackendFunction {
       recorder.failed(qualifiedName, start, event, bytesIn, e, false);
       throw e;
     }
-    recorder.succeeded(
-        qualifiedName, start, event, bytesIn, CallRecorder.bytes(results), false);
+    recorder.succeeded(qualifiedName, start, event, bytesIn, CallRecorder.bytes(results), false);
     return results;
   }
 

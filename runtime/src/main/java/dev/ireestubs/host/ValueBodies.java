@@ -17,8 +17,8 @@ import java.util.concurrent.CompletionStage;
 /**
  * Adapts a {@link DynamicHostFunction} (Java values in, a Java value out) to the native-ABI bodies
  * a {@link HostModule} calls: arguments decoded by the signature, the value packed back into a
- * result list, and the argument arrays closed once the body is done with them (when it returns,
- * or for an asynchronous body when its stage completes).
+ * result list, and the argument arrays closed once the body is done with them (when it returns, or
+ * for an asynchronous body when its stage completes).
  */
 final class ValueBodies {
 
@@ -115,12 +115,12 @@ final class ValueBodies {
 
   /**
    * Closes the arrays among decoded argument values (in lists and maps too) that borrow lent
-   * memory: that releases their pins only, so a result that is such an argument stays valid
-   * through its own view's lease. Arrays that copied heap data stay open (a result may be one).
+   * memory: that releases their pins only, so a result that is such an argument stays valid through
+   * its own view's lease. Arrays that copied heap data stay open (a result may be one).
    */
   private static void closeArrays(Object value, int depth) {
     if (value instanceof NdArray array) {
-      
+
       if (array.isBorrowed()) {
         array.close();
       }

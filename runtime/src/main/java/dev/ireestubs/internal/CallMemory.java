@@ -9,10 +9,10 @@ import dev.ireestubs.vm.VmList;
 
 /**
  * The memory a stub's call owns: copies of Java-array arguments, lent to the backend for the call
- * only ({@link #copyArgument}) and ended when the call is over ({@link #endCall}); and
- * arrays decoded only to be copied out into Java arrays ({@link #toJavaArray}), closed at once. So
- * a call that passes and returns Java arrays frees its native memory when it returns, instead of
- * leaving it to a garbage collection (see "Ownership and closing" in {@link NdArray}).
+ * only ({@link #copyArgument}) and ended when the call is over ({@link #endCall}); and arrays
+ * decoded only to be copied out into Java arrays ({@link #toJavaArray}), closed at once. So a call
+ * that passes and returns Java arrays frees its native memory when it returns, instead of leaving
+ * it to a garbage collection (see "Ownership and closing" in {@link NdArray}).
  *
  * <p>Ending is safe whoever still reads the memory: a backend that keeps it (IREE's imported
  * buffers) holds a pin, a result that is the argument itself holds a pin through its array, and
@@ -29,10 +29,10 @@ public final class CallMemory {
    * Marshal#copy(Object, AbiType.NdArray, String) Marshal.copy}{@code (...))} whose memory {@link
    * #endCall} frees.
    *
-   * @param javaArray a Java array of a supported element type and any rank; may be null or
-   *     ragged, which fails
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
+   * @param javaArray a Java array of a supported element type and any rank; may be null or ragged,
+   *     which fails
+   * @param declared the type the signature declares for the value; checked against, and named in a
+   *     message
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return a buffer view over the copy, ended by {@link #endCall}
@@ -54,9 +54,9 @@ public final class CallMemory {
 
   /**
    * Ends the call's use of the copies {@link #copyArgument} made for {@code arguments} (at any
-   * depth of nested lists): what nothing pins is freed now. Called when the call is over.
-   * Views of arrays the caller passed are left alone. {@link VmList#endCall()}, as a statement of
-   * generated code.
+   * depth of nested lists): what nothing pins is freed now. Called when the call is over. Views of
+   * arrays the caller passed are left alone. {@link VmList#endCall()}, as a statement of generated
+   * code.
    *
    * @param arguments the argument list the call was made with
    */
@@ -65,9 +65,9 @@ public final class CallMemory {
   }
 
   /**
-   * Copies a decoded array result into a new Java array and closes the array: what a stub
-   * returning {@code float[][]} calls, so the result's memory (a backend's mapping, a pin on an
-   * argument) is released at once rather than when the array is collected.
+   * Copies a decoded array result into a new Java array and closes the array: what a stub returning
+   * {@code float[][]} calls, so the result's memory (a backend's mapping, a pin on an argument) is
+   * released at once rather than when the array is collected.
    *
    * @param array the decoded result, which nothing else holds
    * @return a new Java array such as {@code float[][]}, to be cast by the caller

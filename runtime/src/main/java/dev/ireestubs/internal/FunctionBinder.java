@@ -1,22 +1,21 @@
 package dev.ireestubs.internal;
 
+import dev.ireestubs.abi.CallingConvention;
+import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeFunctionNotFoundException;
 import dev.ireestubs.invoke.IreeSignatureMismatchException;
 import dev.ireestubs.invoke.ModuleBackend;
-import dev.ireestubs.abi.CallingConvention;
-import dev.ireestubs.abi.CoarseFences;
-import dev.ireestubs.abi.FunctionSignature;
-import dev.ireestubs.abi.Reflection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Binds a generated stub's functions to a loaded module, once, when the stub is created: looks
- * each function up and checks the signature the stub was compiled against against the module's
- * own calling convention and reflection, so a stale or wrong model fails at start-up with a
- * message that says what differs, not with a wrong answer later.
+ * Binds a generated stub's functions to a loaded module, once, when the stub is created: looks each
+ * function up and checks the signature the stub was compiled against against the module's own
+ * calling convention and reflection, so a stale or wrong model fails at start-up with a message
+ * that says what differs, not with a wrong answer later.
  */
 public final class FunctionBinder {
 
@@ -79,13 +78,13 @@ public final class FunctionBinder {
    * expected}.
    *
    * @param backend the loaded module the stub calls
-   * @param qualifiedName the function's name with its module prefix, e.g. {@code
-   *     module.predict}
+   * @param qualifiedName the function's name with its module prefix, e.g. {@code module.predict}
    * @param expected the signature the stub was compiled against (from {@link #signature})
    * @param source where the stub's signature came from, for the message
-   * @return the function; when the module declares static a dimension that {@code expected}
-   *     leaves dynamic, a wrapper that checks that dimension of the argument at each call (an
-   *     {@link dev.ireestubs.invoke.IreeValueException} (an argument) naming the module's size, before the backend is called)
+   * @return the function; when the module declares static a dimension that {@code expected} leaves
+   *     dynamic, a wrapper that checks that dimension of the argument at each call (an {@link
+   *     dev.ireestubs.invoke.IreeValueException} (an argument) naming the module's size, before the
+   *     backend is called)
    * @throws IreeFunctionNotFoundException when the backend has no such function
    * @throws IreeSignatureMismatchException when the module's function is called differently
    */

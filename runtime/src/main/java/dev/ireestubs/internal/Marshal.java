@@ -19,10 +19,10 @@ import java.util.function.Function;
 
 /**
  * The leaf operations of marshalling as generated stubs call them, with the descriptor and path as
- * constants: arguments on their way in, results read from a list by index on their way out, and
- * the renaming of a failure's path for code that several functions share. The checks themselves
- * are {@link ValueChecks}', which dynamic calls and host modules use too, so a typed stub, the
- * dynamic invoker and a host module report the same problem with the same words.
+ * constants: arguments on their way in, results read from a list by index on their way out, and the
+ * renaming of a failure's path for code that several functions share. The checks themselves are
+ * {@link ValueChecks}', which dynamic calls and host modules use too, so a typed stub, the dynamic
+ * invoker and a host module report the same problem with the same words.
  *
  * <p>Every {@code path} names the function and the value, as {@code predict: features.image} or
  * {@code predict: result.logits}; messages say what the signature declares and what was given.
@@ -42,12 +42,13 @@ public final class Marshal {
    *
    * @param <T> the value's static type, kept so that a call can be used as an expression
    * @param value the value to check; may be null, which fails
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
+   * @param declared the type the signature declares for the value; checked against, and named in a
+   *     message
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return {@code value}, not null
-   * @throws IreeValueException (an argument) {@code predict: features: is null; expected sdict[...]}
+   * @throws IreeValueException (an argument) {@code predict: features: is null; expected
+   *     sdict[...]}
    */
   public static <T> T notNull(T value, AbiType declared, String path) {
     return ValueChecks.notNull(value, declared, Side.ARGUMENT, path);
@@ -72,12 +73,13 @@ public final class Marshal {
    * The buffer view of {@code array} (no copy) after checking it against {@code declared}.
    *
    * @param array the n-d array to pass; may be null, which fails
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
+   * @param declared the type the signature declares for the value; checked against, and named in a
+   *     message
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return the array's buffer view, sharing its memory
-   * @throws IreeValueException (an argument) when the array is null, or its element type or shape differs
+   * @throws IreeValueException (an argument) when the array is null, or its element type or shape
+   *     differs
    */
   public static BufferView array(NdArray array, AbiType.NdArray declared, String path) {
     return ValueChecks.array(array, declared, Side.ARGUMENT, path);
@@ -89,31 +91,34 @@ public final class Marshal {
    *
    * @param <J> the Java array type, e.g. {@code float[][]}
    * @param <A> the n-d array class made
-   * @param javaArray a Java array of a supported element type and any rank; may be null or
-   *     ragged, which fails
-   * @param factory makes the n-d array from the Java array, e.g. {@code FloatArray::of}; its
-   *     {@code IllegalArgumentException} or {@code NullPointerException} becomes the failure
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
+   * @param javaArray a Java array of a supported element type and any rank; may be null or ragged,
+   *     which fails
+   * @param factory makes the n-d array from the Java array, e.g. {@code FloatArray::of}; its {@code
+   *     IllegalArgumentException} or {@code NullPointerException} becomes the failure
+   * @param declared the type the signature declares for the value; checked against, and named in a
+   *     message
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return the new n-d array, which owns its memory
    * @throws IreeValueException (an argument) when the array is null, ragged or holds a null row
    */
   public static <J, A extends NdArray> A copy(
-      J javaArray, Function<? super J, ? extends A> factory, AbiType.NdArray declared, String path) {
+      J javaArray,
+      Function<? super J, ? extends A> factory,
+      AbiType.NdArray declared,
+      String path) {
     return ValueChecks.copy(javaArray, factory, declared, Side.ARGUMENT, path);
   }
 
   /**
    * Copies a Java array ({@code float[][]}, ...) into a new n-d array of the class its component
-   * type names ({@code FloatArray} for {@code float}), reporting a null or ragged array under {@code
-   * path}; the caller then checks it against {@code declared}.
+   * type names ({@code FloatArray} for {@code float}), reporting a null or ragged array under
+   * {@code path}; the caller then checks it against {@code declared}.
    *
-   * @param javaArray a Java array of a supported element type and any rank; may be null or
-   *     ragged, which fails
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
+   * @param javaArray a Java array of a supported element type and any rank; may be null or ragged,
+   *     which fails
+   * @param declared the type the signature declares for the value; checked against, and named in a
+   *     message
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return the new n-d array, which owns its memory
@@ -135,7 +140,8 @@ public final class Marshal {
    * @return a new, empty variant list with room for {@code expectedSize} elements
    * @throws IreeValueException (an argument) when {@code values} is null or has another size
    */
-  public static VmList sequence(Collection<?> values, AbiType declared, int expectedSize, String path) {
+  public static VmList sequence(
+      Collection<?> values, AbiType declared, int expectedSize, String path) {
     return ValueChecks.sequence(values, declared, expectedSize, Side.ARGUMENT, path);
   }
 
@@ -181,8 +187,8 @@ public final class Marshal {
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return {@code map}, unchanged
-   * @throws IreeValueException (an argument) {@code f: d: missing key 'b'; expected keys [a, b]} or {@code f:
-   *     d: unexpected keys [c]; expected exactly [a, b]}
+   * @throws IreeValueException (an argument) {@code f: d: missing key 'b'; expected keys [a, b]} or
+   *     {@code f: d: unexpected keys [c]; expected exactly [a, b]}
    */
   public static <M extends Map<String, ?>> M requireKeys(M map, List<String> keys, String path) {
     notNull(map, path);
@@ -244,7 +250,8 @@ public final class Marshal {
    * @return the value as a Java {@code byte}
    */
   public static byte i8(VmList list, int index, String path) {
-    return (byte) ValueChecks.integer(element(list, index, path), ElementType.I8, Side.RESULT, path);
+    return (byte)
+        ValueChecks.integer(element(list, index, path), ElementType.I8, Side.RESULT, path);
   }
 
   /**
@@ -257,7 +264,8 @@ public final class Marshal {
    * @return the value as a Java {@code short}
    */
   public static short i16(VmList list, int index, String path) {
-    return (short) ValueChecks.integer(element(list, index, path), ElementType.I16, Side.RESULT, path);
+    return (short)
+        ValueChecks.integer(element(list, index, path), ElementType.I16, Side.RESULT, path);
   }
 
   /**
@@ -270,7 +278,8 @@ public final class Marshal {
    * @return the value as a Java {@code int}
    */
   public static int i32(VmList list, int index, String path) {
-    return (int) ValueChecks.integer(element(list, index, path), ElementType.I32, Side.RESULT, path);
+    return (int)
+        ValueChecks.integer(element(list, index, path), ElementType.I32, Side.RESULT, path);
   }
 
   /**
@@ -296,7 +305,8 @@ public final class Marshal {
    * @return the value as a Java {@code float}
    */
   public static float f32(VmList list, int index, String path) {
-    return (float) ValueChecks.floating(element(list, index, path), ElementType.F32, Side.RESULT, path);
+    return (float)
+        ValueChecks.floating(element(list, index, path), ElementType.F32, Side.RESULT, path);
   }
 
   /**
@@ -319,13 +329,14 @@ public final class Marshal {
    *
    * @param list the list holding the value: a function's result list or a nested list; not null
    * @param index the position of the value in {@code list}, from 0; out of range fails
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
+   * @param declared the type the signature declares for the value; checked against, and named in a
+   *     message
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return the checked buffer view, not copied
    */
-  public static BufferView bufferView(VmList list, int index, AbiType.NdArray declared, String path) {
+  public static BufferView bufferView(
+      VmList list, int index, AbiType.NdArray declared, String path) {
     return ValueChecks.bufferView(element(list, index, path), declared, Side.RESULT, path);
   }
 
@@ -336,8 +347,8 @@ public final class Marshal {
    * @param <A> the n-d array class made
    * @param list the list holding the value: a function's result list or a nested list; not null
    * @param index the position of the value in {@code list}, from 0; out of range fails
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
+   * @param declared the type the signature declares for the value; checked against, and named in a
+   *     message
    * @param fromBufferView makes the n-d array from the checked view, e.g. {@code
    *     FloatArray::fromBufferView}; its {@code IllegalArgumentException} becomes the failure
    * @param path names the function and the value for a message, e.g. {@code predict:
@@ -366,8 +377,8 @@ public final class Marshal {
    * @param <A> the n-d array class made
    * @param list the list holding the value: a function's result list or a nested list; not null
    * @param index the position of the value in {@code list}, from 0; out of range fails
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
+   * @param declared the type the signature declares for the value; checked against, and named in a
+   *     message
    * @param arrayClass the array class to make, e.g. {@code FloatArray.class}, or {@code
    *     NdArray.class} for the class the element type names
    * @param path names the function and the value for a message, e.g. {@code predict:
@@ -390,14 +401,15 @@ public final class Marshal {
    *
    * @param list the list holding the value: a function's result list or a nested list; not null
    * @param index the position of the value in {@code list}, from 0; out of range fails
-   * @param declared the type the signature declares for the value; checked against, and named
-   *     in a message
+   * @param declared the type the signature declares for the value; checked against, and named in a
+   *     message
    * @param expectedSize the number of elements the signature declares
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return the nested list, not copied
    */
-  public static VmList list(VmList list, int index, AbiType declared, int expectedSize, String path) {
+  public static VmList list(
+      VmList list, int index, AbiType declared, int expectedSize, String path) {
     return ValueChecks.list(element(list, index, path), declared, expectedSize, Side.RESULT, path);
   }
 
@@ -450,18 +462,18 @@ public final class Marshal {
   /**
    * {@code failure}, raised for an element of the list at {@code listPath}, with the element's
    * index in its path: {@code batch: rows[*]: ...} becomes {@code batch: rows[2]: ...}. Generated
-   * stubs name every element of a list by one constant path ending in
-   * {@code [*]} and catch a failure inside the loop over the list to call this, so that the indexed
-   * path is built only when a check fails. Nested lists are indexed from the inside out, each loop
-   * replacing the {@code [*]} right after its own list's path. A failure whose path does not have
-   * {@code [*]} there is returned unchanged.
+   * stubs name every element of a list by one constant path ending in {@code [*]} and catch a
+   * failure inside the loop over the list to call this, so that the indexed path is built only when
+   * a check fails. Nested lists are indexed from the inside out, each loop replacing the {@code
+   * [*]} right after its own list's path. A failure whose path does not have {@code [*]} there is
+   * returned unchanged.
    *
    * @param failure the exception a check raised for the element, whose path ends in {@code [*]}
    *     after {@code listPath}
    * @param listPath the path of the list, e.g. {@code batch: rows}
    * @param index the index of the element that failed
-   * @return a copy of {@code failure} whose path names the index, or {@code failure} itself
-   *     when its path does not end in {@code [*]} after {@code listPath}
+   * @return a copy of {@code failure} whose path names the index, or {@code failure} itself when
+   *     its path does not end in {@code [*]} after {@code listPath}
    */
   public static IreeValueException atIndex(IreeValueException failure, String listPath, int index) {
     return ValueChecks.atIndex(failure, listPath, index);
@@ -481,7 +493,7 @@ public final class Marshal {
    */
   public static RuntimeException inFunction(RuntimeException failure, String function) {
     if (failure instanceof IreeValueException value) {
-      
+
       return value.withPath(function + ": " + value.path());
     }
     return failure;
@@ -504,7 +516,7 @@ public final class Marshal {
   public static RuntimeException inFunction(
       RuntimeException failure, String function, String... parameters) {
     if (failure instanceof IreeValueException value) {
-      
+
       return value.withPath(function + ": " + renamed(value.path(), parameters));
     }
     return failure;
@@ -558,7 +570,8 @@ public final class Marshal {
     if (index < 0 || index >= list.size()) {
       throw IreeValueException.of(
           Side.RESULT,
-          path, "expected a value at index " + index + " but the list has " + list.size());
+          path,
+          "expected a value at index " + index + " but the list has " + list.size());
     }
     return list.get(index);
   }

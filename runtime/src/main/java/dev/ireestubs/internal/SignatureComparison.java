@@ -9,16 +9,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Whether two signatures of one function, possibly from different reflection formats, describe
- * the same calls: the check a generated stub makes when it binds to a loaded module (its
- * compile-time signature against the module's own reflection).
+ * Whether two signatures of one function, possibly from different reflection formats, describe the
+ * same calls: the check a generated stub makes when it binds to a loaded module (its compile-time
+ * signature against the module's own reflection).
  *
  * <p>Formats differ in what they can say, so the comparison is by what both state: integers match
  * when their widths do (JSON drops signedness), an unknown element type, rank or dimension matches
- * anything, a {@code list<?>} (how a declaration shows an {@code sdict} or {@code slist}) matches any
- * list-shaped record, refs and {@code unknown} match any ref-kind type, and records this library
- * does not support are not compared. {@code named} names are not compared (declarations have
- * none); keys of two {@code sdict}s are.
+ * anything, a {@code list<?>} (how a declaration shows an {@code sdict} or {@code slist}) matches
+ * any list-shaped record, refs and {@code unknown} match any ref-kind type, and records this
+ * library does not support are not compared. {@code named} names are not compared (declarations
+ * have none); keys of two {@code sdict}s are.
  */
 final class SignatureComparison {
 
@@ -76,8 +76,10 @@ final class SignatureComparison {
       compare(out, path, e, named.type(), depth);
       return;
     }
-    if (e instanceof AbiType.Unsupported || a instanceof AbiType.Unsupported
-        || e instanceof AbiType.Any || a instanceof AbiType.Any) {
+    if (e instanceof AbiType.Unsupported
+        || a instanceof AbiType.Unsupported
+        || e instanceof AbiType.Any
+        || a instanceof AbiType.Any) {
       return;
     }
     if (isOpaque(e) || isOpaque(a)) {
@@ -93,12 +95,9 @@ final class SignatureComparison {
       return;
     }
     if (e instanceof AbiType.NdArray x && a instanceof AbiType.NdArray y) {
-      
-      
+
       boolean elements =
-          !x.element().isKnown()
-              || !y.element().isKnown()
-              || sameScalar(x.element(), y.element());
+          !x.element().isKnown() || !y.element().isKnown() || sameScalar(x.element(), y.element());
       if (!elements || !sameShape(x.shape(), y.shape())) {
         mismatch(out, path, e, a);
       }
@@ -108,10 +107,10 @@ final class SignatureComparison {
       return;
     }
     if (e instanceof AbiType.Dict x && a instanceof AbiType.Dict y) {
-      
-      
+
       if (!x.keys().equals(y.keys())) {
-        boolean sameSet = new java.util.HashSet<>(x.keys()).equals(new java.util.HashSet<>(y.keys()));
+        boolean sameSet =
+            new java.util.HashSet<>(x.keys()).equals(new java.util.HashSet<>(y.keys()));
         out.add(
             sameSet
                 ? path
@@ -146,12 +145,7 @@ final class SignatureComparison {
       return;
     }
     if (e instanceof AbiType.HomogeneousList x && a instanceof AbiType.HomogeneousList y) {
-      compare(
-          out,
-          path + "[]",
-          x.element(),
-          y.element(),
-          depth + 1);
+      compare(out, path + "[]", x.element(), y.element(), depth + 1);
       return;
     }
     mismatch(out, path, e, a);

@@ -1,12 +1,12 @@
 package dev.ireestubs.internal;
 
+import dev.ireestubs.abi.AbiType;
+import dev.ireestubs.abi.FunctionSignature;
+import dev.ireestubs.abi.Shape;
 import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.IreeValueException.Side;
-import dev.ireestubs.abi.AbiType;
-import dev.ireestubs.abi.FunctionSignature;
-import dev.ireestubs.abi.Shape;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
@@ -28,8 +28,10 @@ import java.util.Map;
 final class StaticDimsCheck implements BackendFunction {
 
   private final BackendFunction function;
+
   /** Per VM argument: the module's type where it fixes dims the stub's leaves open, else null. */
   private final AbiType.NdArray[] moduleTypes;
+
   /** Per VM argument: the stub's type where {@link #moduleTypes} has one, for the message. */
   private final AbiType.NdArray[] stubTypes;
 
@@ -112,8 +114,12 @@ final class StaticDimsCheck implements BackendFunction {
         throw IreeValueException.of(
             Side.ARGUMENT,
             function.qualifiedName() + ": arg" + i,
-            "the module declares " + module + " but the argument has shape "
-                + Arrays.toString(view.shape()) + " (the stub declares " + stubTypes[i]
+            "the module declares "
+                + module
+                + " but the argument has shape "
+                + Arrays.toString(view.shape())
+                + " (the stub declares "
+                + stubTypes[i]
                 + ", which leaves the size open, so it is checked against the module's static"
                 + " dims at bind time); pass an array of the module's shape");
       }

@@ -6,8 +6,8 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * Helpers the constant holders of generated stubs call while they build a function's signature
- * as code: joining a list or a shape written in parts (a part per method, so that no method of a
+ * Helpers the constant holders of generated stubs call while they build a function's signature as
+ * code: joining a list or a shape written in parts (a part per method, so that no method of a
  * generated class nears the class-file limits), and the error paths of an {@code sdict}'s values.
  * Not API for users.
  */
@@ -78,8 +78,8 @@ public final class StubConstants {
   }
 
   /**
-   * The descriptor of each value of an {@code dict} whose values are all n-d arrays, in key
-   * order: what a stub checks each array of a {@code Map<String, FloatArray>} against.
+   * The descriptor of each value of an {@code dict} whose values are all n-d arrays, in key order:
+   * what a stub checks each array of a {@code Map<String, FloatArray>} against.
    *
    * @param dict the {@code dict} type a signature declares
    * @return an unmodifiable list of one array type per key, in key order
@@ -89,7 +89,8 @@ public final class StubConstants {
     List<AbiType.NdArray> arrays = new ArrayList<>(dict.entries().size());
     for (AbiType.Entry e : dict.entries()) {
       if (!(e.type() instanceof AbiType.NdArray)) {
-        throw new IllegalArgumentException("sdict value '" + e.key() + "' is not an ndarray: " + e.type());
+        throw new IllegalArgumentException(
+            "sdict value '" + e.key() + "' is not an ndarray: " + e.type());
       }
       arrays.add((AbiType.NdArray) e.type());
     }

@@ -18,10 +18,10 @@ import dev.ireestubs.ndarray.UShortArray;
 import dev.ireestubs.vm.VmList;
 
 /**
- * Marshal's operations that are generic methods, in the non-generic forms generated stubs call:
- * one method per n-d array class for an array result, each {@link Marshal#array(VmList, int,
- * AbiType.NdArray, Class, String)} for that class, and a null check as a statement (the same
- * checks and messages as Marshal's).
+ * Marshal's operations that are generic methods, in the non-generic forms generated stubs call: one
+ * method per n-d array class for an array result, each {@link Marshal#array(VmList, int,
+ * AbiType.NdArray, Class, String)} for that class, and a null check as a statement (the same checks
+ * and messages as Marshal's).
  *
  * <p>They exist for the compiler, not the call: javac resolves a call of a generic method by type
  * inference, and the stub of a module of a thousand functions makes thousands of such calls, which
@@ -40,7 +40,8 @@ public final class StubMarshal {
    * @param value the argument to check; may be null, which fails
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
-   * @throws dev.ireestubs.invoke.IreeValueException (an argument) {@code predict: features: is null}
+   * @throws dev.ireestubs.invoke.IreeValueException (an argument) {@code predict: features: is
+   *     null}
    */
   public static void notNull(Object value, String path) {
     Marshal.notNull(value, path);
@@ -57,37 +58,22 @@ public final class StubMarshal {
    */
   public static String methodFor(String simpleName) {
     return switch (simpleName) {
-  case "FloatArray" -> 
-"floatArray";
-  case "DoubleArray" -> 
-"doubleArray";
-  case "HalfArray" -> 
-"halfArray";
-  case "BFloat16Array" -> 
-"bfloat16Array";
-  case "BoolArray" -> 
-"boolArray";
-  case "ByteArray" -> 
-"byteArray";
-  case "ShortArray" -> 
-"shortArray";
-  case "IntArray" -> 
-"intArray";
-  case "LongArray" -> 
-"longArray";
-  case "UByteArray" -> 
-"ubyteArray";
-  case "UShortArray" -> 
-"ushortArray";
-  case "UIntArray" -> 
-"uintArray";
-  case "ULongArray" -> 
-"ulongArray";
-  case "NdArray" -> 
-"ndArray";
-  default -> 
-throw new IllegalArgumentException("not an n-d array class: " + simpleName);
-};
+      case "FloatArray" -> "floatArray";
+      case "DoubleArray" -> "doubleArray";
+      case "HalfArray" -> "halfArray";
+      case "BFloat16Array" -> "bfloat16Array";
+      case "BoolArray" -> "boolArray";
+      case "ByteArray" -> "byteArray";
+      case "ShortArray" -> "shortArray";
+      case "IntArray" -> "intArray";
+      case "LongArray" -> "longArray";
+      case "UByteArray" -> "ubyteArray";
+      case "UShortArray" -> "ushortArray";
+      case "UIntArray" -> "uintArray";
+      case "ULongArray" -> "ulongArray";
+      case "NdArray" -> "ndArray";
+      default -> throw new IllegalArgumentException("not an n-d array class: " + simpleName);
+    };
   }
 
   /**
@@ -95,13 +81,14 @@ throw new IllegalArgumentException("not an n-d array class: " + simpleName);
    *
    * @param list the function's result list (or a nested list) holding the buffer view; not null
    * @param index the position of the buffer view in {@code list}, from 0; out of range fails
-   * @param declared the array type the signature declares for the result; the view's element
-   *     type and shape are checked against it
+   * @param declared the array type the signature declares for the result; the view's element type
+   *     and shape are checked against it
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return an array over the view's memory; nothing is copied
    */
-  public static FloatArray floatArray(VmList list, int index, AbiType.NdArray declared, String path) {
+  public static FloatArray floatArray(
+      VmList list, int index, AbiType.NdArray declared, String path) {
     return Marshal.array(list, index, declared, FloatArray.class, path);
   }
 
@@ -110,13 +97,14 @@ throw new IllegalArgumentException("not an n-d array class: " + simpleName);
    *
    * @param list the function's result list (or a nested list) holding the buffer view; not null
    * @param index the position of the buffer view in {@code list}, from 0; out of range fails
-   * @param declared the array type the signature declares for the result; the view's element
-   *     type and shape are checked against it
+   * @param declared the array type the signature declares for the result; the view's element type
+   *     and shape are checked against it
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return an array over the view's memory; nothing is copied
    */
-  public static DoubleArray doubleArray(VmList list, int index, AbiType.NdArray declared, String path) {
+  public static DoubleArray doubleArray(
+      VmList list, int index, AbiType.NdArray declared, String path) {
     return Marshal.array(list, index, declared, DoubleArray.class, path);
   }
 
@@ -125,8 +113,8 @@ throw new IllegalArgumentException("not an n-d array class: " + simpleName);
    *
    * @param list the function's result list (or a nested list) holding the buffer view; not null
    * @param index the position of the buffer view in {@code list}, from 0; out of range fails
-   * @param declared the array type the signature declares for the result; the view's element
-   *     type and shape are checked against it
+   * @param declared the array type the signature declares for the result; the view's element type
+   *     and shape are checked against it
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return an array over the view's memory; nothing is copied
@@ -141,13 +129,14 @@ throw new IllegalArgumentException("not an n-d array class: " + simpleName);
    *
    * @param list the function's result list (or a nested list) holding the buffer view; not null
    * @param index the position of the buffer view in {@code list}, from 0; out of range fails
-   * @param declared the array type the signature declares for the result; the view's element
-   *     type and shape are checked against it
+   * @param declared the array type the signature declares for the result; the view's element type
+   *     and shape are checked against it
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return an array over the view's memory; nothing is copied
    */
-  public static BFloat16Array bfloat16Array(VmList list, int index, AbiType.NdArray declared, String path) {
+  public static BFloat16Array bfloat16Array(
+      VmList list, int index, AbiType.NdArray declared, String path) {
     return Marshal.array(list, index, declared, BFloat16Array.class, path);
   }
 
@@ -156,8 +145,8 @@ throw new IllegalArgumentException("not an n-d array class: " + simpleName);
    *
    * @param list the function's result list (or a nested list) holding the buffer view; not null
    * @param index the position of the buffer view in {@code list}, from 0; out of range fails
-   * @param declared the array type the signature declares for the result; the view's element
-   *     type and shape are checked against it
+   * @param declared the array type the signature declares for the result; the view's element type
+   *     and shape are checked against it
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return an array over the view's memory; nothing is copied
@@ -171,8 +160,8 @@ throw new IllegalArgumentException("not an n-d array class: " + simpleName);
    *
    * @param list the function's result list (or a nested list) holding the buffer view; not null
    * @param index the position of the buffer view in {@code list}, from 0; out of range fails
-   * @param declared the array type the signature declares for the result; the view's element
-   *     type and shape are checked against it
+   * @param declared the array type the signature declares for the result; the view's element type
+   *     and shape are checked against it
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return an array over the view's memory; nothing is copied
@@ -186,13 +175,14 @@ throw new IllegalArgumentException("not an n-d array class: " + simpleName);
    *
    * @param list the function's result list (or a nested list) holding the buffer view; not null
    * @param index the position of the buffer view in {@code list}, from 0; out of range fails
-   * @param declared the array type the signature declares for the result; the view's element
-   *     type and shape are checked against it
+   * @param declared the array type the signature declares for the result; the view's element type
+   *     and shape are checked against it
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return an array over the view's memory; nothing is copied
    */
-  public static ShortArray shortArray(VmList list, int index, AbiType.NdArray declared, String path) {
+  public static ShortArray shortArray(
+      VmList list, int index, AbiType.NdArray declared, String path) {
     return Marshal.array(list, index, declared, ShortArray.class, path);
   }
 
@@ -201,8 +191,8 @@ throw new IllegalArgumentException("not an n-d array class: " + simpleName);
    *
    * @param list the function's result list (or a nested list) holding the buffer view; not null
    * @param index the position of the buffer view in {@code list}, from 0; out of range fails
-   * @param declared the array type the signature declares for the result; the view's element
-   *     type and shape are checked against it
+   * @param declared the array type the signature declares for the result; the view's element type
+   *     and shape are checked against it
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return an array over the view's memory; nothing is copied
@@ -216,8 +206,8 @@ throw new IllegalArgumentException("not an n-d array class: " + simpleName);
    *
    * @param list the function's result list (or a nested list) holding the buffer view; not null
    * @param index the position of the buffer view in {@code list}, from 0; out of range fails
-   * @param declared the array type the signature declares for the result; the view's element
-   *     type and shape are checked against it
+   * @param declared the array type the signature declares for the result; the view's element type
+   *     and shape are checked against it
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return an array over the view's memory; nothing is copied
@@ -231,13 +221,14 @@ throw new IllegalArgumentException("not an n-d array class: " + simpleName);
    *
    * @param list the function's result list (or a nested list) holding the buffer view; not null
    * @param index the position of the buffer view in {@code list}, from 0; out of range fails
-   * @param declared the array type the signature declares for the result; the view's element
-   *     type and shape are checked against it
+   * @param declared the array type the signature declares for the result; the view's element type
+   *     and shape are checked against it
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return an array over the view's memory; nothing is copied
    */
-  public static UByteArray ubyteArray(VmList list, int index, AbiType.NdArray declared, String path) {
+  public static UByteArray ubyteArray(
+      VmList list, int index, AbiType.NdArray declared, String path) {
     return Marshal.array(list, index, declared, UByteArray.class, path);
   }
 
@@ -246,13 +237,14 @@ throw new IllegalArgumentException("not an n-d array class: " + simpleName);
    *
    * @param list the function's result list (or a nested list) holding the buffer view; not null
    * @param index the position of the buffer view in {@code list}, from 0; out of range fails
-   * @param declared the array type the signature declares for the result; the view's element
-   *     type and shape are checked against it
+   * @param declared the array type the signature declares for the result; the view's element type
+   *     and shape are checked against it
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return an array over the view's memory; nothing is copied
    */
-  public static UShortArray ushortArray(VmList list, int index, AbiType.NdArray declared, String path) {
+  public static UShortArray ushortArray(
+      VmList list, int index, AbiType.NdArray declared, String path) {
     return Marshal.array(list, index, declared, UShortArray.class, path);
   }
 
@@ -261,8 +253,8 @@ throw new IllegalArgumentException("not an n-d array class: " + simpleName);
    *
    * @param list the function's result list (or a nested list) holding the buffer view; not null
    * @param index the position of the buffer view in {@code list}, from 0; out of range fails
-   * @param declared the array type the signature declares for the result; the view's element
-   *     type and shape are checked against it
+   * @param declared the array type the signature declares for the result; the view's element type
+   *     and shape are checked against it
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return an array over the view's memory; nothing is copied
@@ -276,13 +268,14 @@ throw new IllegalArgumentException("not an n-d array class: " + simpleName);
    *
    * @param list the function's result list (or a nested list) holding the buffer view; not null
    * @param index the position of the buffer view in {@code list}, from 0; out of range fails
-   * @param declared the array type the signature declares for the result; the view's element
-   *     type and shape are checked against it
+   * @param declared the array type the signature declares for the result; the view's element type
+   *     and shape are checked against it
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return an array over the view's memory; nothing is copied
    */
-  public static ULongArray ulongArray(VmList list, int index, AbiType.NdArray declared, String path) {
+  public static ULongArray ulongArray(
+      VmList list, int index, AbiType.NdArray declared, String path) {
     return Marshal.array(list, index, declared, ULongArray.class, path);
   }
 
@@ -292,8 +285,8 @@ throw new IllegalArgumentException("not an n-d array class: " + simpleName);
    *
    * @param list the function's result list (or a nested list) holding the buffer view; not null
    * @param index the position of the buffer view in {@code list}, from 0; out of range fails
-   * @param declared the array type the signature declares for the result; the view's element
-   *     type and shape are checked against it
+   * @param declared the array type the signature declares for the result; the view's element type
+   *     and shape are checked against it
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}; not parsed
    * @return an array of the class the view's element type names ({@code FloatArray} for {@code

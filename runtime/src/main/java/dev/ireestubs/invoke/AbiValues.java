@@ -1,10 +1,10 @@
 package dev.ireestubs.invoke;
 
-import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.abi.AbiType;
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.JavaMapping;
+import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.ndarray.BoolArray;
 import dev.ireestubs.ndarray.JavaArrays;
 import dev.ireestubs.ndarray.NdArray;
@@ -24,9 +24,9 @@ import java.util.TreeMap;
 
 /**
  * Marshalling driven by a signature at run time: walks a tree of {@link AbiType} records and
- * applies the checks of {@link ValueChecks}, so it agrees with generated stubs word for word.
- * Used by {@link DynamicFunction} (Java values in and out) and by host modules (checking the VM
- * lists their functions receive and return).
+ * applies the checks of {@link ValueChecks}, so it agrees with generated stubs word for word. Used
+ * by {@link DynamicFunction} (Java values in and out) and by host modules (checking the VM lists
+ * their functions receive and return).
  *
  * <p>Java values, by type record:
  *
@@ -125,12 +125,13 @@ public final class AbiValues {
             "no argument is named '"
                 + e.getKey()
                 + "'"
-                + (names.isEmpty() ? "; this function has no named arguments" : "; named: " + String.join(", ", names)));
+                + (names.isEmpty()
+                    ? "; this function has no named arguments"
+                    : "; named: " + String.join(", ", names)));
       }
       if (filled[index]) {
         throw IreeValueException.of(
-            Side.ARGUMENT,
-            function, "argument '" + e.getKey() + "' is given twice");
+            Side.ARGUMENT, function, "argument '" + e.getKey() + "' is given twice");
       }
       slots[index] = e.getValue();
       filled[index] = true;
@@ -155,8 +156,8 @@ public final class AbiValues {
   /**
    * The argument list of {@code values}, one per declared argument ({@code filled} says which were
    * given; null: all). With {@code function} null no path is built: a valid call (the usual case)
-   * then allocates no text, and a failure is found again with paths (values are read twice only
-   * for an invalid call).
+   * then allocates no text, and a failure is found again with paths (values are read twice only for
+   * an invalid call).
    */
   private static VmList encodeArguments(
       List<AbiType> declared, List<?> values, boolean[] filled, String function) {
@@ -164,7 +165,8 @@ public final class AbiValues {
     for (int i = 0; i < declared.size(); i++) {
       String path = function == null ? null : function + ": " + argumentName(declared.get(i), i);
       if (filled != null && !filled[i]) {
-        throw IreeValueException.of(Side.ARGUMENT, path, "no value given; expected " + declared.get(i));
+        throw IreeValueException.of(
+            Side.ARGUMENT, path, "no value given; expected " + declared.get(i));
       }
       arguments.push(encode(declared.get(i), values.get(i), path, 0, Side.ARGUMENT));
     }
@@ -213,7 +215,8 @@ public final class AbiValues {
         return unpackCheckedResults(signature, count, results, function); // again, to say where
       }
     } catch (RuntimeException e) {
-      throw ValueChecks.closeOnFailure(results, e); // the caller never sees the list: release its refs
+      throw ValueChecks.closeOnFailure(
+          results, e); // the caller never sees the list: release its refs
     }
   }
 
@@ -245,8 +248,8 @@ public final class AbiValues {
    * inlined {@code sdict}/{@code slist}/{@code stuple}, and a {@code List} of values for several.
    *
    * @param signature the function's signature, as its reflection declares it
-   * @param result the Java value the function returned: null for no results, the value for one,
-   *     a {@code List} for several
+   * @param result the Java value the function returned: null for no results, the value for one, a
+   *     {@code List} for several
    * @param function the function's name, which starts the path of every value in a message
    * @return a new variant list of the encoded results, in the signature's order
    * @throws IreeValueException (a result) when the value does not fit the declared results
@@ -257,8 +260,7 @@ public final class AbiValues {
     if (results.isEmpty()) {
       if (result != null) {
         throw IreeValueException.of(
-            Side.RESULT,
-            path, "the function has no results but returned " + result);
+            Side.RESULT, path, "the function has no results but returned " + result);
       }
       return VmList.variant(0);
     }
@@ -273,8 +275,7 @@ public final class AbiValues {
     }
     if (!(result instanceof List) || ((List<?>) result).size() != results.size()) {
       throw IreeValueException.of(
-          Side.RESULT,
-          path, "expected a List of " + results.size() + " results but got " + result);
+          Side.RESULT, path, "expected a List of " + results.size() + " results but got " + result);
     }
     VmList out = VmList.variant(results.size());
     for (int i = 0; i < results.size(); i++) {
@@ -292,7 +293,8 @@ public final class AbiValues {
    * @param function the function's name, which starts the path of every value in a message
    * @throws IreeValueException (an argument) on the first problem
    */
-  public static void checkArguments(FunctionSignature signature, VmList arguments, String function) {
+  public static void checkArguments(
+      FunctionSignature signature, VmList arguments, String function) {
     List<AbiType> declared = signature.arguments();
     if (arguments == null || arguments.size() != declared.size()) {
       throw IreeValueException.of(
@@ -334,7 +336,8 @@ public final class AbiValues {
         }
       }
     } catch (RuntimeException e) {
-      throw ValueChecks.closeOnFailure(results, e); // the caller never sees the list: release its refs
+      throw ValueChecks.closeOnFailure(
+          results, e); // the caller never sees the list: release its refs
     }
   }
 
@@ -393,8 +396,8 @@ public final class AbiValues {
    * {@code declared} argument.
    *
    * @param declared the type the signature declares for the value
-   * @param value the Java value: a primitive wrapper, an n-d array or Java array, a {@code
-   *     List}, {@code Map} or ref, as {@link dev.ireestubs.abi.JavaMapping} maps the declared type
+   * @param value the Java value: a primitive wrapper, an n-d array or Java array, a {@code List},
+   *     {@code Map} or ref, as {@link dev.ireestubs.abi.JavaMapping} maps the declared type
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}
    * @return the encoded element; an n-d array is passed as its buffer view, sharing its memory
@@ -406,22 +409,21 @@ public final class AbiValues {
 
   /**
    * The VM list element for the Java {@code value} of a {@code declared} result, as a host module
-   * returns it; what {@link #encode} checks, reported as {@link IreeValueException}s of side RESULT.
+   * returns it; what {@link #encode} checks, reported as {@link IreeValueException}s of side
+   * RESULT.
    *
    * @param declared the type the signature declares for the value
-   * @param value the Java value: a primitive wrapper, an n-d array or Java array, a {@code
-   *     List}, {@code Map} or ref, as {@link dev.ireestubs.abi.JavaMapping} maps the declared type
+   * @param value the Java value: a primitive wrapper, an n-d array or Java array, a {@code List},
+   *     {@code Map} or ref, as {@link dev.ireestubs.abi.JavaMapping} maps the declared type
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}
-   * @return the encoded element; an n-d array is returned as its buffer view, sharing its
-   *     memory
+   * @return the encoded element; an n-d array is returned as its buffer view, sharing its memory
    */
   public static Object encodeResult(AbiType declared, Object value, String path) {
     return encode(declared, value, path, 0, Side.RESULT);
   }
 
-  private static Object encode(
-      AbiType declared, Object value, String path, int depth, Side side) {
+  private static Object encode(AbiType declared, Object value, String path, int depth, Side side) {
     if (depth > MAX_DEPTH) {
       throw IreeValueException.of(side, path, "nested more than " + MAX_DEPTH + " deep");
     }
@@ -439,7 +441,7 @@ public final class AbiValues {
       return encodeScalar(scalar.element(), value, path, side);
     }
     if (declared instanceof AbiType.NdArray type) {
-      
+
       if (value instanceof NdArray ndArray) {
         return ValueChecks.array(ndArray, type, side, path);
       }
@@ -492,11 +494,12 @@ public final class AbiValues {
   /**
    * A ref slot ({@code r} in the calling convention, {@code !vm.list}, {@code unknown}): a {@link
    * VmRef} as it is; and, as IREE's Python invoker does for a function with no reflection, what a
-   * variant list holds: a {@code List} (nested to any depth) as a list, a {@code Map} as the list of
-   * its values in sorted key order, an array as a buffer view; then checked against the ref type
+   * variant list holds: a {@code List} (nested to any depth) as a list, a {@code Map} as the list
+   * of its values in sorted key order, an array as a buffer view; then checked against the ref type
    * the slot names, if any.
    */
-  private static Object encodeRef(AbiType declared, Object value, String path, int depth, Side side) {
+  private static Object encodeRef(
+      AbiType declared, Object value, String path, int depth, Side side) {
     Object ref = value;
     if (!(value instanceof VmRef)) {
       boolean convertible =
@@ -518,8 +521,7 @@ public final class AbiValues {
     return VmValue.i32(value ? 1 : 0);
   }
 
-  private static VmValue encodeScalar(
-      ElementType element, Object value, String path, Side side) {
+  private static VmValue encodeScalar(ElementType element, Object value, String path, Side side) {
     if (element.kind() == ElementType.Kind.BOOLEAN) {
       if (!(value instanceof Boolean b)) {
         throw mismatch(new AbiType.Scalar(element), value, "a Boolean", side, path);
@@ -538,11 +540,14 @@ public final class AbiValues {
       if (bits < 64 && !ValueChecks.fits(v, element)) {
         throw IreeValueException.of(
             side,
-            path, "expected an " + element + " but " + v + " does not fit in " + bits + " bits");
+            path,
+            "expected an " + element + " but " + v + " does not fit in " + bits + " bits");
       }
       return bits <= 8
           ? VmValue.i8((byte) v)
-          : bits <= 16 ? VmValue.i16((short) v) : bits <= 32 ? VmValue.i32((int) v) : VmValue.i64(v);
+          : bits <= 16
+              ? VmValue.i16((short) v)
+              : bits <= 32 ? VmValue.i32((int) v) : VmValue.i64(v);
     }
     if (element.equals(ElementType.F32) || element.equals(ElementType.F64)) {
       if (!(value instanceof Number number)) {
@@ -652,8 +657,7 @@ public final class AbiValues {
     return out;
   }
 
-  private static List<?> positionalValues(
-      AbiType declared, Object value, String path, Side side) {
+  private static List<?> positionalValues(AbiType declared, Object value, String path, Side side) {
     if (value instanceof List) {
       return (List<?>) value;
     }
@@ -778,20 +782,19 @@ public final class AbiValues {
       return list;
     }
     throw IreeValueException.of(
-        side,
-        path, "cannot pass " + JavaMapping.aTypeName(value) + " to the VM");
+        side, path, "cannot pass " + JavaMapping.aTypeName(value) + " to the VM");
   }
 
   /**
    * The Java value of a VM list element that should be a {@code declared} result.
    *
    * @param declared the type the signature declares for the value
-   * @param element the VM list element: a {@link VmValue}, a {@link VmRef}, or null for an
-   *     empty slot
+   * @param element the VM list element: a {@link VmValue}, a {@link VmRef}, or null for an empty
+   *     slot
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}
-   * @return the Java value: a boxed scalar, an n-d array over the element's buffer view, a
-   *     {@code List}, a {@code Map} or a ref
+   * @return the Java value: a boxed scalar, an n-d array over the element's buffer view, a {@code
+   *     List}, a {@code Map} or a ref
    * @throws IreeValueException (a result) when the element does not fit the declaration
    */
   public static Object decode(AbiType declared, Object element, String path) {
@@ -809,7 +812,7 @@ public final class AbiValues {
       return decodeScalar(scalar.element(), element, path);
     }
     if (declared instanceof AbiType.NdArray type) {
-      
+
       BufferView view = ValueChecks.bufferView(element, type, Side.RESULT, path);
       if (type.element().kind() == ElementType.Kind.BOOLEAN) {
         return BoolArray.fromBufferView(view); // i1 may arrive in 8-bit storage: read as booleans
@@ -892,11 +895,11 @@ public final class AbiValues {
       return vmValue.boxed();
     }
     if (element instanceof BufferView view) {
-      
+
       return view.elementType().isPresent() ? toArray(view) : view;
     }
     if (element instanceof VmList list) {
-      
+
       List<Object> values = new ArrayList<>(list.size());
       String each = each(path);
       for (int i = 0; i < list.size(); i++) {
@@ -926,7 +929,8 @@ public final class AbiValues {
     } else if (java == null) {
       throw IreeValueException.of(
           Side.RESULT,
-          path, "a scalar " + type + " has no VM value type; expected i1, i8..i64, f32 or f64");
+          path,
+          "a scalar " + type + " has no VM value type; expected i1, i8..i64, f32 or f64");
     }
     long v = ValueChecks.integer(element, type, Side.RESULT, path);
     if (java == byte.class) {
@@ -986,14 +990,13 @@ public final class AbiValues {
       if (!(element instanceof VmValue value)) {
         return false;
       }
-      
+
       if (type.isInteger() || type.kind() == ElementType.Kind.BOOLEAN) {
         return value.isInteger() && ValueChecks.fits(value.asI64(), type);
       }
       return (type.equals(ElementType.F32) || type.equals(ElementType.F64)) && value.isFloat();
     } else if (declared instanceof AbiType.NdArray ndArray) {
-      return element instanceof BufferView bufferView
-          && ValueChecks.fits(ndArray, bufferView);
+      return element instanceof BufferView bufferView && ValueChecks.fits(ndArray, bufferView);
     } else if (declared instanceof AbiType.Dict dict) {
       List<AbiType.Entry> entries = dict.entries();
       if (!(element instanceof VmList vmList) || vmList.size() != entries.size()) {
@@ -1021,7 +1024,7 @@ public final class AbiValues {
         return false;
       }
       AbiType type = homogeneousList.element();
-      
+
       for (int i = 0; i < list.size(); i++) {
         if (!valid(type, list.get(i), depth + 1)) {
           return false;
@@ -1029,8 +1032,7 @@ public final class AbiValues {
       }
       return true;
     } else if (declared instanceof AbiType.Ref) {
-      return element == null
-          || (element instanceof VmRef vmRef && refTypeMatches(declared, vmRef));
+      return element == null || (element instanceof VmRef vmRef && refTypeMatches(declared, vmRef));
     }
     return !(declared instanceof AbiType.Unsupported); // Any, Unknown: whatever arrives
   }
@@ -1101,7 +1103,9 @@ public final class AbiValues {
     return type.equals(AbiType.Ref.ANY) || type.equals("vm.list") || type.equals("!vm.list");
   }
 
-  /** True when {@code ref} is of the type a {@code declared} ref slot names (any, when not a ref). */
+  /**
+   * True when {@code ref} is of the type a {@code declared} ref slot names (any, when not a ref).
+   */
   private static boolean refTypeMatches(AbiType declared, VmRef ref) {
     if (!(declared instanceof AbiType.Ref refSlot)) {
       return true;
@@ -1129,7 +1133,8 @@ public final class AbiValues {
     if (!bare.equals(ref.refTypeName())) {
       throw IreeValueException.of(
           side,
-          path, "expected a ref of type " + bare + " but got one of type " + ref.refTypeName());
+          path,
+          "expected a ref of type " + bare + " but got one of type " + ref.refTypeName());
     }
   }
 
@@ -1162,8 +1167,8 @@ public final class AbiValues {
    * The view of {@code copy}, a Java array's copy made for this value, after checking it against
    * {@code declared}: an argument's copy is owned by the call ({@link NdArray#asCallArgument()}),
    * freed when the caller ends the call ({@link VmList#endCall()}, which {@link DynamicFunction}'s
-   * calls do after decoding) unless the backend still pins it; a result's copy
-   * is the result's to keep. A copy that does not fit is closed before the failure is thrown.
+   * calls do after decoding) unless the backend still pins it; a result's copy is the result's to
+   * keep. A copy that does not fit is closed before the failure is thrown.
    */
   private static BufferView javaArrayCopy(
       NdArray copy, AbiType.NdArray declared, Side side, String path) {

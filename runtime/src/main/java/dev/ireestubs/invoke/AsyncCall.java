@@ -13,8 +13,8 @@ import java.util.concurrent.CompletionStage;
  *
  * <p>The backend completes {@link #results()} exactly when the signal fence is reached (with the
  * result list) or fails (exceptionally, with an {@link IreeInvocationException} carrying the
- * backend's status, or an {@link IreeValueException} for results that do not decode). Whoever
- * takes the list owns it and closes it; a backend whose completion finds the future already done
+ * backend's status, or an {@link IreeValueException} for results that do not decode). Whoever takes
+ * the list owns it and closes it; a backend whose completion finds the future already done
  * (cancelled, or completed by someone else) closes the list itself, so cancelling never leaks what
  * the call returned, and never frees what the device still uses.
  *

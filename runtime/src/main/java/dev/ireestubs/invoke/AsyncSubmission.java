@@ -12,8 +12,8 @@ import java.util.function.Function;
 
 /**
  * {@link FencedFuture#submit}: submits a call ({@link BackendFunction#invokeAsync}) and fills the
- * future it returns from the backend's completion, with what it guarantees whatever becomes of
- * that future (see there).
+ * future it returns from the backend's completion, with what it guarantees whatever becomes of that
+ * future (see there).
  */
 final class AsyncSubmission {
 

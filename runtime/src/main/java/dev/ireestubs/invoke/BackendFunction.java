@@ -15,10 +15,9 @@ import java.util.Objects;
  *
  * <h2>What a backend may keep of its arguments</h2>
  *
- * <p>Argument memory is lent only for the call. A {@link dev.ireestubs.vm.BufferView} argument
- * is usually a view of the caller's array or of a copy the stub made for this call alone, which
- * is freed as soon as the call is over ({@link
- * dev.ireestubs.vm.BufferView#endCall()}). So a backend:
+ * <p>Argument memory is lent only for the call. A {@link dev.ireestubs.vm.BufferView} argument is
+ * usually a view of the caller's array or of a copy the stub made for this call alone, which is
+ * freed as soon as the call is over ({@link dev.ireestubs.vm.BufferView#endCall()}). So a backend:
  *
  * <ul>
  *   <li>reads an argument's bytes during the call through {@link
@@ -35,8 +34,8 @@ import java.util.Objects;
  *
  * <p>A view kept past the call without a pin is not memory: {@code pin()} and {@code data()} on it
  * throw {@link IllegalStateException} once it was freed. Result memory a backend hands over may
- * carry a {@link dev.ireestubs.vm.MemoryLease} of its own ({@link dev.ireestubs.vm.BufferView#lend}),
- * released when the arrays made over it are closed.
+ * carry a {@link dev.ireestubs.vm.MemoryLease} of its own ({@link
+ * dev.ireestubs.vm.BufferView#lend}), released when the arrays made over it are closed.
  *
  * <p>For an asynchronous call ({@link #invokeAsync}) "the call" lasts until its signal fence is
  * reached or fails, not until {@code invokeAsync} returns: the caller ends its copies only then
@@ -69,9 +68,9 @@ public interface BackendFunction {
   Map<String, String> reflection();
 
   /**
-   * The types the function's bytecode states, for a backend that read its module's function
-   * bodies ({@link dev.ireestubs.vmfb.VmfbExport#bytecodeTypes()}); ranked by {@link #signature()}
-   * after the reflection attributes and before the calling convention.
+   * The types the function's bytecode states, for a backend that read its module's function bodies
+   * ({@link dev.ireestubs.vmfb.VmfbExport#bytecodeTypes()}); ranked by {@link #signature()} after
+   * the reflection attributes and before the calling convention.
    *
    * @return the bytecode's types; {@link BytecodeTypes#none()} by default
    */
@@ -80,9 +79,9 @@ public interface BackendFunction {
   }
 
   /**
-   * The best signature this function's reflection, bytecode and calling convention give, chosen
-   * as everywhere in iree-stubs ({@link Reflection#resolve(Map, String, BytecodeTypes)}, with
-   * IREE's naming of an {@code f$async} twin applied by {@link CoarseFences}).
+   * The best signature this function's reflection, bytecode and calling convention give, chosen as
+   * everywhere in iree-stubs ({@link Reflection#resolve(Map, String, BytecodeTypes)}, with IREE's
+   * naming of an {@code f$async} twin applied by {@link CoarseFences}).
    *
    * @return the signature, where it came from, and warnings about sources skipped
    * @throws dev.ireestubs.abi.AbiParseException when the chosen reflection does not parse
@@ -96,8 +95,8 @@ public interface BackendFunction {
   /**
    * Calls the function. {@code arguments} is a variant list with one element per described
    * argument; a backend whose function takes wait/signal fences ({@code iree.abi.model =
-   * "coarse-fences"}) appends them itself. The caller keeps ownership of {@code arguments} and
-   * owns the returned list (close it to release refs it holds).
+   * "coarse-fences"}) appends them itself. The caller keeps ownership of {@code arguments} and owns
+   * the returned list (close it to release refs it holds).
    *
    * @param arguments one element per argument the function's signature describes, fences excluded
    * @return the function's results as a new list, which the caller closes
@@ -110,9 +109,8 @@ public interface BackendFunction {
    * Submits a call and returns at once: the asynchronous form of {@link #invoke}, for functions of
    * the coarse-fences model ({@code f$async}, see {@link dev.ireestubs.abi.CoarseFences}), to which
    * the backend passes a wait fence and a new signal fence after {@code arguments}. The call runs
-   * once {@code wait} is reached; the returned {@link AsyncCall} has the signal
-   * fence, and its results future is completed, on a thread of the backend's, when that fence is
-   * reached.
+   * once {@code wait} is reached; the returned {@link AsyncCall} has the signal fence, and its
+   * results future is completed, on a thread of the backend's, when that fence is reached.
    *
    * <p>What is thrown at once and what fails the call: arguments that do not fit (an {@link
    * IreeValueException}, side {@code ARGUMENT}) and a closed backend ({@link

@@ -22,9 +22,9 @@ import java.util.function.Supplier;
  *
  * <p>Without a recording a call costs two {@code nanoTime} reads and a few uncontended adds, and
  * allocates nothing: no event object exists until JFR has been started in the process (and one is
- * kept only while a recording enables the event). The system property {@value #JFR_PROPERTY}
- * {@code =false} leaves the event out altogether (and so does a run time without the {@code
- * jdk.jfr} module).
+ * kept only while a recording enables the event). The system property {@value #JFR_PROPERTY} {@code
+ * =false} leaves the event out altogether (and so does a run time without the {@code jdk.jfr}
+ * module).
  *
  * <p>Thread-safe.
  */
@@ -275,9 +275,24 @@ public final class CallRecorder {
 
     @Override
     public String toString() {
-      return backend + " " + device + " " + getModules() + ": " + getCalls() + " calls, "
-          + getFailures() + " failed, " + getTotalTimeNanos() + " ns, max " + getMaxTimeNanos()
-          + " ns, " + getBytesIn() + " B in, " + getBytesOut() + " B out";
+      return backend
+          + " "
+          + device
+          + " "
+          + getModules()
+          + ": "
+          + getCalls()
+          + " calls, "
+          + getFailures()
+          + " failed, "
+          + getTotalTimeNanos()
+          + " ns, max "
+          + getMaxTimeNanos()
+          + " ns, "
+          + getBytesIn()
+          + " B in, "
+          + getBytesOut()
+          + " B out";
     }
   }
 

@@ -7,11 +7,11 @@ import javax.management.MXBean;
  * What one backend's calls cost since it was made: how many, how many failed, their total and
  * longest time, and the bytes of array data that went in and came out. Every backend iree-stubs
  * ships keeps them ({@code statistics()} on {@code HostModule}, {@code IreeSession}, {@code
- * IreeSessionPool}) and registers them with the platform MBean server, under
- * {@code dev.ireestubs:type=CallStatistics,backend=<backend>,id=<n>} ({@code n} numbers the
- * backends of the process from 1, so two backends of the same modules never clash), until the
- * backend is closed (or collected, unclosed). The optional {@code iree-stubs-micrometer} artifact
- * publishes the same figures as Micrometer meters.
+ * IreeSessionPool}) and registers them with the platform MBean server, under {@code
+ * dev.ireestubs:type=CallStatistics,backend=<backend>,id=<n>} ({@code n} numbers the backends of
+ * the process from 1, so two backends of the same modules never clash), until the backend is closed
+ * (or collected, unclosed). The optional {@code iree-stubs-micrometer} artifact publishes the same
+ * figures as Micrometer meters.
  *
  * <p>A call counts once it has ended: a synchronous one when it returns or throws, an asynchronous
  * one when its signal fence is reached or fails. A call's time runs from when the backend takes it

@@ -10,8 +10,8 @@ import java.util.Set;
 
 /**
  * The decoded values of an {@code sdict}: an unmodifiable map in descriptor order over two arrays,
- * which is what the dynamic invoker returns for a dict (a few keys, read by name), without the
- * hash table and entry objects of a {@code LinkedHashMap} per call. Equal to any map of the same
+ * which is what the dynamic invoker returns for a dict (a few keys, read by name), without the hash
+ * table and entry objects of a {@code LinkedHashMap} per call. Equal to any map of the same
  * entries; {@code null} values are allowed (an empty ref slot).
  */
 final class DictValues extends AbstractMap<String, Object> {

@@ -1,6 +1,5 @@
 package dev.ireestubs.invoke;
 
-import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.SipStructure;
 import dev.ireestubs.abi.V0Reflection;
@@ -91,9 +90,9 @@ public interface DynamicFunction {
 
   /**
    * Calls the function asynchronously: submits the call and returns at once. For functions of the
-   * coarse-fences model ({@code f$async}); the call runs once {@code wait} is
-   * reached, and the future completes with the decoded result (as {@link #call(List, Map)} returns
-   * it) when the call's signal fence is reached, on a thread of the backend's.
+   * coarse-fences model ({@code f$async}); the call runs once {@code wait} is reached, and the
+   * future completes with the decoded result (as {@link #call(List, Map)} returns it) when the
+   * call's signal fence is reached, on a thread of the backend's.
    *
    * <p>Arguments are encoded now, with the same checks as {@link #call(List, Map)}. Java arrays
    * passed are copied into memory the call owns, freed when the call is over (its signal fence
@@ -109,9 +108,8 @@ public interface DynamicFunction {
    *     IreeValueException} (a result) when a result does not decode
    * @throws IreeValueException (an argument) when an argument does not fit, before the backend runs
    * @throws IllegalStateException when the backend is closed
-   * @throws UnsupportedOperationException when the backend cannot call the function
-   *     asynchronously (IREE's runtime, for a function without fences: call its {@code f$async}
-   *     twin)
+   * @throws UnsupportedOperationException when the backend cannot call the function asynchronously
+   *     (IREE's runtime, for a function without fences: call its {@code f$async} twin)
    */
   default FencedFuture<Object> callAsync(List<?> positional, Map<String, ?> named, Fence wait) {
     Objects.requireNonNull(positional, "positional");

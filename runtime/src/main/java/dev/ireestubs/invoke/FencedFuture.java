@@ -9,10 +9,10 @@ import java.util.function.Function;
 /**
  * The future of an asynchronous call, with the call's signal fence: what a stub's {@code
  * CompletableFuture} method and {@link DynamicFunction#callAsync} return. The fence is known as
- * soon as the call is submitted, before the results exist, so it can be passed as the wait fence
- * of a later call, submitted at once too: that call runs after this one. (On IREE v3.11's CPU
- * drivers the backend hands the later call to the device when this fence is reached, on its
- * completion thread: no thread of the caller waits meanwhile.)
+ * soon as the call is submitted, before the results exist, so it can be passed as the wait fence of
+ * a later call, submitted at once too: that call runs after this one. (On IREE v3.11's CPU drivers
+ * the backend hands the later call to the device when this fence is reached, on its completion
+ * thread: no thread of the caller waits meanwhile.)
  *
  * <pre>{@code
  * FencedFuture<FloatArray> a = model.stage1Async(input);
@@ -20,10 +20,10 @@ import java.util.function.Function;
  * }</pre>
  *
  * <p>Completing, cancelling or timing out this future ({@code orTimeout}) completes this future
- * only: the call goes on, the memory its arguments and results use stays valid until the device
- * is done with it (its signal fence is reached or failed), and results that arrive after this
- * future was completed are released, never handed to anyone. Dependent stages made from it are
- * plain {@link CompletableFuture}s.
+ * only: the call goes on, the memory its arguments and results use stays valid until the device is
+ * done with it (its signal fence is reached or failed), and results that arrive after this future
+ * was completed are released, never handed to anyone. Dependent stages made from it are plain
+ * {@link CompletableFuture}s.
  *
  * @param <T> the call's result type ({@link Void} for none)
  */
@@ -50,19 +50,19 @@ public final class FencedFuture<T> extends CompletableFuture<T> {
    *   <li>the call-owned copies in {@code arguments} are ended ({@link VmList#endCall()}) only once
    *       the backend completed the call (its signal fence reached or failed), never when the
    *       future is cancelled or times out, and at once when submitting throws;
-   *   <li>results that arrive when the future is already done (cancelled, timed out) are
-   *       released: the list closed, or the decoded value's arrays and refs closed when the race
-   *       was lost after decoding;
-   *   <li>a result list {@code decoder} fails on is closed, and the future fails with the
-   *       decoder's exception (an {@link IreeValueException}, side {@code RESULT}, for a check).
+   *   <li>results that arrive when the future is already done (cancelled, timed out) are released:
+   *       the list closed, or the decoded value's arrays and refs closed when the race was lost
+   *       after decoding;
+   *   <li>a result list {@code decoder} fails on is closed, and the future fails with the decoder's
+   *       exception (an {@link IreeValueException}, side {@code RESULT}, for a check).
    * </ul>
    *
    * @param <T> the call's result type
    * @param function the function to call, of the coarse-fences model ({@code f$async})
    * @param arguments the encoded arguments, the call's until it is over
    * @param wait the fence the call waits for; null for none
-   * @param decoder turns the result list into the future's value; the list is closed for it when
-   *     it throws
+   * @param decoder turns the result list into the future's value; the list is closed for it when it
+   *     throws
    * @return the call's future, which carries its signal fence
    * @throws IreeValueException (an argument) when the backend refuses the arguments before
    *     submitting

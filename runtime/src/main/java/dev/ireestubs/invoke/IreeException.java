@@ -1,12 +1,12 @@
 package dev.ireestubs.invoke;
 
 /**
- * Base of the exceptions a call through iree-stubs throws: an argument or result that does not
- * fit its signature, a missing function, a signature mismatch at bind time, a failure in the
- * backend. (Parsing reflection throws {@code AbiParseException}, reading a {@code .vmfb} {@code
- * VmfbFormatException}, and using a closed backend {@link IllegalStateException}.)
- * Unchecked: a wrong shape or a missing function is a programming or deployment error, not
- * something callers recover from locally.
+ * Base of the exceptions a call through iree-stubs throws: an argument or result that does not fit
+ * its signature, a missing function, a signature mismatch at bind time, a failure in the backend.
+ * (Parsing reflection throws {@code AbiParseException}, reading a {@code .vmfb} {@code
+ * VmfbFormatException}, and using a closed backend {@link IllegalStateException}.) Unchecked: a
+ * wrong shape or a missing function is a programming or deployment error, not something callers
+ * recover from locally.
  */
 public class IreeException extends RuntimeException {
   private static final long serialVersionUID = 1L;

@@ -17,8 +17,12 @@ public class IreeFunctionNotFoundException extends IreeException {
    */
   public IreeFunctionNotFoundException(String qualifiedName, List<String> available) {
     super(
-        "no function '" + qualifiedName + "' is loaded"
-            + (available.isEmpty() ? " (no functions are loaded)" : "; loaded: " + String.join(", ", available)));
+        "no function '"
+            + qualifiedName
+            + "' is loaded"
+            + (available.isEmpty()
+                ? " (no functions are loaded)"
+                : "; loaded: " + String.join(", ", available)));
     this.qualifiedName = qualifiedName;
   }
 

@@ -1,8 +1,8 @@
 package dev.ireestubs.invoke;
 
 /**
- * The backend failed to run a function: the function itself reported an error, or (IREE runtime)
- * a non-OK status, whose code this carries.
+ * The backend failed to run a function: the function itself reported an error, or (IREE runtime) a
+ * non-OK status, whose code this carries.
  */
 public class IreeInvocationException extends IreeException {
   private static final long serialVersionUID = 1L;

@@ -20,14 +20,18 @@ public class IreeValueException extends IreeException {
   public enum Side {
     /** Into the function: an argument the caller passed (fix the call). */
     ARGUMENT,
-    /** Out of the function: a result the module returned (the module does not match its reflection). */
+    /**
+     * Out of the function: a result the module returned (the module does not match its reflection).
+     */
     RESULT
   }
 
   /** Which way the failing value travelled. */
   private final Side side;
+
   /** The function and the value's path, which start the message. */
   private final String path;
+
   /** What was expected and what was given. */
   private final String problem;
 

@@ -5,13 +5,13 @@ import java.util.Optional;
 
 /**
  * Where a stub's calls go: loaded modules whose functions can be looked up by {@code
- * module.function} and invoked with the IREE VM's native calling convention. Implemented by
- * {@link dev.ireestubs.host.HostModule} (modules written in Java, the embedded default) and by the
- * IREE runtime backend.
+ * module.function} and invoked with the IREE VM's native calling convention. Implemented by {@link
+ * dev.ireestubs.host.HostModule} (modules written in Java, the embedded default) and by the IREE
+ * runtime backend.
  *
- * <p>Closing a backend releases what it holds; functions looked up from it refuse calls
- * afterwards. Implementations document their thread safety; both shipped with iree-stubs allow
- * concurrent calls.
+ * <p>Closing a backend releases what it holds; functions looked up from it refuse calls afterwards.
+ * Implementations document their thread safety; both shipped with iree-stubs allow concurrent
+ * calls.
  */
 public interface ModuleBackend extends AutoCloseable {
 

@@ -163,7 +163,8 @@ final class SipCodec implements CallCodec {
       }
       return build(structure.results().get(), results, rawTypes, name + ": result");
     } catch (RuntimeException e) {
-      throw ValueChecks.closeOnFailure(results, e); // the caller never sees the list: release its refs
+      throw ValueChecks.closeOnFailure(
+          results, e); // the caller never sees the list: release its refs
     }
   }
 

@@ -9,10 +9,10 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
 /**
- * Registers backends' {@link CallStatistics} with the platform MBean server under {@value
- * #DOMAIN}, one name per backend ({@code type=CallStatistics,backend=<kind>,id=<n>}, {@code n}
- * counting registrations in this process from 1), and removes each when its backend is closed or,
- * never closed, garbage collected.
+ * Registers backends' {@link CallStatistics} with the platform MBean server under {@value #DOMAIN},
+ * one name per backend ({@code type=CallStatistics,backend=<kind>,id=<n>}, {@code n} counting
+ * registrations in this process from 1), and removes each when its backend is closed or, never
+ * closed, garbage collected.
  */
 final class StatisticsMBeans {
 
@@ -61,8 +61,11 @@ final class StatisticsMBeans {
       System.getLogger(CallRecorder.class.getName())
           .log(
               System.Logger.Level.WARNING,
-              "iree-stubs: the call statistics of a " + backend + " backend are not registered"
-                  + " as an MXBean: " + e);
+              "iree-stubs: the call statistics of a "
+                  + backend
+                  + " backend are not registered"
+                  + " as an MXBean: "
+                  + e);
       return null;
     }
   }

@@ -28,10 +28,10 @@ import java.util.function.Function;
  * application calls functions through a generated stub or {@link DynamicFunction}.
  *
  * <p>Every {@code path} names the function and the value, as {@code predict: features.image} or
- * {@code predict: result.logits}; a null path is allowed, for a first pass that builds no text
- * (see {@link AbiValues}). Messages say what the signature declares and what was given; a problem
- * throws an {@link IreeValueException} whose {@link IreeValueException#side() side} says whether
- * an argument or a result is wrong, built only when a check fails.
+ * {@code predict: result.logits}; a null path is allowed, for a first pass that builds no text (see
+ * {@link AbiValues}). Messages say what the signature declares and what was given; a problem throws
+ * an {@link IreeValueException} whose {@link IreeValueException#side() side} says whether an
+ * argument or a result is wrong, built only when a check fails.
  *
  * <p>Stricter than IREE's reference runtime, which checks neither: an array's element type ({@link
  * ElementType#accepts}) and shape (rank and every static dimension) are checked against the
@@ -72,8 +72,8 @@ public final class ValueChecks {
    * The buffer view of {@code array} (no copy) after checking it against {@code declared}.
    *
    * @param array the n-d array to pass; may be null, which fails
-   * @param declared the type the signature declares for the value; checked against, and named in
-   *     a message
+   * @param declared the type the signature declares for the value; checked against, and named in a
+   *     message
    * @param side whether the value is an argument or a result, which the exception reports
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}
@@ -119,8 +119,8 @@ public final class ValueChecks {
    * @param declared the type the signature declares for the value
    * @param view a buffer view, e.g. a function result; its element type code and dims are read in
    *     place
-   * @return true when the view's element type is accepted and every static dimension (and the
-   *     rank, unless unranked) matches
+   * @return true when the view's element type is accepted and every static dimension (and the rank,
+   *     unless unranked) matches
    */
   public static boolean fits(AbiType.NdArray declared, BufferView view) {
     ElementType actual = view.elementType().orElse(null); // a shared Optional for common codes
@@ -155,8 +155,8 @@ public final class ValueChecks {
    * @param <A> the n-d array class made
    * @param javaArray a Java array of a supported element type and any rank; may be null or ragged,
    *     which fails
-   * @param factory makes the n-d array from the Java array, e.g. {@code FloatArray::of}; its
-   *     {@code IllegalArgumentException} or {@code NullPointerException} becomes the failure
+   * @param factory makes the n-d array from the Java array, e.g. {@code FloatArray::of}; its {@code
+   *     IllegalArgumentException} or {@code NullPointerException} becomes the failure
    * @param declared the type the signature declares for the value, named in a message
    * @param side whether the value is an argument or a result, which the exception reports
    * @param path names the function and the value for a message, e.g. {@code predict:
@@ -183,8 +183,8 @@ public final class ValueChecks {
    * declared}; nothing is copied.
    *
    * @param element a value read from a VM list: a {@code VmValue}, a ref, or null for an empty slot
-   * @param declared the type the signature declares for the value; checked against, and named in
-   *     a message
+   * @param declared the type the signature declares for the value; checked against, and named in a
+   *     message
    * @param side whether the value is an argument or a result, which the exception reports
    * @param path names the function and the value for a message, e.g. {@code predict:
    *     features.image}
@@ -198,7 +198,7 @@ public final class ValueChecks {
       throw IreeValueException.of(
           side, path, "expected " + declared + " (a buffer view) but got " + describe(element));
     }
-    
+
     if (fits(declared, view)) { // checked in place: no Optional, no copy of the shape
       return view;
     }
@@ -326,8 +326,7 @@ public final class ValueChecks {
    */
   public static VmList list(
       Object element, AbiType declared, int expectedSize, Side side, String path) {
-    if (element instanceof VmList vmList
-        && (expectedSize < 0 || vmList.size() == expectedSize)) {
+    if (element instanceof VmList vmList && (expectedSize < 0 || vmList.size() == expectedSize)) {
       return vmList; // the declared type is formatted only for a message
     }
     String what = declared == null ? "" : " (" + declared + ")";
@@ -335,7 +334,7 @@ public final class ValueChecks {
       throw IreeValueException.of(
           side, path, "expected a list" + what + " but got " + describe(element));
     }
-    
+
     throw IreeValueException.of(
         side,
         path,
@@ -360,8 +359,7 @@ public final class ValueChecks {
    * @param index the index of the element that failed
    * @return a copy of {@code failure} whose path names the index, or {@code failure} itself
    */
-  public static IreeValueException atIndex(
-      IreeValueException failure, String listPath, int index) {
+  public static IreeValueException atIndex(IreeValueException failure, String listPath, int index) {
     String path = failure.path();
     if (path == null
         || listPath == null
@@ -440,8 +438,7 @@ public final class ValueChecks {
    */
   public static VmRef ref(Object element, Side side, String path) {
     if (element != null && !(element instanceof VmRef)) {
-      throw IreeValueException.of(
-          side, path, "expected a ref but got " + describe(element));
+      throw IreeValueException.of(side, path, "expected a ref but got " + describe(element));
     }
     return (VmRef) element;
   }
@@ -495,9 +492,9 @@ public final class ValueChecks {
 
   /**
    * True when {@code value} fits {@code declared}: {@code i1} is 0 or 1; a signless or signed
-   * integer of {@code n} bits is in {@code [-2^(n-1), 2^(n-1))}; an unsigned one may be given in its
-   * unsigned range or as the same bits read signed ({@code ui8} 200 or -56), since Java's integer
-   * types are signed.
+   * integer of {@code n} bits is in {@code [-2^(n-1), 2^(n-1))}; an unsigned one may be given in
+   * its unsigned range or as the same bits read signed ({@code ui8} 200 or -56), since Java's
+   * integer types are signed.
    *
    * @param value the integer, as a Java {@code long}
    * @param declared the integer type the value must fit
@@ -551,7 +548,7 @@ public final class ValueChecks {
       return "the value " + element;
     }
     if (element instanceof BufferView view) {
-      
+
       return "a buffer view "
           + view.elementType()
               .map(e -> new AbiType.NdArray(e, Shape.of(view.shape())).toString())

@@ -1,13 +1,12 @@
 /**
  * Calling a loaded module's functions: the backend interfaces ({@link
- * dev.ireestubs.invoke.ModuleBackend}, {@link dev.ireestubs.invoke.BackendFunction}), the one
- * shape of a dynamic call ({@link dev.ireestubs.invoke.DynamicFunction}: positional and named
- * arguments in, one Java value out) with a {@link dev.ireestubs.invoke.CallCodec} per calling
- * format behind it (native ABI, V0 SIP, IREEPyDM), and the exceptions a call can throw. The
- * checks of one value against its declared type, and their messages, are {@link
- * dev.ireestubs.invoke.ValueChecks}' (SPI): stubs, dynamic calls, host modules and every codec
- * share them. What generated stubs call lives in {@code dev.ireestubs.internal}, which is not API
- * and which nothing here uses.
+ * dev.ireestubs.invoke.ModuleBackend}, {@link dev.ireestubs.invoke.BackendFunction}), the one shape
+ * of a dynamic call ({@link dev.ireestubs.invoke.DynamicFunction}: positional and named arguments
+ * in, one Java value out) with a {@link dev.ireestubs.invoke.CallCodec} per calling format behind
+ * it (native ABI, V0 SIP, IREEPyDM), and the exceptions a call can throw. The checks of one value
+ * against its declared type, and their messages, are {@link dev.ireestubs.invoke.ValueChecks}'
+ * (SPI): stubs, dynamic calls, host modules and every codec share them. What generated stubs call
+ * lives in {@code dev.ireestubs.internal}, which is not API and which nothing here uses.
  *
  * <h2>Exceptions</h2>
  *
@@ -52,15 +51,15 @@
  * </table>
  *
  * <p>Outside the family, deliberately: reading reflection text throws {@code
- * dev.ireestubs.abi.AbiParseException} (an {@link IllegalArgumentException}: the text is bad
- * input, found when a signature is parsed, not when a call is made); reading a {@code .vmfb}
- * throws {@code dev.ireestubs.vmfb.VmfbFormatException} (an {@link java.io.IOException}: the file
- * is bad, like any unreadable file); misusing a VM list or ref throws {@code
- * dev.ireestubs.vm.VmTypeException} (an {@link IllegalArgumentException}: a programming error with
- * the VM types themselves); and the PyDM codec's {@code PyDmCodecException} reaches a caller of a
- * PyDM function only as the cause of an {@code IreeValueException}. Using a closed backend is an
- * {@link IllegalStateException}; calling asynchronously a function that takes no fences on IREE's
- * runtime, an {@link UnsupportedOperationException} naming its {@code f$async} twin.
+ * dev.ireestubs.abi.AbiParseException} (an {@link IllegalArgumentException}: the text is bad input,
+ * found when a signature is parsed, not when a call is made); reading a {@code .vmfb} throws {@code
+ * dev.ireestubs.vmfb.VmfbFormatException} (an {@link java.io.IOException}: the file is bad, like
+ * any unreadable file); misusing a VM list or ref throws {@code dev.ireestubs.vm.VmTypeException}
+ * (an {@link IllegalArgumentException}: a programming error with the VM types themselves); and the
+ * PyDM codec's {@code PyDmCodecException} reaches a caller of a PyDM function only as the cause of
+ * an {@code IreeValueException}. Using a closed backend is an {@link IllegalStateException};
+ * calling asynchronously a function that takes no fences on IREE's runtime, an {@link
+ * UnsupportedOperationException} naming its {@code f$async} twin.
  *
  * <h2>Asynchronous calls</h2>
  *
@@ -69,7 +68,7 @@
  * dev.ireestubs.invoke.AsyncCall} at once, and stubs and {@link
  * dev.ireestubs.invoke.DynamicFunction#callAsync} return a {@link
  * dev.ireestubs.invoke.FencedFuture}. The exceptions are the same: an argument that does not fit is
- * thrown at once; everything found later completes the future exceptionally with the exception
- * the synchronous call would throw.
+ * thrown at once; everything found later completes the future exceptionally with the exception the
+ * synchronous call would throw.
  */
 package dev.ireestubs.invoke;

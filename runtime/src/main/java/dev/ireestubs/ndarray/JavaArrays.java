@@ -17,6 +17,7 @@ public final class JavaArrays {
   public static final int MAX_RANK = 4;
 
   private static final Map<Class<?>, Function<Object, NdArray>> IN = new HashMap<>();
+
   /** By array class, the copy out for each rank (index rank - 1); null where there is none. */
   private static final Map<Class<?>, Function<NdArray, Object>[]> OUT = new HashMap<>();
 
@@ -95,15 +96,16 @@ public final class JavaArrays {
       int rank,
       Function<NdArray, Object> f) {
     map.computeIfAbsent(type, t -> (Function<NdArray, Object>[]) new Function<?, ?>[MAX_RANK])[
-        rank - 1] = f;
+            rank - 1] =
+        f;
   }
 
   /**
    * True when {@code value} is a Java array {@link #copyOf} accepts.
    *
    * @param value any object, or null
-   * @return true for a primitive Java array of a supported element type and rank, false
-   *     otherwise (null included)
+   * @return true for a primitive Java array of a supported element type and rank, false otherwise
+   *     (null included)
    */
   public static boolean isSupported(Object value) {
     return value != null && IN.containsKey(value.getClass());
@@ -113,8 +115,8 @@ public final class JavaArrays {
    * A new n-d array holding a copy of {@code javaArray} ({@code float[][]} gives a rank-2 {@link
    * FloatArray}, {@code boolean[]} a {@link BoolArray}).
    *
-   * @param javaArray a Java array of a supported primitive element type, rectangular, of rank 1
-   *     to {@value #MAX_RANK}
+   * @param javaArray a Java array of a supported primitive element type, rectangular, of rank 1 to
+   *     {@value #MAX_RANK}
    * @return a new n-d array of the class the component type names, owning its memory
    * @throws IllegalArgumentException when {@code javaArray} is not a supported Java array or is
    *     ragged

@@ -11,25 +11,25 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * The memory under one array and all its views, and whether it is still usable: the one place
- * that allocates and frees it. See "Ownership and closing" in {@link NdArray}.
+ * The memory under one array and all its views, and whether it is still usable: the one place that
+ * allocates and frees it. See "Ownership and closing" in {@link NdArray}.
  *
- * <p>Memory the arrays allocate themselves ({@link #allocate}) has a {@link MemoryLease} the
- * owning array ends on {@link #close()}: it is freed then, unless a reader still holds a pin on it
- * (a backend that imported it, an array made over a view of it) — then when the last pin is
- * released — or a raw buffer over it was handed out ({@link #escape()}), in which case only the
- * garbage collector can know when nobody reads it any more. Memory borrowed from a lent buffer
- * view ({@link #borrowed}) holds the lender's lease (a hold, no pin object), released by {@code
- * close()}. Memory of a caller's buffer ({@link #foreign}) is never freed here. How memory is
- * freed depends on the JDK, found at run time:
+ * <p>Memory the arrays allocate themselves ({@link #allocate}) has a {@link MemoryLease} the owning
+ * array ends on {@link #close()}: it is freed then, unless a reader still holds a pin on it (a
+ * backend that imported it, an array made over a view of it) — then when the last pin is released —
+ * or a raw buffer over it was handed out ({@link #escape()}), in which case only the garbage
+ * collector can know when nobody reads it any more. Memory borrowed from a lent buffer view ({@link
+ * #borrowed}) holds the lender's lease (a hold, no pin object), released by {@code close()}. Memory
+ * of a caller's buffer ({@link #foreign}) is never freed here. How memory is freed depends on the
+ * JDK, found at run time:
  *
  * <ul>
  *   <li>JDK 22 and later: each allocation is a {@code java.lang.foreign.Arena.ofShared()} of its
  *       own, closed by {@code close()}, or by a {@link Cleaner} once the memory's last buffer is
  *       unreachable; any buffer over it then throws {@link IllegalStateException} when used;
  *   <li>JDK 17 to 21: {@link ByteBuffer#allocateDirect}, freed by {@code close()} through {@code
- *       sun.misc.Unsafe.invokeCleaner} (module {@code jdk.unsupported}; deprecated for removal
- *       from JDK 24, hence not used there), or by the JDK's own cleaner after a garbage collection;
+ *       sun.misc.Unsafe.invokeCleaner} (module {@code jdk.unsupported}; deprecated for removal from
+ *       JDK 24, hence not used there), or by the JDK's own cleaner after a garbage collection;
  *   <li>neither available (a runtime image without {@code jdk.unsupported}): {@code
  *       allocateDirect}, freed only by the garbage collector.
  * </ul>
@@ -45,8 +45,8 @@ final class Memory {
   /**
    * The lease that views lent out carry: ours to end for allocated memory; the lender's for
    * borrowed memory, on which this holds one hold ({@link MemoryLease#acquire()}, no pin object)
-   * released by {@link #close()}; null for a caller's memory. So memory is borrowed exactly when
-   * it is not {@link #owner} and has a lease.
+   * released by {@link #close()}; null for a caller's memory. So memory is borrowed exactly when it
+   * is not {@link #owner} and has a lease.
    */
   private final MemoryLease lease;
 
@@ -156,8 +156,8 @@ final class Memory {
   }
 
   /**
-   * True when {@link #close()} frees the memory at once if nothing pins it (it is ours, and
-   * nothing escaped).
+   * True when {@link #close()} frees the memory at once if nothing pins it (it is ours, and nothing
+   * escaped).
    */
   boolean freesOnClose() {
     return owner && lease.freesEarly();
@@ -296,9 +296,7 @@ final class Memory {
         Object unsafe = field.get(null);
         return MethodHandles.lookup()
             .findVirtual(
-                unsafeClass,
-                "invokeCleaner",
-                MethodType.methodType(void.class, ByteBuffer.class))
+                unsafeClass, "invokeCleaner", MethodType.methodType(void.class, ByteBuffer.class))
             .bindTo(unsafe);
       } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
         return null;

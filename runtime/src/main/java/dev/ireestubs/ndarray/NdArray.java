@@ -35,9 +35,9 @@ import java.util.Optional;
  *       are views: they share this array's memory, so a write through one is visible through all;
  *   <li>{@code toArray()} and friends copy out into new Java arrays; {@code copy()} copies into new
  *       memory;
- *   <li>{@code copyFrom(...)} and {@code copyInto(...)} copy between an array and Java arrays
- *       (flat or nested) of the caller's, allocating nothing: an array made once can take frame
- *       after frame.
+ *   <li>{@code copyFrom(...)} and {@code copyInto(...)} copy between an array and Java arrays (flat
+ *       or nested) of the caller's, allocating nothing: an array made once can take frame after
+ *       frame.
  * </ul>
  *
  * <p>The shape and element type of an array never change; its elements are mutable (unless the
@@ -57,33 +57,33 @@ import java.util.Optional;
  *       happens to run), unless someone else may still read it:
  *       <ul>
  *         <li><b>Lent memory is pinned.</b> {@link #asBufferView()} (which every stub call and
- *             backend uses) lends the memory: the view carries the memory's {@link MemoryLease}.
- *             A reader that keeps the memory past the call (IREE importing it into a device
- *             buffer, an array made over the view with {@link #fromBufferView}, a result that is
- *             the argument itself) holds a pin, and the memory is freed when the last pin is
- *             released after {@code close()}. Until then it stays valid for those readers.
- *         <li><b>Handed-out memory escapes.</b> {@link #data()}, the {@code as...Buffer()}
- *             methods and a lent view's {@link BufferView#data()} give out raw buffers that may be
- *             read at any later time, so the memory is then left to the garbage collector to
- *             free once those buffers are unreachable, as it is for arrays never closed.
+ *             backend uses) lends the memory: the view carries the memory's {@link MemoryLease}. A
+ *             reader that keeps the memory past the call (IREE importing it into a device buffer,
+ *             an array made over the view with {@link #fromBufferView}, a result that is the
+ *             argument itself) holds a pin, and the memory is freed when the last pin is released
+ *             after {@code close()}. Until then it stays valid for those readers.
+ *         <li><b>Handed-out memory escapes.</b> {@link #data()}, the {@code as...Buffer()} methods
+ *             and a lent view's {@link BufferView#data()} give out raw buffers that may be read at
+ *             any later time, so the memory is then left to the garbage collector to free once
+ *             those buffers are unreachable, as it is for arrays never closed.
  *       </ul>
  *       Memory of a caller's buffer ({@code wrap}, {@code fromBufferView} of a view not lent) is
  *       the caller's and is never freed by {@code close()}.
  *   <li>An array made by {@link #fromBufferView} over a lent view (a function's argument in a host
  *       module, a result that aliases an argument) pins the lender's memory until it is closed;
- *       closing it releases the pin and frees nothing else. One made over a backend's result
- *       memory (IREE's mapped results) releases that memory when closed, if nothing else pins it.
+ *       closing it releases the pin and frees nothing else. One made over a backend's result memory
+ *       (IREE's mapped results) releases that memory when closed, if nothing else pins it.
  *   <li><b>Argument memory is lent only for the call.</b> A stub passing a Java array ({@code
- *       float[][] m}) copies it into a new array that the call owns ({@link #asCallArgument()}):
- *       it is closed once the call is over, so its memory is freed at once unless a
- *       backend still pins it (IREE keeps the last few imported arguments) or a result views it.
- *       Arrays the caller passes stay the caller's.
+ *       float[][] m}) copies it into a new array that the call owns ({@link #asCallArgument()}): it
+ *       is closed once the call is over, so its memory is freed at once unless a backend still pins
+ *       it (IREE keeps the last few imported arguments) or a result views it. Arrays the caller
+ *       passes stay the caller's.
  *   <li>{@code close()} on a view does nothing: close the array the factory returned.
- *   <li>Closing twice does nothing. After close, using the array or a view of it (reading,
- *       writing, copying, making views, {@code equals}, {@code hashCode}) throws {@link
- *       IllegalStateException}; {@link #isClosed()} tells, and {@link #toString()} still works.
- *       On JDK 22 and later, a raw buffer over freed memory also throws {@code
- *       IllegalStateException} when used.
+ *   <li>Closing twice does nothing. After close, using the array or a view of it (reading, writing,
+ *       copying, making views, {@code equals}, {@code hashCode}) throws {@link
+ *       IllegalStateException}; {@link #isClosed()} tells, and {@link #toString()} still works. On
+ *       JDK 22 and later, a raw buffer over freed memory also throws {@code IllegalStateException}
+ *       when used.
  *   <li>An array that is never closed is freed by the garbage collector, as any direct buffer is.
  *       Close arrays made in a loop, or better, make one and fill it with {@code copyFrom}.
  *   <li>Do not close an array while another thread uses it (arrays are not thread-safe).
@@ -167,10 +167,10 @@ public abstract sealed class NdArray implements AutoCloseable
    * from IREE's runtime), the array shares it and nothing is copied. Data on the Java heap is
    * copied into new direct memory, because arrays always live in direct memory.
    *
-   * @param view a buffer view, e.g. a function result from a backend; its shape and element
-   *     type become the array's
-   * @return an array of the class the view's element type names, sharing the view's memory when
-   *     it is direct
+   * @param view a buffer view, e.g. a function result from a backend; its shape and element type
+   *     become the array's
+   * @return an array of the class the view's element type names, sharing the view's memory when it
+   *     is direct
    * @throws IllegalArgumentException when no array class holds the view's element type (complex,
    *     8-bit floats, odd integer widths, opaque codes); the message names the type
    */
@@ -200,10 +200,10 @@ public abstract sealed class NdArray implements AutoCloseable
    * names ({@link #fromBufferView(BufferView)}).
    *
    * @param <A> the array class made
-   * @param view a buffer view, e.g. a function result from a backend; its shape and element
-   *     type become the array's
-   * @param type the array class to make, e.g. {@code FloatArray.class}; {@code NdArray.class}
-   *     for the class the element type names
+   * @param view a buffer view, e.g. a function result from a backend; its shape and element type
+   *     become the array's
+   * @param type the array class to make, e.g. {@code FloatArray.class}; {@code NdArray.class} for
+   *     the class the element type names
    * @return an array of class {@code type}, sharing the view's memory when it is direct
    * @throws IllegalArgumentException when the class does not hold the view's element type
    */
@@ -282,35 +282,21 @@ public abstract sealed class NdArray implements AutoCloseable
   private static NdArray create(ElementType type, long[] shape, Memory memory) {
     ByteBuffer data = memory.data;
     return switch (classNameFor(type)) {
-  case "FloatArray" -> 
-new FloatArray(type, shape, data, memory, true);
-  case "DoubleArray" -> 
-new DoubleArray(type, shape, data, memory, true);
-  case "HalfArray" -> 
-new HalfArray(type, shape, data, memory, true);
-  case "BFloat16Array" -> 
-new BFloat16Array(type, shape, data, memory, true);
-  case "BoolArray" -> 
-new BoolArray(type, shape, data, memory, true);
-  case "ByteArray" -> 
-new ByteArray(type, shape, data, memory, true);
-  case "ShortArray" -> 
-new ShortArray(type, shape, data, memory, true);
-  case "IntArray" -> 
-new IntArray(type, shape, data, memory, true);
-  case "LongArray" -> 
-new LongArray(type, shape, data, memory, true);
-  case "UByteArray" -> 
-new UByteArray(type, shape, data, memory, true);
-  case "UShortArray" -> 
-new UShortArray(type, shape, data, memory, true);
-  case "UIntArray" -> 
-new UIntArray(type, shape, data, memory, true);
-  case "ULongArray" -> 
-new ULongArray(type, shape, data, memory, true);
-  default -> 
-throw new AssertionError(type);
-};
+      case "FloatArray" -> new FloatArray(type, shape, data, memory, true);
+      case "DoubleArray" -> new DoubleArray(type, shape, data, memory, true);
+      case "HalfArray" -> new HalfArray(type, shape, data, memory, true);
+      case "BFloat16Array" -> new BFloat16Array(type, shape, data, memory, true);
+      case "BoolArray" -> new BoolArray(type, shape, data, memory, true);
+      case "ByteArray" -> new ByteArray(type, shape, data, memory, true);
+      case "ShortArray" -> new ShortArray(type, shape, data, memory, true);
+      case "IntArray" -> new IntArray(type, shape, data, memory, true);
+      case "LongArray" -> new LongArray(type, shape, data, memory, true);
+      case "UByteArray" -> new UByteArray(type, shape, data, memory, true);
+      case "UShortArray" -> new UShortArray(type, shape, data, memory, true);
+      case "UIntArray" -> new UIntArray(type, shape, data, memory, true);
+      case "ULongArray" -> new ULongArray(type, shape, data, memory, true);
+      default -> throw new AssertionError(type);
+    };
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -395,8 +381,8 @@ throw new AssertionError(type);
    * <p>The buffer outlives the array's control of its memory, so {@link #close()} then leaves
    * freeing the memory to the garbage collector (see "Ownership and closing").
    *
-   * @return a new buffer over the array's memory, of {@link #byteLength()} bytes; read-only
-   *     when the array is
+   * @return a new buffer over the array's memory, of {@link #byteLength()} bytes; read-only when
+   *     the array is
    * @throws IllegalStateException when the array is closed
    */
   public final ByteBuffer data() {
@@ -419,9 +405,9 @@ throw new AssertionError(type);
    * either are visible in both. The view's element type is {@link #halElementType()}.
    *
    * <p>The memory is lent, not handed out: the view carries its {@link MemoryLease}, so a backend
-   * that keeps the memory past a call pins it, and {@link #close()} frees it only once the last
-   * pin is released; code that takes the view's raw bytes ({@link BufferView#data()}) makes it
-   * escape. See "Ownership and closing".
+   * that keeps the memory past a call pins it, and {@link #close()} frees it only once the last pin
+   * is released; code that takes the view's raw bytes ({@link BufferView#data()}) makes it escape.
+   * See "Ownership and closing".
    *
    * @return a buffer view over this array's memory, with its shape and element type
    * @throws IllegalStateException when the array is closed
@@ -438,10 +424,10 @@ throw new AssertionError(type);
   /**
    * A HAL buffer view of this array for one call, which the call then owns: the array is closed
    * when the call ends ({@link BufferView#endCall()}), freeing its memory at once unless a backend
-   * still pins it or a raw buffer over it escaped. For code that made the array only to pass it
-   * (a stub passing a copy of a Java array); do not use the array after the call. For an array
-   * that does not own its memory (a view, a wrapped buffer), and on JDK 22+ for one under 32 KiB
-   * (where closing its arena costs more than the garbage collector's freeing), this is {@link
+   * still pins it or a raw buffer over it escaped. For code that made the array only to pass it (a
+   * stub passing a copy of a Java array); do not use the array after the call. For an array that
+   * does not own its memory (a view, a wrapped buffer), and on JDK 22+ for one under 32 KiB (where
+   * closing its arena costs more than the garbage collector's freeing), this is {@link
    * #asBufferView()}.
    *
    * @return a buffer view over this array's memory, with its shape and element type
@@ -864,7 +850,7 @@ throw new AssertionError(type);
     if (!(o instanceof NdArray that)) {
       return false;
     }
-    
+
     requireOpen();
     that.requireOpen();
     if (getClass() != that.getClass()

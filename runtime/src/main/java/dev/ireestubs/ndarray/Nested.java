@@ -9,8 +9,8 @@ final class Nested {
 
   /**
    * The shape of {@code data}, nested {@code depth} deep, as its first rows give it ({@code
-   * data.length}, {@code data[0].length}, ...), without checking the others: for a copy that
-   * checks every row as it goes. A null or empty level makes the deeper dimensions 0.
+   * data.length}, {@code data[0].length}, ...), without checking the others: for a copy that checks
+   * every row as it goes. A null or empty level makes the deeper dimensions 0.
    */
   static long[] firstShape(Object data, int depth, String where) {
     if (data == null) {

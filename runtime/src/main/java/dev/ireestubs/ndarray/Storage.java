@@ -194,8 +194,8 @@ final class Storage {
 
   /**
    * The bytes of a buffer view as array storage: the view's own memory when it is direct (no copy),
-   * otherwise a copy into new direct memory. Lent memory is pinned until the array is closed (so
-   * it stays valid however long the array is used), rather than marked escaped.
+   * otherwise a copy into new direct memory. Lent memory is pinned until the array is closed (so it
+   * stays valid however long the array is used), rather than marked escaped.
    */
   static Memory bytesOf(BufferView view) {
     if (view.isLent()) {
@@ -212,10 +212,23 @@ final class Storage {
 
   /** The element types {@link #requireElementType} lists in its message, in this order. */
   private static final ElementType[] LISTED = {
-    ElementType.I1, ElementType.I8, ElementType.SI8, ElementType.UI8,
-    ElementType.I16, ElementType.SI16, ElementType.UI16, ElementType.F16, ElementType.BF16,
-    ElementType.I32, ElementType.SI32, ElementType.UI32, ElementType.F32,
-    ElementType.I64, ElementType.SI64, ElementType.UI64, ElementType.F64
+    ElementType.I1,
+    ElementType.I8,
+    ElementType.SI8,
+    ElementType.UI8,
+    ElementType.I16,
+    ElementType.SI16,
+    ElementType.UI16,
+    ElementType.F16,
+    ElementType.BF16,
+    ElementType.I32,
+    ElementType.SI32,
+    ElementType.UI32,
+    ElementType.F32,
+    ElementType.I64,
+    ElementType.SI64,
+    ElementType.UI64,
+    ElementType.F64
   };
 
   /**
@@ -242,7 +255,12 @@ final class Storage {
     holdsText.append(first).append(" (HAL ").append(hex(first.halCode().get())).append(')');
     for (ElementType t : LISTED) {
       if (!t.equals(first) && holds.accepts(t)) {
-        holdsText.append(" or ").append(t).append(" (HAL ").append(hex(t.halCode().get())).append(')');
+        holdsText
+            .append(" or ")
+            .append(t)
+            .append(" (HAL ")
+            .append(hex(t.halCode().get()))
+            .append(')');
       }
     }
     String got =

@@ -14,30 +14,30 @@ import java.util.Optional;
  *
  * <p>The view does not copy: it keeps the buffer it is given ({@link #data()} returns a duplicate
  * positioned at 0, writable when the buffer is), so the bytes of a direct buffer are shared with
- * the caller.
- * The shape and element type are immutable; the bytes are as mutable as the caller's buffer.
+ * the caller. The shape and element type are immutable; the bytes are as mutable as the caller's
+ * buffer.
  *
  * <h2>Lent memory</h2>
  *
  * <p>A view made by {@link #lend} (as every array's {@code asBufferView()} is, and every array
  * argument a stub passes) carries the {@link MemoryLease} of its memory: the memory is lent, and
- * its owner may free it once it is done (an array's {@code close()}, or the end of the call a
- * stub made a temporary copy for). Whoever reads such a view follows one rule:
+ * its owner may free it once it is done (an array's {@code close()}, or the end of the call a stub
+ * made a temporary copy for). Whoever reads such a view follows one rule:
  *
  * <ul>
- *   <li>Reading the bytes only while the owner still uses them (inside the call the view was
- *       passed to): {@link #pin()} and close the pin when done.
- *   <li>Keeping the bytes longer (importing them into a device, making an array over them):
- *       hold a {@link #pin()} for as long as they are read; the memory is freed only after the
- *       last pin is closed.
- *   <li>{@link #data()} hands out a raw buffer that may be read at any later time, so it marks
- *       the memory escaped: it is then never freed early, only by the garbage collector. Code
- *       that knows nothing of leases is therefore always safe, only slower.
+ *   <li>Reading the bytes only while the owner still uses them (inside the call the view was passed
+ *       to): {@link #pin()} and close the pin when done.
+ *   <li>Keeping the bytes longer (importing them into a device, making an array over them): hold a
+ *       {@link #pin()} for as long as they are read; the memory is freed only after the last pin is
+ *       closed.
+ *   <li>{@link #data()} hands out a raw buffer that may be read at any later time, so it marks the
+ *       memory escaped: it is then never freed early, only by the garbage collector. Code that
+ *       knows nothing of leases is therefore always safe, only slower.
  * </ul>
  *
- * <p>A view whose memory was already freed throws {@link IllegalStateException} from {@code
- * pin()} and {@code data()}. Views made by {@link #wrap} carry no lease: pins hold nothing and
- * {@code data()} marks nothing.
+ * <p>A view whose memory was already freed throws {@link IllegalStateException} from {@code pin()}
+ * and {@code data()}. Views made by {@link #wrap} carry no lease: pins hold nothing and {@code
+ * data()} marks nothing.
  *
  * <p>Limits: one view holds at most {@link Integer#MAX_VALUE} bytes (a {@link ByteBuffer}).
  */
@@ -71,11 +71,11 @@ public final class BufferView implements VmRef {
    *
    * @param elementType the HAL element type code, e.g. {@code 0x21000020} for f32
    * @param shape the dims, each {@code >= 0}
-   * @param data exactly {@code product(shape) * elementBytes} bytes from its position to its
-   *     limit; native byte order is expected and set on the view's duplicate
+   * @param data exactly {@code product(shape) * elementBytes} bytes from its position to its limit;
+   *     native byte order is expected and set on the view's duplicate
    * @return a view over {@code data}, sharing it
-   * @throws IllegalArgumentException when a dim is negative, the byte count does not match, or
-   *     the element size is not a whole number of bytes
+   * @throws IllegalArgumentException when a dim is negative, the byte count does not match, or the
+   *     element size is not a whole number of bytes
    */
   public static BufferView wrap(int elementType, long[] shape, ByteBuffer data) {
     return make(elementType, shape, data, null, false);
@@ -87,8 +87,8 @@ public final class BufferView implements VmRef {
    *
    * @param elementType the HAL element type code, e.g. {@code 0x21000020} for f32
    * @param shape the dims, each {@code >= 0}
-   * @param data exactly {@code product(shape) * elementBytes} bytes from its position to its
-   *     limit, in memory {@code lease} controls
+   * @param data exactly {@code product(shape) * elementBytes} bytes from its position to its limit,
+   *     in memory {@code lease} controls
    * @param lease the lease of the memory under {@code data}
    * @return a view over {@code data}, sharing it
    * @throws IllegalArgumentException as {@link #wrap} does
@@ -103,8 +103,8 @@ public final class BufferView implements VmRef {
    *
    * @param elementType the HAL element type code, e.g. {@code 0x21000020} for f32
    * @param shape the dims, each {@code >= 0}
-   * @param data exactly {@code product(shape) * elementBytes} bytes from its position to its
-   *     limit, in memory {@code lease} controls
+   * @param data exactly {@code product(shape) * elementBytes} bytes from its position to its limit,
+   *     in memory {@code lease} controls
    * @param lease the lease of the memory under {@code data}, which the call now owns
    * @return a view over {@code data}, sharing it
    * @throws IllegalArgumentException as {@link #wrap} does
@@ -124,7 +124,10 @@ public final class BufferView implements VmRef {
     int elementBytes = elementBytes(elementType);
     if (bits % 8 != 0 && count > 1) {
       throw new IllegalArgumentException(
-          "element type 0x" + Integer.toHexString(elementType) + " is " + bits
+          "element type 0x"
+              + Integer.toHexString(elementType)
+              + " is "
+              + bits
               + " bits wide; only whole-byte elements are supported");
     }
     long expected;
@@ -135,8 +138,14 @@ public final class BufferView implements VmRef {
     }
     if (expected != data.remaining()) {
       throw new IllegalArgumentException(
-          "a buffer view of shape " + Arrays.toString(dims) + " and " + elementBytes
-              + "-byte elements needs " + expected + " bytes, got " + data.remaining());
+          "a buffer view of shape "
+              + Arrays.toString(dims)
+              + " and "
+              + elementBytes
+              + "-byte elements needs "
+              + expected
+              + " bytes, got "
+              + data.remaining());
     }
     // A buffer that spans its whole capacity is kept as it is (no new buffer object per view);
     // data() reads it through a duplicate cleared to that span, so later changes to the caller's
@@ -160,13 +169,15 @@ public final class BufferView implements VmRef {
     long bytes = count * elementBytes(elementType);
     if (bytes > Integer.MAX_VALUE) {
       throw new IllegalArgumentException(
-          "shape " + Arrays.toString(shape) + " needs " + bytes + " bytes; the limit is "
+          "shape "
+              + Arrays.toString(shape)
+              + " needs "
+              + bytes
+              + " bytes; the limit is "
               + Integer.MAX_VALUE);
     }
     return wrap(
-        elementType,
-        shape,
-        ByteBuffer.allocateDirect((int) bytes).order(ByteOrder.nativeOrder()));
+        elementType, shape, ByteBuffer.allocateDirect((int) bytes).order(ByteOrder.nativeOrder()));
   }
 
   private static long elementCount(long[] dims) {
@@ -260,12 +271,12 @@ public final class BufferView implements VmRef {
   }
 
   /**
-   * The bytes, shared (not copied): a duplicate positioned at 0, in native order. Writes through
-   * it are visible to every holder of the buffer.
+   * The bytes, shared (not copied): a duplicate positioned at 0, in native order. Writes through it
+   * are visible to every holder of the buffer.
    *
    * <p>For a view over lent memory this hands the bytes out with no end: the memory is marked
-   * escaped and is then freed only by the garbage collector. A backend reading the bytes for a
-   * call uses {@link #pin()} instead (see "Lent memory").
+   * escaped and is then freed only by the garbage collector. A backend reading the bytes for a call
+   * uses {@link #pin()} instead (see "Lent memory").
    *
    * @return a new buffer object over the same bytes
    * @throws IllegalStateException when the view's lent memory was already freed
@@ -284,10 +295,10 @@ public final class BufferView implements VmRef {
   }
 
   /**
-   * The bytes, held valid until the returned pin is closed: the way to read a view's memory
-   * without making it escape (see "Lent memory"). Use try-with-resources for a read within a call;
-   * keep the pin (and close it later, on any thread) to keep the memory longer. For a view over
-   * memory no lease controls, the pin holds nothing and closing it does nothing.
+   * The bytes, held valid until the returned pin is closed: the way to read a view's memory without
+   * making it escape (see "Lent memory"). Use try-with-resources for a read within a call; keep the
+   * pin (and close it later, on any thread) to keep the memory longer. For a view over memory no
+   * lease controls, the pin holds nothing and closing it does nothing.
    *
    * @return a new pin whose {@link MemoryLease.Pin#data() data()} is a buffer over the bytes,
    *     positioned at 0, in native order
@@ -300,9 +311,9 @@ public final class BufferView implements VmRef {
   /**
    * Holds the view's memory as {@link #pin()} does, but without a pin object: for a holder that
    * keeps the bytes in an object of its own (an array made over the view) and records the lease
-   * there to {@link MemoryLease#release() release} it exactly once when done. Reading a result
-   * into an array thus costs no allocation beyond the holder's. When {@code holder} throws, the
-   * hold is released before the exception propagates.
+   * there to {@link MemoryLease#release() release} it exactly once when done. Reading a result into
+   * an array thus costs no allocation beyond the holder's. When {@code holder} throws, the hold is
+   * released before the exception propagates.
    *
    * @param holder takes the bytes (positioned at 0, in native order) and the lease now held, or
    *     null when the view is not lent (then nothing is held and nothing is to be released)
@@ -341,9 +352,9 @@ public final class BufferView implements VmRef {
   }
 
   /**
-   * Ends the lease of memory made for one call ({@link #lendForCall}): called by the code that
-   * made the call once it is over. The memory is freed now, or when the last pin is
-   * released; after that {@link #pin()} and {@link #data()} throw. Does nothing for other views.
+   * Ends the lease of memory made for one call ({@link #lendForCall}): called by the code that made
+   * the call once it is over. The memory is freed now, or when the last pin is released; after that
+   * {@link #pin()} and {@link #data()} throw. Does nothing for other views.
    */
   public void endCall() {
     if (endsWithCall) {

@@ -7,20 +7,19 @@ import java.util.concurrent.CompletionStage;
 /**
  * A point in time a call can wait for: IREE's {@code hal.fence} (a set of timeline semaphore
  * values), as the asynchronous functions of the coarse-fences model take it. A call of such a
- * function waits for its <i>wait</i> fence before it runs, and reaches its <i>signal</i> fence
- * when its results are ready; passing one call's signal fence as the next call's wait fence chains
- * them (see {@code dev.ireestubs.invoke.FencedFuture}).
+ * function waits for its <i>wait</i> fence before it runs, and reaches its <i>signal</i> fence when
+ * its results are ready; passing one call's signal fence as the next call's wait fence chains them
+ * (see {@code dev.ireestubs.invoke.FencedFuture}).
  *
  * <p>Every backend understands every fence, its own or another's, such as one made here over a
  * {@link CompletionStage} ({@link #of}): through {@link #whenReached()} at least. (IREE's backend
  * hands a call to the device once its wait fence is reached: IREE v3.11's CPU drivers would
- * otherwise wait for the fence on the submitting thread.) A fence is reached at most once and
- * never un-reached; a fence that fails (the device reported an error, or the stage completed
+ * otherwise wait for the fence on the submitting thread.) A fence is reached at most once and never
+ * un-reached; a fence that fails (the device reported an error, or the stage completed
  * exceptionally) makes every call waiting on it fail too, without running.
  *
- * <p>Fences hold nothing that needs closing: a backend releases its native fence once it is
- * reached or failed (or its session closes), and the Java object then only remembers which.
- * Thread-safe.
+ * <p>Fences hold nothing that needs closing: a backend releases its native fence once it is reached
+ * or failed (or its session closes), and the Java object then only remembers which. Thread-safe.
  */
 public interface Fence extends VmRef {
 
@@ -39,9 +38,9 @@ public interface Fence extends VmRef {
 
   /**
    * A stage completed when the fence is reached, or exceptionally when it fails (with an {@code
-   * IreeInvocationException} carrying IREE's status for a device fence, or the cause a stage
-   * failed with). Completing or cancelling it (through {@link
-   * CompletionStage#toCompletableFuture()}) has no effect on the fence.
+   * IreeInvocationException} carrying IREE's status for a device fence, or the cause a stage failed
+   * with). Completing or cancelling it (through {@link CompletionStage#toCompletableFuture()}) has
+   * no effect on the fence.
    *
    * @return a stage of the fence's outcome; dependent actions run on the thread that reaches the
    *     fence unless added with an {@code *Async} method

@@ -11,25 +11,25 @@ import java.util.Objects;
  * BufferView}). A lease is made by the memory's owner (an array's storage, a backend's result) and
  * travels with the {@link BufferView}s over the memory; it is never handed out by them.
  *
- * <p>The memory is freed, by the action given at creation and at most once, as soon as all of
- * these hold:
+ * <p>The memory is freed, by the action given at creation and at most once, as soon as all of these
+ * hold:
  *
  * <ul>
  *   <li>its owner has {@linkplain #end() ended} its use (a lease made {@link #unowned} has no
  *       owner: it is ended from the start);
  *   <li>no {@link Pin} (or {@link #acquire() hold}) is held: a reader that keeps the memory past
- *       the moment its owner may end it (a backend importing it, an array made over it) holds a
- *       pin until it is done;
+ *       the moment its owner may end it (a backend importing it, an array made over it) holds a pin
+ *       until it is done;
  *   <li>no raw buffer over it {@linkplain #escape() escaped}: a {@link ByteBuffer} handed to code
  *       that follows no rule ({@link BufferView#data()}) may be read at any later time, so escaped
  *       memory is left to the garbage collector, as memory never leased is.
  * </ul>
  *
  * <p>Once freed, {@link #pin(ByteBuffer)}, {@link #acquire()} and {@link #escape()} throw {@link
- * IllegalStateException}: a reader arriving too late gets an error, never freed memory.
- * Thread-safe and lock-free: a pin may be released on any thread (IREE releases imported buffers
- * where it likes); the state is one word changed by compare-and-set, so holding costs an atomic
- * add and no allocation ({@link #acquire()}), or one small object for a {@link Pin}.
+ * IllegalStateException}: a reader arriving too late gets an error, never freed memory. Thread-safe
+ * and lock-free: a pin may be released on any thread (IREE releases imported buffers where it
+ * likes); the state is one word changed by compare-and-set, so holding costs an atomic add and no
+ * allocation ({@link #acquire()}), or one small object for a {@link Pin}.
  */
 public final class MemoryLease {
 

@@ -4,14 +4,14 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * A ref the Java side does not look into: a type name (e.g. {@code hal.fence}, {@code
- * hal.device}) and a payload, the Java object a backend keeps for it (a native handle, a host
- * module's own object, or nothing). Equality is identity, as for the VM's refs.
+ * A ref the Java side does not look into: a type name (e.g. {@code hal.fence}, {@code hal.device})
+ * and a payload, the Java object a backend keeps for it (a native handle, a host module's own
+ * object, or nothing). Equality is identity, as for the VM's refs.
  *
  * <p>An opaque ref may carry a release action (a native backend's {@code iree_vm_ref_release});
- * {@link #close()} runs it exactly once, whichever thread calls it and however often. After
- * close, {@link #payload()} throws. A ref made without a release action holds nothing to release,
- * and closing it only marks it closed.
+ * {@link #close()} runs it exactly once, whichever thread calls it and however often. After close,
+ * {@link #payload()} throws. A ref made without a release action holds nothing to release, and
+ * closing it only marks it closed.
  *
  * <p>Thread-safe: the type name and payload never change, and close is atomic.
  */
@@ -91,9 +91,11 @@ public final class OpaqueRef implements VmRef, VmResource {
     Object p = payload();
     if (!type.isInstance(p)) {
       throw new VmTypeException(
-          refTypeName + " ref carries "
+          refTypeName
+              + " ref carries "
               + (p == null ? "no payload" : dev.ireestubs.abi.JavaMapping.aTypeName(p))
-              + ", expected " + dev.ireestubs.abi.JavaMapping.aTypeName(type));
+              + ", expected "
+              + dev.ireestubs.abi.JavaMapping.aTypeName(type));
     }
     return type.cast(p);
   }
@@ -115,7 +117,9 @@ public final class OpaqueRef implements VmRef, VmResource {
   /** The type name and identity, e.g. {@code hal.fence@1b6d3586}; {@code (closed)} once closed. */
   @Override
   public String toString() {
-    return refTypeName + "@" + Integer.toHexString(System.identityHashCode(this))
+    return refTypeName
+        + "@"
+        + Integer.toHexString(System.identityHashCode(this))
         + (isClosed() ? " (closed)" : "");
   }
 }

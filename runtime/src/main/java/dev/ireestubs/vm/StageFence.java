@@ -3,7 +3,9 @@ package dev.ireestubs.vm;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
-/** A {@link Fence} over a future only this class completes: {@link Fence#of}, {@link Fence#reached}. */
+/**
+ * A {@link Fence} over a future only this class completes: {@link Fence#of}, {@link Fence#reached}.
+ */
 final class StageFence implements Fence {
 
   static final StageFence REACHED = new StageFence(CompletableFuture.completedFuture(null));

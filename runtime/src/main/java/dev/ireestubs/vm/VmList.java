@@ -14,7 +14,6 @@ import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -26,10 +25,10 @@ import java.util.Set;
  *   <li>A <b>variant list</b> ({@code list<?>}, {@link #variant}) holds any {@link VmValue}, any
  *       {@link VmRef} (including other lists, or itself) and empty slots ({@code null}). Calling
  *       conventions pass arguments and results in variant lists.
- *   <li>A <b>typed value list</b> ({@code list<i32>}, {@link #ofValues}) holds values of one
- *       {@link VmValueType}, never empty slots; a value of another width is converted as the VM
- *       converts it (integers by C cast, {@code f32}/{@code f64} to each other; integer to float
- *       and back is refused with a {@link VmTypeException}). Resizing fills in zeros.
+ *   <li>A <b>typed value list</b> ({@code list<i32>}, {@link #ofValues}) holds values of one {@link
+ *       VmValueType}, never empty slots; a value of another width is converted as the VM converts
+ *       it (integers by C cast, {@code f32}/{@code f64} to each other; integer to float and back is
+ *       refused with a {@link VmTypeException}). Resizing fills in zeros.
  *   <li>A <b>typed ref list</b> ({@code list<!hal.buffer_view>}, {@link #ofRefs}) holds refs whose
  *       {@link VmRef#refTypeName()} is the bound name, and null refs.
  * </ul>
@@ -50,13 +49,13 @@ import java.util.Set;
  * print without looping. As for {@link java.util.ArrayList}, the hash code changes when the list
  * does: do not mutate a list used as a map key.
  *
- * <p><b>Resources.</b> A list of Java objects holds no native memory, but it may hold refs that
- * do. {@link #close()} releases the tree: it closes every {@link VmResource} the list holds,
- * through nested lists (each once, cycles included), then empties the list; any later use
- * throws {@link IllegalStateException}. So close a result list to release what a backend returned,
- * and {@link #takeRef take} a ref out first to keep it. Replacing or dropping an element ({@link
- * #set}, {@link #resize}, {@link #clear}) does not close it. A list you build from refs you still
- * need needs no closing: it is reclaimed by the garbage collector.
+ * <p><b>Resources.</b> A list of Java objects holds no native memory, but it may hold refs that do.
+ * {@link #close()} releases the tree: it closes every {@link VmResource} the list holds, through
+ * nested lists (each once, cycles included), then empties the list; any later use throws {@link
+ * IllegalStateException}. So close a result list to release what a backend returned, and {@link
+ * #takeRef take} a ref out first to keep it. Replacing or dropping an element ({@link #set}, {@link
+ * #resize}, {@link #clear}) does not close it. A list you build from refs you still need needs no
+ * closing: it is reclaimed by the garbage collector.
  *
  * <p><b>Thread safety.</b> Lists are mutable and not synchronized (as IREE's own lists): confine a
  * list to one thread at a time, or synchronize externally. {@link VmValue}s and {@link VmTypeDef}s
@@ -73,16 +72,21 @@ public final class VmList implements VmRef, VmResource {
   private static final int MIN_GROWTH = 8;
   private static final int TO_STRING_MAX_ELEMENTS = 256;
   private static final int TO_STRING_MAX_DEPTH = 32;
+
   /** How deep {@link #endCall()} looks into nested lists. */
   private static final int END_CALL_MAX_DEPTH = 16;
+
   /** How many elements {@link #endCall()} looks at, at most. */
   private static final int END_CALL_MAX_ELEMENTS = 4096;
 
   private final VmTypeDef elementType;
+
   /** The value type of a typed value list, else null. */
   private final VmValueType valueType;
+
   /** Slots of a typed value list: each value's {@link VmValue#rawBits()}. Null otherwise. */
   private long[] bits;
+
   /** Slots of a variant or ref list: VmValue, VmRef or null. Null for a typed value list. */
   private Object[] objects;
 
@@ -111,8 +115,8 @@ public final class VmList implements VmRef, VmResource {
   // Factories
 
   /**
-   * An empty list of {@code elementType} with room for {@code initialCapacity} elements, as
-   * {@code iree_vm_list_create}.
+   * An empty list of {@code elementType} with room for {@code initialCapacity} elements, as {@code
+   * iree_vm_list_create}.
    *
    * @param elementType what the list may hold: a value type, a ref type, or the variant type
    * @param initialCapacity how many elements fit before the list grows
@@ -158,10 +162,10 @@ public final class VmList implements VmRef, VmResource {
   }
 
   /**
-   * A variant list of {@code elements}, each a {@link VmValue}, a {@link VmRef} or {@code null}
-   * (an empty slot), e.g. {@code VmList.of(VmValue.i32(1), view, VmList.of(VmValue.i32(2)))}.
-   * A lone {@code null} argument ({@code VmList.of(null)}, which Java passes as a null array) is
-   * read as one empty slot.
+   * A variant list of {@code elements}, each a {@link VmValue}, a {@link VmRef} or {@code null} (an
+   * empty slot), e.g. {@code VmList.of(VmValue.i32(1), view, VmList.of(VmValue.i32(2)))}. A lone
+   * {@code null} argument ({@code VmList.of(null)}, which Java passes as a null array) is read as
+   * one empty slot.
    *
    * @param elements the elements, in order
    * @return a new variant list holding them
@@ -204,13 +208,17 @@ public final class VmList implements VmRef, VmResource {
   public static VmList utf8(String s) {
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      if (Character.isHighSurrogate(c) && i + 1 < s.length()
+      if (Character.isHighSurrogate(c)
+          && i + 1 < s.length()
           && Character.isLowSurrogate(s.charAt(i + 1))) {
         i++;
       } else if (Character.isSurrogate(c)) {
         throw new IllegalArgumentException(
-            "the string has an unpaired surrogate U+" + Integer.toHexString(c).toUpperCase(Locale.ROOT)
-                + " at index " + i + "; it has no UTF-8 form");
+            "the string has an unpaired surrogate U+"
+                + Integer.toHexString(c).toUpperCase(Locale.ROOT)
+                + " at index "
+                + i
+                + "; it has no UTF-8 form");
       }
     }
     return ofBytes(s.getBytes(StandardCharsets.UTF_8));
@@ -320,8 +328,8 @@ public final class VmList implements VmRef, VmResource {
   // Writing
 
   /**
-   * Appends {@code element}: a {@link VmValue}, a {@link VmRef} or {@code null} (an empty slot or
-   * a null ref).
+   * Appends {@code element}: a {@link VmValue}, a {@link VmRef} or {@code null} (an empty slot or a
+   * null ref).
    *
    * @param element the element to append
    * @return this list
@@ -381,12 +389,12 @@ public final class VmList implements VmRef, VmResource {
   }
 
   /**
-   * Replaces the element at {@code index} with {@code element} (a {@link VmValue}, a {@link
-   * VmRef} or {@code null}). The replaced element is dropped, not closed.
+   * Replaces the element at {@code index} with {@code element} (a {@link VmValue}, a {@link VmRef}
+   * or {@code null}). The replaced element is dropped, not closed.
    *
-   * <p>A typed value list converts a value of another width as the VM does and refuses refs,
-   * nulls and integer/float conversions; a typed ref list refuses values and refs of another
-   * type; a variant list takes anything.
+   * <p>A typed value list converts a value of another width as the VM does and refuses refs, nulls
+   * and integer/float conversions; a typed ref list refuses values and refs of another type; a
+   * variant list takes anything.
    *
    * @param index the slot, in {@code [0, size)}
    * @param element the new element
@@ -425,7 +433,10 @@ public final class VmList implements VmRef, VmResource {
       throw new IllegalArgumentException(
           "a vm.list element is a VmValue, a VmRef or null; got "
               + JavaMapping.aTypeName(element)
-              + " (" + element + ") for index " + index);
+              + " ("
+              + element
+              + ") for index "
+              + index);
     }
     if (element instanceof VmResource vmResource && vmResource.isClosed()) {
       throw new IllegalArgumentException(
@@ -437,13 +448,22 @@ public final class VmList implements VmRef, VmResource {
     if (valueType != null) {
       if (!(element instanceof VmValue value)) {
         throw new VmTypeException(
-            typeName() + " cannot hold " + describe(element) + " at index " + index
-                + ": expected a value of type " + valueType);
+            typeName()
+                + " cannot hold "
+                + describe(element)
+                + " at index "
+                + index
+                + ": expected a value of type "
+                + valueType);
       }
-      
+
       if (value.type().isInteger() != valueType.isInteger()) {
         throw new VmTypeException(
-            typeName() + " cannot hold " + value + " at index " + index
+            typeName()
+                + " cannot hold "
+                + value
+                + " at index "
+                + index
                 + ": the VM does not convert between integers and floats");
       }
       return value.convertTo(valueType);
@@ -452,8 +472,14 @@ public final class VmList implements VmRef, VmResource {
     if (element instanceof VmValue
         || (element != null && !refType.equals(((VmRef) element).refTypeName()))) {
       throw new VmTypeException(
-          typeName() + " cannot hold " + describe(element) + " at index " + index
-              + ": expected a " + refType + " ref or null");
+          typeName()
+              + " cannot hold "
+              + describe(element)
+              + " at index "
+              + index
+              + ": expected a "
+              + refType
+              + " ref or null");
     }
     return element;
   }
@@ -470,8 +496,8 @@ public final class VmList implements VmRef, VmResource {
   // Reading
 
   /**
-   * The element at {@code index}: a {@link VmValue}, a {@link VmRef}, or {@code null} for an
-   * empty slot or a null ref (as {@code iree_vm_list_get_variant_assign}).
+   * The element at {@code index}: a {@link VmValue}, a {@link VmRef}, or {@code null} for an empty
+   * slot or a null ref (as {@code iree_vm_list_get_variant_assign}).
    *
    * @param index the slot, in {@code [0, size)}
    * @return what the slot holds
@@ -487,8 +513,7 @@ public final class VmList implements VmRef, VmResource {
   }
 
   /**
-   * The value at {@code index}, of the type it was stored with, as {@code
-   * iree_vm_list_get_value}.
+   * The value at {@code index}, of the type it was stored with, as {@code iree_vm_list_get_value}.
    *
    * @param index the slot, in {@code [0, size)}
    * @return the value, unconverted
@@ -513,14 +538,18 @@ public final class VmList implements VmRef, VmResource {
    * @param type the value type wanted
    * @return the value, converted to {@code type}
    * @throws IndexOutOfBoundsException when {@code index} is not in {@code [0, size)}
-   * @throws VmTypeException when the element is not a value, or is an integer read as a float or
-   *     a float read as an integer (where IREE would silently yield 0)
+   * @throws VmTypeException when the element is not a value, or is an integer read as a float or a
+   *     float read as an integer (where IREE would silently yield 0)
    */
   public VmValue getValueAs(int index, VmValueType type) {
     VmValue v = getValue(index);
     if (v.type().isInteger() != type.isInteger()) {
       throw new VmTypeException(
-          slotName(index) + " is " + v + ", which the VM does not convert to " + type
+          slotName(index)
+              + " is "
+              + v
+              + ", which the VM does not convert to "
+              + type
               + " (no conversion between integers and floats)");
     }
     return v.convertTo(type);
@@ -544,8 +573,8 @@ public final class VmList implements VmRef, VmResource {
   }
 
   /**
-   * The ref at {@code index} as a {@code type}, as {@code iree_vm_list_get_ref_deref} with a
-   * type check.
+   * The ref at {@code index} as a {@code type}, as {@code iree_vm_list_get_ref_deref} with a type
+   * check.
    *
    * @param <T> the ref class wanted
    * @param index the slot, in {@code [0, size)}
@@ -593,7 +622,10 @@ public final class VmList implements VmRef, VmResource {
     }
     if (!type.isInstance(e)) {
       throw new VmTypeException(
-          slotName(index) + " has the wrong ref type: expected " + expected + ", got "
+          slotName(index)
+              + " has the wrong ref type: expected "
+              + expected
+              + ", got "
               + describe(e));
     }
     return type.cast(e);
@@ -630,8 +662,8 @@ public final class VmList implements VmRef, VmResource {
   }
 
   /**
-   * A shallow copy (as {@code iree_vm_list_clone}): a new list of the same element type holding
-   * the same values and the same ref objects.
+   * A shallow copy (as {@code iree_vm_list_clone}): a new list of the same element type holding the
+   * same values and the same ref objects.
    *
    * @return a new list; closing either one closes the shared refs
    */
@@ -652,8 +684,7 @@ public final class VmList implements VmRef, VmResource {
    * element is an {@code i8} value.
    *
    * @return a new array of the list's bytes, in order
-   * @throws VmTypeException for any other list, naming the first element that is not an {@code
-   *     i8}
+   * @throws VmTypeException for any other list, naming the first element that is not an {@code i8}
    */
   public byte[] toByteArray() {
     checkOpen();
@@ -671,8 +702,7 @@ public final class VmList implements VmRef, VmResource {
       Object e = objects[i];
       if (!(e instanceof VmValue vmValue) || vmValue.type() != VmValueType.I8) {
         throw new VmTypeException(
-            "expected a list of i8 (a string's bytes), but " + slotName(i) + " is "
-                + describe(e));
+            "expected a list of i8 (a string's bytes), but " + slotName(i) + " is " + describe(e));
       }
       out[i] = vmValue.asI8();
     }
@@ -681,8 +711,8 @@ public final class VmList implements VmRef, VmResource {
 
   /**
    * The string whose UTF-8 bytes this list holds (see {@link #toByteArray()} for the lists
-   * accepted). Decoding is strict: malformed UTF-8 is an error, not replaced, so that corrupt
-   * data is never passed on as text; use {@link #toByteArray()} to decode leniently.
+   * accepted). Decoding is strict: malformed UTF-8 is an error, not replaced, so that corrupt data
+   * is never passed on as text; use {@link #toByteArray()} to decode leniently.
    *
    * @return the decoded string
    * @throws VmTypeException when the list is not a list of {@code i8}
@@ -701,8 +731,12 @@ public final class VmList implements VmRef, VmResource {
     CoderResult result = decoder.decode(in, out, true);
     if (result.isError()) {
       throw new IllegalStateException(
-          "the list<i8> is not valid UTF-8: malformed input of " + result.length()
-              + " byte(s) at offset " + in.position() + " of " + bytes.length);
+          "the list<i8> is not valid UTF-8: malformed input of "
+              + result.length()
+              + " byte(s) at offset "
+              + in.position()
+              + " of "
+              + bytes.length);
     }
     decoder.flush(out);
     return out.flip().toString();
@@ -712,9 +746,9 @@ public final class VmList implements VmRef, VmResource {
   // Resources
 
   /**
-   * Releases the tree: closes every {@link VmResource} this list holds, and every list nested in
-   * it (each once; a list holding itself is fine), then empties them. Later calls do nothing;
-   * any other use of a closed list throws {@link IllegalStateException}. If releasing an element
+   * Releases the tree: closes every {@link VmResource} this list holds, and every list nested in it
+   * (each once; a list holding itself is fine), then empties them. Later calls do nothing; any
+   * other use of a closed list throws {@link IllegalStateException}. If releasing an element
    * throws, the rest are still released and the first exception is rethrown (with the others
    * suppressed).
    */
@@ -740,7 +774,7 @@ public final class VmList implements VmRef, VmResource {
       for (int i = 0; i < n; i++) {
         Object e = held[i];
         if (e instanceof VmList child) {
-          
+
           if (!child.closed) {
             child.closed = true;
             pending.push(child);
@@ -769,13 +803,13 @@ public final class VmList implements VmRef, VmResource {
   }
 
   /**
-   * Ends a call whose argument list this is: every buffer view in it (at any depth of nested
-   * lists, up to {@value #END_CALL_MAX_DEPTH} deep and {@value #END_CALL_MAX_ELEMENTS} elements in
-   * all, so that a huge list costs little) is told the call is over ({@link BufferView#endCall()}),
-   * which frees the copies made for that call alone ({@link BufferView#lendForCall}) unless a
-   * backend or a result still pins them. Views of memory the caller lent are left alone, and the
-   * list itself stays open: its owner closes it. Called by whoever made the call, once it is over
-   * (for an asynchronous call, when its signal fence is reached or failed).
+   * Ends a call whose argument list this is: every buffer view in it (at any depth of nested lists,
+   * up to {@value #END_CALL_MAX_DEPTH} deep and {@value #END_CALL_MAX_ELEMENTS} elements in all, so
+   * that a huge list costs little) is told the call is over ({@link BufferView#endCall()}), which
+   * frees the copies made for that call alone ({@link BufferView#lendForCall}) unless a backend or
+   * a result still pins them. Views of memory the caller lent are left alone, and the list itself
+   * stays open: its owner closes it. Called by whoever made the call, once it is over (for an
+   * asynchronous call, when its signal fence is reached or failed).
    */
   public void endCall() {
     endCall(this, 0, END_CALL_MAX_ELEMENTS);
@@ -835,7 +869,7 @@ public final class VmList implements VmRef, VmResource {
       return e.toString();
     }
     if (e instanceof VmList l) {
-      
+
       return "a " + l.typeName() + (l.closed ? " (closed)" : " of size " + l.size);
     }
     return "a " + ((VmRef) e).refTypeName() + " ref";
@@ -862,8 +896,7 @@ public final class VmList implements VmRef, VmResource {
     IdentityHashMap<VmList, Set<VmList>> seen = new IdentityHashMap<>();
     Deque<VmList[]> pending = new ArrayDeque<>();
     pending.push(new VmList[] {this, vmList});
-    seen.computeIfAbsent(this, k -> Collections.newSetFromMap(new IdentityHashMap<>()))
-        .add(vmList);
+    seen.computeIfAbsent(this, k -> Collections.newSetFromMap(new IdentityHashMap<>())).add(vmList);
     while (!pending.isEmpty()) {
       VmList[] pair = pending.pop();
       VmList a = pair[0];
@@ -885,8 +918,7 @@ public final class VmList implements VmRef, VmResource {
         }
         if (x instanceof VmList xList && y instanceof VmList yList) {
           Set<VmList> partners =
-              seen.computeIfAbsent(
-                  xList, k -> Collections.newSetFromMap(new IdentityHashMap<>()));
+              seen.computeIfAbsent(xList, k -> Collections.newSetFromMap(new IdentityHashMap<>()));
           if (partners.add(yList)) {
             pending.push(new VmList[] {xList, yList});
           }
@@ -899,8 +931,8 @@ public final class VmList implements VmRef, VmResource {
   }
 
   /**
-   * A hash consistent with {@link #equals}: of the element type, the size and the elements, where
-   * a nested list contributes only its element type and size (so cyclic lists hash finitely).
+   * A hash consistent with {@link #equals}: of the element type, the size and the elements, where a
+   * nested list contributes only its element type and size (so cyclic lists hash finitely).
    */
   @Override
   public int hashCode() {
@@ -913,7 +945,7 @@ public final class VmList implements VmRef, VmResource {
       } else {
         Object e = objects[i];
         if (e instanceof VmList l) {
-          
+
           eh = 31 * l.elementType.hashCode() + l.size;
         } else {
           eh = Objects.hashCode(e);

@@ -10,8 +10,8 @@ import java.util.Objects;
  *
  * <p>{@link #pack} builds the tuple and {@link #unpack} reads one back, checking that the product
  * of the dims is the number of values. An instance is a checked pair of the values list (shared,
- * not copied) and the dims (copied); it does not notice later changes to the values list, so
- * {@link #toList()} checks the count again. Thread safety is that of the values list.
+ * not copied) and the dims (copied); it does not notice later changes to the values list, so {@link
+ * #toList()} checks the count again. Thread safety is that of the values list.
  */
 public final class VmRefArray {
 
@@ -29,8 +29,8 @@ public final class VmRefArray {
    * @param values the elements in row-major order, shared
    * @param dims the shape
    * @return the checked pair
-   * @throws IllegalArgumentException when a dim is negative or the product of the dims (the
-   *     element count) is not {@code values.size()}
+   * @throws IllegalArgumentException when a dim is negative or the product of the dims (the element
+   *     count) is not {@code values.size()}
    */
   public static VmRefArray of(VmList values, long... dims) {
     Objects.requireNonNull(values, "values");
@@ -53,9 +53,9 @@ public final class VmRefArray {
   }
 
   /**
-   * The ref array a tuple holds: a list of exactly two lists, the values and the dims; the dims
-   * may be in any list of integer values ({@code list<i64>}, {@code list<i32>}, or a variant list
-   * of integers).
+   * The ref array a tuple holds: a list of exactly two lists, the values and the dims; the dims may
+   * be in any list of integer values ({@code list<i64>}, {@code list<i32>}, or a variant list of
+   * integers).
    *
    * @param tuple the VM form of a ref array
    * @return the pair of values list and dims it holds
@@ -100,8 +100,12 @@ public final class VmRefArray {
     }
     if (count != values.size()) {
       throw new IllegalArgumentException(
-          "a ref n-d array of shape " + Arrays.toString(dims) + " has " + count
-              + " elements, but the values list has " + values.size());
+          "a ref n-d array of shape "
+              + Arrays.toString(dims)
+              + " has "
+              + count
+              + " elements, but the values list has "
+              + values.size());
     }
   }
 
@@ -146,8 +150,8 @@ public final class VmRefArray {
   }
 
   /**
-   * The tuple form: a new variant list {@code [values, list<i64>[dims...]]} holding the values
-   * list itself (not a copy).
+   * The tuple form: a new variant list {@code [values, list<i64>[dims...]]} holding the values list
+   * itself (not a copy).
    *
    * @return a new variant list of the values list and a new dims list
    * @throws IllegalArgumentException when the values list no longer has {@link #elementCount()}
@@ -171,7 +175,7 @@ public final class VmRefArray {
     if (!(o instanceof VmRefArray that)) {
       return false;
     }
-    
+
     return Arrays.equals(dims, that.dims) && values.equals(that.values);
   }
 

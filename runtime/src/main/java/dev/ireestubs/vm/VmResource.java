@@ -1,9 +1,9 @@
 package dev.ireestubs.vm;
 
 /**
- * Something that may hold native memory or another resource that must be released explicitly:
- * a ref a native backend hands out, an {@link OpaqueRef} with a release action, a {@link VmList}
- * (which releases what it holds). Use try-with-resources.
+ * Something that may hold native memory or another resource that must be released explicitly: a ref
+ * a native backend hands out, an {@link OpaqueRef} with a release action, a {@link VmList} (which
+ * releases what it holds). Use try-with-resources.
  *
  * <p>{@link VmRef} is a plain interface: a ref that holds nothing to release (such as a {@link
  * BufferView} over Java-managed memory) does not implement this one. Code that holds a {@code

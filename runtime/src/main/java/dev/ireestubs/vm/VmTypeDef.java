@@ -4,14 +4,14 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The element type a {@link VmList} is bound to, as IREE's {@code iree_vm_type_def_t}: the
- * variant type ({@code ?}: any value, any ref, or an empty slot), one {@link VmValueType}, or one
- * ref type named as IREE names it ({@code hal.buffer_view}, {@code vm.list}, {@code hal.fence}).
- * Immutable and thread-safe; compare with {@link #equals}.
+ * The element type a {@link VmList} is bound to, as IREE's {@code iree_vm_type_def_t}: the variant
+ * type ({@code ?}: any value, any ref, or an empty slot), one {@link VmValueType}, or one ref type
+ * named as IREE names it ({@code hal.buffer_view}, {@code vm.list}, {@code hal.fence}). Immutable
+ * and thread-safe; compare with {@link #equals}.
  *
- * <p>A native backend builds the C word from it: 0 for the variant type, {@link
- * VmValueType#code()} for a value type, and the registered ref type id (with its low 3 bits
- * cleared) for a ref type, looked up by {@link #refTypeName()}.
+ * <p>A native backend builds the C word from it: 0 for the variant type, {@link VmValueType#code()}
+ * for a value type, and the registered ref type id (with its low 3 bits cleared) for a ref type,
+ * looked up by {@link #refTypeName()}.
  */
 @SuppressWarnings("EnumOrdinal") // tables indexed by the ordinal, filled from values() here
 public final class VmTypeDef {
@@ -70,7 +70,8 @@ public final class VmTypeDef {
     if (name.isEmpty() || name.startsWith("!")) {
       throw new IllegalArgumentException(
           "a ref type name is non-empty and has no leading '!' (e.g. hal.buffer_view); got '"
-              + name + "'");
+              + name
+              + "'");
     }
     for (int i = 0; i < name.length(); i++) {
       if (Character.isWhitespace(name.charAt(i))) {
@@ -134,7 +135,7 @@ public final class VmTypeDef {
     if (!(o instanceof VmTypeDef that)) {
       return false;
     }
-    
+
     return valueType == that.valueType && Objects.equals(refTypeName, that.refTypeName);
   }
 

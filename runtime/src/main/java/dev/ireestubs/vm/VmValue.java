@@ -7,10 +7,10 @@ import java.util.Objects;
  * An IREE VM value ({@code iree_vm_value_t}): a {@link VmValueType} and its bits. Immutable and
  * thread-safe.
  *
- * <p>Integers are kept sign-extended to 64 bits; an {@code f32} as its raw IEEE bits (in the low
- * 32 bits), an {@code f64} as its raw IEEE bits. Two values are {@link #equals equal} when they
- * have the same type and the same bits, so {@code f32 NaN} equals itself and {@code f64 0.0} does
- * not equal {@code f64 -0.0} (as {@link Double#equals}).
+ * <p>Integers are kept sign-extended to 64 bits; an {@code f32} as its raw IEEE bits (in the low 32
+ * bits), an {@code f64} as its raw IEEE bits. Two values are {@link #equals equal} when they have
+ * the same type and the same bits, so {@code f32 NaN} equals itself and {@code f64 0.0} does not
+ * equal {@code f64 -0.0} (as {@link Double#equals}).
  *
  * <h2>Conversions</h2>
  *
@@ -24,8 +24,8 @@ import java.util.Objects;
  *   <li>{@code f32} and {@code f64} convert to each other ({@code f64} to {@code f32} rounds to
  *       nearest, ties to even; out-of-range magnitudes become infinities);
  *   <li>integer to float and float to integer are <b>refused</b> with a {@link VmTypeException}.
- *       IREE's runtime does not convert them either, but silently yields 0 when marshalling a
- *       call; a Java caller gets a clear error instead of a wrong zero.
+ *       IREE's runtime does not convert them either, but silently yields 0 when marshalling a call;
+ *       a Java caller gets a clear error instead of a wrong zero.
  * </ul>
  */
 public final class VmValue {
@@ -122,17 +122,12 @@ public final class VmValue {
   public static VmValue fromBits(VmValueType type, long rawBits) {
     Objects.requireNonNull(type, "type");
     return switch (type) {
-  case I8 -> 
-new VmValue(type, (byte) rawBits);
-  case I16 -> 
-new VmValue(type, (short) rawBits);
-  case I32 -> 
-new VmValue(type, (int) rawBits);
-  case F32 -> 
-new VmValue(type, rawBits & 0xFFFF_FFFFL);
-  default -> 
-new VmValue(type, rawBits);
-};
+      case I8 -> new VmValue(type, (byte) rawBits);
+      case I16 -> new VmValue(type, (short) rawBits);
+      case I32 -> new VmValue(type, (int) rawBits);
+      case F32 -> new VmValue(type, rawBits & 0xFFFF_FFFFL);
+      default -> new VmValue(type, rawBits);
+    };
   }
 
   /**
@@ -252,19 +247,13 @@ new VmValue(type, rawBits);
    */
   public Number boxed() {
     return switch (type) {
-  case I8 -> 
-asI8();
-  case I16 -> 
-asI16();
-  case I32 -> 
-asI32();
-  case I64 -> 
-asI64();
-  case F32 -> 
-asF32();
-  default -> 
-asF64();
-};
+      case I8 -> asI8();
+      case I16 -> asI16();
+      case I32 -> asI32();
+      case I64 -> asI64();
+      case F32 -> asF32();
+      default -> asF64();
+    };
   }
 
   /**
@@ -282,19 +271,13 @@ asF64();
       return this;
     }
     return switch (target) {
-  case I8 -> 
-i8(asI8());
-  case I16 -> 
-i16(asI16());
-  case I32 -> 
-i32(asI32());
-  case I64 -> 
-i64(asI64());
-  case F32 -> 
-f32(asF32());
-  default -> 
-f64(asF64());
-};
+      case I8 -> i8(asI8());
+      case I16 -> i16(asI16());
+      case I32 -> i32(asI32());
+      case I64 -> i64(asI64());
+      case F32 -> f32(asF32());
+      default -> f64(asF64());
+    };
   }
 
   private long integerBits(VmValueType target) {
@@ -316,7 +299,10 @@ f64(asF64());
 
   private VmTypeException notConvertible(VmValueType target) {
     return new VmTypeException(
-        "cannot convert " + this + " to " + target
+        "cannot convert "
+            + this
+            + " to "
+            + target
             + ": the VM does not convert between integers and floats");
   }
 
@@ -329,7 +315,7 @@ f64(asF64());
     if (!(o instanceof VmValue that)) {
       return false;
     }
-    
+
     return type == that.type && bits == that.bits;
   }
 
@@ -338,7 +324,9 @@ f64(asF64());
     return 31 * type.hashCode() + Long.hashCode(bits);
   }
 
-  /** The type and the value, e.g. {@code i32 5}, {@code i8 -1}, {@code f32 1.5}, {@code f64 NaN}. */
+  /**
+   * The type and the value, e.g. {@code i32 5}, {@code i8 -1}, {@code f32 1.5}, {@code f64 NaN}.
+   */
   @Override
   public String toString() {
     return type.mlirName() + " " + valueString();
@@ -347,12 +335,9 @@ f64(asF64());
   /** The value without its type: {@code 5}, {@code 1.5}, {@code NaN}. */
   String valueString() {
     return switch (type) {
-  case F32 -> 
-Float.toString(Float.intBitsToFloat((int) bits));
-  case F64 -> 
-Double.toString(doubleBits());
-  default -> 
-Long.toString(bits);
-};
+      case F32 -> Float.toString(Float.intBitsToFloat((int) bits));
+      case F64 -> Double.toString(doubleBits());
+      default -> Long.toString(bits);
+    };
   }
 }

@@ -8,8 +8,8 @@ import java.util.Optional;
  * The IREE VM's value types, as {@code iree_vm_value_type_t}: the primitive values a {@link
  * VmValue} holds and a typed value list ({@code !vm.list<i32>}) is bound to.
  *
- * <p>The C enum also has {@code NONE = 0}; here an absent value is a {@code null} element, so
- * there is no constant for it.
+ * <p>The C enum also has {@code NONE = 0}; here an absent value is a {@code null} element, so there
+ * is no constant for it.
  */
 public enum VmValueType {
   /** {@code i8}: travels as a cconv {@code i} (32-bit) slot. C code 1. */
@@ -36,8 +36,8 @@ public enum VmValueType {
   }
 
   /**
-   * The {@code iree_vm_value_type_t} code: I8=1, I16=2, I32=3, I64=4, F32=5, F64=6. It is also
-   * the whole {@code iree_vm_type_def_t} word of a typed value list.
+   * The {@code iree_vm_value_type_t} code: I8=1, I16=2, I32=3, I64=4, F32=5, F64=6. It is also the
+   * whole {@code iree_vm_type_def_t} word of a typed value list.
    *
    * @return the numeric code the C API uses
    */
@@ -98,8 +98,8 @@ public enum VmValueType {
 
   /**
    * The calling-convention kind a value of this type is marshalled into: {@code i8}, {@code i16}
-   * and {@code i32} travel as {@code i}, {@code i64} as {@code I}, {@code f32} as {@code f},
-   * {@code f64} as {@code F}.
+   * and {@code i32} travel as {@code i}, {@code i64} as {@code I}, {@code f32} as {@code f}, {@code
+   * f64} as {@code F}.
    *
    * @return the slot kind a value of this type travels in
    */
@@ -108,8 +108,8 @@ public enum VmValueType {
   }
 
   /**
-   * The value type the VM produces for a calling-convention result slot: {@code i} is {@link
-   * #I32}, {@code I} is {@link #I64}, {@code f} is {@link #F32}, {@code F} is {@link #F64}.
+   * The value type the VM produces for a calling-convention result slot: {@code i} is {@link #I32},
+   * {@code I} is {@link #I64}, {@code f} is {@link #F32}, {@code F} is {@link #F64}.
    *
    * @param kind a value kind of the calling convention
    * @return the type of the value the VM writes into such a slot
@@ -117,17 +117,14 @@ public enum VmValueType {
    */
   public static VmValueType forCconvKind(VmKind kind) {
     return switch (kind) {
-  case I32 -> 
-I32;
-  case I64 -> 
-I64;
-  case F32 -> 
-F32;
-  case F64 -> 
-F64;
-  default -> 
-throw new IllegalArgumentException("cconv kind " + kind.code() + " is a ref, not a value");
-};
+      case I32 -> I32;
+      case I64 -> I64;
+      case F32 -> F32;
+      case F64 -> F64;
+      default ->
+          throw new IllegalArgumentException(
+              "cconv kind " + kind.code() + " is a ref, not a value");
+    };
   }
 
   /**
@@ -137,19 +134,13 @@ throw new IllegalArgumentException("cconv kind " + kind.code() + " is a ref, not
    */
   public ElementType elementType() {
     return switch (this) {
-  case I8 -> 
-ElementType.I8;
-  case I16 -> 
-ElementType.I16;
-  case I32 -> 
-ElementType.I32;
-  case I64 -> 
-ElementType.I64;
-  case F32 -> 
-ElementType.F32;
-  default -> 
-ElementType.F64;
-};
+      case I8 -> ElementType.I8;
+      case I16 -> ElementType.I16;
+      case I32 -> ElementType.I32;
+      case I64 -> ElementType.I64;
+      case F32 -> ElementType.F32;
+      default -> ElementType.F64;
+    };
   }
 
   /**

@@ -14,20 +14,22 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The second step over a function body: follows what each register holds, block by block in
- * program order, joining at block entries through the branches' register remaps (registers that
- * disagree become unknown), until nothing changes. Along the way it records what the function's
- * {@code hal.buffer_view.assert} calls state of its arguments, which arguments it uses as fences,
- * what its returns give, and what its calls to the module's own functions say of the arguments it
- * passes them (their facts, from {@link BytecodeTypeReader#facts}).
+ * The second step over a function body: follows what each register holds, block by block in program
+ * order, joining at block entries through the branches' register remaps (registers that disagree
+ * become unknown), until nothing changes. Along the way it records what the function's {@code
+ * hal.buffer_view.assert} calls state of its arguments, which arguments it uses as fences, what its
+ * returns give, and what its calls to the module's own functions say of the arguments it passes
+ * them (their facts, from {@link BytecodeTypeReader#facts}).
  *
- * <p>Registers are reused: a register holds an argument only until something else is written to
- * it, and an operand with the move bit gives its value away. Every op that this reader gives no
- * meaning writes unknown values to its results.
+ * <p>Registers are reused: a register holds an argument only until something else is written to it,
+ * and an operand with the move bit gives its value away. Every op that this reader gives no meaning
+ * writes unknown values to its results.
  */
 final class BodyAnalysis {
 
-  /** The encoding of a dense row-major buffer view ({@code IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR}). */
+  /**
+   * The encoding of a dense row-major buffer view ({@code IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR}).
+   */
   static final int DENSE_ROW_MAJOR = 1;
 
   private final BytecodeTypeReader module;
@@ -122,59 +124,59 @@ final class BodyAnalysis {
   private void step(BytecodeOps.Op op, Registers state) throws BodyException {
     if (op.table() == BytecodeOps.CORE) {
       switch (op.code()) {
-  case BytecodeOps.CONST_I32 -> {
-state.set(reader.regs[0], new Registers.I32((int) reader.imms[0]));
+        case BytecodeOps.CONST_I32 -> {
+          state.set(reader.regs[0], new Registers.I32((int) reader.imms[0]));
           return;
-}
-  case BytecodeOps.CONST_I32_ZERO -> {
-state.set(reader.regs[0], new Registers.I32(0));
+        }
+        case BytecodeOps.CONST_I32_ZERO -> {
+          state.set(reader.regs[0], new Registers.I32(0));
           return;
-}
-  case BytecodeOps.CONST_I64 -> {
-state.setI64(reader.regs[0], reader.imms[0]);
+        }
+        case BytecodeOps.CONST_I64 -> {
+          state.setI64(reader.regs[0], reader.imms[0]);
           return;
-}
-  case BytecodeOps.CONST_I64_ZERO -> {
-state.setI64(reader.regs[0], 0L);
+        }
+        case BytecodeOps.CONST_I64_ZERO -> {
+          state.setI64(reader.regs[0], 0L);
           return;
-}
-  case BytecodeOps.CONST_REF_ZERO -> {
-state.set(reader.regs[0], Registers.NULL);
+        }
+        case BytecodeOps.CONST_REF_ZERO -> {
+          state.set(reader.regs[0], Registers.NULL);
           return;
-}
-  case BytecodeOps.ASSIGN_REF, BytecodeOps.CAST_ANY_REF -> {
-Value v = state.get(reader.regs[0]);
-            moveOut(state, reader.regs[0]);
-            state.set(reader.regs[1], v);
-            return;
-}
-  case BytecodeOps.CALL, BytecodeOps.CALL_VARIADIC, BytecodeOps.CALL_YIELDABLE, BytecodeOps.CALL_VARIADIC_YIELDABLE -> {
-call(state);
+        }
+        case BytecodeOps.ASSIGN_REF, BytecodeOps.CAST_ANY_REF -> {
+          Value v = state.get(reader.regs[0]);
+          moveOut(state, reader.regs[0]);
+          state.set(reader.regs[1], v);
           return;
-}
-  case BytecodeOps.RETURN -> {
-returns(state);
+        }
+        case BytecodeOps.CALL,
+            BytecodeOps.CALL_VARIADIC,
+            BytecodeOps.CALL_YIELDABLE,
+            BytecodeOps.CALL_VARIADIC_YIELDABLE -> {
+          call(state);
           return;
-}
-  case BytecodeOps.DISCARD_REFS -> {
-forEachListed(0, raw -> state.set(raw, null));
+        }
+        case BytecodeOps.RETURN -> {
+          returns(state);
           return;
-}
-  default -> {}
-}
+        }
+        case BytecodeOps.DISCARD_REFS -> {
+          forEachListed(0, raw -> state.set(raw, null));
+          return;
+        }
+        default -> {}
+      }
     }
     // An op without meaning here: its moved refs are gone, its results unknown.
     for (int i = 0; i < reader.regCount; i++) {
       int raw = reader.regs[i];
       switch (reader.regKinds[i]) {
-  case 'r' -> 
-moveOut(state, raw);
-  case 'x', 'y' -> 
-state.set(raw, null);
-  case 'X' -> 
-state.setI64(raw, null);
-  default -> {}
-}
+        case 'r' -> moveOut(state, raw);
+        case 'x', 'y' -> state.set(raw, null);
+        case 'X' -> state.setI64(raw, null);
+        default -> {}
+      }
     }
   }
 
@@ -240,12 +242,14 @@ state.setI64(raw, null);
     for (int i = 0; i < count; i++) {
       moveOut(state, listed(operands, i));
     }
-    Value[] out = (ordinal & OpReader.IMPORT_BIT) != 0
-        ? importCall((int) (ordinal & ~OpReader.IMPORT_BIT), operands, passed, state)
-        : internalCall((int) ordinal, passed);
-    Optional<List<VmKind>> kinds = (ordinal & OpReader.IMPORT_BIT) != 0
-        ? module.importResultKinds((int) (ordinal & ~OpReader.IMPORT_BIT))
-        : module.resultKinds((int) ordinal);
+    Value[] out =
+        (ordinal & OpReader.IMPORT_BIT) != 0
+            ? importCall((int) (ordinal & ~OpReader.IMPORT_BIT), operands, passed, state)
+            : internalCall((int) ordinal, passed);
+    Optional<List<VmKind>> kinds =
+        (ordinal & OpReader.IMPORT_BIT) != 0
+            ? module.importResultKinds((int) (ordinal & ~OpReader.IMPORT_BIT))
+            : module.resultKinds((int) ordinal);
     int n = reader.listSize[results];
     for (int i = 0; i < n; i++) {
       int raw = listed(results, i);
@@ -275,8 +279,8 @@ state.setI64(raw, null);
       }
     }
     switch (role.kind()) {
-  case ASSERT -> {
-if (passed.length > ImportRole.ASSERT_ELEMENT_TYPE + 1
+      case ASSERT -> {
+        if (passed.length > ImportRole.ASSERT_ELEMENT_TYPE + 1
             && passed[0] instanceof Registers.Arg) {
           AbiType.NdArray type = typeOf(operands, ImportRole.ASSERT_ELEMENT_TYPE, state);
           if (type != null) {
@@ -284,28 +288,28 @@ if (passed.length > ImportRole.ASSERT_ELEMENT_TYPE + 1
           }
         }
         return new Value[0];
-}
-  case CREATE -> {
-if (passed.length > ImportRole.CREATE_ELEMENT_TYPE + 1) {
+      }
+      case CREATE -> {
+        if (passed.length > ImportRole.CREATE_ELEMENT_TYPE + 1) {
           AbiType.NdArray type = typeOf(operands, ImportRole.CREATE_ELEMENT_TYPE, state);
           return new Value[] {type == null ? null : new Registers.View(type)};
         }
         return new Value[0];
-}
-  case MAKES_FENCE -> {
-return new Value[] {Registers.FENCE};
-}
-  default -> {
-return new Value[0];
-}
-}
+      }
+      case MAKES_FENCE -> {
+        return new Value[] {Registers.FENCE};
+      }
+      default -> {
+        return new Value[0];
+      }
+    }
   }
 
   /**
-   * The tensor type of a buffer-view check or constructor whose element type operand is at
-   * {@code at} (the encoding next, then the dims); null unless the element type is a constant
-   * iree-stubs knows and the encoding is dense row-major. A dim that is not a constant is dynamic.
-   * Reads the registers as they were before the call (its operands are inputs only).
+   * The tensor type of a buffer-view check or constructor whose element type operand is at {@code
+   * at} (the encoding next, then the dims); null unless the element type is a constant iree-stubs
+   * knows and the encoding is dense row-major. A dim that is not a constant is dynamic. Reads the
+   * registers as they were before the call (its operands are inputs only).
    */
   private AbiType.NdArray typeOf(int operands, int at, Registers state) {
     Value element = state.get(listed(operands, at));
@@ -335,7 +339,9 @@ return new Value[0];
     }
     if (callee.problem != null) {
       throw new BodyException(
-          "it calls internal function " + ordinal + ", whose body could not be read: "
+          "it calls internal function "
+              + ordinal
+              + ", whose body could not be read: "
               + callee.problem);
     }
     Optional<List<VmKind>> kinds = module.argumentKinds(ordinal);

@@ -4,12 +4,12 @@ import dev.ireestubs.vmfb.OpReader.BodyException;
 import java.util.BitSet;
 
 /**
- * The first step over a function body: decodes every op in order, as IREE's verifier walks it,
- * and checks the structure a reader of types relies on: each op decodes inside the body, calls
- * name an import or function that exists, bodies of bytecode 15 on are blocks that each start with
- * {@code <block>} and end with a terminator, and every branch lands on a block. Returns where the
- * blocks start (for bytecode 13, which has no block markers: the first op, every branch target,
- * and every op after a terminator).
+ * The first step over a function body: decodes every op in order, as IREE's verifier walks it, and
+ * checks the structure a reader of types relies on: each op decodes inside the body, calls name an
+ * import or function that exists, bodies of bytecode 15 on are blocks that each start with {@code
+ * <block>} and end with a terminator, and every branch lands on a block. Returns where the blocks
+ * start (for bytecode 13, which has no block markers: the first op, every branch target, and every
+ * op after a terminator).
  */
 final class BodyWalker {
 
@@ -168,27 +168,33 @@ final class BodyWalker {
     }
     boolean variadic;
     switch (op.code()) {
-  case BytecodeOps.CALL, BytecodeOps.CALL_YIELDABLE -> 
-variadic = false;
-  case BytecodeOps.CALL_VARIADIC, BytecodeOps.CALL_VARIADIC_YIELDABLE -> 
-variadic = true;
-  default -> {
-return;
-}
-}
+      case BytecodeOps.CALL, BytecodeOps.CALL_YIELDABLE -> variadic = false;
+      case BytecodeOps.CALL_VARIADIC, BytecodeOps.CALL_VARIADIC_YIELDABLE -> variadic = true;
+      default -> {
+        return;
+      }
+    }
     long ordinal = reader.imms[0];
     boolean isImport = (ordinal & OpReader.IMPORT_BIT) != 0;
     long index = ordinal & ~OpReader.IMPORT_BIT;
     if (variadic && !isImport) {
       throw new BodyException(
-          op.mnemonic() + " at offset " + OpReader.hex(reader.pc)
+          op.mnemonic()
+              + " at offset "
+              + OpReader.hex(reader.pc)
               + " calls an internal function; variadic calls are to imports only");
     }
     long count = isImport ? importCount : functionCount;
     if (index >= count) {
       throw new BodyException(
-          op.mnemonic() + " at offset " + OpReader.hex(reader.pc) + " calls "
-              + (isImport ? "import " : "function ") + index + ", but the module has " + count);
+          op.mnemonic()
+              + " at offset "
+              + OpReader.hex(reader.pc)
+              + " calls "
+              + (isImport ? "import " : "function ")
+              + index
+              + ", but the module has "
+              + count);
     }
   }
 }

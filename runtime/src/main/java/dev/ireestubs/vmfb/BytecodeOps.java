@@ -5,27 +5,27 @@ import java.util.Optional;
 /**
  * The VM bytecode instruction set as far as a reader of types needs it: for each opcode of one
  * bytecode version, its mnemonic (as {@code iree-dump-module --output=disassembly} prints it) and
- * the layout of its operands, so that every op can be stepped over and the registers it writes
- * are known.
+ * the layout of its operands, so that every op can be stepped over and the registers it writes are
+ * known.
  *
- * <p>Facts from IREE's sources ({@code runtime/src/iree/vm/bytecode/utils/generated/op_table.h}
- * for the opcodes, {@code verifier.c} and {@code disassembler.c} for the layouts and mnemonics, at
+ * <p>Facts from IREE's sources ({@code runtime/src/iree/vm/bytecode/utils/generated/op_table.h} for
+ * the opcodes, {@code verifier.c} and {@code disassembler.c} for the layouts and mnemonics, at
  * v3.11.0 for bytecode 17, v3.10.0 for 16, and the 2022-09 .. 2023-02 and 2023-03 .. 2026-01
  * sources for 13 and 15). The core table has one byte per op; {@code 0xE0} and {@code 0xE1} open
  * the f32 and f64 extension tables, whose opcode is the next byte.
  *
- * <p>Layout letters, in encoding order: {@code a} an i32 or f32 operand register, {@code A} an
- * i64 or f64 one (two i32 registers, the first even), {@code r} a ref operand; {@code x}, {@code
- * X}, {@code y} the same kinds as results; {@code 4} and {@code 8} inline immediates of 4 and 8
- * bytes (attributes, ordinals, type ids, branch targets are {@code t}), {@code h} an inline u16;
- * {@code s} a string (u16 length, then the bytes); {@code v} a register list (aligned to 2 bytes:
- * u16 count, then u16 registers) of operands and {@code V} of results, {@code z} a list of
- * the same form holding the segment sizes of a variadic call; {@code t} a branch target
- * (u32 offset in the function) and {@code m} its register remap list (aligned: u16 count, then
- * pairs of u16 source and destination registers).
+ * <p>Layout letters, in encoding order: {@code a} an i32 or f32 operand register, {@code A} an i64
+ * or f64 one (two i32 registers, the first even), {@code r} a ref operand; {@code x}, {@code X},
+ * {@code y} the same kinds as results; {@code 4} and {@code 8} inline immediates of 4 and 8 bytes
+ * (attributes, ordinals, type ids, branch targets are {@code t}), {@code h} an inline u16; {@code
+ * s} a string (u16 length, then the bytes); {@code v} a register list (aligned to 2 bytes: u16
+ * count, then u16 registers) of operands and {@code V} of results, {@code z} a list of the same
+ * form holding the segment sizes of a variadic call; {@code t} a branch target (u32 offset in the
+ * function) and {@code m} its register remap list (aligned: u16 count, then pairs of u16 source and
+ * destination registers).
  *
- * <p>What differs between versions: 13 has no {@code <block>} markers (0x79), no ops from 0x79
- * on, and {@code vm.buffer.alloc}/{@code vm.buffer.clone} without their alignment operand; 15 adds
+ * <p>What differs between versions: 13 has no {@code <block>} markers (0x79), no ops from 0x79 on,
+ * and {@code vm.buffer.alloc}/{@code vm.buffer.clone} without their alignment operand; 15 adds
  * those; its {@code vm.switch.i32/i64/f32/f64} changed encoding in 2023-05 (default value inline,
  * then a register) with no version bump, so they cannot be read with confidence; 16 adds {@code
  * vm.discard.refs} and {@code vm.assign.ref}; 17 adds {@code vm.call.yieldable} and {@code
@@ -35,8 +35,10 @@ final class BytecodeOps {
 
   /** The table of core ops. */
   static final int CORE = 0;
+
   /** The f32 extension table, opened by {@link #PREFIX_F32}. */
   static final int F32 = 1;
+
   /** The f64 extension table, opened by {@link #PREFIX_F64}. */
   static final int F64 = 2;
 
@@ -75,11 +77,19 @@ final class BytecodeOps {
         return false;
       }
       return switch (code) {
-  case BRANCH, COND_BRANCH, RETURN, FAIL, YIELD, COND_BREAK, BREAK, BRANCH_TABLE, CALL_YIELDABLE, CALL_VARIADIC_YIELDABLE -> 
-true;
-  default -> 
-false;
-};
+        case BRANCH,
+            COND_BRANCH,
+            RETURN,
+            FAIL,
+            YIELD,
+            COND_BREAK,
+            BREAK,
+            BRANCH_TABLE,
+            CALL_YIELDABLE,
+            CALL_VARIADIC_YIELDABLE ->
+            true;
+        default -> false;
+      };
     }
   }
 
@@ -108,22 +118,17 @@ false;
   }
 
   /**
-   * The instruction set of {@code version}; empty with the reason in {@code why} when this
-   * reader does not know it.
+   * The instruction set of {@code version}; empty with the reason in {@code why} when this reader
+   * does not know it.
    */
   static Optional<BytecodeOps> of(BytecodeVersion version) {
     return switch (version.major()) {
-  case 17 -> 
-Optional.of(V17);
-  case 16 -> 
-Optional.of(V16);
-  case 15 -> 
-Optional.of(V15);
-  case 13 -> 
-Optional.of(V13);
-  default -> 
-Optional.empty();
-};
+      case 17 -> Optional.of(V17);
+      case 16 -> Optional.of(V16);
+      case 15 -> Optional.of(V15);
+      case 13 -> Optional.of(V13);
+      default -> Optional.empty();
+    };
   }
 
   /** The versions {@link #of} knows, for messages. */

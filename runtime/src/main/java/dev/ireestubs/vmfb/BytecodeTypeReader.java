@@ -18,16 +18,16 @@ import java.util.Optional;
 /**
  * Reads the types of a module's exports out of their function bodies ({@link BytecodeTypes}): for
  * each export that takes or returns a ref, walks its internal function ({@link BodyWalker}),
- * follows its registers ({@link BodyAnalysis}) into the module's own functions it calls, and
- * turns what it found into a signature of format {@link ReflectionFormat#BYTECODE}.
+ * follows its registers ({@link BodyAnalysis}) into the module's own functions it calls, and turns
+ * what it found into a signature of format {@link ReflectionFormat#BYTECODE}.
  *
  * <p>Bounded work: each function is analysed at most once (its {@link FunctionFacts} are kept),
  * calls are followed at most {@link #MAX_CALL_DEPTH} deep and never into a function whose analysis
  * is under way (recursion), and every step of every walk is charged to one {@link Budget} for the
  * whole module, proportional to its bytecode's size. Whatever goes wrong inside a body (an unknown
  * opcode, a version whose encoding is not known, a body that does not decode, the budget spent)
- * makes that export's types unreadable with the reason; a function descriptor outside the
- * bytecode is a malformed module ({@link VmfbFormatException}).
+ * makes that export's types unreadable with the reason; a function descriptor outside the bytecode
+ * is a malformed module ({@link VmfbFormatException}).
  */
 final class BytecodeTypeReader {
 
@@ -52,8 +52,11 @@ final class BytecodeTypeReader {
       used += steps;
       if (used > limit) {
         throw new BodyException(
-            "reading the module's bytecode for types took more than its budget of " + limit
-                + " steps (" + STEPS_PER_BYTE + " per byte of bytecode); the rest was not read");
+            "reading the module's bytecode for types took more than its budget of "
+                + limit
+                + " steps ("
+                + STEPS_PER_BYTE
+                + " per byte of bytecode); the rest was not read");
       }
     }
   }
@@ -127,8 +130,11 @@ final class BytecodeTypeReader {
                 version.isEmpty()
                     ? "the module predates bytecode versions (2022-05), whose encodings this"
                         + " reader does not know"
-                    : "bytecode version " + version.get() + " is not one this reader decodes ("
-                        + BytecodeOps.KNOWN + ")"));
+                    : "bytecode version "
+                        + version.get()
+                        + " is not one this reader decodes ("
+                        + BytecodeOps.KNOWN
+                        + ")"));
       } else {
         out.add(reader.export(e, cconv.get()));
       }
@@ -154,8 +160,13 @@ final class BytecodeTypeReader {
       throw fb.error(
           "BytecodeModuleDef.function_descriptors",
           code.descriptors().start,
-          "export '" + e.name() + "' has internal_ordinal " + ordinal + ", but there are "
-              + code.descriptors().count + " function descriptors");
+          "export '"
+              + e.name()
+              + "' has internal_ordinal "
+              + ordinal
+              + ", but there are "
+              + code.descriptors().count
+              + " function descriptors");
     }
     checkDescriptor(ordinal);
     conventions.put(ordinal, Optional.of(cconv));
@@ -211,15 +222,16 @@ final class BytecodeTypeReader {
     int n = args.size();
     AbiType fence = new AbiType.Ref("hal.fence");
     if (n >= 2 && args.get(n - 2).equals(fence) && args.get(n - 1).equals(fence)) {
-      s = FunctionSignature.of(args.subList(0, n - 2), results, ReflectionFormat.BYTECODE)
-          .withModel(FunctionSignature.CallingModel.COARSE_FENCES);
+      s =
+          FunctionSignature.of(args.subList(0, n - 2), results, ReflectionFormat.BYTECODE)
+              .withModel(FunctionSignature.CallingModel.COARSE_FENCES);
     }
     return BytecodeTypes.typed(s);
   }
 
   /**
-   * Every op of every function body, as {@code offset mnemonic} lines per internal function, or
-   * one line {@code error: ...} where a body does not decode (for the cross-check with IREE's
+   * Every op of every function body, as {@code offset mnemonic} lines per internal function, or one
+   * line {@code error: ...} where a body does not decode (for the cross-check with IREE's
    * disassembler).
    */
   static List<List<String>> listing(
@@ -276,9 +288,11 @@ final class BytecodeTypeReader {
   }
 
   private Optional<CallingConvention> convention(int ordinal) {
-    return conventions.computeIfAbsent(
-        ordinal,
-        o -> o < code.conventions().size() ? parse(code.conventions().get(o)) : Optional.empty())
+    return conventions
+        .computeIfAbsent(
+            ordinal,
+            o ->
+                o < code.conventions().size() ? parse(code.conventions().get(o)) : Optional.empty())
         .filter(c -> !c.isVariadic());
   }
 
@@ -332,8 +346,14 @@ final class BytecodeTypeReader {
     }
     if (refs > reader.refCount() || i32 > reader.i32Count()) {
       throw new BodyException(
-          "its calling convention needs " + refs + " ref and " + i32 + " i32 registers for its"
-              + " arguments, but the function has " + reader.refCount() + " and "
+          "its calling convention needs "
+              + refs
+              + " ref and "
+              + i32
+              + " i32 registers for its"
+              + " arguments, but the function has "
+              + reader.refCount()
+              + " and "
               + reader.i32Count());
     }
   }
@@ -368,7 +388,11 @@ final class BytecodeTypeReader {
       throw fb.error(
           "BytecodeModuleDef.function_descriptors[" + ordinal + "]",
           at,
-          "names bytes [" + offset + ", " + (offset + length) + ") of bytecode_data, which has "
+          "names bytes ["
+              + offset
+              + ", "
+              + (offset + length)
+              + ") of bytecode_data, which has "
               + code.bytecode().count);
     }
     return at;

@@ -4,10 +4,10 @@ import dev.ireestubs.abi.AbiType;
 import java.util.Objects;
 
 /**
- * What one internal function's body says of its ref arguments and results: the type each
- * argument is asserted to have, which arguments are used as fences, and what each result is when
- * the function returns. Or why the body could not be read. Mutable while {@link BodyAnalysis}
- * fills it, then kept unchanged in the reader's memo.
+ * What one internal function's body says of its ref arguments and results: the type each argument
+ * is asserted to have, which arguments are used as fences, and what each result is when the
+ * function returns. Or why the body could not be read. Mutable while {@link BodyAnalysis} fills it,
+ * then kept unchanged in the reader's memo.
  */
 final class FunctionFacts {
 

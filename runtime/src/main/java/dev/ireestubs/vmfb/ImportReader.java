@@ -2,10 +2,10 @@ package dev.ireestubs.vmfb;
 
 import dev.ireestubs.vmfb.FlatBuffer.Table;
 import dev.ireestubs.vmfb.FlatBuffer.Vector;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,26 +22,22 @@ import java.util.TreeSet;
  * vm.call} (opcode 0x58: i32 function ordinal with the import bit 0x80000000, u16 operand count,
  * u16 registers) of one of those imports with as many operands as the import's calling convention
  * has arguments; then, inside the same function and before the call, the nearest {@code
- * vm.const.ref.rodata} (opcode 0x11: i32 segment ordinal, u16 ref register) that writes the
- * scope's register; then that segment's embedded bytes, kept when they are short UTF-8 text. A
- * call whose scope cannot be traced so adds nothing: the result lists the scopes found, which for
- * modules IREE's compiler wrote (straight-line initialisers) are all of them.
+ * vm.const.ref.rodata} (opcode 0x11: i32 segment ordinal, u16 ref register) that writes the scope's
+ * register; then that segment's embedded bytes, kept when they are short UTF-8 text. A call whose
+ * scope cannot be traced so adds nothing: the result lists the scopes found, which for modules
+ * IREE's compiler wrote (straight-line initialisers) are all of them.
  */
 final class ImportReader {
 
   /** {@code imported_functions} field ids by layout era; -1 when not read. */
   static int importsField(VmfbSchemaEra era) {
     return switch (era) {
-  case FUNCTION_SIGNATURES_2023 -> 
-6;
-  case DEPENDENCIES_2022 -> 
-5;
-  case MODULE_ATTRIBUTES_2022 -> 
-3;
-  default -> 
-2;
-// 2019 .. 2022-05: field 2 in every layout
-};
+      case FUNCTION_SIGNATURES_2023 -> 6;
+      case DEPENDENCIES_2022 -> 5;
+      case MODULE_ATTRIBUTES_2022 -> 3;
+      default -> 2;
+        // 2019 .. 2022-05: field 2 in every layout
+    };
   }
 
   private static final int OPTIONAL_FLAG = 1 << 1;
@@ -72,9 +68,10 @@ final class ImportReader {
       boolean optional = false;
       if (current) {
         Table signature = imp.table(1, "signature");
-        cconv = signature == null
-            ? Optional.empty()
-            : Optional.ofNullable(signature.string(0, "calling_convention"));
+        cconv =
+            signature == null
+                ? Optional.empty()
+                : Optional.ofNullable(signature.string(0, "calling_convention"));
         optional = (imp.u32(2, "flags", 0) & OPTIONAL_FLAG) != 0;
       }
       imports.add(new VmfbImport(name, cconv, optional));
@@ -137,8 +134,7 @@ final class ImportReader {
 
   /** The text of the rodata segment last loaded into ref {@code register} before {@code call}. */
   private static Optional<String> scopeWritten(
-      FlatBuffer fb, Vector rodata, long from, long call, int register)
-      throws VmfbFormatException {
+      FlatBuffer fb, Vector rodata, long from, long call, int register) throws VmfbFormatException {
     if ((register & REF_REGISTER_BIT) == 0) {
       return Optional.empty();
     }

@@ -10,17 +10,17 @@ import java.util.Optional;
  * <p>Facts from IREE's {@code hal.imports.mlir} and {@code io_parameters.imports.mlir} (v3.11.0;
  * unchanged in these respects since 2022-09): {@code hal.buffer_view.assert(view, message,
  * element_type: i32, encoding_type: i32, shape: i64...)}, {@code hal.buffer_view.create(buffer,
- * source_offset: i64, source_length: i64, element_type: i32, encoding_type: i32, shape: i64...)
- * -> view}; {@code hal.fence.create} and {@code hal.fence.join} return a fence; every {@code
+ * source_offset: i64, source_length: i64, element_type: i32, encoding_type: i32, shape: i64...) ->
+ * view}; {@code hal.fence.create} and {@code hal.fence.join} return a fence; every {@code
  * hal.device.queue.*} op and {@code io_parameters.load/gather/scatter} take {@code (device,
  * queue_affinity, wait_fence, signal_fence, ...)}; {@code hal.fence.query/signal/fail} take the
- * fence first, {@code hal.fence.join(flags, fences...)} and {@code hal.fence.await(timeout,
- * flags, fences...)} take any number of them (without the {@code flags} until 2024: every ref
- * operand of these two is a fence).
+ * fence first, {@code hal.fence.join(flags, fences...)} and {@code hal.fence.await(timeout, flags,
+ * fences...)} take any number of them (without the {@code flags} until 2024: every ref operand of
+ * these two is a fence).
  *
  * @param kind what the import does with types
- * @param expectedConvention the calling convention the operand positions assume, when it is
- *     fixed (a module whose import has another one is not read for that import)
+ * @param expectedConvention the calling convention the operand positions assume, when it is fixed
+ *     (a module whose import has another one is not read for that import)
  * @param fenceOperands the operand positions that are fences
  * @param refsAreFences every ref operand is a fence
  */
@@ -53,24 +53,24 @@ record ImportRole(
   /** The role of the import named {@code name}. */
   static ImportRole of(String name) {
     return switch (name) {
-  case "hal.buffer_view.assert" -> 
-new ImportRole(Kind.ASSERT, Optional.of("0rriiCID_v"), NONE, false);
-  case "hal.buffer_view.create" -> 
-new ImportRole(Kind.CREATE, Optional.of("0rIIiiCID_r"), NONE, false);
-  case "hal.fence.create" -> 
-new ImportRole(Kind.MAKES_FENCE, Optional.empty(), NONE, false);
-  case "hal.fence.join" -> 
-new ImportRole(Kind.MAKES_FENCE, Optional.empty(), NONE, true);
-  case "hal.fence.await" -> 
-new ImportRole(Kind.OTHER, Optional.empty(), NONE, true);
-  case "hal.fence.query", "hal.fence.signal", "hal.fence.fail" -> 
-new ImportRole(Kind.OTHER, Optional.empty(), FIRST, false);
-  case "io_parameters.load", "io_parameters.gather", "io_parameters.scatter" -> 
-new ImportRole(Kind.OTHER, Optional.empty(), QUEUE, false);
-  default -> 
-new ImportRole(
-            Kind.OTHER, Optional.empty(), name.startsWith("hal.device.queue.") ? QUEUE : NONE, false);
-};
+      case "hal.buffer_view.assert" ->
+          new ImportRole(Kind.ASSERT, Optional.of("0rriiCID_v"), NONE, false);
+      case "hal.buffer_view.create" ->
+          new ImportRole(Kind.CREATE, Optional.of("0rIIiiCID_r"), NONE, false);
+      case "hal.fence.create" -> new ImportRole(Kind.MAKES_FENCE, Optional.empty(), NONE, false);
+      case "hal.fence.join" -> new ImportRole(Kind.MAKES_FENCE, Optional.empty(), NONE, true);
+      case "hal.fence.await" -> new ImportRole(Kind.OTHER, Optional.empty(), NONE, true);
+      case "hal.fence.query", "hal.fence.signal", "hal.fence.fail" ->
+          new ImportRole(Kind.OTHER, Optional.empty(), FIRST, false);
+      case "io_parameters.load", "io_parameters.gather", "io_parameters.scatter" ->
+          new ImportRole(Kind.OTHER, Optional.empty(), QUEUE, false);
+      default ->
+          new ImportRole(
+              Kind.OTHER,
+              Optional.empty(),
+              name.startsWith("hal.device.queue.") ? QUEUE : NONE,
+              false);
+    };
   }
 
   /** Whether operand {@code i} of a call, a ref when {@code ref}, is a fence. */

@@ -521,9 +521,9 @@ final class ModuleDefReader {
   }
 
   /**
-   * Where the function bodies are, and each internal function's calling convention where the
-   * module records one (in {@code function_signatures} from 2023-02; before, on the exports and,
-   * until 2021-09, on the internal functions); empty when the module has no bodies.
+   * Where the function bodies are, and each internal function's calling convention where the module
+   * records one (in {@code function_signatures} from 2023-02; before, on the exports and, until
+   * 2021-09, on the internal functions); empty when the module has no bodies.
    */
   private Optional<BytecodeTypeReader.Code> code(
       Table root,
@@ -548,7 +548,8 @@ final class ModuleDefReader {
     }
     if (signatureVector != null) {
       for (int i = 0; i < Math.min(signatureVector.count, descriptors.count); i++) {
-        conventions.set(i, signature(signatureVector.table(i), layout.signatureFormat).callingConvention());
+        conventions.set(
+            i, signature(signatureVector.table(i), layout.signatureFormat).callingConvention());
       }
     }
     for (VmfbInternalFunction f : internals) {
@@ -577,19 +578,20 @@ final class ModuleDefReader {
               ? SignatureFormat.TYPES_CCONV_ATTRS
               : SignatureFormat.CCONV_ATTRS;
     }
-    
-    Signature signature = switch (format) {
-  case TYPES_ATTRS -> 
-new Signature(Optional.empty(), attributes(table.vector(2, 4, "reflection_attrs")));
-  case TYPES_CCONV_ATTRS -> 
-new Signature(
-                Optional.ofNullable(table.string(2, "calling_convention")),
-                attributes(table.vector(3, 4, "reflection_attrs")));
-  default -> 
-new Signature(
-                Optional.ofNullable(table.string(0, "calling_convention")),
-                attributes(table.vector(1, 4, "attrs")));
-};
+
+    Signature signature =
+        switch (format) {
+          case TYPES_ATTRS ->
+              new Signature(Optional.empty(), attributes(table.vector(2, 4, "reflection_attrs")));
+          case TYPES_CCONV_ATTRS ->
+              new Signature(
+                  Optional.ofNullable(table.string(2, "calling_convention")),
+                  attributes(table.vector(3, 4, "reflection_attrs")));
+          default ->
+              new Signature(
+                  Optional.ofNullable(table.string(0, "calling_convention")),
+                  attributes(table.vector(1, 4, "attrs")));
+        };
     signatures.put(table.pos, signature);
     return signature;
   }

@@ -132,23 +132,15 @@ final class OpReader {
     for (int i = 0; i < layout.length(); i++) {
       char c = layout.charAt(i);
       switch (c) {
-  case '4' -> 
-addImm(readU32());
-  case '8' -> 
-addImm(readU64());
-  case 'h' -> 
-addImm(readU16());
-  case 's' -> 
-skip(readU16());
-  case 'v', 'V', 'z' -> 
-readList(c);
-  case 't' -> 
-addTarget((int) readU32());
-  case 'm' -> 
-readRemap();
-  default -> 
-addReg(c, readU16());
-}
+        case '4' -> addImm(readU32());
+        case '8' -> addImm(readU64());
+        case 'h' -> addImm(readU16());
+        case 's' -> skip(readU16());
+        case 'v', 'V', 'z' -> readList(c);
+        case 't' -> addTarget((int) readU32());
+        case 'm' -> readRemap();
+        default -> addReg(c, readU16());
+      }
     }
     if (table == BytecodeOps.CORE && code == BytecodeOps.BRANCH_TABLE) {
       long cases = imms[immCount - 1];
@@ -179,8 +171,14 @@ addReg(c, readU16());
   private void addTarget(int target) throws BodyException {
     if (target < 0 || target >= length) {
       throw new BodyException(
-          op.mnemonic() + " at offset " + hex(pc) + " branches to " + hex(target)
-              + ", outside the function's " + length + " bytes");
+          op.mnemonic()
+              + " at offset "
+              + hex(pc)
+              + " branches to "
+              + hex(target)
+              + ", outside the function's "
+              + length
+              + " bytes");
     }
     if (targetCount == targets.length) {
       targets = java.util.Arrays.copyOf(targets, targetCount * 2);
@@ -227,25 +225,36 @@ addReg(c, readU16());
   /** Checks {@code raw} as a register of {@code kind} ({@code ?}: either bank). */
   private void checkRegister(char kind, int raw) throws BodyException {
     boolean ref = (raw & REF_BIT) != 0;
-    
-    String problem = switch (kind) {
-  case 'a', 'x' -> 
-ref ? "an i32 register" : raw >= i32Count ? "an i32 register in range" : null;
-  case 'A', 'X' -> 
-ref
-                ? "an i64 register"
-                : (raw & 1) != 0 || raw + 1 >= i32Count ? "an even i64 register in range" : null;
-  case 'r', 'y' -> 
-!ref ? "a ref register" : (raw & REF_MASK) >= refCount ? "a ref register in range" : null;
-  default -> 
-ref
-                ? (raw & REF_MASK) >= refCount ? "a ref register in range" : null
-                : raw >= i32Count ? "an i32 register in range" : null;
-};
+
+    String problem =
+        switch (kind) {
+          case 'a', 'x' ->
+              ref ? "an i32 register" : raw >= i32Count ? "an i32 register in range" : null;
+          case 'A', 'X' ->
+              ref
+                  ? "an i64 register"
+                  : (raw & 1) != 0 || raw + 1 >= i32Count ? "an even i64 register in range" : null;
+          case 'r', 'y' ->
+              !ref
+                  ? "a ref register"
+                  : (raw & REF_MASK) >= refCount ? "a ref register in range" : null;
+          default ->
+              ref
+                  ? (raw & REF_MASK) >= refCount ? "a ref register in range" : null
+                  : raw >= i32Count ? "an i32 register in range" : null;
+        };
     if (problem != null) {
       throw new BodyException(
-          op.mnemonic() + " at offset " + hex(pc) + ": expected " + problem + " (the function has "
-              + i32Count + " i32 and " + refCount + " ref registers), found "
+          op.mnemonic()
+              + " at offset "
+              + hex(pc)
+              + ": expected "
+              + problem
+              + " (the function has "
+              + i32Count
+              + " i32 and "
+              + refCount
+              + " ref registers), found "
               + String.format("0x%04X", raw));
     }
   }
@@ -257,8 +266,12 @@ ref
   private void need(long bytes) throws BodyException {
     if (bytes > length - (long) next) {
       throw new BodyException(
-          (op == null ? "the op" : op.mnemonic()) + " at offset " + hex(pc)
-              + " runs past the end of the function (" + length + " bytes)");
+          (op == null ? "the op" : op.mnemonic())
+              + " at offset "
+              + hex(pc)
+              + " runs past the end of the function ("
+              + length
+              + " bytes)");
     }
   }
 

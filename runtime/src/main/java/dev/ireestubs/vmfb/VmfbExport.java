@@ -71,7 +71,8 @@ public record VmfbExport(
       Optional<String> callingConvention,
       VmfbAttributes attributes,
       Optional<VmfbInternalFunction> implementation) {
-    this(name, internalOrdinal, callingConvention, attributes, implementation, BytecodeTypes.none());
+    this(
+        name, internalOrdinal, callingConvention, attributes, implementation, BytecodeTypes.none());
   }
 
   /**

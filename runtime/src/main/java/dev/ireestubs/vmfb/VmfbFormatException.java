@@ -16,6 +16,7 @@ public final class VmfbFormatException extends IOException {
 
   /** The file or source name given to the reader. */
   private final String sourceName;
+
   /** What is wrong, without the source name. */
   private final String detail;
 

@@ -5,8 +5,8 @@ import java.util.Optional;
 
 /**
  * A function the module imports from another module ({@code imported_functions}): IREE resolves it
- * by name when the module is added to a context, and refuses the module when a required import
- * has no provider, e.g. {@code io_parameters.load} without a parameters module.
+ * by name when the module is added to a context, and refuses the module when a required import has
+ * no provider, e.g. {@code io_parameters.load} without a parameters module.
  *
  * @param name the fully-qualified name, e.g. {@code io_parameters.load} or {@code hal.fence.await}
  * @param callingConvention the expected calling convention, e.g. {@code 0rIrrrIiirrr_r} (read from

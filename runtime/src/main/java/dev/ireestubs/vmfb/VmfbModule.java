@@ -24,8 +24,8 @@ import java.util.stream.Collectors;
  * @param exports the exported functions, in stored order
  * @param internalFunctions the {@code internal_functions} table (until 2021-09; empty after)
  * @param imports the imported functions, in stored order (their ordinals)
- * @param parameterScopes the parameter scopes the module's {@code io_parameters} calls name,
- *     sorted and distinct (found in the bytecode of modules of the 2023 layout; see {@link
+ * @param parameterScopes the parameter scopes the module's {@code io_parameters} calls name, sorted
+ *     and distinct (found in the bytecode of modules of the 2023 layout; see {@link
  *     #needsParameters()})
  */
 public record VmfbModule(

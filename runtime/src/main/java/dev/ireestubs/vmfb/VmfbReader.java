@@ -1,5 +1,6 @@
 package dev.ireestubs.vmfb;
 
+import dev.ireestubs.abi.BytecodeTypes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -8,7 +9,6 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import dev.ireestubs.abi.BytecodeTypes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -28,8 +28,8 @@
  * {@code hal.buffer_view.create} calls, the source of types for modules imported from PyTorch or
  * ONNX, which carry no reflection.
  *
- * Reflection strings are exposed raw. {@link dev.ireestubs.vmfb.VmfbExport} parses the formats the
- * {@code abi} package reads today: {@code iree.abi} JSON and the V0 {@code f}/{@code sip}
+ * <p>Reflection strings are exposed raw. {@link dev.ireestubs.vmfb.VmfbExport} parses the formats
+ * the {@code abi} package reads today: {@code iree.abi} JSON and the V0 {@code f}/{@code sip}
  * attributes. The {@code iree.abi.declaration} text and the calling convention are left to their
  * own parsers.
  *

@@ -18,11 +18,21 @@ class AbiJsonRoundTripTest {
 
   static final int MAX_DEPTH = 6;
   private static final ElementType[] ELEMENTS = {
-    ElementType.I1, ElementType.I8, ElementType.I16, ElementType.I32, ElementType.I64,
-    ElementType.integer(3), ElementType.integer(128), ElementType.F16, ElementType.F32,
-    ElementType.F64, ElementType.BF16
+    ElementType.I1,
+    ElementType.I8,
+    ElementType.I16,
+    ElementType.I32,
+    ElementType.I64,
+    ElementType.integer(3),
+    ElementType.integer(128),
+    ElementType.F16,
+    ElementType.F32,
+    ElementType.F64,
+    ElementType.BF16
   };
-  private static final String[] KEY_PARTS = {"a", "b", "x_y", "Z", "é", "\"q\"", "\\", " ", "7", ""};
+  private static final String[] KEY_PARTS = {
+    "a", "b", "x_y", "Z", "é", "\"q\"", "\\", " ", "7", ""
+  };
 
   /** A random type record of at most {@code depth} levels. */
   static AbiType randomType(Random rnd, int depth) {
@@ -73,7 +83,8 @@ class AbiJsonRoundTripTest {
     }
     long[] dims = new long[rnd.nextInt(5)];
     for (int i = 0; i < dims.length; i++) {
-      dims[i] = rnd.nextInt(4) == 0 ? Shape.DYNAMIC : rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(1 << 20);
+      dims[i] =
+          rnd.nextInt(4) == 0 ? Shape.DYNAMIC : rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(1 << 20);
     }
     return Shape.of(dims);
   }
@@ -125,10 +136,13 @@ class AbiJsonRoundTripTest {
       return depth(((AbiType.Named) t).type());
     }
     if (t instanceof AbiType.Sequence) {
-      return 1 + ((AbiType.Sequence) t).elements().stream().mapToInt(AbiJsonRoundTripTest::depth).max().orElse(0);
+      return 1
+          + ((AbiType.Sequence) t)
+              .elements().stream().mapToInt(AbiJsonRoundTripTest::depth).max().orElse(0);
     }
     if (t instanceof AbiType.Dict) {
-      return 1 + ((AbiType.Dict) t).entries().stream().mapToInt(e -> depth(e.type())).max().orElse(0);
+      return 1
+          + ((AbiType.Dict) t).entries().stream().mapToInt(e -> depth(e.type())).max().orElse(0);
     }
     if (t instanceof AbiType.HomogeneousList) {
       return 1 + depth(((AbiType.HomogeneousList) t).element());

@@ -82,7 +82,8 @@ class AbiJsonTest {
                 List.of(new Scalar(ElementType.I32), new Scalar(ElementType.I64))));
     assertThat(AbiJson.parseType("[\"stuple\"]"))
         .isEqualTo(new Sequence(SequenceKind.TUPLE, List.of()));
-    Dict d = (Dict) AbiJson.parseType("[\"sdict\",[\"b\",\"i32\"],[\"a\",[\"ndarray\",\"f32\",1,4]]]");
+    Dict d =
+        (Dict) AbiJson.parseType("[\"sdict\",[\"b\",\"i32\"],[\"a\",[\"ndarray\",\"f32\",1,4]]]");
     assertThat(d.keys()).containsExactly("b", "a").inOrder();
     assertThat(d.isSorted()).isFalse();
     assertThat(d.entry("a").get().type()).isEqualTo(f32(4));
@@ -105,8 +106,7 @@ class AbiJsonTest {
     FunctionSignature s =
         AbiJson.parseFunction(
             "{\"a\":[\"i32\",[\"named\",\"a\",\"i32\"]],\"r\":[[\"named\",\"x\",\"i32\"]]}");
-    assertThat(s.arguments().get(1))
-        .isEqualTo(new AbiType.Named("a", new Scalar(ElementType.I32)));
+    assertThat(s.arguments().get(1)).isEqualTo(new AbiType.Named("a", new Scalar(ElementType.I32)));
     assertThat(s.results().get(0)).isInstanceOf(AbiType.Unsupported.class);
     AbiType nested = AbiJson.parseType("[\"slist\",[\"named\",\"a\",\"i32\"]]");
     assertThat(((Sequence) nested).elements().get(0)).isInstanceOf(AbiType.Unsupported.class);
@@ -139,7 +139,8 @@ class AbiJsonTest {
             "{\n  \"predict\": {\"a\":[\"i32\"],\"r\":[]},\n  \"embed\": {\"a\":[],\"r\":[\"f32\"],\"v\":1}\n}");
     assertThat(m.keySet()).containsExactly("predict", "embed").inOrder();
     assertThat(AbiJson.printModule(m))
-        .isEqualTo("{\"predict\":{\"a\":[\"i32\"],\"r\":[]},\"embed\":{\"a\":[],\"r\":[\"f32\"],\"v\":1}}");
+        .isEqualTo(
+            "{\"predict\":{\"a\":[\"i32\"],\"r\":[]},\"embed\":{\"a\":[],\"r\":[\"f32\"],\"v\":1}}");
   }
 
   @Test
@@ -148,9 +149,11 @@ class AbiJsonTest {
         assertThrows(
             AbiParseException.class,
             () -> AbiJson.parseFunction("{\"a\":[[\"ndarray\",\"f32\",\"x\"]],\"r\":[]}"));
-    assertThat(e).hasMessageThat().isEqualTo(
-        "iree.abi JSON at $.a[0][2] (line 1, column 24): expected the rank as an integer >= 0 or"
-            + " null, found the string \"x\"");
+    assertThat(e)
+        .hasMessageThat()
+        .isEqualTo(
+            "iree.abi JSON at $.a[0][2] (line 1, column 24): expected the rank as an integer >= 0 or"
+                + " null, found the string \"x\"");
     assertThat(e.format()).isEqualTo(ReflectionFormat.IREE_ABI_JSON);
 
     e = assertThrows(AbiParseException.class, () -> AbiJson.parseFunction("{\"a\":[]}"));
@@ -163,13 +166,20 @@ class AbiJsonTest {
     e = assertThrows(AbiParseException.class, () -> AbiJson.parseFunction("{\"a\":[[]],\"r\":[]}"));
     assertThat(e).hasMessageThat().contains("found an empty array");
 
-    e = assertThrows(AbiParseException.class, () -> AbiJson.parseType("[\"ndarray\",\"f32\",1,-1]"));
+    e =
+        assertThrows(
+            AbiParseException.class, () -> AbiJson.parseType("[\"ndarray\",\"f32\",1,-1]"));
     assertThat(e).hasMessageThat().contains("$[3]");
 
-    e = assertThrows(AbiParseException.class, () -> AbiJson.parseType("[\"ndarray\",\"f32\",1,2.5]"));
+    e =
+        assertThrows(
+            AbiParseException.class, () -> AbiJson.parseType("[\"ndarray\",\"f32\",1,2.5]"));
     assertThat(e).hasMessageThat().contains("found the number 2.5");
 
-    e = assertThrows(AbiParseException.class, () -> AbiJson.parseType("[\"sdict\",[\"a\",\"i32\"],[\"a\",\"i64\"]]"));
+    e =
+        assertThrows(
+            AbiParseException.class,
+            () -> AbiJson.parseType("[\"sdict\",[\"a\",\"i32\"],[\"a\",\"i64\"]]"));
     assertThat(e).hasMessageThat().contains("duplicate sdict key \"a\" (first at $[1])");
 
     e = assertThrows(AbiParseException.class, () -> AbiJson.parseType("[\"sdict\",[1,\"i32\"]]"));
@@ -181,7 +191,10 @@ class AbiJsonTest {
     e = assertThrows(AbiParseException.class, () -> AbiJson.parseType("[\"py_homogeneous_list\"]"));
     assertThat(e).hasMessageThat().contains("expected [\"py_homogeneous_list\", T]");
 
-    e = assertThrows(AbiParseException.class, () -> AbiJson.parseFunction("{\"a\":[],\"r\":[],\"v\":\"1\"}"));
+    e =
+        assertThrows(
+            AbiParseException.class,
+            () -> AbiJson.parseFunction("{\"a\":[],\"r\":[],\"v\":\"1\"}"));
     assertThat(e).hasMessageThat().contains("$.v");
 
     e = assertThrows(AbiParseException.class, () -> AbiJson.parseModule("[]"));
@@ -192,10 +205,19 @@ class AbiJsonTest {
   void malformedJsonIsAParseErrorWithAPosition() {
     for (String bad :
         new String[] {
-          "", "   ", "{", "{\"a\":[\"i32\",],\"r\":[]}", "{\"a\":[],\"r\":[]} x", "[\"slist\"",
-          "{\"a\":[],\"a\":[],\"r\":[]}", "\"\\u12\"", "nul", "{'a':[]}"
+          "",
+          "   ",
+          "{",
+          "{\"a\":[\"i32\",],\"r\":[]}",
+          "{\"a\":[],\"r\":[]} x",
+          "[\"slist\"",
+          "{\"a\":[],\"a\":[],\"r\":[]}",
+          "\"\\u12\"",
+          "nul",
+          "{'a':[]}"
         }) {
-      AbiParseException e = assertThrows(AbiParseException.class, () -> AbiJson.parseFunction(bad), bad);
+      AbiParseException e =
+          assertThrows(AbiParseException.class, () -> AbiJson.parseFunction(bad), bad);
       assertThat(e.format()).isEqualTo(ReflectionFormat.IREE_ABI_JSON);
       assertThat(e.position()).isNotEmpty();
     }
@@ -220,7 +242,8 @@ class AbiJsonTest {
         AbiParseException.class,
         () -> AbiJson.parseType("[\"ndarray\",\"f32\",99999999999999999999999]"));
     assertThrows(
-        AbiParseException.class, () -> AbiJson.parseType("[\"ndarray\",\"f32\",1," + "9".repeat(1000) + "]"));
+        AbiParseException.class,
+        () -> AbiJson.parseType("[\"ndarray\",\"f32\",1," + "9".repeat(1000) + "]"));
   }
 
   @Test
@@ -237,7 +260,8 @@ class AbiJsonTest {
         .isEqualTo("[\"ndarray\",\"unknown\",null]");
     assertThat(
             AbiJson.printType(
-                new AbiType.Unsupported("x", "tensor<4x!foo>", ReflectionFormat.DECLARATION, "why")))
+                new AbiType.Unsupported(
+                    "x", "tensor<4x!foo>", ReflectionFormat.DECLARATION, "why")))
         .isEqualTo("\"tensor<4x!foo>\"");
     // Declaration text that happens to be JSON is still text, not a record.
     assertThat(
@@ -259,7 +283,6 @@ class AbiJsonTest {
     FunctionSignature s =
         AbiJson.parseFunction(
             "{\"a\":[[\"ndarray\",\"f32\",2,null,3],[\"named\",\"k\",[\"sdict\",[\"a\",\"i32\"]]]],\"r\":[[\"py_homogeneous_list\",null]]}");
-    assertThat(s.toString())
-        .isEqualTo("(tensor<?x3xf32>, named k: sdict{a: i32}) -> (list<any>)");
+    assertThat(s.toString()).isEqualTo("(tensor<?x3xf32>, named k: sdict{a: i32}) -> (list<any>)");
   }
 }

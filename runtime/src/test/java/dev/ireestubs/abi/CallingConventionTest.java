@@ -20,7 +20,8 @@ class CallingConventionTest {
   }
 
   private static void assertError(String text, int offset, String detailFragment) {
-    AbiParseException e = assertThrows(AbiParseException.class, () -> CallingConvention.parse(text));
+    AbiParseException e =
+        assertThrows(AbiParseException.class, () -> CallingConvention.parse(text));
     assertThat(e.format()).isEqualTo(ReflectionFormat.CALLING_CONVENTION);
     assertThat(e.position()).isEqualTo("offset " + offset);
     assertThat(e.detail()).contains(detailFragment);
@@ -29,7 +30,9 @@ class CallingConventionTest {
   @Test
   void fixedConventions() {
     CallingConvention c = CallingConvention.parse("0rr_r");
-    assertThat(c.arguments()).containsExactly(new Single(VmKind.REF), new Single(VmKind.REF)).inOrder();
+    assertThat(c.arguments())
+        .containsExactly(new Single(VmKind.REF), new Single(VmKind.REF))
+        .inOrder();
     assertThat(c.results()).containsExactly(VmKind.REF);
     assertThat(c.arity()).isEqualTo(2);
     assertThat(c.isVariadic()).isFalse();
@@ -89,24 +92,44 @@ class CallingConventionTest {
   @Test
   void errorsNameTheOffset() {
     assertError("", 0, "expected the version '0', found an empty string");
-    assertError("1rr_r", 0, "expected the version '0' (the only calling-convention version IREE defines), found '1'");
+    assertError(
+        "1rr_r",
+        0,
+        "expected the version '0' (the only calling-convention version IREE defines), found '1'");
     assertError("rr_r", 0, "found 'r'");
-    assertError("0", 1, "expected argument kinds (i, I, f, F, r) or 'v' for none, found the end of the text");
+    assertError(
+        "0",
+        1,
+        "expected argument kinds (i, I, f, F, r) or 'v' for none, found the end of the text");
     assertError("0_r", 1, "expected argument kinds (i, I, f, F, r) or 'v' for none, found '_'");
     assertError("0rx_r", 2, "expected an argument kind (i, I, f, F, r, C, D), found 'x'");
-    assertError("0rr", 3, "expected '_' between the argument and result kinds, found the end of the text");
-    assertError("0r_", 3, "expected result kinds (i, I, f, F, r) or 'v' for none, found the end of the text");
+    assertError(
+        "0rr", 3, "expected '_' between the argument and result kinds, found the end of the text");
+    assertError(
+        "0r_",
+        3,
+        "expected result kinds (i, I, f, F, r) or 'v' for none, found the end of the text");
     assertError("0r_x", 3, "expected a result kind (i, I, f, F, r), found 'x'");
     assertError("0r_r_", 4, "found '_'");
     assertError("0r_r\n", 4, "found character U+000A");
     assertError("0vr_r", 2, "'v' means no arguments and stands alone, found 'r' after it");
     assertError("0rv_r", 2, "'v' means no arguments and stands alone");
     assertError("0r_vv", 4, "'v' means no results and stands alone");
-    assertError("0rCr_r", 4, "expected 'D' to close the variadic segment opened at offset 2, found '_'");
-    assertError("0rCr", 4, "expected 'D' to close the variadic segment opened at offset 2, found the end of the text");
+    assertError(
+        "0rCr_r", 4, "expected 'D' to close the variadic segment opened at offset 2, found '_'");
+    assertError(
+        "0rCr",
+        4,
+        "expected 'D' to close the variadic segment opened at offset 2, found the end of the text");
     assertError("0rD_r", 2, "found 'D' with no open variadic segment 'C'");
-    assertError("0CrCrDD_v", 3, "variadic segments do not nest: found 'C' inside the one opened at offset 1");
-    assertError("0CD_v", 2, "expected at least one kind in the variadic segment opened at offset 1, found 'D'");
+    assertError(
+        "0CrCrDD_v",
+        3,
+        "variadic segments do not nest: found 'C' inside the one opened at offset 1");
+    assertError(
+        "0CD_v",
+        2,
+        "expected at least one kind in the variadic segment opened at offset 1, found 'D'");
     assertError("0r_rCrD", 4, "variadic segments 'C...D' occur only among arguments");
     assertError("0r_D", 3, "expected a result kind");
   }
@@ -152,7 +175,8 @@ class CallingConventionTest {
   @Test
   void expectedConventionOfASignature() {
     FunctionSignature s =
-        sig(List.of(F32_4, new Scalar(ElementType.I64), new Scalar(ElementType.I8)),
+        sig(
+            List.of(F32_4, new Scalar(ElementType.I64), new Scalar(ElementType.I8)),
             List.of(new Scalar(ElementType.INDEX), new Scalar(ElementType.I1)));
     assertThat(CallingConvention.expectedFor(s).map(Object::toString)).hasValue("0rIi_Ii");
     assertThat(
@@ -171,8 +195,7 @@ class CallingConventionTest {
   void mismatchesAreReadable() {
     CallingConvention rr = CallingConvention.parse("0rr_r");
     assertThat(rr.mismatches(sig(List.of(F32_4, new Scalar(ElementType.I64)), List.of(F32_4))))
-        .containsExactly(
-            "argument 1: the reflection says i64 (cconv I) but the function takes r");
+        .containsExactly("argument 1: the reflection says i64 (cconv I) but the function takes r");
     assertThat(rr.matches(sig(List.of(F32_4, F32_4), List.of(F32_4)))).isTrue();
     assertThat(rr.mismatches(sig(List.of(F32_4), List.of(F32_4))))
         .containsExactly(
@@ -217,7 +240,8 @@ class CallingConventionTest {
 
   @Test
   void slotsWithoutAKindAreNotChecked() {
-    AbiType odd = new AbiType.Unsupported(
+    AbiType odd =
+        new AbiType.Unsupported(
             "memref", "memref<4xf32>", ReflectionFormat.DECLARATION, "memref types do not cross");
     assertThat(
             CallingConvention.parse("0i_f")
@@ -227,7 +251,8 @@ class CallingConventionTest {
 
   @Test
   void inlinedResultsAreCheckedAsRawResults() {
-    FunctionSignature json = AbiJson.parseFunction("{\"a\":[],\"r\":[[\"slist\",\"i32\",\"f64\"]]}");
+    FunctionSignature json =
+        AbiJson.parseFunction("{\"a\":[],\"r\":[[\"slist\",\"i32\",\"f64\"]]}");
     assertThat(CallingConvention.parse("0v_iF").mismatches(json)).isEmpty();
     assertThat(CallingConvention.parse("0v_r").mismatches(json))
         .containsExactly(

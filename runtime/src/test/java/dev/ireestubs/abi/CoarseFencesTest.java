@@ -107,7 +107,6 @@ class CoarseFencesTest {
     assertThat(fenced.model()).isEqualTo(FunctionSignature.CallingModel.COARSE_FENCES);
     assertThat(fenced.arguments()).hasSize(1);
     assertThat(CallingConvention.parse("0rrr_r").matches(fenced)).isTrue();
-    assertThat(sync.signature().signature().model())
-        .isEqualTo(FunctionSignature.CallingModel.SYNC);
+    assertThat(sync.signature().signature().model()).isEqualTo(FunctionSignature.CallingModel.SYNC);
   }
 }

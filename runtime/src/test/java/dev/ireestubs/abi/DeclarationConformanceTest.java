@@ -38,7 +38,9 @@ class DeclarationConformanceTest {
     for (JsonNode row : rows) {
       String commit = row.path("commit").asText("");
       String file =
-          row.path("repo").asText() + ":" + row.path("path").asText()
+          row.path("repo").asText()
+              + ":"
+              + row.path("path").asText()
               + (commit.isEmpty() || commit.equals("null")
                   ? ""
                   : "@" + commit.substring(0, Math.min(10, commit.length())));
@@ -110,13 +112,19 @@ class DeclarationConformanceTest {
         failures.add(f.where() + ": printed back as\n    " + d.print() + "\n  not\n    " + text);
       }
       if (!d.name().equals(f.name())) {
-        failures.add(f.where() + ": declaration names @" + d.name() + ", the export is " + f.name());
+        failures.add(
+            f.where() + ": declaration names @" + d.name() + ", the export is " + f.name());
       }
       String model = f.reflection().get(MODEL_KEY);
       if (model != null && d.async() != model.equals("coarse-fences")) {
         failures.add(
-            f.where() + ": declaration is " + (d.async() ? "async" : "sync") + " but "
-                + MODEL_KEY + " is " + model);
+            f.where()
+                + ": declaration is "
+                + (d.async() ? "async" : "sync")
+                + " but "
+                + MODEL_KEY
+                + " is "
+                + model);
       }
       FunctionSignature sig = d.toSignature();
       if (sig.arguments().stream().anyMatch(t -> t instanceof AbiType.Unsupported)

@@ -10,8 +10,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Bad input of every kind must end in an {@link AbiParseException} (or a well-formed result),
- * never another exception, a stack overflow or a hang.
+ * Bad input of every kind must end in an {@link AbiParseException} (or a well-formed result), never
+ * another exception, a stack overflow or a hang.
  */
 class DeclarationHostileInputTest {
 
@@ -51,11 +51,15 @@ class DeclarationHostileInputTest {
     String printed = d.print();
     Declaration again = Declaration.parse(printed);
     assertWithMessage("reparse of %s", quoteForMessage(text)).that(again).isEqualTo(d);
-    assertWithMessage("reprint of %s", quoteForMessage(text)).that(again.print()).isEqualTo(printed);
+    assertWithMessage("reprint of %s", quoteForMessage(text))
+        .that(again.print())
+        .isEqualTo(printed);
   }
 
   private static String quoteForMessage(String s) {
-    return s.length() > 300 ? "'" + s.substring(0, 300) + "...' (" + s.length() + " chars)" : "'" + s + "'";
+    return s.length() > 300
+        ? "'" + s.substring(0, 300) + "...' (" + s.length() + " chars)"
+        : "'" + s + "'";
   }
 
   @Test
@@ -122,8 +126,7 @@ class DeclarationHostileInputTest {
       assertThat(e.detail()).contains("nested more than ParseLimits.MAX_DEPTH = 64 levels");
     }
     // ...while text the parser only scans may nest as deep as it likes.
-    String deepAttr =
-        "sync func @f(%a: i32 {x = " + "[".repeat(n) + "]".repeat(n) + "}) -> ()";
+    String deepAttr = "sync func @f(%a: i32 {x = " + "[".repeat(n) + "]".repeat(n) + "}) -> ()";
     assertThat(Declaration.parse(deepAttr).arguments().get(0).attributes()).hasLength(n * 2 + 4);
     String deepTuple = "sync func @f(%a: " + "tuple<".repeat(n / 6) + ">".repeat(n / 6) + ")";
     assertThat(Declaration.parse(deepTuple).arguments().get(0).type())

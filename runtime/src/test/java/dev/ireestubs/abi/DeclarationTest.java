@@ -200,7 +200,8 @@ class DeclarationTest {
     types.put("index", new Scalar(ElementType.INDEX));
     types.put("i1", new Scalar(ElementType.I1));
     types.put("tensor<4xf32>", f32(4));
-    types.put("tensor<?x8x8x3xf32>", new NdArray(ElementType.F32, Shape.of(Shape.DYNAMIC, 8, 8, 3)));
+    types.put(
+        "tensor<?x8x8x3xf32>", new NdArray(ElementType.F32, Shape.of(Shape.DYNAMIC, 8, 8, 3)));
     types.put("tensor<f32>", f32());
     types.put("tensor<*xf32>", new NdArray(ElementType.F32, Shape.unranked()));
     types.put("tensor<4xf32, #enc>", f32(4));
@@ -217,7 +218,10 @@ class DeclarationTest {
     types.put(
         "tuple<i32, tensor<4xf32>>",
         new Unsupported(
-            "tuple", "tuple<i32, tensor<4xf32>>", ReflectionFormat.DECLARATION, MlirTypes.TUPLE_REASON));
+            "tuple",
+            "tuple<i32, tensor<4xf32>>",
+            ReflectionFormat.DECLARATION,
+            MlirTypes.TUPLE_REASON));
     types.put(
         "memref<4xf32>",
         new Unsupported(
@@ -248,7 +252,8 @@ class DeclarationTest {
             "step",
             List.of(
                 Parameter.of("state", new HomogeneousList(new AbiType.Any())),
-                new Parameter("x", f32(2, 2), "tensor<2x2xf32, #enc>", " iree.abi.consume = unit ")),
+                new Parameter(
+                    "x", f32(2, 2), "tensor<2x2xf32, #enc>", " iree.abi.consume = unit ")),
             List.of(Parameter.of("y", new Scalar(ElementType.INDEX))));
     assertThat(d.arguments().get(1).attributes()).isEqualTo("iree.abi.consume = unit");
     assertThat(d.print())
@@ -266,16 +271,24 @@ class DeclarationTest {
     assertThrows(IllegalArgumentException.class, () -> Parameter.of("x", new AbiType.Unknown()));
     IllegalArgumentException wrongText =
         assertThrows(
-            IllegalArgumentException.class,
-            () -> new Parameter("x", f32(1), "tensor<2xf32>", ""));
-    assertThat(wrongText).hasMessageThat().isEqualTo(
-        "parameter %x: type text 'tensor<2xf32>' means tensor<2xf32>, not tensor<1xf32>");
-    assertThrows(IllegalArgumentException.class, () -> new Parameter("x", f32(1), " tensor<1xf32>", ""));
-    assertThrows(IllegalArgumentException.class, () -> new Parameter("x", f32(1), "tensor<1xf32", ""));
-    assertThrows(IllegalArgumentException.class, () -> new Parameter("x", f32(1), "tensor<1xf32>", "= 1"));
-    assertThrows(IllegalArgumentException.class, () -> new Parameter("x", f32(1), "tensor<1xf32>", "a = 1}"));
-    assertThrows(IllegalArgumentException.class, () -> new Declaration(false, "a b", List.of(), List.of()));
-    assertThrows(IllegalArgumentException.class, () -> new Declaration(false, "", List.of(), List.of()));
+            IllegalArgumentException.class, () -> new Parameter("x", f32(1), "tensor<2xf32>", ""));
+    assertThat(wrongText)
+        .hasMessageThat()
+        .isEqualTo(
+            "parameter %x: type text 'tensor<2xf32>' means tensor<2xf32>, not tensor<1xf32>");
+    assertThrows(
+        IllegalArgumentException.class, () -> new Parameter("x", f32(1), " tensor<1xf32>", ""));
+    assertThrows(
+        IllegalArgumentException.class, () -> new Parameter("x", f32(1), "tensor<1xf32", ""));
+    assertThrows(
+        IllegalArgumentException.class, () -> new Parameter("x", f32(1), "tensor<1xf32>", "= 1"));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new Parameter("x", f32(1), "tensor<1xf32>", "a = 1}"));
+    assertThrows(
+        IllegalArgumentException.class, () -> new Declaration(false, "a b", List.of(), List.of()));
+    assertThrows(
+        IllegalArgumentException.class, () -> new Declaration(false, "", List.of(), List.of()));
   }
 
   @Test
@@ -286,34 +299,68 @@ class DeclarationTest {
     assertError("sync fn @f()", 5, "expected 'func', found 'fn'");
     assertError("sync func f()", 10, "expected '@' and the function name, found 'f'");
     assertError("sync func @()", 11, "expected the function name after '@', found '('");
-    assertError("sync func @f", 12, "expected '(' to open the arguments, found the end of the text");
+    assertError(
+        "sync func @f", 12, "expected '(' to open the arguments, found the end of the text");
     assertError("sync func @f x()", 13, "expected '(' to open the arguments, found 'x'");
     assertError("sync func @f(a: i32)", 13, "expected '%' and the name of argument 0, found 'a'");
     assertError("sync func @f(%: i32)", 14, "expected the name of argument 0 after '%', found ':'");
-    assertError("sync func @f(% : i32)", 14, "expected the name of argument 0 after '%', found ' '");
+    assertError(
+        "sync func @f(% : i32)", 14, "expected the name of argument 0 after '%', found ' '");
     assertError("sync func @f(%a i32)", 16, "expected ':' and the type of %a, found 'i'");
     assertError("sync func @f(%a: )", 17, "expected the type of %a, found ')'");
-    assertError("sync func @f(%a: i32", 20, "expected ',' or ')' after argument 0, found the end of the text");
-    assertError("sync func @f(%a: i32 %b: i32)", 21, "expected ',' or ')' after argument 0, found '%'");
-    assertError("sync func @f(%a: tensor<4xf32)", 29, "expected '>' to close '<' opened at offset 23, found ')'");
+    assertError(
+        "sync func @f(%a: i32",
+        20, "expected ',' or ')' after argument 0, found the end of the text");
+    assertError(
+        "sync func @f(%a: i32 %b: i32)", 21, "expected ',' or ')' after argument 0, found '%'");
+    assertError(
+        "sync func @f(%a: tensor<4xf32)",
+        29, "expected '>' to close '<' opened at offset 23, found ')'");
     assertError("sync func @f(%a: i32,)", 21, "expected '%' and the name of argument 1, found ')'");
-    assertError("sync func @f(%a: i32) x", 22, "expected '->' and the results, or the end of the declaration, found 'x'");
-    assertError("sync func @f(%a: i32) ->", 24, "expected '(' to open the results, found the end of the text");
-    assertError("sync func @f(%a: i32) -> %b: i32", 25, "expected '(' to open the results, found '%'");
-    assertError("sync func @f(%a: i32) -> (%b: i32", 33, "expected ',' or ')' after result 0, found the end of the text");
-    assertError("sync func @f(%a: i32) -> (%b: i32) x", 35, "expected the end of the declaration after the results, found 'x'");
-    assertError("sync func @f(%a: i32 {x = \"a}) -> ()", 36, "expected '\"' to close the string opened at offset 26, found the end of the text");
-    assertError("sync func @f(%a: i32 {x = 1) -> ()", 27, "expected '}' to close the attributes of %a opened at offset 21, found ')'");
-    assertError("sync func @f(%a: i32 {x = [1}) -> ()", 28, "expected ']' to close '[' opened at offset 26, found '}'");
-    assertError("sync func @f(%a: i32 {x = 1", 27, "expected '}' to close the attributes of %a opened at offset 21, found the end of the text");
-    assertError("sync func @f(%a: i32 {= 1})", 22, "expected an attribute name (an identifier or a string), found '='");
-    assertError("sync func @f(%a: i32 {x 1})", 24, "expected '=' or ',' after attribute name x, found '1'");
+    assertError(
+        "sync func @f(%a: i32) x",
+        22, "expected '->' and the results, or the end of the declaration, found 'x'");
+    assertError(
+        "sync func @f(%a: i32) ->",
+        24, "expected '(' to open the results, found the end of the text");
+    assertError(
+        "sync func @f(%a: i32) -> %b: i32", 25, "expected '(' to open the results, found '%'");
+    assertError(
+        "sync func @f(%a: i32) -> (%b: i32",
+        33, "expected ',' or ')' after result 0, found the end of the text");
+    assertError(
+        "sync func @f(%a: i32) -> (%b: i32) x",
+        35, "expected the end of the declaration after the results, found 'x'");
+    assertError(
+        "sync func @f(%a: i32 {x = \"a}) -> ()",
+        36, "expected '\"' to close the string opened at offset 26, found the end of the text");
+    assertError(
+        "sync func @f(%a: i32 {x = 1) -> ()",
+        27, "expected '}' to close the attributes of %a opened at offset 21, found ')'");
+    assertError(
+        "sync func @f(%a: i32 {x = [1}) -> ()",
+        28, "expected ']' to close '[' opened at offset 26, found '}'");
+    assertError(
+        "sync func @f(%a: i32 {x = 1",
+        27,
+        "expected '}' to close the attributes of %a opened at offset 21, found the end of the text");
+    assertError(
+        "sync func @f(%a: i32 {= 1})",
+        22, "expected an attribute name (an identifier or a string), found '='");
+    assertError(
+        "sync func @f(%a: i32 {x 1})", 24, "expected '=' or ',' after attribute name x, found '1'");
     assertError("sync func @f(%a: i32 {x = })", 25, "expected a value for attribute x after '='");
     assertError("sync func @f(%a: i32 {x = 1,})", 28, "expected an attribute name, found '}'");
-    assertError("sync func @f(%a: i32 {x = 1, x = 2})", 29, "duplicate attribute x (first at offset 22)");
-    assertError("sync func @f(%a: i32 {(x) = 2})", 22, "expected an attribute name (an identifier or a string), found '('");
+    assertError(
+        "sync func @f(%a: i32 {x = 1, x = 2})", 29, "duplicate attribute x (first at offset 22)");
+    assertError(
+        "sync func @f(%a: i32 {(x) = 2})",
+        22, "expected an attribute name (an identifier or a string), found '('");
     String deep = "sync func @f(%a: " + "!util.list<".repeat(64) + "i32" + ">".repeat(64) + ")";
-    assertError(deep, 17 + 64 * 11, "types nested more than ParseLimits.MAX_DEPTH = 64 levels deep are not supported");
+    assertError(
+        deep,
+        17 + 64 * 11,
+        "types nested more than ParseLimits.MAX_DEPTH = 64 levels deep are not supported");
   }
 
   private static void assertError(String text, int offset, String detail) {

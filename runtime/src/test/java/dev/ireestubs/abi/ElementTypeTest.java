@@ -38,11 +38,29 @@ class ElementTypeTest {
   @Test
   void fromHalCodeInvertsHalCode() {
     ElementType[] all = {
-      ElementType.I1, ElementType.I8, ElementType.I16, ElementType.I32, ElementType.I64,
-      ElementType.SI8, ElementType.SI16, ElementType.SI32, ElementType.SI64, ElementType.UI8,
-      ElementType.UI16, ElementType.UI32, ElementType.UI64, ElementType.F16, ElementType.F32,
-      ElementType.F64, ElementType.BF16, ElementType.COMPLEX64, ElementType.COMPLEX128,
-      ElementType.F8E5M2, ElementType.F8E4M3FN, ElementType.F8E5M2FNUZ, ElementType.F8E4M3FNUZ,
+      ElementType.I1,
+      ElementType.I8,
+      ElementType.I16,
+      ElementType.I32,
+      ElementType.I64,
+      ElementType.SI8,
+      ElementType.SI16,
+      ElementType.SI32,
+      ElementType.SI64,
+      ElementType.UI8,
+      ElementType.UI16,
+      ElementType.UI32,
+      ElementType.UI64,
+      ElementType.F16,
+      ElementType.F32,
+      ElementType.F64,
+      ElementType.BF16,
+      ElementType.COMPLEX64,
+      ElementType.COMPLEX128,
+      ElementType.F8E5M2,
+      ElementType.F8E4M3FN,
+      ElementType.F8E5M2FNUZ,
+      ElementType.F8E4M3FNUZ,
       ElementType.F8E8M0FNU
     };
     for (ElementType e : all) {

@@ -25,7 +25,14 @@ class JavaMappingTest {
     assertThat(JavaMapping.scalar(ElementType.integer(128))).isEmpty();
     assertThat(JavaMapping.scalar(ElementType.COMPLEX64)).isEmpty();
     for (Class<?> p :
-        List.of(boolean.class, byte.class, short.class, int.class, long.class, float.class, double.class)) {
+        List.of(
+            boolean.class,
+            byte.class,
+            short.class,
+            int.class,
+            long.class,
+            float.class,
+            double.class)) {
       assertThat(JavaMapping.scalar(JavaMapping.element(p).orElseThrow())).hasValue(p);
     }
     assertThat(JavaMapping.element(char.class)).isEmpty();
@@ -55,7 +62,12 @@ class JavaMappingTest {
         .isEqualTo(JavaMapping.ARRAY_CLASSES);
     assertThat(NdArray.classNamesAccepting(ElementType.UNKNOWN)).isEmpty();
     for (ElementType e :
-        List.of(ElementType.F32, ElementType.BF16, ElementType.UI8, ElementType.I1, ElementType.F8E5M2)) {
+        List.of(
+            ElementType.F32,
+            ElementType.BF16,
+            ElementType.UI8,
+            ElementType.I1,
+            ElementType.F8E5M2)) {
       assertThat(NdArray.className(e)).isEqualTo(JavaMapping.arrayClass(e));
     }
     // Every class the table names is a real class of the ndarray package.

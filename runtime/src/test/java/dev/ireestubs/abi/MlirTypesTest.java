@@ -97,8 +97,19 @@ class MlirTypesTest {
   @Test
   void notElementTypes() {
     for (String s :
-        List.of("i0", "i08", "u8", "f8", "f12", "int", "complex<i32>", "complex<complex<f32>>",
-            "complex<f80>", "i99999999", "I32", "")) {
+        List.of(
+            "i0",
+            "i08",
+            "u8",
+            "f8",
+            "f12",
+            "int",
+            "complex<i32>",
+            "complex<complex<f32>>",
+            "complex<f80>",
+            "i99999999",
+            "I32",
+            "")) {
       assertWithMessage(s).that(MlirTypes.parseElementType(s)).isEmpty();
     }
     AbiType complexInt = MlirTypes.parse("complex<i32>");
@@ -108,17 +119,26 @@ class MlirTypesTest {
 
   @Test
   void tensors() {
-    assertThat(MlirTypes.parse("tensor<4xf32>")).isEqualTo(new NdArray(ElementType.F32, Shape.of(4)));
+    assertThat(MlirTypes.parse("tensor<4xf32>"))
+        .isEqualTo(new NdArray(ElementType.F32, Shape.of(4)));
     assertThat(MlirTypes.parse("tensor<?x8x8x3xf32>"))
         .isEqualTo(new NdArray(ElementType.F32, Shape.of(Shape.DYNAMIC, 8, 8, 3)));
-    assertThat(MlirTypes.parse("tensor<f32>")).isEqualTo(new NdArray(ElementType.F32, Shape.scalar()));
+    assertThat(MlirTypes.parse("tensor<f32>"))
+        .isEqualTo(new NdArray(ElementType.F32, Shape.scalar()));
     assertThat(MlirTypes.parse("tensor<*xf32>"))
         .isEqualTo(new NdArray(ElementType.F32, Shape.unranked()));
-    assertThat(MlirTypes.parse("tensor<0x4xi8>")).isEqualTo(new NdArray(ElementType.I8, Shape.of(0, 4)));
+    assertThat(MlirTypes.parse("tensor<0x4xi8>"))
+        .isEqualTo(new NdArray(ElementType.I8, Shape.of(0, 4)));
     assertThat(MlirTypes.parse("tensor<16x230x230x64xi8>"))
         .isEqualTo(new NdArray(ElementType.I8, Shape.of(16, 230, 230, 64)));
-    for (String t : List.of("tensor<4xf32>", "tensor<?x8x8x3xf32>", "tensor<f32>", "tensor<*xf32>",
-        "tensor<1x?xbf16>", "tensor<3xcomplex<f32>>")) {
+    for (String t :
+        List.of(
+            "tensor<4xf32>",
+            "tensor<?x8x8x3xf32>",
+            "tensor<f32>",
+            "tensor<*xf32>",
+            "tensor<1x?xbf16>",
+            "tensor<3xcomplex<f32>>")) {
       assertWithMessage(t).that(MlirTypes.print(MlirTypes.parse(t))).isEqualTo(t);
     }
     assertThat(MlirTypes.parse("tensor<4xf32>").vmKind()).hasValue(VmKind.REF);
@@ -135,15 +155,26 @@ class MlirTypesTest {
                     + " [affine_map<(d0, d1, d2) -> (d0, d2)>], round_dims_to = array<i64: 16>>>"))
         .isEqualTo(plain);
     assertThat(MlirTypes.parse("tensor<4x?xf32, \"str>,\">")).isEqualTo(plain);
-    assertThat(MlirTypes.print(MlirTypes.parse("tensor<4x?xf32, #enc>"))).isEqualTo("tensor<4x?xf32>");
+    assertThat(MlirTypes.print(MlirTypes.parse("tensor<4x?xf32, #enc>")))
+        .isEqualTo("tensor<4x?xf32>");
   }
 
   @Test
   void malformedTensorsAreUnsupportedNotErrors() {
     for (String t :
-        List.of("tensor<4x>", "tensor<4>", "tensor<>", "tensor<4xvector<4xf32>>", "tensor<4xf32, >",
-            "tensor<01xf32>", "tensor<99999999999999999999xf32>", "tensor<4x?>", "tensor<xf32>",
-            "tensor<*x4xf32>", "tensor<4xf32>x", "tensor<4x!quant.uniform<i8:f32, 0.5>>")) {
+        List.of(
+            "tensor<4x>",
+            "tensor<4>",
+            "tensor<>",
+            "tensor<4xvector<4xf32>>",
+            "tensor<4xf32, >",
+            "tensor<01xf32>",
+            "tensor<99999999999999999999xf32>",
+            "tensor<4x?>",
+            "tensor<xf32>",
+            "tensor<*x4xf32>",
+            "tensor<4xf32>x",
+            "tensor<4x!quant.uniform<i8:f32, 0.5>>")) {
       AbiType parsed = MlirTypes.parse(t);
       assertWithMessage(t).that(parsed).isInstanceOf(Unsupported.class);
       Unsupported u = (Unsupported) parsed;
@@ -166,8 +197,14 @@ class MlirTypesTest {
     assertThat(MlirTypes.parse("!stream.resource<external>"))
         .isEqualTo(new Ref("stream.resource<external>"));
     assertThat(MlirTypes.parse("!hal.fence").vmKind()).hasValue(VmKind.REF);
-    for (String t : List.of("!hal.buffer_view", "!hal.buffer", "!hal.fence", "!hal.device",
-        "!stream.resource<external>", "!custom.thing<\"a\", [1, 2]>")) {
+    for (String t :
+        List.of(
+            "!hal.buffer_view",
+            "!hal.buffer",
+            "!hal.fence",
+            "!hal.device",
+            "!stream.resource<external>",
+            "!custom.thing<\"a\", [1, 2]>")) {
       assertWithMessage(t).that(MlirTypes.print(MlirTypes.parse(t))).isEqualTo(t);
     }
   }
@@ -179,13 +216,18 @@ class MlirTypesTest {
         .isEqualTo(new HomogeneousList(new Scalar(ElementType.I32)));
     assertThat(MlirTypes.parse("!util.list<!hal.buffer_view>"))
         .isEqualTo(new HomogeneousList(NdArray.anyBufferView()));
-    assertThat(MlirTypes.parse("!vm.list<f32>")).isEqualTo(new HomogeneousList(new Scalar(ElementType.F32)));
+    assertThat(MlirTypes.parse("!vm.list<f32>"))
+        .isEqualTo(new HomogeneousList(new Scalar(ElementType.F32)));
     assertThat(MlirTypes.parse("!iree_input.list<!iree_input.list<?>>"))
         .isEqualTo(new HomogeneousList(new HomogeneousList(new AbiType.Any())));
     assertThat(MlirTypes.parse("!util.list<tensor<4xf32>>"))
         .isEqualTo(new HomogeneousList(new NdArray(ElementType.F32, Shape.of(4))));
-    for (String t : List.of("!util.list<?>", "!util.list<i32>", "!util.list<!hal.buffer_view>",
-        "!util.list<!util.list<tuple<i32, f32>>>")) {
+    for (String t :
+        List.of(
+            "!util.list<?>",
+            "!util.list<i32>",
+            "!util.list<!hal.buffer_view>",
+            "!util.list<!util.list<tuple<i32, f32>>>")) {
       assertWithMessage(t).that(MlirTypes.print(MlirTypes.parse(t))).isEqualTo(t);
     }
     // Lists print in the util dialect whichever dialect they came from.
@@ -209,10 +251,16 @@ class MlirTypesTest {
   @Test
   void tuplesAreUnsupportedBecauseTheyDoNotCrossTheAbi() {
     for (String t :
-        List.of("tuple<>", "tuple<i32, tensor<4xf32>>", "tuple<tuple<index>,!hal.fence>",
+        List.of(
+            "tuple<>",
+            "tuple<i32, tensor<4xf32>>",
+            "tuple<tuple<index>,!hal.fence>",
             "tuple<i32,,f32>")) {
       AbiType parsed = MlirTypes.parse(t);
-      assertWithMessage(t).that(parsed).isEqualTo(new Unsupported("tuple", t, ReflectionFormat.DECLARATION, MlirTypes.TUPLE_REASON));
+      assertWithMessage(t)
+          .that(parsed)
+          .isEqualTo(
+              new Unsupported("tuple", t, ReflectionFormat.DECLARATION, MlirTypes.TUPLE_REASON));
       assertWithMessage(t).that(parsed.vmKind()).isEmpty();
       assertWithMessage(t).that(MlirTypes.print(parsed)).isEqualTo(t);
     }
@@ -226,7 +274,9 @@ class MlirTypesTest {
     // A structure from the JSON formats has no tuple spelling: it would read back as unsupported.
     assertThrows(
         IllegalArgumentException.class,
-        () -> MlirTypes.print(new Sequence(SequenceKind.TUPLE, List.of(new Scalar(ElementType.I32)))));
+        () ->
+            MlirTypes.print(
+                new Sequence(SequenceKind.TUPLE, List.of(new Scalar(ElementType.I32)))));
   }
 
   @Test
@@ -284,7 +334,9 @@ class MlirTypesTest {
     String deep = "!util.list<".repeat(64) + "i32" + ">".repeat(64);
     AbiParseException e = assertThrows(AbiParseException.class, () -> MlirTypes.parse(deep));
     assertThat(e.position()).isEqualTo("offset " + 64 * "!util.list<".length());
-    assertThat(e.detail()).isEqualTo("types nested more than ParseLimits.MAX_DEPTH = 64 levels deep are not supported");
+    assertThat(e.detail())
+        .isEqualTo(
+            "types nested more than ParseLimits.MAX_DEPTH = 64 levels deep are not supported");
 
     // Unsupported types are scanned, not followed: any depth is fine.
     String tuples = "tuple<".repeat(10_000) + ">".repeat(10_000);
@@ -296,10 +348,16 @@ class MlirTypesTest {
     assertError("", 0, "expected a type, found the end of the text");
     assertError("   ", 3, "expected a type, found the end of the text");
     assertError("i32, i32", 3, "expected one type, found ',' at the top level");
-    assertError("tensor<4xf32", 12, "expected '>' to close '<' opened at offset 6, found the end of the text");
+    assertError(
+        "tensor<4xf32",
+        12,
+        "expected '>' to close '<' opened at offset 6, found the end of the text");
     assertError("tensor<4xf32>>", 13, "unexpected '>' with nothing open to close");
     assertError("tensor<4xf32]", 12, "expected '>' to close '<' opened at offset 6, found ']'");
-    assertError("!foo.bar<\"x>", 12, "expected '\"' to close the string opened at offset 9, found the end of the text");
+    assertError(
+        "!foo.bar<\"x>",
+        12,
+        "expected '\"' to close the string opened at offset 9, found the end of the text");
     assertError("i32)", 3, "expected one type, found ')' at the top level");
   }
 

@@ -254,7 +254,8 @@ class ParseLimitsTest {
     // 2 MB of text, within MAX_TEXT_LENGTH: one object per slot made it allocate 546 MB.
     String cconv = "0" + "i".repeat(1_000_000) + "_v";
     CallingConvention c =
-        measured("a calling convention of 1,000,000 i", cconv, () -> CallingConvention.parse(cconv));
+        measured(
+            "a calling convention of 1,000,000 i", cconv, () -> CallingConvention.parse(cconv));
     assertThat(c.arity()).isEqualTo(1_000_000);
     assertThat(c.toString()).isEqualTo(cconv);
     FunctionSignature s =

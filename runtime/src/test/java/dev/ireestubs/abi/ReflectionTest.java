@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class ReflectionTest {
 
   private static final String JSON = "{\"a\":[\"i32\"],\"r\":[\"i32\"],\"v\":1}";
-  private static final String DECL = "sync func @f(%input0: tensor<4xf32>) -> (%output0: tensor<4xf32>)";
+  private static final String DECL =
+      "sync func @f(%input0: tensor<4xf32>) -> (%output0: tensor<4xf32>)";
 
   @Test
   void jsonWinsOverEverythingElse() {
@@ -34,12 +35,15 @@ class ReflectionTest {
   @Test
   void coarseFencesModelAppliesToTheDeclarationAndDropsTheFencesOfACallingConvention() {
     Reflection.Resolved declared =
-        Reflection.resolve(Map.of("iree.abi.declaration", DECL, "iree.abi.model", "coarse-fences"), "0rrr_r");
-    assertThat(declared.signature().model()).isEqualTo(FunctionSignature.CallingModel.COARSE_FENCES);
+        Reflection.resolve(
+            Map.of("iree.abi.declaration", DECL, "iree.abi.model", "coarse-fences"), "0rrr_r");
+    assertThat(declared.signature().model())
+        .isEqualTo(FunctionSignature.CallingModel.COARSE_FENCES);
     assertThat(declared.signature().arguments()).hasSize(1);
 
     // Only the calling convention: its last two refs are the wait and signal fences.
-    Reflection.Resolved cc = Reflection.resolve(Map.of("iree.abi.model", "coarse-fences"), "0rIrr_rr");
+    Reflection.Resolved cc =
+        Reflection.resolve(Map.of("iree.abi.model", "coarse-fences"), "0rIrr_rr");
     assertThat(cc.source()).isEqualTo("calling convention");
     assertThat(cc.signature().model()).isEqualTo(FunctionSignature.CallingModel.COARSE_FENCES);
     assertThat(cc.signature().arguments())
@@ -50,7 +54,8 @@ class ReflectionTest {
     assertThat(CallingConvention.parse("0rIrr_rr").mismatches(cc.signature())).isEmpty();
 
     // A convention that cannot hold the fences: taken as it is, with a warning.
-    Reflection.Resolved odd = Reflection.resolve(Map.of("iree.abi.model", "coarse-fences"), "0ri_r");
+    Reflection.Resolved odd =
+        Reflection.resolve(Map.of("iree.abi.model", "coarse-fences"), "0ri_r");
     assertThat(odd.signature().model()).isEqualTo(FunctionSignature.CallingModel.SYNC);
     assertThat(odd.signature().arguments()).hasSize(2);
     assertThat(odd.warnings())
@@ -82,12 +87,16 @@ class ReflectionTest {
 
   @Test
   void malformedJsonAndNothingAtAllAreErrors() {
-    assertThrows(AbiParseException.class, () -> Reflection.resolve(Map.of("iree.abi", "{\"a\":"), "0i_i"));
+    assertThrows(
+        AbiParseException.class, () -> Reflection.resolve(Map.of("iree.abi", "{\"a\":"), "0i_i"));
     IllegalArgumentException none =
-        assertThrows(IllegalArgumentException.class, () -> Reflection.resolve(Map.of("x", "y"), null));
-    assertThat(none).hasMessageThat().isEqualTo(
-        "no usable reflection among the attributes [x] (iree.abi, iree.abi.declaration or f) and no"
-            + " calling convention");
+        assertThrows(
+            IllegalArgumentException.class, () -> Reflection.resolve(Map.of("x", "y"), null));
+    assertThat(none)
+        .hasMessageThat()
+        .isEqualTo(
+            "no usable reflection among the attributes [x] (iree.abi, iree.abi.declaration or f) and no"
+                + " calling convention");
   }
 
   @Test

@@ -94,29 +94,29 @@ class SipSignatureTest {
                 + "  1=raw(2),\n"
                 + "],\n");
     assertThat(s.inputIndices()).containsExactly(1, 0, 2).inOrder();
-    assertThat(s.toString()).isEqualTo("[0: {bar: raw(1), foo: raw(0)}, 1: raw(2)] -> [0: raw(0), 1: raw(1)]");
+    assertThat(s.toString())
+        .isEqualTo("[0: {bar: raw(1), foo: raw(0)}, 1: raw(2)] -> [0: raw(0), 1: raw(1)]");
   }
 
   @Test
   void tensorflowVectors() {
     roundTrip("I1!R3!_0", null, leaf(0));
     roundTrip("I8!S5!k0_0R1!", seq(0, leaf(0)), null);
-    roundTrip(
-        "I23!S19!k0D13!K2!x_0K2!y_1R3!_0", seq(0, dict("x", leaf(0), "y", leaf(1))), leaf(0));
+    roundTrip("I23!S19!k0D13!K2!x_0K2!y_1R3!_0", seq(0, dict("x", leaf(0), "y", leaf(1))), leaf(0));
     roundTrip(
         "I12!S9!k0_0k1_1R26!D22!K2!x_0K10!x_squared_1",
         SipSignature.leaves(2),
         dict("x", leaf(0), "x_squared", leaf(1)));
     roundTrip("I12!S9!k0_0k1_1R10!D7!K2!x_0", SipSignature.leaves(2), dict("x", leaf(0)));
-    roundTrip("I12!S9!k0_0k1_1R17!S13!k0_0k1_1k2_2", SipSignature.leaves(2), SipSignature.leaves(3));
+    roundTrip(
+        "I12!S9!k0_0k1_1R17!S13!k0_0k1_1k2_2", SipSignature.leaves(2), SipSignature.leaves(3));
     SipSignature s =
         roundTrip(
             "I12!S9!k0_0k1_1R27!S23!k0_0k1D13!K2!a_1K2!b_2",
             SipSignature.leaves(2),
             seq(0, leaf(0), 1, dict("a", leaf(1), "b", leaf(2))));
     assertThat(s.prettyResults())
-        .isEqualTo(
-            ":[\n  0=raw(0),\n  1:{\n    a=raw(1),\n    b=raw(2),\n  },\n],\n");
+        .isEqualTo(":[\n  0=raw(0),\n  1:{\n    a=raw(1),\n    b=raw(2),\n  },\n],\n");
     roundTrip("I8!S5!k0_0R3!_0", seq(0, leaf(0)), leaf(0));
   }
 
@@ -158,7 +158,8 @@ class SipSignatureTest {
     assertThat(s.keyOrderProblems())
         .containsExactly(
             new SipSignature.Problem(
-                "inputs", "sequence key 0 follows 1; the compiler writes sequence keys in ascending order"),
+                "inputs",
+                "sequence key 0 follows 1; the compiler writes sequence keys in ascending order"),
             new SipSignature.Problem(
                 "inputs[0]",
                 "dict key \"bar\" follows \"foo\"; the compiler writes dict keys in byte-wise"
@@ -184,9 +185,11 @@ class SipSignatureTest {
   @Test
   void byteWiseOrderIsNotJavaStringOrder() {
     // U+FF61 sorts before U+1F600 in UTF-16 code units but after it in UTF-8 bytes.
-    SipSignature utf8Order = SipSignature.of(dict("\uFF61", leaf(0), "\uD83D\uDE00", leaf(1)), null);
+    SipSignature utf8Order =
+        SipSignature.of(dict("\uFF61", leaf(0), "\uD83D\uDE00", leaf(1)), null);
     assertThat(utf8Order.keyOrderProblems()).isEmpty();
-    SipSignature javaOrder = SipSignature.of(dict("\uD83D\uDE00", leaf(0), "\uFF61", leaf(1)), null);
+    SipSignature javaOrder =
+        SipSignature.of(dict("\uD83D\uDE00", leaf(0), "\uFF61", leaf(1)), null);
     assertThat(javaOrder.keyOrderProblems()).hasSize(1);
   }
 
@@ -195,11 +198,13 @@ class SipSignatureTest {
     SipSignature s = SipSignature.parse("I12!S9!k0_0k0_1R1!");
     assertThat(s.keyOrderProblems())
         .containsExactly(
-            new SipSignature.Problem("inputs", "sequence key 0 appears twice; keys must be unique"));
+            new SipSignature.Problem(
+                "inputs", "sequence key 0 appears twice; keys must be unique"));
     SipSignature d = SipSignature.of(dict("a", leaf(0), "a", leaf(1)), null);
     assertThat(d.keyOrderProblems())
         .containsExactly(
-            new SipSignature.Problem("inputs", "dict key \"a\" appears twice; keys must be unique"));
+            new SipSignature.Problem(
+                "inputs", "dict key \"a\" appears twice; keys must be unique"));
   }
 
   @Test
@@ -256,13 +261,19 @@ class SipSignatureTest {
     AbiParseException e = assertThrows(AbiParseException.class, single::validate);
     assertThat(e.position()).isEqualTo("results");
     assertThat(e.detail()).startsWith("raw index 1 is out of range; with 1 leaf");
-    assertThat(e.detail()).endsWith("(and 1 more: results: raw index 0 is missing; with 1 leaf the raw indices must be exactly 0..0, each once)");
+    assertThat(e.detail())
+        .endsWith(
+            "(and 1 more: results: raw index 0 is missing; with 1 leaf the raw indices must be exactly 0..0, each once)");
   }
 
   @Test
   void validateQuotesAtMostFiveMoreProblems() {
-    SipSignature s = SipSignature.of(seq(0, leaf(100), 1, leaf(101), 2, leaf(102), 3, leaf(103),
-        4, leaf(104), 5, leaf(105), 6, leaf(106), 7, leaf(107)), null);
+    SipSignature s =
+        SipSignature.of(
+            seq(
+                0, leaf(100), 1, leaf(101), 2, leaf(102), 3, leaf(103), 4, leaf(104), 5, leaf(105),
+                6, leaf(106), 7, leaf(107)),
+            null);
     AbiParseException e = assertThrows(AbiParseException.class, s::validate);
     assertThat(e.detail()).contains("(and 15 more: ");
     assertThat(e.detail()).endsWith("; ...)");
@@ -291,7 +302,9 @@ class SipSignatureTest {
     SipNode tooDeep = node;
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> seq(0, tooDeep));
-    assertThat(e).hasMessageThat().isEqualTo("SIP structures nest at most 63 deep; this one would nest 64");
+    assertThat(e)
+        .hasMessageThat()
+        .isEqualTo("SIP structures nest at most 63 deep; this one would nest 64");
     assertThrows(IllegalArgumentException.class, () -> dict("a", tooDeep));
   }
 
@@ -325,8 +338,7 @@ class SipSignatureTest {
   @Test
   void malformedStructures() {
     assertThat(fails("I6!S3!_0R1!").detail())
-        .isEqualTo(
-            "expected a sequence key k<int> in sequence S, found integer component '_0'");
+        .isEqualTo("expected a sequence key k<int> in sequence S, found integer component '_0'");
     assertThat(fails("I10!S7!K2!a_0R1!").detail())
         .isEqualTo(
             "expected a sequence key k<int> in sequence S, found span 'K' (K2!a); string keys K"
@@ -353,10 +365,14 @@ class SipSignatureTest {
   void deepNestingIsAnErrorNotAStackOverflow() {
     V0Components.Builder b = new V0Components.Builder().integer(0);
     for (int i = 0; i < 200; i++) {
-      b = new V0Components.Builder().span('S', new V0Components.Builder().integer('k', 0).toString() + b);
+      b =
+          new V0Components.Builder()
+              .span('S', new V0Components.Builder().integer('k', 0).toString() + b);
     }
     String sip = new V0Components.Builder().span('I', b).span('R', "").toString();
     AbiParseException e = fails(sip);
-    assertThat(e.detail()).isEqualTo("expected spans nested at most ParseLimits.MAX_DEPTH = 64 deep, found span 'S' at depth 65");
+    assertThat(e.detail())
+        .isEqualTo(
+            "expected spans nested at most ParseLimits.MAX_DEPTH = 64 deep, found span 'S' at depth 65");
   }
 }

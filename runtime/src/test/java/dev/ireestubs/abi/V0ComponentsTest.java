@@ -69,7 +69,8 @@ class V0ComponentsTest {
         .containsExactly(
             new SpanComponent('A', "12345", 0, 3, 5), new SpanComponent('Z', "-23", 8, 11, 3))
         .inOrder();
-    assertThat(readAll("A6!!2345Z4!-23").get(0)).isEqualTo(new SpanComponent('A', "!2345", 0, 3, 5));
+    assertThat(readAll("A6!!2345Z4!-23").get(0))
+        .isEqualTo(new SpanComponent('A', "!2345", 0, 3, 5));
   }
 
   @Test
@@ -95,9 +96,11 @@ class V0ComponentsTest {
     assertThat(r.atEnd()).isTrue();
     assertThat(r.atEnd()).isTrue();
     AbiParseException e = assertThrows(AbiParseException.class, r::next);
-    assertThat(e).hasMessageThat().isEqualTo(
-        "V0 raw signature (f) at offset 0: expected a component (a tag _, a..z or A..Z), found"
-            + " the end of the text");
+    assertThat(e)
+        .hasMessageThat()
+        .isEqualTo(
+            "V0 raw signature (f) at offset 0: expected a component (a tag _, a..z or A..Z), found"
+                + " the end of the text");
   }
 
   @Test
@@ -113,12 +116,16 @@ class V0ComponentsTest {
   @Test
   void spanRunningPastTheEndIsAnError() {
     AbiParseException e = fails("Z4abc");
-    assertThat(e).hasMessageThat().isEqualTo(
-        "V0 raw signature (f) at offset 2: expected '!' after the length of span 'Z', found 'a'");
+    assertThat(e)
+        .hasMessageThat()
+        .isEqualTo(
+            "V0 raw signature (f) at offset 2: expected '!' after the length of span 'Z', found 'a'");
     e = fails("Z4!ab");
-    assertThat(e).hasMessageThat().isEqualTo(
-        "V0 raw signature (f) at offset 0: span 'Z' declares length 4 (the '!' and 3 content"
-            + " bytes) but only 3 bytes remain before the end of the text");
+    assertThat(e)
+        .hasMessageThat()
+        .isEqualTo(
+            "V0 raw signature (f) at offset 0: span 'Z' declares length 4 (the '!' and 3 content"
+                + " bytes) but only 3 bytes remain before the end of the text");
   }
 
   @Test
@@ -269,7 +276,9 @@ class V0ComponentsTest {
     Reader deepest = r;
     SpanComponent tooDeep = (SpanComponent) deepest.next();
     AbiParseException e = assertThrows(AbiParseException.class, () -> deepest.open(tooDeep));
-    assertThat(e.detail()).isEqualTo("expected spans nested at most ParseLimits.MAX_DEPTH = 64 deep, found span 'X' at depth 65");
+    assertThat(e.detail())
+        .isEqualTo(
+            "expected spans nested at most ParseLimits.MAX_DEPTH = 64 deep, found span 'X' at depth 65");
   }
 
   // ---------------------------------------------------------------- builder misuse

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every V0 signature found in public repositories ({@code v0-signatures.jsonl}): each decodes to
- * the structure its {@code meaning} states and re-encodes to the identical string; the one row
- * with no meaning (a historic buggy string) is rejected.
+ * the structure its {@code meaning} states and re-encodes to the identical string; the one row with
+ * no meaning (a historic buggy string) is rejected.
  */
 class V0ConformanceTest {
 

@@ -176,12 +176,14 @@ class V0HostileInputTest {
             "span 'B' declares length 2147483647 (the '!' and 2147483646 content bytes) but only 1"
                 + " byte remains before the end of the text");
     assertThat(
-            assertThrows(AbiParseException.class, () -> V0RawSignature.parse("I16!B12!d9999999999R1!"))
+            assertThrows(
+                    AbiParseException.class, () -> V0RawSignature.parse("I16!B12!d9999999999R1!"))
                 .detail())
         .isEqualTo(
             "expected an integer within -2147483648..2147483647 after tag 'd', found 9999999999");
     assertThat(
-            assertThrows(AbiParseException.class, () -> SipSignature.parse("I16!_99999999999999R1!"))
+            assertThrows(
+                    AbiParseException.class, () -> SipSignature.parse("I16!_99999999999999R1!"))
                 .detail())
         .startsWith("expected an integer within");
   }
@@ -201,7 +203,9 @@ class V0HostileInputTest {
         assertThat(s.inputIndices()).containsExactly(0);
       } else {
         AbiParseException e = assertThrows(AbiParseException.class, () -> SipSignature.parse(sip));
-        assertThat(e.detail()).startsWith("expected spans nested at most ParseLimits.MAX_DEPTH = 64 deep, found span ");
+        assertThat(e.detail())
+            .startsWith(
+                "expected spans nested at most ParseLimits.MAX_DEPTH = 64 deep, found span ");
       }
     }
   }
@@ -223,8 +227,7 @@ class V0HostileInputTest {
     for (int i = 0; i < 50_000; i++) {
       items.append(i % 2 == 0 ? "O1!" : "B8!t6d1d-1");
     }
-    String f =
-        new V0Components.Builder().span('I', items.toString()).span('R', "").toString();
+    String f = new V0Components.Builder().span('I', items.toString()).span('R', "").toString();
     long start = System.nanoTime();
     FunctionSignature s = V0RawSignature.parse(f);
     assertThat(s.arguments()).hasSize(50_000);
@@ -235,7 +238,8 @@ class V0HostileInputTest {
     for (int i = 0; i < 50_000; i++) {
       entries.add(new SipNode.SequenceEntry(i, new SipNode.Leaf(i)));
     }
-    SipSignature sip = new SipSignature(Optional.of(new SipNode.Sequence(entries)), Optional.empty());
+    SipSignature sip =
+        new SipSignature(Optional.of(new SipNode.Sequence(entries)), Optional.empty());
     assertThat(SipSignature.parse(sip.encode())).isEqualTo(sip);
     assertThat(sip.problems()).isEmpty();
   }
@@ -244,9 +248,29 @@ class V0HostileInputTest {
   void garbage() {
     for (String text :
         new String[] {
-          "!", "-", "0", "12", "I", "I!", "I-1!R1!", "I0!R1!", "I1!R0!", "I1R1", "IxR1!", "\u0000",
-          "I1!R1!\u0000", "i1!R1!", "I1!r1!", "{\"a\":[]}", "I2!!R1!", "I1!R1!I1!R1!",
-          "\uD83D\uDE00", "I5!\uD83D\uDE00R1!", "I2!\uD800R1!", "I 1!R1!", "I1! R1!",
+          "!",
+          "-",
+          "0",
+          "12",
+          "I",
+          "I!",
+          "I-1!R1!",
+          "I0!R1!",
+          "I1!R0!",
+          "I1R1",
+          "IxR1!",
+          "\u0000",
+          "I1!R1!\u0000",
+          "i1!R1!",
+          "I1!r1!",
+          "{\"a\":[]}",
+          "I2!!R1!",
+          "I1!R1!I1!R1!",
+          "\uD83D\uDE00",
+          "I5!\uD83D\uDE00R1!",
+          "I2!\uD800R1!",
+          "I 1!R1!",
+          "I1! R1!",
         }) {
       assertThrows(AbiParseException.class, () -> V0RawSignature.parse(text), text);
       assertThrows(AbiParseException.class, () -> SipSignature.parse(text), text);

@@ -67,8 +67,18 @@ class V0RawSignatureTest {
   @Test
   void everyTypeCode() {
     String[] names = {
-      "float32", "float16", "float64", "bfloat16", "sint8", "sint16", "sint32", "sint64", "uint8",
-      "uint16", "uint32", "uint64"
+      "float32",
+      "float16",
+      "float64",
+      "bfloat16",
+      "sint8",
+      "sint16",
+      "sint32",
+      "sint64",
+      "uint8",
+      "uint16",
+      "uint32",
+      "uint64"
     };
     ElementType[] types = {
       ElementType.F32, ElementType.F16, ElementType.F64, ElementType.BF16, ElementType.SI8,
@@ -160,12 +170,22 @@ class V0RawSignatureTest {
     roundTrip("I6!S3!t6R1!", sig(List.of(new Scalar(ElementType.SI32)), List.of()));
     roundTrip("I6!B3!d1R1!", sig(List.of(buffer(ElementType.F32, 1)), List.of()));
     String[] oneDim = {
-      "I8!B5!t2d1R1!", "I8!B5!t1d1R1!", "I8!B5!t3d1R1!", "I8!B5!t4d1R1!", "I8!B5!t5d1R1!",
-      "I8!B5!t6d1R1!", "I8!B5!t7d1R1!"
+      "I8!B5!t2d1R1!",
+      "I8!B5!t1d1R1!",
+      "I8!B5!t3d1R1!",
+      "I8!B5!t4d1R1!",
+      "I8!B5!t5d1R1!",
+      "I8!B5!t6d1R1!",
+      "I8!B5!t7d1R1!"
     };
     ElementType[] types = {
-      ElementType.F64, ElementType.F16, ElementType.BF16, ElementType.SI8, ElementType.SI16,
-      ElementType.SI32, ElementType.SI64
+      ElementType.F64,
+      ElementType.F16,
+      ElementType.BF16,
+      ElementType.SI8,
+      ElementType.SI16,
+      ElementType.SI32,
+      ElementType.SI64
     };
     for (int i = 0; i < oneDim.length; i++) {
       roundTrip(oneDim[i], sig(List.of(buffer(types[i], 1)), List.of()));
@@ -233,15 +253,19 @@ class V0RawSignatureTest {
       IllegalArgumentException e =
           assertThrows(IllegalArgumentException.class, () -> V0RawSignature.encode(s));
       assertThat(e).isNotInstanceOf(AbiParseException.class);
-      assertThat(e).hasMessageThat().startsWith("cannot write result 0 (" + t + ") as a V0 raw signature: ");
+      assertThat(e)
+          .hasMessageThat()
+          .startsWith("cannot write result 0 (" + t + ") as a V0 raw signature: ");
       assertThrows(IllegalArgumentException.class, () -> V0RawSignature.pretty(s));
       assertThrows(IllegalArgumentException.class, () -> V0RawSignature.encodeType(t));
     }
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> V0RawSignature.encode(FunctionSignature.of(
-                List.of(new AbiType.Any()), List.of(), ReflectionFormat.V0_RAW)));
+            () ->
+                V0RawSignature.encode(
+                    FunctionSignature.of(
+                        List.of(new AbiType.Any()), List.of(), ReflectionFormat.V0_RAW)));
     assertThat(e)
         .hasMessageThat()
         .isEqualTo(
@@ -267,8 +291,7 @@ class V0RawSignatureTest {
     assertThat(fails("I1!").detail())
         .isEqualTo("expected the results span R<length>!, found the end of the text");
     assertThat(fails("I1!R1!R1!").detail())
-        .isEqualTo(
-            "expected the end of the signature after the results span R, found 'R'");
+        .isEqualTo("expected the end of the signature after the results span R, found 'R'");
     assertThat(fails("I1!_1").detail())
         .isEqualTo("expected the results span R<length>!, found integer component '_1'");
     AbiParseException e = fails("I4!X1!R1!");
@@ -309,16 +332,19 @@ class V0RawSignatureTest {
     assertThat(fails("I8!S5!t1t1R1!").detail())
         .isEqualTo("expected the end of scalar S after its type code, found 't'");
     assertThat(fails("I5!O2!xR1!").detail())
-        .isEqualTo("expected an empty span (an opaque ref object is written O1!), found contents O2!x");
+        .isEqualTo(
+            "expected an empty span (an opaque ref object is written O1!), found contents O2!x");
     assertThat(fails("I5!U2!xR1!").detail())
-        .isEqualTo("expected an empty span (an unrecognized type is written U1!), found contents U2!x");
+        .isEqualTo(
+            "expected an empty span (an unrecognized type is written U1!), found contents U2!x");
   }
 
   @Test
   void historicBuggyMergedSignatureIsRejected() {
     // Per-argument I/R fragments nested inside the I span: the 2019 merge pass's expected output.
     AbiParseException e = fails("I27!I10!B7!t7d4d4I10!B7!t7d5d5R14!R10!B7!t7d5d5");
-    assertThat(e).hasMessageThat()
+    assertThat(e)
+        .hasMessageThat()
         .isEqualTo(
             "V0 raw signature (f) at offset 4: expected an item (B buffer, S scalar, O ref or U"
                 + " unrecognized), found span 'I' (I10!B7!t7d4d4); I and R spans appear only at"
@@ -338,8 +364,7 @@ class V0RawSignatureTest {
             .orElseThrow();
     assertThat(raw.rawVersion()).hasValue("1");
     assertThat(raw.raw())
-        .hasValue(
-            sig(List.of(new Scalar(ElementType.SI32)), List.of(new Scalar(ElementType.F64))));
+        .hasValue(sig(List.of(new Scalar(ElementType.SI32)), List.of(new Scalar(ElementType.F64))));
     assertThat(raw.resultAllocator()).hasValue("alloc_results");
     assertThat(raw.sip()).isEmpty();
     assertThat(raw.abi()).isEmpty();
@@ -358,7 +383,10 @@ class V0RawSignatureTest {
     assertThat(sip.sip()).hasValue(SipSignature.of(SipSignature.leaves(2), SipSignature.leaf(0)));
     assertThat(sip.raw().orElseThrow().arguments()).hasSize(2);
 
-    assertThat(V0Reflection.from(Map.of("abi", "sip", "sipv", "2", "abiv", "1")).orElseThrow().sipVersion())
+    assertThat(
+            V0Reflection.from(Map.of("abi", "sip", "sipv", "2", "abiv", "1"))
+                .orElseThrow()
+                .sipVersion())
         .hasValue("2");
     AbiParseException e =
         assertThrows(AbiParseException.class, () -> V0Reflection.from(Map.of("f", "I1!R2!")));

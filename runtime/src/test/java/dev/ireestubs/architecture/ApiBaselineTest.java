@@ -6,14 +6,17 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The public API of iree-stubs-runtime is the committed baseline, api/iree-stubs-runtime.api: a change to it shows in that
- * file's diff ({@code -Dapi.update=true} rewrites it). See {@link PublicApi}.
+ * The public API of iree-stubs-runtime is the committed baseline, api/iree-stubs-runtime.api: a
+ * change to it shows in that file's diff ({@code -Dapi.update=true} rewrites it). See {@link
+ * PublicApi}.
  */
 class ApiBaselineTest {
 
   @Test
   void thePublicApiIsTheBaseline() throws IOException {
     PublicApi.assertMatchesBaseline(
-        Path.of("target/classes"), Path.of("api/iree-stubs-runtime.api"), pkg -> !pkg.startsWith("dev.ireestubs.shaded."));
+        Path.of("target/classes"),
+        Path.of("api/iree-stubs-runtime.api"),
+        pkg -> !pkg.startsWith("dev.ireestubs.shaded."));
   }
 }

@@ -27,7 +27,8 @@ class LayeringTest {
       return new ClassFileImporter()
           .importLocations(
               java.util.Set.of(
-                  Location.of(AbiType.class.getProtectionDomain().getCodeSource().getLocation().toURI())));
+                  Location.of(
+                      AbiType.class.getProtectionDomain().getCodeSource().getLocation().toURI())));
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }
@@ -66,7 +67,8 @@ class LayeringTest {
     String root = "dev.ireestubs.architecture.fixture";
     JavaClasses fixture = new ClassFileImporter().importPackages(root);
     assertThat(fixture.containPackage(root + ".invoke")).isTrue();
-    for (ArchRule rule : java.util.List.of(LayeringRules.layers(root), LayeringRules.noCycles(root))) {
+    for (ArchRule rule :
+        java.util.List.of(LayeringRules.layers(root), LayeringRules.noCycles(root))) {
       AssertionError e = assertThrows(AssertionError.class, () -> rule.check(fixture));
       assertThat(e).hasMessageThat().contains("fixture.invoke.UsesInternal");
       assertThat(e).hasMessageThat().contains("fixture.internal.Helper");

@@ -23,10 +23,10 @@ import org.junit.jupiter.api.Test;
  * Fuzz target for the bytecode reader (types read out of function bodies): the input's first byte
  * picks the bytecode version (13, 15, 16 or 17), the rest is the body of {@code f$async} (calling
  * convention {@code 0rrr_r}) in a module whose {@code f} ({@code 0r_r}) calls it as IREE's
- * synchronous wrappers do, with the imports a real module has (assert, create, fences, a queue
- * op). Within the cost bounds of {@link FuzzContract}, reading the module gives a module or a
- * {@link VmfbFormatException}, and resolving each export gives a signature, with a warning when its
- * body could not be read; no other exception.
+ * synchronous wrappers do, with the imports a real module has (assert, create, fences, a queue op).
+ * Within the cost bounds of {@link FuzzContract}, reading the module gives a module or a {@link
+ * VmfbFormatException}, and resolving each export gives a signature, with a warning when its body
+ * could not be read; no other exception.
  *
  * <p>The seeds ({@code seed-*}) are bodies written with the project's {@link TestBytecode}, shaped
  * like the real modules of {@code ../shared/iree-reflection} (the micro_speech model's {@code
@@ -64,11 +64,14 @@ class BytecodeTypesFuzzTest {
       } catch (AbiParseException ex) {
         FuzzContract.requireMessage(ex);
       }
-      e.bytecodeTypes().problem().ifPresent(p -> {
-        if (p.isEmpty() || p.length() > 4096) {
-          throw new AssertionError("a bytecode problem of " + p.length() + " characters");
-        }
-      });
+      e.bytecodeTypes()
+          .problem()
+          .ifPresent(
+              p -> {
+                if (p.isEmpty() || p.length() > 4096) {
+                  throw new AssertionError("a bytecode problem of " + p.length() + " characters");
+                }
+              });
     }
   }
 
@@ -90,7 +93,9 @@ class BytecodeTypesFuzzTest {
     if (major >= 14) {
       spec.export("f$async", 0, null).export("f", 1, null);
     } else {
-      spec.schema(TestModules.Schema.S2022_08).export("f$async", 0, "0rrr_r").export("f", 1, "0r_r");
+      spec.schema(TestModules.Schema.S2022_08)
+          .export("f$async", 0, "0rrr_r")
+          .export("f", 1, "0r_r");
     }
     return spec.sizePrefixed();
   }
@@ -137,17 +142,29 @@ class BytecodeTypesFuzzTest {
     operands[2] = TestBytecode.i32(2);
     operands[3] = TestBytecode.i32(1);
     System.arraycopy(dims, 0, operands, 4, rank);
-    code.callVariadic(TestBytecode.importOrdinal(0), new int[] {1, 1, 1, 1, rank}, operands, new int[0]);
+    code.callVariadic(
+        TestBytecode.importOrdinal(0), new int[] {1, 1, 1, 1, rank}, operands, new int[0]);
     code.call(
         TestBytecode.importOrdinal(4),
-        new int[] {TestBytecode.ref(7), TestBytecode.i32(4), TestBytecode.ref(1), TestBytecode.ref(2), TestBytecode.ref(8)},
+        new int[] {
+          TestBytecode.ref(7),
+          TestBytecode.i32(4),
+          TestBytecode.ref(1),
+          TestBytecode.ref(2),
+          TestBytecode.ref(8)
+        },
         new int[0]);
     code.callVariadic(
         TestBytecode.importOrdinal(1),
         new int[] {1, 1, 1, 1, 1, 2},
         new int[] {
-          TestBytecode.move(8), TestBytecode.i32(4), TestBytecode.i32(6), TestBytecode.i32(0),
-          TestBytecode.i32(1), TestBytecode.i32(4), TestBytecode.i32(6)
+          TestBytecode.move(8),
+          TestBytecode.i32(4),
+          TestBytecode.i32(6),
+          TestBytecode.i32(0),
+          TestBytecode.i32(1),
+          TestBytecode.i32(4),
+          TestBytecode.i32(6)
         },
         new int[] {TestBytecode.ref(0)});
     return code.ret(TestBytecode.move(0)).bytes();
@@ -172,8 +189,7 @@ class BytecodeTypesFuzzTest {
 
   @Test
   void theSeedsAreTheOnesThisClassWrites() throws IOException {
-    Path dir =
-        Path.of("src/test/resources/dev/ireestubs/fuzz/BytecodeTypesFuzzTestInputs/read");
+    Path dir = Path.of("src/test/resources/dev/ireestubs/fuzz/BytecodeTypesFuzzTestInputs/read");
     for (Map.Entry<String, byte[]> seed : seeds().entrySet()) {
       Path file = dir.resolve(seed.getKey());
       if (Boolean.getBoolean("fuzz.writeSeeds")) {
@@ -183,7 +199,11 @@ class BytecodeTypesFuzzTest {
       assertThat(Files.readAllBytes(file)).isEqualTo(seed.getValue());
       // Each seed reads, and types both functions.
       VmfbModule m =
-          VmfbReader.read(module(VERSIONS[seed.getValue()[0] & 3], Arrays.copyOfRange(seed.getValue(), 1, seed.getValue().length)), "seed");
+          VmfbReader.read(
+              module(
+                  VERSIONS[seed.getValue()[0] & 3],
+                  Arrays.copyOfRange(seed.getValue(), 1, seed.getValue().length)),
+              "seed");
       for (VmfbExport e : m.exports()) {
         assertThat(e.bytecodeTypes().signature()).isPresent();
       }

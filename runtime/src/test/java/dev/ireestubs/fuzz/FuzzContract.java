@@ -25,12 +25,11 @@ import java.util.function.Supplier;
  *
  * <p>These bounds hold in regression runs ({@code mvn verify}, and any run without {@code
  * JAZZER_FUZZ}; with {@code JAZZER_COVERAGE=true} such a run also replays the corpus a fuzzing run
- * grew in {@code .cifuzz-corpus}). While
- * fuzzing, Jazzer's coverage instrumentation allocates an array at every {@code switch} it passes
- * and slows everything down, so the allocation bound is loosened to {@value
- * #FUZZING_BYTES_PER_INPUT_BYTE} bytes per input byte plus {@value #FUZZING_FIXED_BYTES}: it still
- * catches allocation from a length read in the input, and the regression run afterwards applies the
- * tight bound to everything the fuzzer kept.
+ * grew in {@code .cifuzz-corpus}). While fuzzing, Jazzer's coverage instrumentation allocates an
+ * array at every {@code switch} it passes and slows everything down, so the allocation bound is
+ * loosened to {@value #FUZZING_BYTES_PER_INPUT_BYTE} bytes per input byte plus {@value
+ * #FUZZING_FIXED_BYTES}: it still catches allocation from a length read in the input, and the
+ * regression run afterwards applies the tight bound to everything the fuzzer kept.
  *
  * <p><b>Exceptions.</b> {@link #refusedOr} lets only {@link AbiParseException} out as "refused";
  * anything else escapes the target and is a finding.

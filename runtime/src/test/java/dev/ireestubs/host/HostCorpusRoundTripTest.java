@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every real {@code iree.abi} signature of the corpus, called end to end: sample Java arguments go
- * through the dynamic invoker into a host module registered with that signature, which checks
- * them, decodes them, and returns sample results that come back out of the invoker unchanged.
+ * through the dynamic invoker into a host module registered with that signature, which checks them,
+ * decodes them, and returns sample results that come back out of the invoker unchanged.
  */
 class HostCorpusRoundTripTest {
 

@@ -122,7 +122,9 @@ class HostModuleAsyncTest {
     input.completeExceptionally(new IllegalStateException("no frame"));
     ExecutionException e = assertThrows(ExecutionException.class, r::get);
     assertThat(e).hasCauseThat().isInstanceOf(IreeInvocationException.class);
-    assertThat(e.getCause()).hasMessageThat().contains("m.double$async did not run: the fence it waited for failed");
+    assertThat(e.getCause())
+        .hasMessageThat()
+        .contains("m.double$async did not run: the fence it waited for failed");
     assertThat(e.getCause()).hasCauseThat().hasMessageThat().isEqualTo("no frame");
     assertThat(started.get()).isEqualTo(0);
     assertThat(r.signal().isReached()).isFalse();
@@ -169,7 +171,8 @@ class HostModuleAsyncTest {
     DynamicFunction f = DynamicFunction.of(m.function("m.f$async"));
     ExecutionException e = assertThrows(ExecutionException.class, () -> f.callAsync(input()).get());
     assertThat(e).hasCauseThat().isInstanceOf(IreeValueException.class);
-    assertThat(((IreeValueException) e.getCause()).side()).isEqualTo(IreeValueException.Side.RESULT);
+    assertThat(((IreeValueException) e.getCause()).side())
+        .isEqualTo(IreeValueException.Side.RESULT);
     IreeValueException wrong =
         assertThrows(
             IreeValueException.class, () -> f.callAsync(FloatArray.of(new float[] {1, 2}, 2)));
@@ -180,10 +183,13 @@ class HostModuleAsyncTest {
   void aSynchronousFunctionCalledAsynchronouslyRunsAtOnce() throws Exception {
     HostModule m =
         HostModule.builder("m")
-            .function("add", "{\"a\":[\"i32\",\"i32\"],\"r\":[\"i32\"]}", args -> VmList.of(
-                VmValue.i32(args.getValue(0).asI32() + args.getValue(1).asI32())))
+            .function(
+                "add",
+                "{\"a\":[\"i32\",\"i32\"],\"r\":[\"i32\"]}",
+                args -> VmList.of(VmValue.i32(args.getValue(0).asI32() + args.getValue(1).asI32())))
             .build();
-    AsyncCall call = m.function("m.add").invokeAsync(VmList.of(VmValue.i32(2), VmValue.i32(3)), null);
+    AsyncCall call =
+        m.function("m.add").invokeAsync(VmList.of(VmValue.i32(2), VmValue.i32(3)), null);
     assertThat(call.signal().isReached()).isTrue();
     assertThat(call.results().get().getValue(0).asI32()).isEqualTo(5);
     FencedFuture<Object> r = DynamicFunction.of(m.function("m.add")).callAsync(2, 3);
@@ -196,8 +202,7 @@ class HostModuleAsyncTest {
     BackendFunction f = m.function("m.double$async");
     m.close();
     assertThrows(
-        IllegalStateException.class,
-        () -> f.invokeAsync(VmList.of(input().asBufferView()), null));
+        IllegalStateException.class, () -> f.invokeAsync(VmList.of(input().asBufferView()), null));
   }
 
   /** A module like micro_speech: f (0r_r) and its twin f$async (0rrr_r), no reflection. */

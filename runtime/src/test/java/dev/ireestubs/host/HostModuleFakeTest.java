@@ -58,7 +58,8 @@ class HostModuleFakeTest {
     assertThat(fake.name()).isEqualTo("adder");
     assertThat(fake.functionNames()).containsExactly("adder.add");
     DynamicFunction add =
-        DynamicFunction.of(fake.lookup("adder.add").orElseThrow(), fake.signature("add").orElseThrow());
+        DynamicFunction.of(
+            fake.lookup("adder.add").orElseThrow(), fake.signature("add").orElseThrow());
     FloatArray sum = (FloatArray) add.call(vector(1, 2, 3, 4), vector(10, 20, 30, 40));
     assertThat(sum.toArray()).usingExactEquality().containsExactly(11f, 22f, 33f, 44f).inOrder();
 
@@ -81,7 +82,12 @@ class HostModuleFakeTest {
 
     assertThat(fake.functionNames()).containsExactly("adder.count");
     assertThat(fake.lookup("adder.count").orElseThrow().callingConvention()).isEqualTo("0i_i");
-    assertThat(fake.lookup("adder.count").orElseThrow().invoke(VmList.of(VmValue.i32(41))).getValue(0).asI32())
+    assertThat(
+            fake.lookup("adder.count")
+                .orElseThrow()
+                .invoke(VmList.of(VmValue.i32(41)))
+                .getValue(0)
+                .asI32())
         .isEqualTo(42);
   }
 
@@ -89,8 +95,12 @@ class HostModuleFakeTest {
   void anUnknownExportIsNamedWithTheModulesExports() throws IOException {
     Path module = module();
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> HostModule.fake(module, Map.of("sub", args -> null)));
-    assertThat(e).hasMessageThat().isEqualTo(module + " has no export 'sub'; its exports: add, count");
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> HostModule.fake(module, Map.of("sub", args -> null)));
+    assertThat(e)
+        .hasMessageThat()
+        .isEqualTo(module + " has no export 'sub'; its exports: add, count");
   }
 
   @Test

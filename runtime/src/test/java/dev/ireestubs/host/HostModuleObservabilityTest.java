@@ -140,7 +140,9 @@ class HostModuleObservabilityTest {
     assertThat(server.getAttribute(firstName, "Calls")).isEqualTo(1L);
     assertThat(server.getAttribute(secondName, "Calls")).isEqualTo(0L);
     assertThat(server.getAttribute(firstName, "BytesIn")).isEqualTo(16L);
-    assertThat((String[]) server.getAttribute(firstName, "Modules")).asList().containsExactly("same");
+    assertThat((String[]) server.getAttribute(firstName, "Modules"))
+        .asList()
+        .containsExactly("same");
     CallStatistics proxy = JMX.newMXBeanProxy(server, firstName, CallStatistics.class);
     assertThat(proxy.getBytesOut()).isEqualTo(16);
 
@@ -187,7 +189,8 @@ class HostModuleObservabilityTest {
       recording.enable("dev.ireestubs.Call").withThreshold(Duration.ZERO);
       recording.start();
       m.function("recorded.scale").invoke(args(1000)).close();
-      assertThrows(IreeInvocationException.class, () -> m.function("recorded.scale").invoke(args(-1)));
+      assertThrows(
+          IreeInvocationException.class, () -> m.function("recorded.scale").invoke(args(-1)));
       var async = m.function("recorded.scale$async").invokeAsync(args(1), null);
       gate.complete(null);
       async.results().join().close();

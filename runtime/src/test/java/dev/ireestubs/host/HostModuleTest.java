@@ -60,8 +60,7 @@ class HostModuleTest {
       Object r =
           DynamicFunction.of(m.function("module.scale"), s)
               .call(List.of(FloatArray.of(new float[] {1, 2, 3})), Map.of("factor", 2f));
-      assertThat(r)
-          .isEqualTo(Map.of("scaled", FloatArray.of(new float[] {2, 4, 6}), "sum", 12f));
+      assertThat(r).isEqualTo(Map.of("scaled", FloatArray.of(new float[] {2, 4, 6}), "sum", 12f));
     }
   }
 
@@ -80,13 +79,17 @@ class HostModuleTest {
     boolean[] ran = {false};
     HostModule m =
         HostModule.builder("m")
-            .function("f", ADD, args -> {
-              ran[0] = true;
-              return VmList.of(VmValue.i32(0));
-            })
+            .function(
+                "f",
+                ADD,
+                args -> {
+                  ran[0] = true;
+                  return VmList.of(VmValue.i32(0));
+                })
             .build();
     assertThat(
-            ValueFailures.argument(() -> m.function("m.f").invoke(VmList.of(VmValue.i32(1), VmValue.f32(2)))))
+            ValueFailures.argument(
+                () -> m.function("m.f").invoke(VmList.of(VmValue.i32(1), VmValue.f32(2)))))
         .hasMessageThat()
         .isEqualTo("f: arg1: expected an i32 value but got the value f32 2.0");
     assertThat(ran[0]).isFalse();
@@ -97,7 +100,8 @@ class HostModuleTest {
     HostModule wrongCount =
         HostModule.builder("m").function("f", ADD, args -> VmList.variant(0)).build();
     assertThat(
-            ValueFailures.result(() -> wrongCount.function("m.f").invoke(VmList.of(VmValue.i32(1), VmValue.i32(2)))))
+            ValueFailures.result(
+                () -> wrongCount.function("m.f").invoke(VmList.of(VmValue.i32(1), VmValue.i32(2)))))
         .hasMessageThat()
         .isEqualTo("f: expected 1 result but the function returned 0");
 
@@ -108,7 +112,8 @@ class HostModuleTest {
             .build();
     BackendFunction scale = wrongShape.function("m.scale");
     assertThat(
-            ValueFailures.result(() -> scale.invoke(VmList.of(FloatArray.zeros(3).asBufferView(), VmValue.f32(1)))))
+            ValueFailures.result(
+                () -> scale.invoke(VmList.of(FloatArray.zeros(3).asBufferView(), VmValue.f32(1)))))
         .hasMessageThat()
         .isEqualTo(
             "scale: result.scaled: expected tensor<?xf32> but got tensor<2x2xf32> (rank 2, not 1)");
@@ -116,7 +121,8 @@ class HostModuleTest {
     HostModule missingKey =
         HostModule.builder("m").valueFunction("scale", SCALE, args -> Map.of("sum", 0f)).build();
     assertThat(
-            ValueFailures.result(() ->
+            ValueFailures.result(
+                () ->
                     missingKey
                         .function("m.scale")
                         .invoke(VmList.of(FloatArray.zeros(3).asBufferView(), VmValue.f32(1)))))
@@ -128,15 +134,20 @@ class HostModuleTest {
   void bodyFailuresBecomeInvocationExceptions() {
     HostModule m =
         HostModule.builder("m")
-            .function("f", ADD, args -> {
-              throw new ArithmeticException("boom");
-            })
+            .function(
+                "f",
+                ADD,
+                args -> {
+                  throw new ArithmeticException("boom");
+                })
             .build();
     IreeInvocationException e =
         assertThrows(
             IreeInvocationException.class,
             () -> m.function("m.f").invoke(VmList.of(VmValue.i32(1), VmValue.i32(2))));
-    assertThat(e).hasMessageThat().isEqualTo("host function m.f failed: java.lang.ArithmeticException: boom");
+    assertThat(e)
+        .hasMessageThat()
+        .isEqualTo("host function m.f failed: java.lang.ArithmeticException: boom");
     assertThat(e).hasCauseThat().isInstanceOf(ArithmeticException.class);
   }
 
@@ -157,7 +168,8 @@ class HostModuleTest {
   @Test
   void registrationErrors() {
     HostModule.Builder b = HostModule.builder("m").function("f", ADD, args -> null);
-    assertThat(assertThrows(IllegalArgumentException.class, () -> b.function("f", ADD, args -> null)))
+    assertThat(
+            assertThrows(IllegalArgumentException.class, () -> b.function("f", ADD, args -> null)))
         .hasMessageThat()
         .isEqualTo("function m.f is registered twice");
     assertThrows(IllegalArgumentException.class, () -> HostModule.builder("a.b"));
@@ -172,7 +184,8 @@ class HostModuleTest {
                 "decl",
                 "sync func @decl(%input0: tensor<4xf32>) -> (%output0: tensor<4xf32>)",
                 args -> VmList.of(args.get(0)))
-            .function("v0", Map.of("fv", "1", "f", "I6!B3!d4R6!B3!d4"), args -> VmList.of(args.get(0)))
+            .function(
+                "v0", Map.of("fv", "1", "f", "I6!B3!d4R6!B3!d4"), args -> VmList.of(args.get(0)))
             .build();
     FloatArray x = FloatArray.zeros(4);
     VmList args = VmList.of(x.asBufferView());
@@ -180,8 +193,10 @@ class HostModuleTest {
     assertThat(m.function("m.decl").callingConvention()).isEqualTo("0r_r");
     assertThat(m.function("m.v0").invoke(args).size()).isEqualTo(1);
     assertThat(
-            ValueFailures.argument(() -> m.function("m.decl").invoke(VmList.of(FloatArray.zeros(5).asBufferView()))))
+            ValueFailures.argument(
+                () -> m.function("m.decl").invoke(VmList.of(FloatArray.zeros(5).asBufferView()))))
         .hasMessageThat()
-        .isEqualTo("decl: arg0: expected tensor<4xf32> but got tensor<5xf32> (dimension 0 is 5, not 4)");
+        .isEqualTo(
+            "decl: arg0: expected tensor<4xf32> but got tensor<5xf32> (dimension 0 is 5, not 4)");
   }
 }

@@ -27,7 +27,10 @@ final class SampleValues {
     } else if (type instanceof AbiType.Scalar) {
       ElementType e = ((AbiType.Scalar) type).element();
       return e.equals(ElementType.I1)
-          || (e.isInteger() && e.bits() <= 64 && e.bits() % 8 == 0 && Integer.bitCount(e.bits()) == 1)
+          || (e.isInteger()
+              && e.bits() <= 64
+              && e.bits() % 8 == 0
+              && Integer.bitCount(e.bits()) == 1)
           || e.equals(ElementType.F32)
           || e.equals(ElementType.F64);
     } else if (type instanceof AbiType.NdArray) {
@@ -83,7 +86,11 @@ final class SampleValues {
       BufferView view = BufferView.allocate(t.element().halCode().get(), shape);
       ByteBuffer data = view.data();
       for (int i = 0; i < data.capacity(); i++) {
-        data.put(i, t.element().equals(ElementType.I1) ? (byte) random.nextInt(2) : (byte) random.nextInt());
+        data.put(
+            i,
+            t.element().equals(ElementType.I1)
+                ? (byte) random.nextInt(2)
+                : (byte) random.nextInt());
       }
       return NdArray.fromBufferView(view);
     } else if (type instanceof AbiType.Dict) {
@@ -107,7 +114,9 @@ final class SampleValues {
       return values;
     } else if (type instanceof AbiType.Ref) {
       String refType = ((AbiType.Ref) type).refType();
-      return OpaqueRef.of(refType.equals(AbiType.Ref.ANY) ? "test.thing" : refType.replace("!", ""), random.nextInt());
+      return OpaqueRef.of(
+          refType.equals(AbiType.Ref.ANY) ? "test.thing" : refType.replace("!", ""),
+          random.nextInt());
     }
     if (type instanceof AbiType.Unknown) {
       return OpaqueRef.of("test.unknown", random.nextInt());

@@ -14,8 +14,8 @@ import dev.ireestubs.abi.SipSignature;
 import dev.ireestubs.abi.SipStructure;
 import dev.ireestubs.abi.V0RawSignature;
 import dev.ireestubs.abi.V0Reflection;
-import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.DynamicFunction;
+import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.UByteArray;
 import dev.ireestubs.testing.SharedData;
@@ -31,9 +31,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * The V0 structured ABI called end to end: Java structures are flattened into the raw list by
- * leaf index, a host module registered with the raw signature runs, and the raw results are
- * rebuilt into the result structure.
+ * The V0 structured ABI called end to end: Java structures are flattened into the raw list by leaf
+ * index, a host module registered with the raw signature runs, and the raw results are rebuilt into
+ * the result structure.
  */
 class SipEndToEndTest {
 
@@ -226,7 +226,8 @@ class SipEndToEndTest {
         .hasMessageThat()
         .isEqualTo("f: images[0]: missing key 'mask'; expected keys [mask, pixels]");
     IreeValueException shape =
-        argumentError(() ->
+        argumentError(
+            () ->
                 call.call(
                     List.of(),
                     Map.of(

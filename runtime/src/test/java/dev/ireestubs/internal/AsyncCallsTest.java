@@ -17,8 +17,6 @@ import dev.ireestubs.vm.MemoryLease;
 import dev.ireestubs.vm.OpaqueRef;
 import dev.ireestubs.vm.VmList;
 import java.nio.ByteOrder;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -40,7 +38,10 @@ class AsyncCallsTest {
 
   private static final FunctionSignature F32_N =
       AbiJson.parseFunction(
-          "{\"a\":[[\"ndarray\",\"f32\",1," + N + "]],\"r\":[[\"ndarray\",\"f32\",1," + N
+          "{\"a\":[[\"ndarray\",\"f32\",1,"
+              + N
+              + "]],\"r\":[[\"ndarray\",\"f32\",1,"
+              + N
               + "]],\"v\":1}");
   private static final FunctionSignature F32_4 =
       AbiJson.parseFunction(
@@ -49,6 +50,7 @@ class AsyncCallsTest {
   private static float[] values(float... head) {
     return java.util.Arrays.copyOf(head, N);
   }
+
   private static final FunctionSignature REF =
       AbiJson.parseFunction("{\"a\":[[\"ndarray\",\"f32\",1,4]],\"r\":[null]}");
 
@@ -145,7 +147,8 @@ class AsyncCallsTest {
                 REF,
                 args ->
                     CompletableFuture.completedFuture(
-                        VmList.of(OpaqueRef.withRelease("x.handle", null, () -> released.set(true)))))
+                        VmList.of(
+                            OpaqueRef.withRelease("x.handle", null, () -> released.set(true)))))
             .build()
             .function("m.f$async");
     FencedFuture<Object> r =
@@ -169,8 +172,12 @@ class AsyncCallsTest {
   void theResultCountIsChecked() {
     BackendFunction f =
         HostModule.builder("m")
-            .asyncFunction("f$async", F32_4, args -> CompletableFuture.completedFuture(
-                VmList.of(FloatArray.of(new float[] {1, 2, 3, 4}, 4).asBufferView())))
+            .asyncFunction(
+                "f$async",
+                F32_4,
+                args ->
+                    CompletableFuture.completedFuture(
+                        VmList.of(FloatArray.of(new float[] {1, 2, 3, 4}, 4).asBufferView())))
             .build()
             .function("m.f$async");
     FencedFuture<Object> r =
@@ -182,7 +189,9 @@ class AsyncCallsTest {
             "f$async",
             results -> results);
     ExecutionException e = assertThrows(ExecutionException.class, r::get);
-    assertThat(e).hasCauseThat().hasMessageThat()
+    assertThat(e)
+        .hasCauseThat()
+        .hasMessageThat()
         .isEqualTo("f$async: expected 2 results but the function returned 1");
   }
 

@@ -29,21 +29,30 @@ class CallMemoryTest {
   private static final int N = 16384;
 
   private static final String ABI =
-      "{\"a\":[[\"ndarray\",\"f32\",1," + N + "]],\"r\":[[\"ndarray\",\"f32\",1," + N + "]],\"v\":1}";
+      "{\"a\":[[\"ndarray\",\"f32\",1,"
+          + N
+          + "]],\"r\":[[\"ndarray\",\"f32\",1,"
+          + N
+          + "]],\"v\":1}";
 
   /** {@code N} floats starting with {@code head}, zeros after. */
   private static float[] values(float... head) {
     return java.util.Arrays.copyOf(head, N);
   }
-  private static final AbiType.NdArray F32_N = (AbiType.NdArray) AbiJson.parseFunction(ABI).arguments().get(0);
 
-  /** {@code f(float[] x) -> float[]} as a stub makes the call, the result decoded to a Java array. */
+  private static final AbiType.NdArray F32_N =
+      (AbiType.NdArray) AbiJson.parseFunction(ABI).arguments().get(0);
+
+  /**
+   * {@code f(float[] x) -> float[]} as a stub makes the call, the result decoded to a Java array.
+   */
   private static float[] callToJavaArray(BackendFunction f, float[] x) {
     VmList arguments = VmList.variant(1);
     arguments.push(CallMemory.copyArgument(x, F32_N, "f: x"));
     VmList results = Marshal.results(f.invoke(arguments), 1, "f");
     try {
-      return (float[]) CallMemory.toJavaArray(StubMarshal.floatArray(results, 0, F32_N, "f: result"));
+      return (float[])
+          CallMemory.toJavaArray(StubMarshal.floatArray(results, 0, F32_N, "f: result"));
     } finally {
       CallMemory.endCall(arguments);
     }
@@ -102,8 +111,7 @@ class CallMemoryTest {
     }
     result.close();
     assertThrows(IllegalStateException.class, () -> seen.get().pin()); // now freed
-    assertThat(callToJavaArray(identity, values(4f, 5f, 6f)))
-        .isEqualTo(values(4f, 5f, 6f));
+    assertThat(callToJavaArray(identity, values(4f, 5f, 6f))).isEqualTo(values(4f, 5f, 6f));
     assertThrows(IllegalStateException.class, () -> seen.get().pin()); // decoded, closed, freed
   }
 

@@ -1,14 +1,14 @@
 package dev.ireestubs.internal;
 
-import dev.ireestubs.invoke.BackendFunction;
-import dev.ireestubs.invoke.IreeFunctionNotFoundException;
-import dev.ireestubs.invoke.IreeSignatureMismatchException;
-import dev.ireestubs.invoke.ModuleBackend;
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.host.HostModule;
+import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.IreeFunctionNotFoundException;
+import dev.ireestubs.invoke.IreeSignatureMismatchException;
+import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.vm.VmList;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,7 +19,9 @@ class FunctionBinderTest {
       "{\"a\":[[\"ndarray\",\"f32\",1,4],[\"ndarray\",\"f32\",1,4]],\"r\":[[\"ndarray\",\"f32\",1,4]],\"v\":1}";
 
   private static HostModule module(String reflection) {
-    return HostModule.builder("module").function("add", reflection, args -> VmList.variant(0)).build();
+    return HostModule.builder("module")
+        .function("add", reflection, args -> VmList.variant(0))
+        .build();
   }
 
   @Test
@@ -66,7 +68,10 @@ class FunctionBinderTest {
         assertThrows(
             IreeSignatureMismatchException.class,
             () -> FunctionBinder.bind(scalar, "module.add", expected, "test"));
-    assertThat(e).hasMessageThat().contains("argument 0: the reflection says tensor<4xf32> (cconv r) but the function takes i");
+    assertThat(e)
+        .hasMessageThat()
+        .contains(
+            "argument 0: the reflection says tensor<4xf32> (cconv r) but the function takes i");
   }
 
   @Test
@@ -81,7 +86,8 @@ class FunctionBinderTest {
     assertThat(
             FunctionBinder.bind(
                     HostModule.builder("module")
-                        .function("add", Map.of("fv", "1", "f", "I11!B3!d4B3!d4R6!B3!d4"), a -> null)
+                        .function(
+                            "add", Map.of("fv", "1", "f", "I11!B3!d4B3!d4R6!B3!d4"), a -> null)
                         .build(),
                     "module.add",
                     expected,
@@ -97,7 +103,8 @@ class FunctionBinderTest {
             .withModel(FunctionSignature.CallingModel.COARSE_FENCES);
     HostModule host =
         HostModule.builder("module").function("add", fenced, args -> VmList.variant(0)).build();
-    assertThat(host.function("module.add").reflection()).containsEntry("iree.abi.model", "coarse-fences");
+    assertThat(host.function("module.add").reflection())
+        .containsEntry("iree.abi.model", "coarse-fences");
     assertThat(host.function("module.add").callingConvention()).isEqualTo("0rrrr_r");
     FunctionBinder.bind(host, "module.add", fenced, "test");
 
@@ -138,7 +145,9 @@ class FunctionBinderTest {
           @Override
           public void close() {}
         };
-    assertThat(FunctionBinder.bind(backend, "module.add", FunctionBinder.signature("iree.abi", JSON), "t"))
+    assertThat(
+            FunctionBinder.bind(
+                backend, "module.add", FunctionBinder.signature("iree.abi", JSON), "t"))
         .isSameInstanceAs(odd);
   }
 }

@@ -31,26 +31,31 @@ class MarshalTest {
 
   @Test
   void arrayResultsOfAClassAndJavaArrayCopies() {
-    VmList results = VmList.of(FloatArray.of(new float[] {1, 2}).asBufferView(), IntArray.of(new int[] {3}).asBufferView());
+    VmList results =
+        VmList.of(
+            FloatArray.of(new float[] {1, 2}).asBufferView(),
+            IntArray.of(new int[] {3}).asBufferView());
     AbiType.NdArray two = new AbiType.NdArray(ElementType.F32, Shape.of(2));
     AbiType.NdArray anyI32 = new AbiType.NdArray(ElementType.I32, Shape.of(1));
     assertThat(Marshal.array(results, 0, two, FloatArray.class, "f: result[0]").toArray())
         .isEqualTo(new float[] {1, 2});
     assertThat(Marshal.array(results, 0, two, dev.ireestubs.ndarray.NdArray.class, "f: result[0]"))
         .isInstanceOf(FloatArray.class);
-    assertThat(Marshal.array(results, 1, anyI32, UIntArray.class, "f: result[1]").get(0)).isEqualTo(3);
+    assertThat(Marshal.array(results, 1, anyI32, UIntArray.class, "f: result[1]").get(0))
+        .isEqualTo(3);
     IreeValueException wrongClass =
-        ValueFailures.result(() ->
+        ValueFailures.result(
+            () ->
                 Marshal.array(
                     results, 0, AbiType.NdArray.anyBufferView(), IntArray.class, "f: result[0]"));
     assertThat(wrongClass).hasMessageThat().startsWith("f: result[0]: ");
-    assertThat(Marshal.copy(new double[][] {{1, 2}}, IMAGE, "f: x")).isInstanceOf(DoubleArray.class);
+    assertThat(Marshal.copy(new double[][] {{1, 2}}, IMAGE, "f: x"))
+        .isInstanceOf(DoubleArray.class);
     assertThat(
             ValueFailures.argument(() -> Marshal.copy(new float[][] {{1, 2}, {3}}, IMAGE, "f: x")))
         .hasMessageThat()
         .startsWith("f: x: ");
-    assertThat(
-            ValueFailures.argument(() -> Marshal.copy(null, IMAGE, "f: x")))
+    assertThat(ValueFailures.argument(() -> Marshal.copy(null, IMAGE, "f: x")))
         .hasMessageThat()
         .isEqualTo("f: x: is null; expected tensor<1x28x28xf32>");
   }
@@ -68,22 +73,26 @@ class MarshalTest {
   @Test
   void arrayArgumentMessagesNameThePathTheDeclarationAndTheValue() {
     IreeValueException type =
-        ValueFailures.argument(() -> Marshal.array(DoubleArray.zeros(1, 28, 28), IMAGE, "predict: features.image"));
-    assertThat(type).hasMessageThat().isEqualTo(
-        "predict: features.image: expected tensor<1x28x28xf32> but got tensor<1x28x28xf64>"
-            + " (element type f64, not f32)");
+        ValueFailures.argument(
+            () -> Marshal.array(DoubleArray.zeros(1, 28, 28), IMAGE, "predict: features.image"));
+    assertThat(type)
+        .hasMessageThat()
+        .isEqualTo(
+            "predict: features.image: expected tensor<1x28x28xf32> but got tensor<1x28x28xf64>"
+                + " (element type f64, not f32)");
     assertThat(type.path()).isEqualTo("predict: features.image");
 
     assertThat(
-            ValueFailures.argument(() -> Marshal.array(FloatArray.zeros(28, 28), IMAGE, "predict: features.image")))
+            ValueFailures.argument(
+                () -> Marshal.array(FloatArray.zeros(28, 28), IMAGE, "predict: features.image")))
         .hasMessageThat()
         .endsWith("expected tensor<1x28x28xf32> but got tensor<28x28xf32> (rank 2, not 3)");
     assertThat(
-            ValueFailures.argument(() -> Marshal.array(FloatArray.zeros(1, 28, 27), IMAGE, "predict: features.image")))
+            ValueFailures.argument(
+                () -> Marshal.array(FloatArray.zeros(1, 28, 27), IMAGE, "predict: features.image")))
         .hasMessageThat()
         .endsWith("(dimension 2 is 27, not 28)");
-    assertThat(
-            ValueFailures.argument(() -> Marshal.array(null, IMAGE, "predict: image")))
+    assertThat(ValueFailures.argument(() -> Marshal.array(null, IMAGE, "predict: image")))
         .hasMessageThat()
         .isEqualTo("predict: image: is null; expected tensor<1x28x28xf32>");
   }
@@ -114,8 +123,7 @@ class MarshalTest {
             AbiType.SequenceKind.TUPLE,
             List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I32)));
     assertThat(Marshal.sequence(List.of(1, 2), pair, 2, "f: pair").capacity()).isAtLeast(2);
-    assertThat(
-            ValueFailures.argument(() -> Marshal.sequence(List.of(1), pair, 2, "f: pair")))
+    assertThat(ValueFailures.argument(() -> Marshal.sequence(List.of(1), pair, 2, "f: pair")))
         .hasMessageThat()
         .isEqualTo("f: pair: expected 2 elements (stuple[i32, i32]) but got 1");
   }
@@ -133,8 +141,13 @@ class MarshalTest {
   void scalarResultsAreReadAndRangeChecked() {
     VmList results =
         VmList.of(
-            VmValue.i32(1), VmValue.i32(-128), VmValue.i32(40000), VmValue.i64(1L << 40),
-            VmValue.f32(1.5f), VmValue.f64(2.25), VmValue.i32(7));
+            VmValue.i32(1),
+            VmValue.i32(-128),
+            VmValue.i32(40000),
+            VmValue.i64(1L << 40),
+            VmValue.f32(1.5f),
+            VmValue.f64(2.25),
+            VmValue.i32(7));
     assertThat(Marshal.i1(results, 0, "f: a")).isTrue();
     assertThat(Marshal.i8(results, 1, "f: b")).isEqualTo((byte) -128);
     assertThat(Marshal.i32(results, 2, "f: c")).isEqualTo(40000);
@@ -171,14 +184,12 @@ class MarshalTest {
     assertThat(back.get(0, 9)).isEqualTo(9f);
 
     AbiType.NdArray wrongShape = new AbiType.NdArray(ElementType.F32, Shape.of(1, 11));
-    assertThat(
-            ValueFailures.result(() -> Marshal.bufferView(results, 0, wrongShape, "f: logits")))
+    assertThat(ValueFailures.result(() -> Marshal.bufferView(results, 0, wrongShape, "f: logits")))
         .hasMessageThat()
         .isEqualTo(
             "f: logits: expected tensor<1x11xf32> but got tensor<1x10xf32>"
                 + " (dimension 1 is 10, not 11)");
-    assertThat(
-            ValueFailures.result(() -> Marshal.bufferView(results, 1, declared, "f: x")))
+    assertThat(ValueFailures.result(() -> Marshal.bufferView(results, 1, declared, "f: x")))
         .hasMessageThat()
         .isEqualTo("f: x: expected tensor<1x10xf32> (a buffer view) but got the value i32 3");
   }
@@ -190,14 +201,12 @@ class MarshalTest {
     VmList results = VmList.of(inner, fence);
     AbiType declared = new AbiType.HomogeneousList(new AbiType.Scalar(ElementType.I32));
     assertThat(Marshal.list(results, 0, declared, -1, "f: xs")).isSameInstanceAs(inner);
-    assertThat(
-            ValueFailures.result(() -> Marshal.list(results, 0, declared, 2, "f: xs")))
+    assertThat(ValueFailures.result(() -> Marshal.list(results, 0, declared, 2, "f: xs")))
         .hasMessageThat()
         .isEqualTo("f: xs: expected 2 elements (list<i32>) but the list has 1");
     assertThat(Marshal.ref(results, 1, "f: fence")).isSameInstanceAs(fence);
     assertThat(Marshal.ref(results, 1, OpaqueRef.class, "f: fence")).isSameInstanceAs(fence);
-    assertThat(
-            ValueFailures.result(() -> Marshal.ref(results, 1, VmList.class, "f: l")))
+    assertThat(ValueFailures.result(() -> Marshal.ref(results, 1, VmList.class, "f: l")))
         .hasMessageThat()
         .isEqualTo("f: l: expected a VmList but got a ref of type hal.fence");
   }
@@ -211,47 +220,59 @@ class MarshalTest {
     assertThat(Marshal.requireKeys(Map.of(), List.of(), "f: d")).isEmpty();
 
     assertThat(
-            ValueFailures.argument(() -> Marshal.requireKeys(Map.of("a", 1), List.of("a", "b"), "f: d")))
+            ValueFailures.argument(
+                () -> Marshal.requireKeys(Map.of("a", 1), List.of("a", "b"), "f: d")))
         .hasMessageThat()
         .isEqualTo("f: d: missing key 'b'; expected keys [a, b]");
     assertThat(
-            ValueFailures.argument(() -> Marshal.requireKeys(Map.of("a", 1, "b", 2, "c", 3), List.of("a", "b"), "f: d")))
+            ValueFailures.argument(
+                () ->
+                    Marshal.requireKeys(Map.of("a", 1, "b", 2, "c", 3), List.of("a", "b"), "f: d")))
         .hasMessageThat()
         .isEqualTo("f: d: unexpected keys [c]; expected exactly [a, b]");
     Map<String, Integer> nullKey = new HashMap<>(Map.of("a", 1));
     nullKey.put(null, 0);
-    assertThat(
-            ValueFailures.argument(() -> Marshal.requireKeys(nullKey, List.of("a"), "f: d")))
+    assertThat(ValueFailures.argument(() -> Marshal.requireKeys(nullKey, List.of("a"), "f: d")))
         .hasMessageThat()
         .isEqualTo("f: d: unexpected keys [null]; expected exactly [a]");
     assertThat(
-            ValueFailures.argument(() -> Marshal.requireKeys((Map<String, ?>) null, List.of("a"), "f: d")))
+            ValueFailures.argument(
+                () -> Marshal.requireKeys((Map<String, ?>) null, List.of("a"), "f: d")))
         .hasMessageThat()
         .isEqualTo("f: d: is null");
   }
 
   @Test
   void listFormatsTheDeclaredTypeOnlyForAProblem() {
-    AbiType pair = new AbiType.Sequence(AbiType.SequenceKind.LIST,
-        List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I32)));
+    AbiType pair =
+        new AbiType.Sequence(
+            AbiType.SequenceKind.LIST,
+            List.of(new AbiType.Scalar(ElementType.I32), new AbiType.Scalar(ElementType.I32)));
     VmList two = VmList.of(VmValue.i32(1), VmValue.i32(2));
     assertThat(Marshal.list(VmList.of(two), 0, pair, 2, "f: result")).isSameInstanceAs(two);
     assertThat(
-            ValueFailures.result(() -> Marshal.list(VmList.of(two), 0, pair, 3, "f: result")).getMessage())
+            ValueFailures.result(() -> Marshal.list(VmList.of(two), 0, pair, 3, "f: result"))
+                .getMessage())
         .contains("expected 3 elements (" + pair + ") but the list has 2");
   }
 
   @Test
   void inFunctionPutsTheFunctionBeforeAPathInsideIt() {
     RuntimeException inside =
-        ValueFailures.argument(() -> Marshal.array(FloatArray.zeros(3), new AbiType.NdArray(ElementType.F32, Shape.of(2)), "x"));
+        ValueFailures.argument(
+            () ->
+                Marshal.array(
+                    FloatArray.zeros(3), new AbiType.NdArray(ElementType.F32, Shape.of(2)), "x"));
     RuntimeException named = Marshal.inFunction(inside, "predict");
     assertThat(((IreeValueException) named).side()).isEqualTo(IreeValueException.Side.ARGUMENT);
     // The message a path with the function in it would have given from the start.
     RuntimeException whole =
-        ValueFailures.argument(() ->
+        ValueFailures.argument(
+            () ->
                 Marshal.array(
-                    FloatArray.zeros(3), new AbiType.NdArray(ElementType.F32, Shape.of(2)), "predict: x"));
+                    FloatArray.zeros(3),
+                    new AbiType.NdArray(ElementType.F32, Shape.of(2)),
+                    "predict: x"));
     assertThat(named).hasMessageThat().isEqualTo(whole.getMessage());
     assertThat(named.getStackTrace()).isEqualTo(inside.getStackTrace());
     // Anything else passes through.

@@ -21,23 +21,27 @@ class SignatureComparisonTest {
   @Test
   void aSignatureAgreesWithItself() {
     FunctionSignature s =
-        json("{\"a\":[[\"sdict\",[\"a\",\"i32\"]],[\"ndarray\",\"f32\",2,null,4]],\"r\":[\"i64\"]}");
+        json(
+            "{\"a\":[[\"sdict\",[\"a\",\"i32\"]],[\"ndarray\",\"f32\",2,null,4]],\"r\":[\"i64\"]}");
     assertThat(SignatureComparison.differences(s, s)).isEmpty();
   }
 
   @Test
   void jsonAgreesWithTheDeclarationOfTheSameFunction() {
-    FunctionSignature j = json("{\"a\":[[\"ndarray\",\"i32\",1,4],[\"ndarray\",\"f32\",1,4]],\"r\":[[\"ndarray\",\"f32\",1,4]]}");
+    FunctionSignature j =
+        json(
+            "{\"a\":[[\"ndarray\",\"i32\",1,4],[\"ndarray\",\"f32\",1,4]],\"r\":[[\"ndarray\",\"f32\",1,4]]}");
     FunctionSignature d =
-        decl("sync func @f(%input0: tensor<4xsi32>, %input1: tensor<?xf32>) -> (%output0: tensor<4xf32>)");
+        decl(
+            "sync func @f(%input0: tensor<4xsi32>, %input1: tensor<?xf32>) -> (%output0: tensor<4xf32>)");
     assertThat(SignatureComparison.differences(j, d)).isEmpty();
   }
 
   @Test
   void differencesNameTheSlotAndBothSides() {
-    FunctionSignature j = json("{\"a\":[[\"ndarray\",\"f32\",1,4]],\"r\":[[\"ndarray\",\"f32\",1,4]]}");
-    FunctionSignature d =
-        decl("sync func @f(%input0: tensor<5xf32>) -> (%output0: tensor<4xf64>)");
+    FunctionSignature j =
+        json("{\"a\":[[\"ndarray\",\"f32\",1,4]],\"r\":[[\"ndarray\",\"f32\",1,4]]}");
+    FunctionSignature d = decl("sync func @f(%input0: tensor<5xf32>) -> (%output0: tensor<4xf64>)");
     assertThat(SignatureComparison.differences(j, d))
         .containsExactly(
             "argument 0: expected tensor<4xf32> but the module's function has tensor<5xf32>",
@@ -51,8 +55,10 @@ class SignatureComparisonTest {
 
   @Test
   void sdictKeysAreComparedButNamesAreNot() {
-    FunctionSignature a = json("{\"a\":[[\"named\",\"x\",[\"sdict\",[\"a\",\"i32\"],[\"b\",\"i32\"]]]],\"r\":[]}");
-    FunctionSignature b = json("{\"a\":[[\"named\",\"y\",[\"sdict\",[\"a\",\"i32\"],[\"c\",\"i32\"]]]],\"r\":[]}");
+    FunctionSignature a =
+        json("{\"a\":[[\"named\",\"x\",[\"sdict\",[\"a\",\"i32\"],[\"b\",\"i32\"]]]],\"r\":[]}");
+    FunctionSignature b =
+        json("{\"a\":[[\"named\",\"y\",[\"sdict\",[\"a\",\"i32\"],[\"c\",\"i32\"]]]],\"r\":[]}");
     assertThat(SignatureComparison.differences(a, b))
         .containsExactly("argument 0: expected the keys [a, b] but the module's are [a, c]");
   }

@@ -1,7 +1,6 @@
 package dev.ireestubs.internal;
 
 import static com.google.common.truth.Truth.assertThat;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.host.HostModule;
@@ -49,7 +48,8 @@ class StaticDimsCheckTest {
                     + " tensor<?xf32>)"),
             "test");
     IreeValueException e =
-        ValueFailures.argument(() -> add.invoke(VmList.of(BufferView.allocate(F32, 3), BufferView.allocate(F32, 4))));
+        ValueFailures.argument(
+            () -> add.invoke(VmList.of(BufferView.allocate(F32, 3), BufferView.allocate(F32, 4))));
     assertThat(e.path()).isEqualTo("module.add: arg0");
     assertThat(e)
         .hasMessageThat()
@@ -61,7 +61,8 @@ class StaticDimsCheckTest {
     assertThat(calls.get()).isEqualTo(0); // the backend never saw it
 
     IreeValueException rank =
-        ValueFailures.argument(() ->
+        ValueFailures.argument(
+            () ->
                 add.invoke(VmList.of(BufferView.allocate(F32, 2, 2), BufferView.allocate(F32, 4))));
     assertThat(rank).hasMessageThat().contains("has shape [2, 2]");
 
@@ -85,15 +86,15 @@ class StaticDimsCheckTest {
                     + " (%output0: !hal.buffer_view)"),
             "test");
     IreeValueException e =
-        ValueFailures.argument(() -> add.invoke(VmList.of(BufferView.allocate(F32, 4), BufferView.allocate(F32, 5))));
+        ValueFailures.argument(
+            () -> add.invoke(VmList.of(BufferView.allocate(F32, 4), BufferView.allocate(F32, 5))));
     assertThat(e.path()).isEqualTo("module.add: arg1");
   }
 
   @Test
   void noWrapperWhenTheStubIsAsStaticAsTheModuleOrTheModuleIsDynamic() {
     HostModule staticModule = module(MODULE);
-    BackendFunction same =
-        FunctionBinder.bind(staticModule, "module.add", stub(MODULE), "test");
+    BackendFunction same = FunctionBinder.bind(staticModule, "module.add", stub(MODULE), "test");
     assertThat(same).isSameInstanceAs(staticModule.function("module.add"));
 
     String dynamic =
@@ -127,13 +128,15 @@ class StaticDimsCheckTest {
                     + " tensor<?xf32>)"),
             "test");
     IreeValueException e =
-        ValueFailures.argument(() ->
+        ValueFailures.argument(
+            () ->
                 add.invokeAsync(
                     VmList.of(BufferView.allocate(F32, 3), BufferView.allocate(F32, 4)), null));
     assertThat(e).hasMessageThat().contains("the module declares tensor<4xf32>");
     assertThat(calls.get()).isEqualTo(0);
     assertThat(
-            add.invokeAsync(VmList.of(BufferView.allocate(F32, 4), BufferView.allocate(F32, 4)), null)
+            add.invokeAsync(
+                    VmList.of(BufferView.allocate(F32, 4), BufferView.allocate(F32, 4)), null)
                 .results()
                 .get()
                 .size())

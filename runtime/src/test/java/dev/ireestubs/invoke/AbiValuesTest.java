@@ -1,7 +1,6 @@
 package dev.ireestubs.invoke;
 
 import static com.google.common.truth.Truth.assertThat;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.AbiType;
@@ -29,7 +28,8 @@ class AbiValuesTest {
   @Test
   void scalarsEncodeToValuesOfTheDeclaredWidth() {
     assertThat(AbiValues.encode(type("\"i8\""), 5, "f: a")).isEqualTo(VmValue.i8((byte) 5));
-    assertThat(AbiValues.encode(type("\"i16\""), (short) 5, "f: a")).isEqualTo(VmValue.i16((short) 5));
+    assertThat(AbiValues.encode(type("\"i16\""), (short) 5, "f: a"))
+        .isEqualTo(VmValue.i16((short) 5));
     assertThat(AbiValues.encode(type("\"i32\""), 5L, "f: a")).isEqualTo(VmValue.i32(5));
     assertThat(AbiValues.encode(type("\"i64\""), 5, "f: a")).isEqualTo(VmValue.i64(5));
     assertThat(AbiValues.encode(type("\"f32\""), 1.5, "f: a")).isEqualTo(VmValue.f32(1.5f));
@@ -113,7 +113,8 @@ class AbiValuesTest {
         .hasMessageThat()
         .isEqualTo("f: d: missing key 'b'; expected keys [a, b]");
     assertThat(
-            ValueFailures.argument(() -> AbiValues.encode(t, Map.of("a", 1, "b", 2, "c", 3), "f: d")))
+            ValueFailures.argument(
+                () -> AbiValues.encode(t, Map.of("a", 1, "b", 2, "c", 3), "f: d")))
         .hasMessageThat()
         .isEqualTo("f: d: unexpected keys [c]; expected exactly [a, b]");
     assertThat(ValueFailures.argument(() -> AbiValues.encode(t, Map.of("a", 1, "b", "x"), "f: d")))
@@ -163,9 +164,11 @@ class AbiValuesTest {
   void refsPassThroughAndAreTypeChecked() {
     OpaqueRef fence = OpaqueRef.of("hal.fence", "x");
     assertThat(AbiValues.encode(AbiType.Ref.any(), fence, "f: r")).isSameInstanceAs(fence);
-    assertThat(AbiValues.encode(new AbiType.Ref("hal.fence"), fence, "f: r")).isSameInstanceAs(fence);
+    assertThat(AbiValues.encode(new AbiType.Ref("hal.fence"), fence, "f: r"))
+        .isSameInstanceAs(fence);
     assertThat(
-            ValueFailures.argument(() -> AbiValues.encode(new AbiType.Ref("hal.device"), fence, "f: r")))
+            ValueFailures.argument(
+                () -> AbiValues.encode(new AbiType.Ref("hal.device"), fence, "f: r")))
         .hasMessageThat()
         .isEqualTo("f: r: expected a ref of type hal.device but got one of type hal.fence");
   }
@@ -175,7 +178,8 @@ class AbiValuesTest {
     AbiType t = type("[\"pytuple\",\"i32\"]");
     assertThat(ValueFailures.argument(() -> AbiValues.encode(t, List.of(1), "f: t")))
         .hasMessageThat()
-        .startsWith("f: t: the signature uses [\"pytuple\",\"i32\"], which iree-stubs cannot marshal");
+        .startsWith(
+            "f: t: the signature uses [\"pytuple\",\"i32\"], which iree-stubs cannot marshal");
   }
 
   @Test
@@ -185,13 +189,16 @@ class AbiValuesTest {
             "{\"a\":[\"i32\",[\"named\",\"scale\",\"f32\"]],\"r\":[\"i32\"],\"v\":1}");
     VmList args = AbiValues.packArguments(s, List.of(1), Map.of("scale", 2f), "f");
     assertThat(args).isEqualTo(VmList.of(VmValue.i32(1), VmValue.f32(2)));
-    assertThat(ValueFailures.argument(() -> AbiValues.packArguments(s, List.of(1, 2f), Map.of(), "f")))
+    assertThat(
+            ValueFailures.argument(() -> AbiValues.packArguments(s, List.of(1, 2f), Map.of(), "f")))
         .hasMessageThat()
         .isEqualTo("f: expected at most 1 positional argument (pass scale by name) but got 2");
     assertThat(ValueFailures.argument(() -> AbiValues.packArguments(s, List.of(1), Map.of(), "f")))
         .hasMessageThat()
         .isEqualTo("f: scale: no value given; expected named scale: f32");
-    assertThat(ValueFailures.argument(() -> AbiValues.packArguments(s, List.of(1), Map.of("scal", 1f), "f")))
+    assertThat(
+            ValueFailures.argument(
+                () -> AbiValues.packArguments(s, List.of(1), Map.of("scal", 1f), "f")))
         .hasMessageThat()
         .isEqualTo("f: no argument is named 'scal'; named: scale");
   }
@@ -215,12 +222,14 @@ class AbiValuesTest {
 
   @Test
   void severalResultsComeBackAsAList() {
-    FunctionSignature s = AbiJson.parseFunction("{\"a\":[],\"r\":[\"i32\",[\"ndarray\",\"i32\",1,1]]}");
+    FunctionSignature s =
+        AbiJson.parseFunction("{\"a\":[],\"r\":[\"i32\",[\"ndarray\",\"i32\",1,1]]}");
     IntArray ids = IntArray.of(new int[] {9});
     assertThat(AbiValues.unpackResults(s, VmList.of(VmValue.i32(1), ids.asBufferView()), "f"))
         .isEqualTo(List.of(1, ids));
     assertThat(
-            ValueFailures.result(() -> AbiValues.checkResults(s, VmList.of(VmValue.i32(1), VmValue.i32(2)), "f")))
+            ValueFailures.result(
+                () -> AbiValues.checkResults(s, VmList.of(VmValue.i32(1), VmValue.i32(2)), "f")))
         .hasMessageThat()
         .isEqualTo("f: result[1]: expected tensor<1xi32> (a buffer view) but got the value i32 2");
     FunctionSignature none = AbiJson.parseFunction("{\"a\":[],\"r\":[]}");
@@ -229,11 +238,15 @@ class AbiValuesTest {
 
   @Test
   void checkArgumentsNamesTheArgument() {
-    FunctionSignature s = AbiJson.parseFunction("{\"a\":[[\"named\",\"ids\",[\"ndarray\",\"i32\",1,3]]],\"r\":[]}");
-    assertThat(ValueFailures.argument(() -> AbiValues.checkArguments(s, VmList.of(VmValue.i32(1)), "embed")))
+    FunctionSignature s =
+        AbiJson.parseFunction("{\"a\":[[\"named\",\"ids\",[\"ndarray\",\"i32\",1,3]]],\"r\":[]}");
+    assertThat(
+            ValueFailures.argument(
+                () -> AbiValues.checkArguments(s, VmList.of(VmValue.i32(1)), "embed")))
         .hasMessageThat()
         .isEqualTo("embed: ids: expected tensor<3xi32> (a buffer view) but got the value i32 1");
-    assertThat(ValueFailures.argument(() -> AbiValues.checkArguments(s, VmList.variant(0), "embed")))
+    assertThat(
+            ValueFailures.argument(() -> AbiValues.checkArguments(s, VmList.variant(0), "embed")))
         .hasMessageThat()
         .isEqualTo("embed: expected 1 argument but got 0");
   }
@@ -280,10 +293,14 @@ class AbiValuesTest {
     AbiValues.checkResults(s, results, "f");
 
     VmList badInts = VmList.of(VmValue.i32(1), VmValue.f32(2));
-    assertThat(ValueFailures.argument(() -> AbiValues.checkArguments(s, VmList.of(dict, badInts), "f")).getMessage())
+    assertThat(
+            ValueFailures.argument(() -> AbiValues.checkArguments(s, VmList.of(dict, badInts), "f"))
+                .getMessage())
         .contains("f: arg1[1]");
     VmList badDict = VmList.of(FloatArray.zeros(1, 4).asBufferView(), VmValue.f32(1));
-    assertThat(ValueFailures.argument(() -> AbiValues.checkArguments(s, VmList.of(badDict, ints), "f")).getMessage())
+    assertThat(
+            ValueFailures.argument(() -> AbiValues.checkArguments(s, VmList.of(badDict, ints), "f"))
+                .getMessage())
         .contains("f: arg0.image");
     VmList badResults = VmList.of(VmValue.i64(1L << 40), FloatArray.zeros(2).asBufferView());
     assertThat(ValueFailures.result(() -> AbiValues.checkResults(s, badResults, "f")).getMessage())
@@ -302,9 +319,14 @@ class AbiValuesTest {
     OpaqueRef fence = OpaqueRef.of("hal.fence", "x");
     AbiValues.checkArguments(s, VmList.of(VmList.variant(0), fence), "f");
     AbiValues.checkArguments(s, VmList.of(null, null), "f");
-    assertThat(ValueFailures.argument(() -> AbiValues.checkArguments(s, VmList.of(fence, fence), "f")).getMessage())
+    assertThat(
+            ValueFailures.argument(() -> AbiValues.checkArguments(s, VmList.of(fence, fence), "f"))
+                .getMessage())
         .contains("expected a ref of type vm.list but got one of type hal.fence");
-    assertThat(ValueFailures.argument(() -> AbiValues.checkArguments(s, VmList.of(null, VmList.variant(0)), "f")).getMessage())
+    assertThat(
+            ValueFailures.argument(
+                    () -> AbiValues.checkArguments(s, VmList.of(null, VmList.variant(0)), "f"))
+                .getMessage())
         .contains("expected a ref of type hal.fence but got one of type vm.list");
   }
 
@@ -317,7 +339,8 @@ class AbiValuesTest {
             "{\"a\":[[\"sdict\",[\"image\",[\"ndarray\",\"f32\",2,1,3]],[\"t\",\"f32\"]]],"
                 + "\"r\":[[\"sdict\",[\"a\",\"i32\"],[\"b\",[\"ndarray\",\"f32\",1,2]]]],\"v\":1}");
     VmList packed =
-        AbiValues.packArguments(s, List.of(Map.of("image", FloatArray.zeros(1, 3), "t", 2f)), Map.of(), "f");
+        AbiValues.packArguments(
+            s, List.of(Map.of("image", FloatArray.zeros(1, 3), "t", 2f)), Map.of(), "f");
     assertThat(packed.getList(0).size()).isEqualTo(2);
     // A record twice: its accessors are looked up once per class and still read each instance.
     for (float t : new float[] {1f, 3f}) {
@@ -325,19 +348,29 @@ class AbiValuesTest {
           AbiValues.packArguments(s, List.of(new Sample(FloatArray.zeros(1, 3), t)), Map.of(), "f");
       assertThat(fromRecord.getList(0).getValue(1).asF32()).isEqualTo(t);
     }
-    assertThat(ValueFailures.argument(() -> AbiValues.packArguments(
-                s, List.of(Map.of("image", FloatArray.zeros(1, 4), "t", 2f)), Map.of(), "f"))
-            .getMessage())
+    assertThat(
+            ValueFailures.argument(
+                    () ->
+                        AbiValues.packArguments(
+                            s,
+                            List.of(Map.of("image", FloatArray.zeros(1, 4), "t", 2f)),
+                            Map.of(),
+                            "f"))
+                .getMessage())
         .startsWith("f: arg0.image: expected");
-    assertThat(ValueFailures.argument(() -> AbiValues.packArguments(s, List.of(Map.of("image", FloatArray.zeros(1, 3))), Map.of(), "f"))
-            .getMessage())
+    assertThat(
+            ValueFailures.argument(
+                    () ->
+                        AbiValues.packArguments(
+                            s, List.of(Map.of("image", FloatArray.zeros(1, 3))), Map.of(), "f"))
+                .getMessage())
         .isEqualTo("f: arg0: missing key 't'; expected keys [image, t]");
     Object unpacked =
-        AbiValues.unpackResults(s, VmList.of(VmValue.i32(4), FloatArray.zeros(2).asBufferView()), "f");
+        AbiValues.unpackResults(
+            s, VmList.of(VmValue.i32(4), FloatArray.zeros(2).asBufferView()), "f");
     assertThat(((Map<?, ?>) unpacked).get("a")).isEqualTo(4);
     VmList bad = VmList.of(VmValue.i32(4), FloatArray.zeros(3).asBufferView());
-    assertThat(ValueFailures.result(() -> AbiValues.unpackResults(s, bad, "f"))
-            .getMessage())
+    assertThat(ValueFailures.result(() -> AbiValues.unpackResults(s, bad, "f")).getMessage())
         .startsWith("f: result.b: expected");
     assertThat(bad.isClosed()).isTrue();
   }
@@ -357,7 +390,9 @@ class AbiValuesTest {
     assertThat(AbiValues.decode(f32, VmValue.f32(1.5f), "f: result")).isEqualTo(1.5f);
     assertThat(AbiValues.decode(f64, VmValue.f64(2.5), "f: result")).isEqualTo(2.5);
     AbiType i65 = new AbiType.Scalar(dev.ireestubs.abi.ElementType.integer(65));
-    assertThat(ValueFailures.result(() -> AbiValues.decode(i65, VmValue.i64(1), "f: result")).getMessage())
+    assertThat(
+            ValueFailures.result(() -> AbiValues.decode(i65, VmValue.i64(1), "f: result"))
+                .getMessage())
         .contains("a scalar i65 has no VM value type");
   }
 }

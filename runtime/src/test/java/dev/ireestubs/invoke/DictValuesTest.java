@@ -12,7 +12,8 @@ class DictValuesTest {
 
   @Test
   void anUnmodifiableMapInDescriptorOrder() {
-    Map<String, Object> dict = new DictValues(new String[] {"b", "a", "c"}, new Object[] {1, null, "x"});
+    Map<String, Object> dict =
+        new DictValues(new String[] {"b", "a", "c"}, new Object[] {1, null, "x"});
     Map<String, Object> same = new LinkedHashMap<>();
     same.put("b", 1);
     same.put("a", null);

@@ -29,13 +29,15 @@ class DynamicCallMemoryTest {
   private static final int N = 16384;
 
   private static final String ABI =
-      "{\"a\":[[\"ndarray\",\"f32\",1," + N + "]],\"r\":[[\"ndarray\",\"f32\",1," + N + "]],\"v\":1}";
+      "{\"a\":[[\"ndarray\",\"f32\",1,"
+          + N
+          + "]],\"r\":[[\"ndarray\",\"f32\",1,"
+          + N
+          + "]],\"v\":1}";
 
   /** The same function through the V0 structured ABI: inputs {x: raw 0}, results {r: raw 0}. */
   private static final Map<String, String> SIP_REFLECTION =
-      Map.of(
-          "f", "I10!B7!d" + N + "R10!B7!d" + N,
-          "sip", "I10!D7!K2!x_0R10!D7!K2!r_0");
+      Map.of("f", "I10!B7!d" + N + "R10!B7!d" + N, "sip", "I10!D7!K2!x_0R10!D7!K2!r_0");
 
   private static float[] values(float... head) {
     return Arrays.copyOf(head, N);
@@ -113,9 +115,11 @@ class DynamicCallMemoryTest {
             });
     // Decoded as a signature whose result has another shape: the result does not fit.
     FunctionSignature wrongResult =
-        AbiJson.parseFunction(ABI.replace("\"r\":[[\"ndarray\",\"f32\",1," + N, "\"r\":[[\"ndarray\",\"f32\",1,3"));
+        AbiJson.parseFunction(
+            ABI.replace("\"r\":[[\"ndarray\",\"f32\",1," + N, "\"r\":[[\"ndarray\",\"f32\",1,3"));
     DynamicFunction f = DynamicFunction.of(body, wrongResult);
-    IreeValueException e = assertThrows(IreeValueException.class, () -> f.call((Object) values(1f)));
+    IreeValueException e =
+        assertThrows(IreeValueException.class, () -> f.call((Object) values(1f)));
     assertThat(e.side()).isEqualTo(IreeValueException.Side.RESULT);
     assertThrows(IllegalStateException.class, () -> seen.get().pin());
   }

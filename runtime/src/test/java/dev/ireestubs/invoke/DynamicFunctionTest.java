@@ -83,7 +83,9 @@ class DynamicFunctionTest {
     IreeValueException e =
         assertThrows(IreeValueException.class, () -> DynamicFunction.of(wide, s).call());
     assertThat(e.side()).isEqualTo(IreeValueException.Side.RESULT);
-    assertThat(e).hasMessageThat().startsWith("f: result: expected tensor<3xi1> but got tensor<3xi32>");
+    assertThat(e)
+        .hasMessageThat()
+        .startsWith("f: result: expected tensor<3xi1> but got tensor<3xi32>");
   }
 
   @Test
@@ -111,7 +113,8 @@ class DynamicFunctionTest {
     assertThat(result).isInstanceOf(List.class);
     List<?> list = (List<?>) result;
     assertThat(list.get(0)).isEqualTo(1);
-    assertThat(((FloatArray) ((List<?>) list.get(1)).get(1)).toArray()).isEqualTo(new float[] {1, 2});
+    assertThat(((FloatArray) ((List<?>) list.get(1)).get(1)).toArray())
+        .isEqualTo(new float[] {1, 2});
 
     // A VmRef still passes as it is; a scalar cannot fill a ref slot, and says so in user words.
     OpaqueRef ref = OpaqueRef.of("hal.fence", "x");
@@ -128,8 +131,7 @@ class DynamicFunctionTest {
     FunctionSignature s =
         AbiJson.parseFunction("{\"a\":[[\"sdict\",[\"a\",\"i32\"]],\"i32\"],\"r\":[]}");
     DynamicFunction f = DynamicFunction.of(new Recording(args -> VmList.of()), s);
-    IreeValueException list =
-        assertThrows(IreeValueException.class, () -> f.call(List.of(1), 2));
+    IreeValueException list = assertThrows(IreeValueException.class, () -> f.call(List.of(1), 2));
     assertThat(list).hasMessageThat().endsWith("but got List");
     assertThat(list).hasMessageThat().doesNotContain("ImmutableCollections");
     IreeValueException array =

@@ -1,7 +1,6 @@
 package dev.ireestubs.invoke;
 
 import static com.google.common.truth.Truth.assertThat;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.FunctionSignature;
@@ -26,8 +25,7 @@ class NativeListTest {
         AbiJson.parseFunction(
             "{\"a\":[[\"sdict\",[\"a\",[\"slist\",[\"sdict\",[\"x\",\"i8\"],[\"y\",\"i64\"]],\"f32\"]],"
                 + "[\"b\",\"i16\"]]],\"r\":[]}");
-    Object outer =
-        Map.of("b", (short) 2, "a", List.of(Map.of("y", 7L, "x", (byte) -1), 0.5f));
+    Object outer = Map.of("b", (short) 2, "a", List.of(Map.of("y", 7L, "x", (byte) -1), 0.5f));
     VmList args = AbiValues.packArguments(s, List.of(outer), Map.of(), "f");
     assertThat(args.size()).isEqualTo(1);
     VmList sdict = args.getList(0);
@@ -85,22 +83,32 @@ class NativeListTest {
         AbiJson.parseFunction(
             "{\"a\":[[\"sdict\",[\"a\",[\"slist\",[\"sdict\",[\"x\",[\"ndarray\",\"f32\",1,2]]]]]]],\"r\":[]}");
     Object wrongShape = Map.of("a", List.of(Map.of("x", FloatArray.zeros(3))));
-    assertThat(ValueFailures.argument(() -> AbiValues.packArguments(s, List.of(wrongShape), Map.of(), "f")))
+    assertThat(
+            ValueFailures.argument(
+                () -> AbiValues.packArguments(s, List.of(wrongShape), Map.of(), "f")))
         .hasMessageThat()
-        .isEqualTo("f: arg0.a[0].x: expected tensor<2xf32> but got tensor<3xf32> (dimension 0 is 3, not 2)");
+        .isEqualTo(
+            "f: arg0.a[0].x: expected tensor<2xf32> but got tensor<3xf32> (dimension 0 is 3, not 2)");
     Object wrongType = Map.of("a", List.of(Map.of("x", IntArray.zeros(2))));
-    assertThat(ValueFailures.argument(() -> AbiValues.packArguments(s, List.of(wrongType), Map.of(), "f")))
+    assertThat(
+            ValueFailures.argument(
+                () -> AbiValues.packArguments(s, List.of(wrongType), Map.of(), "f")))
         .hasMessageThat()
-        .isEqualTo("f: arg0.a[0].x: expected tensor<2xf32> but got tensor<2xi32> (element type i32, not f32)");
+        .isEqualTo(
+            "f: arg0.a[0].x: expected tensor<2xf32> but got tensor<2xi32> (element type i32, not f32)");
     assertThat(ValueFailures.argument(() -> AbiValues.packArguments(s, List.of(), Map.of(), "f")))
         .hasMessageThat()
         .isEqualTo("f: arg0: no value given; expected sdict{a: slist[sdict{x: tensor<2xf32>}]}");
-    assertThat(ValueFailures.argument(() -> AbiValues.packArguments(s, List.of(Map.of("a", List.of())), Map.of(), "f")))
+    assertThat(
+            ValueFailures.argument(
+                () -> AbiValues.packArguments(s, List.of(Map.of("a", List.of())), Map.of(), "f")))
         .hasMessageThat()
         .isEqualTo("f: arg0.a: expected 1 element (slist[sdict{x: tensor<2xf32>}]) but got 0");
     java.util.HashMap<String, Object> nullValue = new java.util.HashMap<>();
     nullValue.put("a", null);
-    assertThat(ValueFailures.argument(() -> AbiValues.packArguments(s, List.of(nullValue), Map.of(), "f")))
+    assertThat(
+            ValueFailures.argument(
+                () -> AbiValues.packArguments(s, List.of(nullValue), Map.of(), "f")))
         .hasMessageThat()
         .isEqualTo("f: arg0.a: is null; expected slist[sdict{x: tensor<2xf32>}]");
   }

@@ -63,8 +63,10 @@ class ValueChecksTest {
   void elementTypesThatIreeStoresAlikePass() {
     ValueChecks.array(
         IntArray.zeros(2).asSigned(), declared(ElementType.I32, Shape.of(2)), Side.ARGUMENT, "f");
-    ValueChecks.array(IntArray.zeros(2), declared(ElementType.SI32, Shape.of(2)), Side.ARGUMENT, "f");
-    ValueChecks.array(UIntArray.zeros(2), declared(ElementType.I32, Shape.of(2)), Side.ARGUMENT, "f");
+    ValueChecks.array(
+        IntArray.zeros(2), declared(ElementType.SI32, Shape.of(2)), Side.ARGUMENT, "f");
+    ValueChecks.array(
+        UIntArray.zeros(2), declared(ElementType.I32, Shape.of(2)), Side.ARGUMENT, "f");
     ValueChecks.array(
         FloatArray.scalar(1f), declared(ElementType.UNKNOWN, Shape.unranked()), Side.RESULT, "f");
   }
@@ -75,7 +77,8 @@ class ValueChecksTest {
         .endsWith("(dimension 2 is 27, not 28)");
     assertThat(argumentProblem(FloatArray.zeros(28, 28), IMAGE, "p: x"))
         .endsWith("(rank 2, not 3)");
-    assertThat(argumentProblem(IntArray.zeros(3), declared(ElementType.I32, Shape.scalar()), "p: n"))
+    assertThat(
+            argumentProblem(IntArray.zeros(3), declared(ElementType.I32, Shape.scalar()), "p: n"))
         .endsWith("(rank 1, not 0)");
     assertThat(argumentProblem(FloatArray.zeros(2, 5), BATCH, "p: x"))
         .endsWith("(dimension 1 is 5, not 4)");
@@ -88,11 +91,14 @@ class ValueChecksTest {
   void dynamicAndUnrankedShapesAcceptEveryFittingArray() {
     FloatArray a = FloatArray.zeros(3, 4);
     for (Shape shape :
-        new Shape[] {Shape.of(3, 4), Shape.of(Shape.DYNAMIC, 4), Shape.dynamic(2), Shape.unranked()}) {
+        new Shape[] {
+          Shape.of(3, 4), Shape.of(Shape.DYNAMIC, 4), Shape.dynamic(2), Shape.unranked()
+        }) {
       assertThat(ValueChecks.array(a, declared(ElementType.F32, shape), Side.ARGUMENT, "p"))
           .isNotNull();
     }
-    ValueChecks.array(FloatArray.scalar(1f), declared(ElementType.F32, Shape.scalar()), Side.ARGUMENT, "p");
+    ValueChecks.array(
+        FloatArray.scalar(1f), declared(ElementType.F32, Shape.scalar()), Side.ARGUMENT, "p");
     ValueChecks.array(FloatArray.zeros(0, 4), BATCH, Side.ARGUMENT, "p");
     assertThat(ValueFailures.result(() -> ValueChecks.array(null, BATCH, Side.RESULT, "f: r")))
         .hasMessageThat()
@@ -115,11 +121,13 @@ class ValueChecksTest {
     // The slow path still says what is wrong.
     BufferView wrong = FloatArray.zeros(7, 5).asBufferView();
     assertThat(
-            ValueFailures.result(() -> ValueChecks.bufferView(wrong, BATCH, Side.RESULT, "f: result"))
+            ValueFailures.result(
+                    () -> ValueChecks.bufferView(wrong, BATCH, Side.RESULT, "f: result"))
                 .getMessage())
         .contains("dimension 1 is 5, not 4");
     assertThat(
-            ValueFailures.result(() -> ValueChecks.bufferView(opaque, IMAGE, Side.RESULT, "f: result"))
+            ValueFailures.result(
+                    () -> ValueChecks.bufferView(opaque, IMAGE, Side.RESULT, "f: result"))
                 .getMessage())
         .isEqualTo(
             "f: result: expected "
@@ -142,7 +150,6 @@ class ValueChecksTest {
                 () -> ValueChecks.list(VmValue.i32(1), null, 1, Side.ARGUMENT, "f: a")))
         .hasMessageThat()
         .isEqualTo("f: a: expected a list but got the value i32 1");
-    assertThrows(
-        NullPointerException.class, () -> ValueChecks.keysProblem(null, List.of("a")));
+    assertThrows(NullPointerException.class, () -> ValueChecks.keysProblem(null, List.of("a")));
   }
 }

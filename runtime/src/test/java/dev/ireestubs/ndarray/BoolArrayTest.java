@@ -53,7 +53,8 @@ class BoolArrayTest {
     assertThat(NdArray.fromBufferView(view)).isInstanceOf(BoolArray.class);
     // IREE stores i1 in bytes: an i8 or ui8 view reads as booleans, typed i1.
     for (int code : new int[] {0x10000008, 0x11000008, 0x12000008}) {
-      BufferView bytes = BufferView.wrap(code, new long[] {3}, ByteArray.of(new byte[] {1, 0, 2}).data());
+      BufferView bytes =
+          BufferView.wrap(code, new long[] {3}, ByteArray.of(new byte[] {1, 0, 2}).data());
       BoolArray b = BoolArray.fromBufferView(bytes);
       assertThat(b.elementType()).isEqualTo(ElementType.I1);
       assertThat(b.toArray()).isEqualTo(new boolean[] {true, false, true});

@@ -71,7 +71,8 @@ class ByteArrayTest {
         assertThrows(IllegalArgumentException.class, () -> ByteArray.fromBufferView(unsigned));
     assertThat(e)
         .hasMessageThat()
-        .contains("ByteArray holds i8 (HAL 0x10000008) or i1 (HAL 0x13000008) or si8 (HAL 0x11000008)");
+        .contains(
+            "ByteArray holds i8 (HAL 0x10000008) or i1 (HAL 0x13000008) or si8 (HAL 0x11000008)");
     assertThat(e).hasMessageThat().contains("but the buffer view holds ui8");
     assertThat(e).hasMessageThat().contains("UByteArray.fromBufferView reads it");
   }

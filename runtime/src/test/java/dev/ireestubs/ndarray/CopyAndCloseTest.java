@@ -190,7 +190,8 @@ class CopyAndCloseTest {
   @ParameterizedTest
   @MethodSource("specs")
   void copyFromARedOnlyArrayThrows(ArraySpec spec) {
-    ByteBuffer bytes = ByteBuffer.allocateDirect(6 * spec.byteSize()).order(ByteOrder.nativeOrder());
+    ByteBuffer bytes =
+        ByteBuffer.allocateDirect(6 * spec.byteSize()).order(ByteOrder.nativeOrder());
     NdArray readOnly = spec.wrap(bytes.asReadOnlyBuffer().order(ByteOrder.nativeOrder()), 2, 3);
     assertThrows(
         java.nio.ReadOnlyBufferException.class,
@@ -201,10 +202,12 @@ class CopyAndCloseTest {
   void uncheckedValuesAreRejectedByCopyFromNamingTheIndex() {
     UByteArray a = UByteArray.zeros(2, 2);
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> a.copyFrom(new int[][] {{1, 2}, {3, 256}}));
+        assertThrows(
+            IllegalArgumentException.class, () -> a.copyFrom(new int[][] {{1, 2}, {3, 256}}));
     assertThat(e)
         .hasMessageThat()
-        .isEqualTo("UByteArray.copyFrom: value 256 at index [1, 1] is out of range for ui8 (0..255)");
+        .isEqualTo(
+            "UByteArray.copyFrom: value 256 at index [1, 1] is out of range for ui8 (0..255)");
   }
 
   @Test
@@ -274,7 +277,8 @@ class CopyAndCloseTest {
     }
     FloatArray a = FloatArray.of(flat, 3000, 3);
     float[][] expected = a.toArray2D();
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(4);
     try {
       List<java.util.concurrent.Future<Boolean>> results = new java.util.ArrayList<>();
       for (int t = 0; t < 4; t++) {
@@ -314,8 +318,7 @@ class CopyAndCloseTest {
     a.close(); // twice: nothing happens
 
     String name = spec.name();
-    IllegalStateException e =
-        assertThrows(IllegalStateException.class, () -> spec.get(a, 0, 0));
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> spec.get(a, 0, 0));
     assertThat(e)
         .hasMessageThat()
         .isEqualTo(
@@ -368,7 +371,8 @@ class CopyAndCloseTest {
   @MethodSource("specs")
   void closingAWrappedArrayLeavesTheCallersBufferAlone(ArraySpec spec) {
     NdArray source = spec.of(seeds(6), 6);
-    ByteBuffer bytes = ByteBuffer.allocateDirect(source.byteLength()).order(ByteOrder.nativeOrder());
+    ByteBuffer bytes =
+        ByteBuffer.allocateDirect(source.byteLength()).order(ByteOrder.nativeOrder());
     bytes.duplicate().put(source.data());
     NdArray wrapped = spec.wrap(bytes, 6);
     assertThat(wrapped.memory.freesOnClose()).isFalse();

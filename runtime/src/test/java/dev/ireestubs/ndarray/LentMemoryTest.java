@@ -10,8 +10,8 @@ import java.nio.ByteBuffer;
 import org.junit.jupiter.api.Test;
 
 /**
- * Memory lent through buffer views: pinned by whoever keeps it, freed when the owner closes and
- * the last pin is released, never under a reader (see "Ownership and closing" in {@link NdArray}).
+ * Memory lent through buffer views: pinned by whoever keeps it, freed when the owner closes and the
+ * last pin is released, never under a reader (see "Ownership and closing" in {@link NdArray}).
  */
 class LentMemoryTest {
 
@@ -99,7 +99,8 @@ class LentMemoryTest {
     FloatArray owner = FloatArray.of(new float[] {1f, 2f, 3f, 4f});
     owner.reshape(2, 2).asCallArgument().endCall(); // a view owns nothing: endCall does nothing
     assertThat(owner.isClosed()).isFalse();
-    FloatArray wrapped = FloatArray.wrap(ByteBuffer.allocateDirect(8).order(java.nio.ByteOrder.nativeOrder()));
+    FloatArray wrapped =
+        FloatArray.wrap(ByteBuffer.allocateDirect(8).order(java.nio.ByteOrder.nativeOrder()));
     BufferView view = wrapped.asCallArgument();
     assertThat(view.isLent()).isFalse();
     view.endCall();

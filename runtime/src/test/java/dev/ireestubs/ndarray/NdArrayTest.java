@@ -7,7 +7,6 @@ import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.vm.BufferView;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**

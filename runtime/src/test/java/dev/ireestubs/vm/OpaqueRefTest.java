@@ -22,8 +22,7 @@ class OpaqueRefTest {
   void typedPayloadChecksItsClass() {
     OpaqueRef ref = OpaqueRef.of("hal.device", "dev0");
     assertThat(ref.payload(String.class)).isEqualTo("dev0");
-    VmTypeException e =
-        assertThrows(VmTypeException.class, () -> ref.payload(Integer.class));
+    VmTypeException e = assertThrows(VmTypeException.class, () -> ref.payload(Integer.class));
     assertThat(e)
         .hasMessageThat()
         .isEqualTo("hal.device ref carries a String, expected an Integer");
@@ -98,7 +97,6 @@ class OpaqueRefTest {
   void badTypeNamesAreRejected() {
     assertThrows(IllegalArgumentException.class, () -> OpaqueRef.of("", null));
     assertThrows(IllegalArgumentException.class, () -> OpaqueRef.of("hal fence", null));
-    assertThrows(
-        NullPointerException.class, () -> OpaqueRef.withRelease("hal.fence", null, null));
+    assertThrows(NullPointerException.class, () -> OpaqueRef.withRelease("hal.fence", null, null));
   }
 }

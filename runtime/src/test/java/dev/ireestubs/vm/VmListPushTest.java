@@ -31,7 +31,8 @@ class VmListPushTest {
     VmList closedElement = VmList.variant(0);
     closedElement.close();
     assertThat(assertThrows(IllegalArgumentException.class, () -> list.push(closedElement)))
-        .hasMessageThat().contains("closed");
+        .hasMessageThat()
+        .contains("closed");
     assertThrows(IllegalArgumentException.class, () -> list.push("text"));
     assertThat(list.size()).isEqualTo(0);
   }

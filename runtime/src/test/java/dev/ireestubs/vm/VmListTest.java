@@ -83,7 +83,9 @@ class VmListTest {
           .hasMessageThat()
           .isEqualTo("variant at index 1 is not a value type: got hal.buffer_view<4xf32>");
       VmTypeException empty = assertThrows(VmTypeException.class, () -> list.getValue(2));
-      assertThat(empty).hasMessageThat().isEqualTo("variant at index 2 is not a value type: got null");
+      assertThat(empty)
+          .hasMessageThat()
+          .isEqualTo("variant at index 2 is not a value type: got null");
       assertThrows(VmTypeException.class, () -> list.getValueAs(1, VmValueType.I32));
     }
 
@@ -93,8 +95,7 @@ class VmListTest {
       VmList list = VmList.of(i32(5), VmList.of(i32(1), i32(2)), null, fence, view4());
       VmTypeException value = assertThrows(VmTypeException.class, () -> list.getRef(0));
       assertThat(value).hasMessageThat().isEqualTo("variant at index 0 is not a ref: got i32 5");
-      VmTypeException valueView =
-          assertThrows(VmTypeException.class, () -> list.getBufferView(0));
+      VmTypeException valueView = assertThrows(VmTypeException.class, () -> list.getBufferView(0));
       assertThat(valueView)
           .hasMessageThat()
           .isEqualTo("variant at index 0 is not a ref: expected hal.buffer_view, got i32 5");
@@ -136,8 +137,7 @@ class VmListTest {
     @Test
     void rejectsOtherJavaTypes() {
       VmList list = VmList.variant(1);
-      IllegalArgumentException e =
-          assertThrows(IllegalArgumentException.class, () -> list.push(5));
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> list.push(5));
       assertThat(e)
           .hasMessageThat()
           .isEqualTo(
@@ -272,14 +272,14 @@ class VmListTest {
       assertThat(list.elementType()).isEqualTo(VmTypeDef.ref("hal.buffer_view"));
       assertThat(list.getBufferView(0)).isSameInstanceAs(view);
       assertThat(list.getRef(1)).isNull();
-      assertThat(list.toString())
-          .isEqualTo("list<!hal.buffer_view>[hal.buffer_view<4xf32>, null]");
+      assertThat(list.toString()).isEqualTo("list<!hal.buffer_view>[hal.buffer_view<4xf32>, null]");
     }
 
     @Test
     void refusesOtherRefTypesAndValues() {
       VmList list = VmList.ofRefs("hal.buffer_view", 0);
-      VmTypeException other = assertThrows(VmTypeException.class, () -> list.pushRef(VmList.variant(0)));
+      VmTypeException other =
+          assertThrows(VmTypeException.class, () -> list.pushRef(VmList.variant(0)));
       assertThat(other)
           .hasMessageThat()
           .isEqualTo(
@@ -291,8 +291,7 @@ class VmListTest {
           .isEqualTo(
               "vm.list<!hal.buffer_view> cannot hold i32 1 at index 0:"
                   + " expected a hal.buffer_view ref or null");
-      assertThrows(
-          VmTypeException.class, () -> list.pushRef(OpaqueRef.of("hal.fence", null)));
+      assertThrows(VmTypeException.class, () -> list.pushRef(OpaqueRef.of("hal.fence", null)));
     }
 
     @Test
@@ -372,8 +371,7 @@ class VmListTest {
     @Test
     void badSizesAndCapacities() {
       assertThrows(IllegalArgumentException.class, () -> VmList.variant(-1));
-      assertThrows(
-          IllegalArgumentException.class, () -> VmList.variant(VmList.MAX_CAPACITY + 1));
+      assertThrows(IllegalArgumentException.class, () -> VmList.variant(VmList.MAX_CAPACITY + 1));
       VmList list = VmList.variant(0);
       IllegalArgumentException e =
           assertThrows(IllegalArgumentException.class, () -> list.resize(-2));
@@ -422,7 +420,8 @@ class VmListTest {
       VmList variant = VmList.of(i32(1), i32(2));
       VmList typed = VmList.ofValues(VmValueType.I32, 2).pushValue(i32(1)).pushValue(i32(2));
       assertThat(variant).isNotEqualTo(typed);
-      assertThat(typed).isEqualTo(VmList.ofValues(VmValueType.I32, 9).pushValue(i32(1)).pushValue(i32(2)));
+      assertThat(typed)
+          .isEqualTo(VmList.ofValues(VmValueType.I32, 9).pushValue(i32(1)).pushValue(i32(2)));
       assertThat(VmList.ofRefs("hal.fence", 0)).isNotEqualTo(VmList.ofRefs("hal.device", 0));
     }
 
@@ -579,7 +578,8 @@ class VmListTest {
               () -> VmList.ofBytes(new byte[] {0x68, (byte) 0xC3}).toUtf8String());
       assertThat(truncated)
           .hasMessageThat()
-          .isEqualTo("the list<i8> is not valid UTF-8: malformed input of 1 byte(s) at offset 1 of 2");
+          .isEqualTo(
+              "the list<i8> is not valid UTF-8: malformed input of 1 byte(s) at offset 1 of 2");
       IllegalStateException invalid =
           assertThrows(
               IllegalStateException.class,
@@ -600,7 +600,8 @@ class VmListTest {
           assertThrows(IllegalArgumentException.class, () -> VmList.utf8("ab\uD800c"));
       assertThat(e)
           .hasMessageThat()
-          .isEqualTo("the string has an unpaired surrogate U+D800 at index 2; it has no UTF-8 form");
+          .isEqualTo(
+              "the string has an unpaired surrogate U+D800 at index 2; it has no UTF-8 form");
       assertThrows(IllegalArgumentException.class, () -> VmList.utf8("\uDC00"));
       assertThrows(IllegalArgumentException.class, () -> VmList.utf8("x\uD83D"));
     }
@@ -609,8 +610,7 @@ class VmListTest {
     void nonI8ListsAreNotStrings() {
       VmTypeException typed =
           assertThrows(
-              VmTypeException.class,
-              () -> VmList.ofValues(VmValueType.I32, 0).toUtf8String());
+              VmTypeException.class, () -> VmList.ofValues(VmValueType.I32, 0).toUtf8String());
       assertThat(typed)
           .hasMessageThat()
           .isEqualTo("expected a list<i8> (a string's bytes), got a vm.list<i32>");
@@ -620,8 +620,7 @@ class VmListTest {
       assertThat(variant)
           .hasMessageThat()
           .isEqualTo("expected a list of i8 (a string's bytes), but variant at index 1 is i32 105");
-      assertThrows(
-          VmTypeException.class, () -> VmList.ofRefs("hal.buffer_view", 0).toByteArray());
+      assertThrows(VmTypeException.class, () -> VmList.ofRefs("hal.buffer_view", 0).toByteArray());
     }
 
     @Test
@@ -691,14 +690,20 @@ class VmListTest {
     void releaseFailuresAreRethrownAfterReleasingTheRest() {
       List<String> log = new ArrayList<>();
       OpaqueRef bad1 =
-          OpaqueRef.withRelease("x.bad", null, () -> {
-            throw new IllegalStateException("first");
-          });
+          OpaqueRef.withRelease(
+              "x.bad",
+              null,
+              () -> {
+                throw new IllegalStateException("first");
+              });
       OpaqueRef good = OpaqueRef.withRelease("x.good", null, () -> log.add("good"));
       OpaqueRef bad2 =
-          OpaqueRef.withRelease("x.bad", null, () -> {
-            throw new IllegalStateException("second");
-          });
+          OpaqueRef.withRelease(
+              "x.bad",
+              null,
+              () -> {
+                throw new IllegalStateException("second");
+              });
       VmList list = VmList.of(bad1, good, bad2);
       IllegalStateException e = assertThrows(IllegalStateException.class, list::close);
       assertThat(e).hasMessageThat().isEqualTo("first");

@@ -85,12 +85,10 @@ class VmRefArrayTest {
   @Test
   void negativeAndHugeDimsAreRejected() {
     IllegalArgumentException negative =
-        assertThrows(
-            IllegalArgumentException.class, () -> VmRefArray.of(VmList.variant(0), -1, 0));
+        assertThrows(IllegalArgumentException.class, () -> VmRefArray.of(VmList.variant(0), -1, 0));
     assertThat(negative).hasMessageThat().isEqualTo("negative dim in ref n-d array shape [-1, 0]");
     assertThrows(
-        IllegalArgumentException.class,
-        () -> VmRefArray.of(VmList.variant(0), Long.MAX_VALUE, 3));
+        IllegalArgumentException.class, () -> VmRefArray.of(VmList.variant(0), Long.MAX_VALUE, 3));
   }
 
   @Test
@@ -110,7 +108,9 @@ class VmRefArrayTest {
         assertThrows(
             VmTypeException.class,
             () -> VmRefArray.unpack(VmList.of(VmList.of((Object) null), VmList.of(f32(1f)))));
-    assertThat(floatDim).hasMessageThat().isEqualTo("dim 0 of a ref n-d array is f32 1.0, not an integer");
+    assertThat(floatDim)
+        .hasMessageThat()
+        .isEqualTo("dim 0 of a ref n-d array is f32 1.0, not an integer");
   }
 
   @Test

@@ -37,8 +37,7 @@ class VmValueTest {
     assertThat(VmValueType.forCconvKind(VmKind.F32)).isEqualTo(VmValueType.F32);
     assertThat(VmValueType.forCconvKind(VmKind.F64)).isEqualTo(VmValueType.F64);
     IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class, () -> VmValueType.forCconvKind(VmKind.REF));
+        assertThrows(IllegalArgumentException.class, () -> VmValueType.forCconvKind(VmKind.REF));
     assertThat(e).hasMessageThat().contains("cconv kind r is a ref");
   }
 
@@ -175,8 +174,7 @@ class VmValueTest {
     assertThat(VmValue.fromBits(VmValueType.I8, 0xFF)).isEqualTo(VmValue.i8((byte) -1));
     assertThat(VmValue.fromBits(VmValueType.I16, 0xABCD_8001L))
         .isEqualTo(VmValue.i16((short) 0x8001));
-    assertThat(VmValue.fromBits(VmValueType.I32, 0xFFFF_FFFF_0000_0007L))
-        .isEqualTo(VmValue.i32(7));
+    assertThat(VmValue.fromBits(VmValueType.I32, 0xFFFF_FFFF_0000_0007L)).isEqualTo(VmValue.i32(7));
     assertThat(VmValue.fromBits(VmValueType.I64, -3L)).isEqualTo(VmValue.i64(-3));
     assertThat(
             VmValue.fromBits(

@@ -85,7 +85,8 @@ class BytecodeConformanceTest {
         String a = plain(declared);
         String b = plain(bytecode);
         if (!a.equals(b)) {
-          disagreements.add(file.getFileName() + " " + e.name() + ": declared " + a + ", bytecode " + b);
+          disagreements.add(
+              file.getFileName() + " " + e.name() + ": declared " + a + ", bytecode " + b);
         }
       }
       modulesTyped += typed ? 1 : 0;
@@ -109,9 +110,13 @@ class BytecodeConformanceTest {
   /** The signature without names: the model and each argument's and result's type. */
   private static String plain(FunctionSignature s) {
     return (s.model() == FunctionSignature.CallingModel.COARSE_FENCES ? "async " : "")
-        + s.arguments().stream().map(BytecodeConformanceTest::unnamed).collect(Collectors.joining(", ", "(", ")"))
+        + s.arguments().stream()
+            .map(BytecodeConformanceTest::unnamed)
+            .collect(Collectors.joining(", ", "(", ")"))
         + " -> "
-        + s.results().stream().map(BytecodeConformanceTest::unnamed).collect(Collectors.joining(", ", "(", ")"));
+        + s.results().stream()
+            .map(BytecodeConformanceTest::unnamed)
+            .collect(Collectors.joining(", ", "(", ")"));
   }
 
   private static String unnamed(AbiType t) {
@@ -127,8 +132,12 @@ class BytecodeConformanceTest {
         xdg != null && Path.of(xdg).isAbsolute()
             ? Path.of(xdg)
             : Path.of(System.getProperty("user.home"), ".local", "share");
-    String os = System.getProperty("os.name").toLowerCase(Locale.ROOT).startsWith("linux") ? "linux" : "other";
-    String arch = System.getProperty("os.arch").equals("amd64") ? "x86_64" : System.getProperty("os.arch");
+    String os =
+        System.getProperty("os.name").toLowerCase(Locale.ROOT).startsWith("linux")
+            ? "linux"
+            : "other";
+    String arch =
+        System.getProperty("os.arch").equals("amd64") ? "x86_64" : System.getProperty("os.arch");
     Path tool =
         data.resolve("iree-stubs/iree-runtime/3.11.0/" + os + "-" + arch + "/bin/iree-dump-module");
     return Files.isExecutable(tool) ? tool : null;

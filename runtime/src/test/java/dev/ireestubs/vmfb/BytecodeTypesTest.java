@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The types {@link VmfbReader} reads out of function bodies: written with {@link TestBytecode} as
- * IREE's compiler lays them out (asserts of each argument, a create for each result, fences,
- * a synchronous wrapper calling its {@code $async} twin), and bodies it must not trust.
+ * IREE's compiler lays them out (asserts of each argument, a create for each result, fences, a
+ * synchronous wrapper calling its {@code $async} twin), and bodies it must not trust.
  */
 class BytecodeTypesTest {
 
@@ -40,7 +40,8 @@ class BytecodeTypesTest {
   }
 
   /** Asserts argument ref {@code view} is {@code element} with dims in the i64 registers. */
-  static TestBytecode assertView(TestBytecode code, int view, int element, int encoding, int... dims) {
+  static TestBytecode assertView(
+      TestBytecode code, int view, int element, int encoding, int... dims) {
     int[] operands = new int[4 + dims.length];
     operands[0] = view;
     operands[1] = ref(15);
@@ -51,7 +52,8 @@ class BytecodeTypesTest {
         importOrdinal(0), new int[] {1, 1, 1, 1, dims.length}, operands, new int[0]);
   }
 
-  static TestBytecode create(TestBytecode code, int result, int element, int encoding, int... dims) {
+  static TestBytecode create(
+      TestBytecode code, int result, int element, int encoding, int... dims) {
     int[] operands = new int[5 + dims.length];
     operands[0] = ref(14);
     operands[1] = i32(12);
@@ -87,7 +89,8 @@ class BytecodeTypesTest {
     create(code, ref(2), i32(0), i32(1), i32(4), i32(6));
     code.ret(move(2));
     VmfbExport e =
-        read(spec().function("main", "0rr_r").export("main", 0, null).body(0, code.bytes()), "main");
+        read(
+            spec().function("main", "0rr_r").export("main", 0, null).body(0, code.bytes()), "main");
     Reflection.Resolved r = e.signature();
     assertThat(r.source()).isEqualTo("bytecode");
     assertThat(r.signature().format()).isEqualTo(ReflectionFormat.BYTECODE);
@@ -105,7 +108,8 @@ class BytecodeTypesTest {
     code.ret(ref(0));
     VmfbExport e =
         read(spec().function("main", "0r_r").export("main", 0, null).body(0, code.bytes()), "main");
-    assertThat(e.signature().signature().toString()).isEqualTo("(tensor<?x4xf32>) -> (tensor<?x4xf32>)");
+    assertThat(e.signature().signature().toString())
+        .isEqualTo("(tensor<?x4xf32>) -> (tensor<?x4xf32>)");
   }
 
   @Test
@@ -149,14 +153,21 @@ class BytecodeTypesTest {
     constants(code);
     code.constI32(i32(13), 0).condBr(i32(13), left, right);
     code.place(left).constI64(i32(10), 4).br(join, i32(10), i32(20), i32(11), i32(21));
-    code.place(right).constI64(i32(10), 4).constI64(i32(6), 5).br(join, i32(10), i32(20), i32(11), i32(21));
+    code.place(right)
+        .constI64(i32(10), 4)
+        .constI64(i32(6), 5)
+        .br(join, i32(10), i32(20), i32(11), i32(21));
     code.place(join);
     // i20:21 is 4 on both paths; i6:7 is 4 on one and 5 on the other.
     assertView(code, ref(0), i32(0), i32(1), i32(20), i32(6));
     code.ret();
     VmfbExport e =
         read(
-            spec().function("main", "0r_v").export("main", 0, null).registers(32, 16).body(0, code.bytes()),
+            spec()
+                .function("main", "0r_v")
+                .export("main", 0, null)
+                .registers(32, 16)
+                .body(0, code.bytes()),
             "main");
     assertThat(entry).isEqualTo(0);
     assertThat(e.signature().signature().toString()).isEqualTo("(tensor<4x?xf32>) -> ()");
@@ -178,7 +189,10 @@ class BytecodeTypesTest {
     sync.call(importOrdinal(2), new int[] {ref(5), i32(2)}, new int[] {ref(3)});
     sync.call(0, new int[] {move(0), move(1), ref(3)}, new int[] {ref(0)});
     sync.callVariadic(
-        importOrdinal(3), new int[] {1, 1, 1}, new int[] {i32(0), i32(2), move(3)}, new int[] {i32(0)});
+        importOrdinal(3),
+        new int[] {1, 1, 1},
+        new int[] {i32(0), i32(2), move(3)},
+        new int[] {i32(0)});
     sync.br(done);
     sync.place(done).ret(move(0));
     return spec()
@@ -204,7 +218,11 @@ class BytecodeTypesTest {
   void aDeclarationRanksBeforeTheBytecode() throws Exception {
     byte[] bytes =
         spec()
-            .function("f", "0r_r", "iree.abi.declaration", "sync func @f(%a: tensor<9xf32>) -> (%b: tensor<9xf32>)")
+            .function(
+                "f",
+                "0r_r",
+                "iree.abi.declaration",
+                "sync func @f(%a: tensor<9xf32>) -> (%b: tensor<9xf32>)")
             .export("f", 0, null)
             .body(0, new TestBytecode().raw(0x79).ret(ref(0)).bytes())
             .sizePrefixed();
@@ -247,7 +265,8 @@ class BytecodeTypesTest {
   @Test
   void anUnknownOpcodeIsAReason() throws Exception {
     assertThat(problem(new TestBytecode().raw(0x79, 0xC7, 0, 0).bytes(), 17))
-        .isEqualTo("function 0 (bytecode 17.x): unknown opcode 0xC7 for bytecode 17.x at offset 0x00000001");
+        .isEqualTo(
+            "function 0 (bytecode 17.x): unknown opcode 0xC7 for bytecode 17.x at offset 0x00000001");
   }
 
   @Test
@@ -258,8 +277,10 @@ class BytecodeTypesTest {
 
   @Test
   void aSwitchOfBytecode15IsNotGuessed() throws Exception {
-    byte[] body = new TestBytecode().raw(0x79, 0x1F, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0).ret(ref(0)).bytes();
-    assertThat(problem(body, 15)).contains("vm.switch.i32 at offset 0x00000001: its encoding changed");
+    byte[] body =
+        new TestBytecode().raw(0x79, 0x1F, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0).ret(ref(0)).bytes();
+    assertThat(problem(body, 15))
+        .contains("vm.switch.i32 at offset 0x00000001: its encoding changed");
   }
 
   @Test
@@ -294,7 +315,10 @@ class BytecodeTypesTest {
   void argumentsThatDoNotFitTheRegistersAreAReason() throws Exception {
     VmfbExport e =
         read(
-            spec().registers(16, 1).function("main", "0rr_r").export("main", 0, null)
+            spec()
+                .registers(16, 1)
+                .function("main", "0rr_r")
+                .export("main", 0, null)
                 .body(0, new TestBytecode().raw(0x79).ret(ref(0)).bytes()),
             "main");
     assertThat(e.bytecodeTypes().problem().orElseThrow())
@@ -313,16 +337,20 @@ class BytecodeTypesTest {
     constants(code);
     assertView(code, ref(0), i32(0), i32(1), i32(6));
     code.ret(ref(0)).raw(0, 0, 0); // padding after the last terminator
-    VmfbExport e =
-        read(oneFunction(13, "0r_r").body(0, code.bytes()), "main");
-    assertThat(e.signature().signature().toString()).isEqualTo("(tensor<4xf32>) -> (tensor<4xf32>)");
+    VmfbExport e = read(oneFunction(13, "0r_r").body(0, code.bytes()), "main");
+    assertThat(e.signature().signature().toString())
+        .isEqualTo("(tensor<4xf32>) -> (tensor<4xf32>)");
   }
 
   @Test
   void aDescriptorOutsideTheBytecodeIsAMalformedModule() {
     // A body longer than the bytecode: the descriptor is patched after writing.
     byte[] bytes =
-        spec().function("main", "0r_r").export("main", 0, null).body(0, new byte[] {0x79, 0x5A}).sizePrefixed();
+        spec()
+            .function("main", "0r_r")
+            .export("main", 0, null)
+            .body(0, new byte[] {0x79, 0x5A})
+            .sizePrefixed();
     // The descriptor's length (2) sits right after its offset (0) in the 20-byte struct.
     int at = indexOf(bytes, new byte[] {0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0});
     bytes[at + 4] = 0x7F;
@@ -352,7 +380,11 @@ class BytecodeTypesTest {
     code.place(next).ret(ref(0));
     String why =
         read(
-                spec().function("main", "0r_r").export("main", 0, null).registers(8192, 16).body(0, code.bytes()),
+                spec()
+                    .function("main", "0r_r")
+                    .export("main", 0, null)
+                    .registers(8192, 16)
+                    .body(0, code.bytes()),
                 "main")
             .bytecodeTypes()
             .problem()
@@ -398,9 +430,13 @@ class BytecodeTypesTest {
     code.ret(ref(0));
     VmfbExport e =
         read(
-            spec().function("main", "0rrr_r", "iree.abi.model", "coarse-fences").export("main", 0, null).body(0, code.bytes()),
+            spec()
+                .function("main", "0rrr_r", "iree.abi.model", "coarse-fences")
+                .export("main", 0, null)
+                .body(0, code.bytes()),
             "main");
-    assertThat(e.signature().signature().toString()).isEqualTo("async (tensor<4xf32>) -> (tensor<4xf32>)");
+    assertThat(e.signature().signature().toString())
+        .isEqualTo("async (tensor<4xf32>) -> (tensor<4xf32>)");
     assertThat(Reflection.resolve(Map.of(), "0rrr_r", e.bytecodeTypes()).signature().model())
         .isEqualTo(FunctionSignature.CallingModel.SYNC);
   }

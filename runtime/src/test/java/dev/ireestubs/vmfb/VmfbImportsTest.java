@@ -22,7 +22,8 @@ class VmfbImportsTest {
 
   @Test
   void scaleModuleNeedsTheModelScope() throws IOException {
-    VmfbModule m = VmfbReader.read(SharedData.require("vmfb/2026-08_djl-iree-engine_scale_bc17.vmfb"));
+    VmfbModule m =
+        VmfbReader.read(SharedData.require("vmfb/2026-08_djl-iree-engine_scale_bc17.vmfb"));
     assertThat(m.needsParameters()).isTrue();
     assertThat(m.parameterScopes()).containsExactly("model");
     VmfbImport load =
@@ -42,7 +43,8 @@ class VmfbImportsTest {
 
   @Test
   void importsOfAModuleWithoutParametersAreHalOnly() throws IOException {
-    VmfbModule m = VmfbReader.read(SharedData.require("vmfb/2026-08_djl-iree-engine_add_bc17.vmfb"));
+    VmfbModule m =
+        VmfbReader.read(SharedData.require("vmfb/2026-08_djl-iree-engine_add_bc17.vmfb"));
     assertThat(m.needsParameters()).isFalse();
     assertThat(m.parameterScopes()).isEmpty();
     assertThat(m.imports()).isNotEmpty();

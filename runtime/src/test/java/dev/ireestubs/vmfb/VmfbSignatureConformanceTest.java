@@ -55,7 +55,9 @@ class VmfbSignatureConformanceTest {
         bySource.merge(r.source(), 1, Integer::sum);
         if (export.callingConvention().isPresent()) {
           assertWithMessage("%s %s", file.getFileName(), export.name())
-              .that(CallingConvention.parse(export.callingConvention().get()).mismatches(r.signature()))
+              .that(
+                  CallingConvention.parse(export.callingConvention().get())
+                      .mismatches(r.signature()))
               .isEmpty();
         }
       }

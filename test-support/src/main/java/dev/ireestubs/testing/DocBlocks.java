@@ -24,8 +24,8 @@ import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
 
 /**
- * The code blocks of README.md and docs/*.md, for the tests that keep them compiling. Every
- * {@code ```java} block is preceded by a marker comment saying what it is:
+ * The code blocks of README.md and docs/*.md, for the tests that keep them compiling. Every {@code
+ * ```java} block is preceded by a marker comment saying what it is:
  *
  * <ul>
  *   <li>{@code <!-- quickstart:Name.java ... -->} or {@code <!-- java:unit -->}: a compilation
@@ -79,7 +79,10 @@ public final class DocBlocks {
 
     /** The name of the unit's file: its first type's, or package-info. */
     public String fileName() {
-      Matcher m = Pattern.compile("(?m)^(?:public\\s+)?(?:final\\s+)?(?:interface|class|record|enum)\\s+(\\w+)").matcher(code);
+      Matcher m =
+          Pattern.compile(
+                  "(?m)^(?:public\\s+)?(?:final\\s+)?(?:interface|class|record|enum)\\s+(\\w+)")
+              .matcher(code);
       return (m.find() ? m.group(1) : "package-info") + ".java";
     }
 
@@ -101,7 +104,8 @@ public final class DocBlocks {
       }
       p = p.getParent();
     }
-    throw new IllegalStateException("no README.md beside a docs/ folder above " + Paths.get("").toAbsolutePath());
+    throw new IllegalStateException(
+        "no README.md beside a docs/ folder above " + Paths.get("").toAbsolutePath());
   }
 
   /** README.md, then docs/*.md in name order, relative to the root. */
@@ -127,7 +131,8 @@ public final class DocBlocks {
       String text = read(root().resolve(page));
       Matcher m = BLOCK.matcher(text);
       while (m.find()) {
-        int line = 1 + (int) text.substring(0, m.start("code")).chars().filter(c -> c == '\n').count();
+        int line =
+            1 + (int) text.substring(0, m.start("code")).chars().filter(c -> c == '\n').count();
         String marker = m.group("marker") == null ? "" : m.group("marker");
         blocks.add(new Block(page, line - 1, marker, m.group("code")));
       }
@@ -169,11 +174,22 @@ public final class DocBlocks {
         fields = "HostModule backend; MeterRegistry meterRegistry;";
         break;
       default:
-        throw new IllegalArgumentException(block.where() + ": unknown context '" + context + "'; known: " + CONTEXTS);
+        throw new IllegalArgumentException(
+            block.where() + ": unknown context '" + context + "'; known: " + CONTEXTS);
     }
-    return "package com.acme;\n\n" + imports + "\n/** " + block.where() + " */\n"
-        + "abstract class Fragment" + n + " {\n  " + fields + "\n\n"
-        + "  void run() throws Exception {\n" + block.code() + "  }\n}\n";
+    return "package com.acme;\n\n"
+        + imports
+        + "\n/** "
+        + block.where()
+        + " */\n"
+        + "abstract class Fragment"
+        + n
+        + " {\n  "
+        + fields
+        + "\n\n"
+        + "  void run() throws Exception {\n"
+        + block.code()
+        + "  }\n}\n";
   }
 
   /** Interfaces the fragments of a context call through their stubs (Iree_Adder, Iree_Scale2). */
@@ -198,17 +214,38 @@ public final class DocBlocks {
   /** Writes the models the pages' blocks name into {@code dir} (the processor's reflectionDir). */
   public static void writeModels(Path dir) throws IOException {
     String t4 = "tensor<4xf32>";
-    write(dir, "models/add.vmfb", module("module", "add", "0rr_r",
-        "sync func @add(%input0: " + t4 + ", %input1: " + t4 + ") -> (%output0: " + t4 + ")"));
-    write(dir, "models/scale2.vmfb", module("module", "scale2", "0r_r",
-        "sync func @scale2(%input0: " + t4 + ") -> (%output0: " + t4 + ")"));
-    write(dir, "models/mobilenet.vmfb", module("mobilenet", "predict", "0r_r",
-        "sync func @predict(%input0: tensor<1x224x224x3xf32>) -> (%output0: tensor<1x1000xf32>)"));
+    write(
+        dir,
+        "models/add.vmfb",
+        module(
+            "module",
+            "add",
+            "0rr_r",
+            "sync func @add(%input0: " + t4 + ", %input1: " + t4 + ") -> (%output0: " + t4 + ")"));
+    write(
+        dir,
+        "models/scale2.vmfb",
+        module(
+            "module",
+            "scale2",
+            "0r_r",
+            "sync func @scale2(%input0: " + t4 + ") -> (%output0: " + t4 + ")"));
+    write(
+        dir,
+        "models/mobilenet.vmfb",
+        module(
+            "mobilenet",
+            "predict",
+            "0r_r",
+            "sync func @predict(%input0: tensor<1x224x224x3xf32>) -> (%output0: tensor<1x1000xf32>)"));
     TestModules.Spec classifier =
         TestModules.spec()
             .name("classifier")
             .bytecodeVersion(17, 0)
-            .function("matmul", "0rr_r", "iree.abi.declaration",
+            .function(
+                "matmul",
+                "0rr_r",
+                "iree.abi.declaration",
                 "sync func @matmul(%input0: tensor<3x4xf32>, %input1: tensor<4x2xf32>)"
                     + " -> (%output0: tensor<3x2xf32>)")
             .function("main", "0rr_r");
@@ -221,14 +258,22 @@ public final class DocBlocks {
             .name("module")
             .bytecodeVersion(17, 0)
             .function("tf2onnx", "0r_r", "iree.abi.declaration", "sync func @tf2onnx" + speech)
-            .function("tf2onnx$async", "0rrr_r", "iree.abi.declaration",
-                "async func @tf2onnx$async" + speech, "iree.abi.model", "coarse-fences");
+            .function(
+                "tf2onnx$async",
+                "0rrr_r",
+                "iree.abi.declaration",
+                "async func @tf2onnx$async" + speech,
+                "iree.abi.model",
+                "coarse-fences");
     microSpeech.export("tf2onnx", 0, null);
     microSpeech.export("tf2onnx$async", 1, null);
     write(dir, "models/micro_speech.vmfb", microSpeech.ireeZip());
-    write(dir, "classifier.abi.json",
+    write(
+        dir,
+        "classifier.abi.json",
         ("{\"predict\": {\"a\":[[\"sdict\",[\"image\",[\"ndarray\",\"f32\",3,1,4,4]]]],"
-            + "\"r\":[[\"ndarray\",\"f32\",2,1,10]],\"v\":1}}").getBytes(StandardCharsets.UTF_8));
+                + "\"r\":[[\"ndarray\",\"f32\",2,1,10]],\"v\":1}}")
+            .getBytes(StandardCharsets.UTF_8));
   }
 
   private static byte[] module(String name, String function, String cconv, String declaration) {
@@ -249,8 +294,8 @@ public final class DocBlocks {
 
   /**
    * Compiles {@code sources} (path under the source root to text) into {@code dir/classes}, with
-   * this JVM's class path, and the iree-stubs processor from it when {@code processor}; returns
-   * the errors and warnings, each with its file and line, empty when there are none.
+   * this JVM's class path, and the iree-stubs processor from it when {@code processor}; returns the
+   * errors and warnings, each with its file and line, empty when there are none.
    */
   public static List<String> compile(Path dir, Map<String, String> sources, boolean processor)
       throws IOException {
@@ -265,8 +310,16 @@ public final class DocBlocks {
       files.add(p);
     }
     String classPath = System.getProperty("java.class.path");
-    List<String> options = new ArrayList<>(List.of("-d", classes.toString(), "-cp", classPath,
-        "-s", dir.resolve("generated").toString(), "-Xlint:-options"));
+    List<String> options =
+        new ArrayList<>(
+            List.of(
+                "-d",
+                classes.toString(),
+                "-cp",
+                classPath,
+                "-s",
+                dir.resolve("generated").toString(),
+                "-Xlint:-options"));
     Files.createDirectories(dir.resolve("generated"));
     if (processor) {
       options.addAll(List.of("-processorpath", classPath, "-Airee.reflectionDir=" + dir));
@@ -275,14 +328,24 @@ public final class DocBlocks {
     }
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-    try (StandardJavaFileManager fm = javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
+    try (StandardJavaFileManager fm =
+        javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
       StringWriter out = new StringWriter();
-      javac.getTask(out, fm, diagnostics, options, null, fm.getJavaFileObjectsFromPaths(files)).call();
+      javac
+          .getTask(out, fm, diagnostics, options, null, fm.getJavaFileObjectsFromPaths(files))
+          .call();
       List<String> problems = new ArrayList<>();
       for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
-        if (d.getKind() == Diagnostic.Kind.ERROR || d.getKind() == Diagnostic.Kind.WARNING
+        if (d.getKind() == Diagnostic.Kind.ERROR
+            || d.getKind() == Diagnostic.Kind.WARNING
             || d.getKind() == Diagnostic.Kind.MANDATORY_WARNING) {
-          String file = d.getSource() == null ? "" : src.relativize(Paths.get(d.getSource().toUri())) + ":" + d.getLineNumber() + ": ";
+          String file =
+              d.getSource() == null
+                  ? ""
+                  : src.relativize(Paths.get(d.getSource().toUri()))
+                      + ":"
+                      + d.getLineNumber()
+                      + ": ";
           problems.add(d.getKind() + " " + file + d.getMessage(Locale.ROOT));
         }
       }

@@ -31,14 +31,14 @@ import java.util.stream.Stream;
  *
  * <p>The text lists every type that code outside the artifact can see (public, and nested only in
  * public types), sorted by name, each followed by its public and protected members (constructors,
- * methods, fields, enum constants), sorted; a member is its modifiers, type parameters, types,
- * name and parameters, with generic types as the compiler wrote them. Inherited members are listed
- * where they are declared. A change to any of this (a type or member added, removed, renamed,
- * retyped, made final or sealed) changes the text.
+ * methods, fields, enum constants), sorted; a member is its modifiers, type parameters, types, name
+ * and parameters, with generic types as the compiler wrote them. Inherited members are listed where
+ * they are declared. A change to any of this (a type or member added, removed, renamed, retyped,
+ * made final or sealed) changes the text.
  *
- * <p>{@link #assertMatchesBaseline} fails on a difference, listing the lines removed and added;
- * run the tests with {@code -Dapi.update=true} to rewrite the baseline instead, then review the
- * change in the diff of the baseline file like any other change.
+ * <p>{@link #assertMatchesBaseline} fails on a difference, listing the lines removed and added; run
+ * the tests with {@code -Dapi.update=true} to rewrite the baseline instead, then review the change
+ * in the diff of the baseline file like any other change.
  */
 public final class PublicApi {
 
@@ -54,8 +54,8 @@ public final class PublicApi {
    * @param packages which packages belong to the API (e.g. not the shaded ones)
    * @throws IOException when a file cannot be read or written
    */
-  public static void assertMatchesBaseline(
-      Path classes, Path baseline, Predicate<String> packages) throws IOException {
+  public static void assertMatchesBaseline(Path classes, Path baseline, Predicate<String> packages)
+      throws IOException {
     String actual = dump(classes, packages);
     if (Boolean.getBoolean("api.update")) {
       Files.createDirectories(baseline.toAbsolutePath().getParent());
@@ -146,13 +146,20 @@ public final class PublicApi {
         members.add(
             f.isEnumConstant()
                 ? "enum constant " + f.getName()
-                : modifiers(f.getModifiers(), false) + name(f.getGenericType()) + " " + f.getName());
+                : modifiers(f.getModifiers(), false)
+                    + name(f.getGenericType())
+                    + " "
+                    + f.getName());
       }
     }
     for (Constructor<?> c : type.getDeclaredConstructors()) {
       if (visible(c) && !c.isSynthetic()) {
-        members.add(modifiers(c.getModifiers(), false) + typeParameters(c.getTypeParameters())
-            + "<init>" + parameters(c) + exceptions(c));
+        members.add(
+            modifiers(c.getModifiers(), false)
+                + typeParameters(c.getTypeParameters())
+                + "<init>"
+                + parameters(c)
+                + exceptions(c));
       }
     }
     for (Method m : type.getDeclaredMethods()) {
@@ -203,12 +210,12 @@ public final class PublicApi {
     if (type.isSealed()) {
       s.append("sealed ");
     }
-    s.append(kind).append(' ').append(type.getName()).append(typeParameterList(type.getTypeParameters()));
+    s.append(kind)
+        .append(' ')
+        .append(type.getName())
+        .append(typeParameterList(type.getTypeParameters()));
     Type superclass = type.getGenericSuperclass();
-    if (superclass != null
-        && superclass != Object.class
-        && !type.isEnum()
-        && !type.isRecord()) {
+    if (superclass != null && superclass != Object.class && !type.isEnum() && !type.isRecord()) {
       s.append(" extends ").append(name(superclass));
     }
     Type[] interfaces = type.getGenericInterfaces();
@@ -229,8 +236,14 @@ public final class PublicApi {
 
   /** The Java modifiers in the order the language gives them, each followed by a space. */
   private static String modifiers(int modifiers, boolean isDefault) {
-    String text = Modifier.toString(modifiers & ~(Modifier.SYNCHRONIZED | Modifier.NATIVE
-        | Modifier.TRANSIENT | Modifier.VOLATILE | Modifier.STRICT));
+    String text =
+        Modifier.toString(
+            modifiers
+                & ~(Modifier.SYNCHRONIZED
+                    | Modifier.NATIVE
+                    | Modifier.TRANSIENT
+                    | Modifier.VOLATILE
+                    | Modifier.STRICT));
     if (isDefault) {
       text = text.isEmpty() ? "default" : text + " default";
     }
@@ -296,8 +309,12 @@ public final class PublicApi {
     Set<String> before = qualified(expected);
     Set<String> after = qualified(actual);
     StringBuilder s = new StringBuilder();
-    before.stream().filter(l -> !after.contains(l)).forEach(l -> s.append("- ").append(l).append('\n'));
-    after.stream().filter(l -> !before.contains(l)).forEach(l -> s.append("+ ").append(l).append('\n'));
+    before.stream()
+        .filter(l -> !after.contains(l))
+        .forEach(l -> s.append("- ").append(l).append('\n'));
+    after.stream()
+        .filter(l -> !before.contains(l))
+        .forEach(l -> s.append("+ ").append(l).append('\n'));
     return s.length() == 0 ? "(the same lines in another order)" : s.toString();
   }
 

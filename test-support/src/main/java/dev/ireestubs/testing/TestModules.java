@@ -189,30 +189,30 @@ public final class TestModules {
   public static Spec typical(Schema schema) {
     Spec s = spec().schema(schema);
     switch (schema) {
-  case S2019, S2020 -> 
-// Reflection sits on the internal $sync function; the export points at it.
-s.function("simple_mul", "0rr_r")
-            .function("simple_mul$async", "0rirrri_r")
-            .function("simple_mul$sync", "0rr_r", "f", "I11!B3!d4B3!d4R6!B3!d4", "fv", "1")
-            .function("__init", "0v_v")
-            .export("simple_mul$async", 1, "0rirrri_r")
-            .export("simple_mul", 2, "0rr_r")
-            .export("__init", 3, "0v_v");
-  case S2023 -> 
-s.bytecodeVersion(15, 0)
-            .moduleAttrs("iree.compiler", "test")
-            .function("_helper", "0r_r", "internal.attr", "not an export")
-            .function(
-                "main",
-                "0rr_r",
-                "iree.abi.declaration",
-                "sync func @main(%input0: tensor<4xf32>, %input1: tensor<4xf32>) -> (%output0:"
-                    + " tensor<4xf32>)")
-            .function("__init", "0v_v")
-            .export("main", 1, null)
-            .export("__init", 2, null);
-  default -> {
-s.bytecodeVersion(schema == Schema.S2022_08 ? 13 : 2, 0)
+      case S2019, S2020 ->
+          // Reflection sits on the internal $sync function; the export points at it.
+          s.function("simple_mul", "0rr_r")
+              .function("simple_mul$async", "0rirrri_r")
+              .function("simple_mul$sync", "0rr_r", "f", "I11!B3!d4B3!d4R6!B3!d4", "fv", "1")
+              .function("__init", "0v_v")
+              .export("simple_mul$async", 1, "0rirrri_r")
+              .export("simple_mul", 2, "0rr_r")
+              .export("__init", 3, "0v_v");
+      case S2023 ->
+          s.bytecodeVersion(15, 0)
+              .moduleAttrs("iree.compiler", "test")
+              .function("_helper", "0r_r", "internal.attr", "not an export")
+              .function(
+                  "main",
+                  "0rr_r",
+                  "iree.abi.declaration",
+                  "sync func @main(%input0: tensor<4xf32>, %input1: tensor<4xf32>) -> (%output0:"
+                      + " tensor<4xf32>)")
+              .function("__init", "0v_v")
+              .export("main", 1, null)
+              .export("__init", 2, null);
+      default -> {
+        s.bytecodeVersion(schema == Schema.S2022_08 ? 13 : 2, 0)
             .function("filter_add", "0rrr_r")
             .function("__init", "0v_v")
             .export("filter_add", 0, "0rrr_r", "iree.abi.model", "coarse-fences")
@@ -223,8 +223,8 @@ s.bytecodeVersion(schema == Schema.S2022_08 ? 13 : 2, 0)
         if (schema == Schema.S2022_08) {
           s.version(3);
         }
-}
-}
+      }
+    }
     return s;
   }
 
@@ -357,7 +357,10 @@ s.bytecodeVersion(schema == Schema.S2022_08 ? 13 : 2, 0)
       List<byte[]> out = new ArrayList<>();
       for (int i = 0; i < Math.max(1, spec.functions.size()); i++) {
         byte[] given = spec.bodies.get(i);
-        out.add(given != null ? given : defaultBody(i < spec.functions.size() ? spec.functions.get(i).cconv() : null));
+        out.add(
+            given != null
+                ? given
+                : defaultBody(i < spec.functions.size() ? spec.functions.get(i).cconv() : null));
       }
       return out;
     }
@@ -486,23 +489,23 @@ s.bytecodeVersion(schema == Schema.S2022_08 ? 13 : 2, 0)
       int rwdata = rwdata();
       int root;
       switch (spec.schema) {
-  case S2019, S2020 -> {
-int internal = functionTables(true);
-            b.startTable(10);
-            b.addOffset(0, name, 0);
-            b.addOffset(1, types, 0);
-            b.addOffset(2, imports, 0);
-            b.addOffset(3, exports, 0);
-            b.addOffset(4, internal, 0);
-            b.addOffset(5, rodata, 0);
-            b.addOffset(6, rwdata, 0);
-            b.addOffset(7, state, 0);
-            b.addOffset(8, descriptors, 0);
-            b.addOffset(9, bytecode, 0);
-            root = b.endTable();
-}
-  case S2021 -> {
-b.startTable(10);
+        case S2019, S2020 -> {
+          int internal = functionTables(true);
+          b.startTable(10);
+          b.addOffset(0, name, 0);
+          b.addOffset(1, types, 0);
+          b.addOffset(2, imports, 0);
+          b.addOffset(3, exports, 0);
+          b.addOffset(4, internal, 0);
+          b.addOffset(5, rodata, 0);
+          b.addOffset(6, rwdata, 0);
+          b.addOffset(7, state, 0);
+          b.addOffset(8, descriptors, 0);
+          b.addOffset(9, bytecode, 0);
+          root = b.endTable();
+        }
+        case S2021 -> {
+          b.startTable(10);
           b.addOffset(0, name, 0);
           b.addOffset(1, types, 0);
           b.addOffset(2, imports, 0);
@@ -513,9 +516,9 @@ b.startTable(10);
           b.addOffset(7, descriptors, 0);
           b.addOffset(8, bytecode, 0);
           root = b.endTable();
-}
-  case S2022_05, S2022_06_27 -> {
-b.startTable(11);
+        }
+        case S2022_05, S2022_06_27 -> {
+          b.startTable(11);
           b.addOffset(0, name, 0);
           b.addOffset(1, types, 0);
           b.addOffset(2, imports, 0);
@@ -527,67 +530,66 @@ b.startTable(11);
           b.addInt(8, spec.bytecodeVersion, 0);
           b.addOffset(9, bytecode, 0);
           root = b.endTable();
-}
-  case S2022_06_28 -> {
-int attrs = attrs(spec.moduleAttrs);
-            b.startTable(12);
-            b.addOffset(0, name, 0);
-            b.addOffset(1, attrs, 0);
-            b.addOffset(2, types, 0);
-            b.addOffset(3, imports, 0);
-            b.addOffset(4, exports, 0);
-            b.addOffset(5, rodata, 0);
-            b.addOffset(6, rwdata, 0);
-            b.addOffset(7, state, 0);
-            b.addOffset(8, descriptors, 0);
-            b.addInt(9, spec.bytecodeVersion, 0);
-            b.addOffset(10, bytecode, 0);
-            root = b.endTable();
-}
-  case S2022_08 -> {
-int attrs = attrs(spec.moduleAttrs);
-            int deps = dependencies();
-            b.startTable(14);
-            b.addOffset(0, name, 0);
-            b.addInt(1, (int) spec.version, 0);
-            b.addOffset(2, attrs, 0);
-            b.addOffset(3, types, 0);
-            b.addOffset(4, deps, 0);
-            b.addOffset(5, imports, 0);
-            b.addOffset(6, exports, 0);
-            b.addOffset(7, rodata, 0);
-            b.addOffset(8, rwdata, 0);
-            b.addOffset(9, state, 0);
-            b.addOffset(10, descriptors, 0);
-            b.addInt(11, spec.bytecodeVersion, 0);
-            b.addOffset(12, bytecode, 0);
-            root = b.endTable();
-}
-  case S2023 -> {
-int attrs = attrs(spec.moduleAttrs);
-            int deps = dependencies();
-            int signatures = functionTables(false);
-            b.startTable(16);
-            b.addOffset(0, name, 0);
-            b.addInt(1, (int) spec.version, 0);
-            b.addInt(2, 1, 0); // requirements: EXT_F32
-            b.addOffset(3, attrs, 0);
-            b.addOffset(4, types, 0);
-            b.addOffset(5, deps, 0);
-            b.addOffset(6, imports, 0);
-            b.addOffset(7, exports, 0);
-            b.addOffset(8, signatures, 0);
-            b.addOffset(9, rodata, 0);
-            b.addOffset(10, rwdata, 0);
-            b.addOffset(11, state, 0);
-            b.addOffset(12, descriptors, 0);
-            b.addInt(13, spec.bytecodeVersion, 0);
-            b.addOffset(14, bytecode, 0);
-            root = b.endTable();
-}
-  default -> 
-throw new AssertionError(spec.schema);
-}
+        }
+        case S2022_06_28 -> {
+          int attrs = attrs(spec.moduleAttrs);
+          b.startTable(12);
+          b.addOffset(0, name, 0);
+          b.addOffset(1, attrs, 0);
+          b.addOffset(2, types, 0);
+          b.addOffset(3, imports, 0);
+          b.addOffset(4, exports, 0);
+          b.addOffset(5, rodata, 0);
+          b.addOffset(6, rwdata, 0);
+          b.addOffset(7, state, 0);
+          b.addOffset(8, descriptors, 0);
+          b.addInt(9, spec.bytecodeVersion, 0);
+          b.addOffset(10, bytecode, 0);
+          root = b.endTable();
+        }
+        case S2022_08 -> {
+          int attrs = attrs(spec.moduleAttrs);
+          int deps = dependencies();
+          b.startTable(14);
+          b.addOffset(0, name, 0);
+          b.addInt(1, (int) spec.version, 0);
+          b.addOffset(2, attrs, 0);
+          b.addOffset(3, types, 0);
+          b.addOffset(4, deps, 0);
+          b.addOffset(5, imports, 0);
+          b.addOffset(6, exports, 0);
+          b.addOffset(7, rodata, 0);
+          b.addOffset(8, rwdata, 0);
+          b.addOffset(9, state, 0);
+          b.addOffset(10, descriptors, 0);
+          b.addInt(11, spec.bytecodeVersion, 0);
+          b.addOffset(12, bytecode, 0);
+          root = b.endTable();
+        }
+        case S2023 -> {
+          int attrs = attrs(spec.moduleAttrs);
+          int deps = dependencies();
+          int signatures = functionTables(false);
+          b.startTable(16);
+          b.addOffset(0, name, 0);
+          b.addInt(1, (int) spec.version, 0);
+          b.addInt(2, 1, 0); // requirements: EXT_F32
+          b.addOffset(3, attrs, 0);
+          b.addOffset(4, types, 0);
+          b.addOffset(5, deps, 0);
+          b.addOffset(6, imports, 0);
+          b.addOffset(7, exports, 0);
+          b.addOffset(8, signatures, 0);
+          b.addOffset(9, rodata, 0);
+          b.addOffset(10, rwdata, 0);
+          b.addOffset(11, state, 0);
+          b.addOffset(12, descriptors, 0);
+          b.addInt(13, spec.bytecodeVersion, 0);
+          b.addOffset(14, bytecode, 0);
+          root = b.endTable();
+        }
+        default -> throw new AssertionError(spec.schema);
+      }
       if (prefixed) {
         b.finishSizePrefixed(root, spec.identifier);
       } else {

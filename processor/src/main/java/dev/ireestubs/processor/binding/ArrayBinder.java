@@ -30,8 +30,8 @@ final class ArrayBinder {
   }
 
   /**
-   * The class {@code j} names when it is {@code NdArray} or one of {@code classes} (simple names
-   * in the array package).
+   * The class {@code j} names when it is {@code NdArray} or one of {@code classes} (simple names in
+   * the array package).
    */
   static Optional<ClassName> arrayClass(JavaType.Declared j, List<String> classes) {
     String name = j.qualifiedName();
@@ -141,7 +141,10 @@ final class ArrayBinder {
             + words.describe(t)
             + " in the module; "
             + (e.isKnown()
-                ? "Java arrays cannot hold " + e + " elements, so it binds to " + Messages.or(classes)
+                ? "Java arrays cannot hold "
+                    + e
+                    + " elements, so it binds to "
+                    + Messages.or(classes)
                 : "its element type is not known, so it binds to NdArray or a typed array"
                     + " (whose element type is checked at run time), not to a Java array")
             + ", but "
@@ -158,7 +161,11 @@ final class ArrayBinder {
 
   /** A Java array of another rank than the ndarray's: reported, null. */
   private ValueBinding wrongRank(
-      AbiType.NdArray t, JavaType.ArrayOf j, Class<?> component, String path, ValueBinder.Site site) {
+      AbiType.NdArray t,
+      JavaType.ArrayOf j,
+      Class<?> component,
+      String path,
+      ValueBinder.Site site) {
     int rank = t.shape().rank();
     report.error(
         Tag.SIGNATURE_MISMATCH,

@@ -14,8 +14,8 @@ import java.util.Optional;
 /**
  * The third step: binds every method of one interface to the signature the sources step found for
  * it ({@link MethodBinder}; {@link PyDmBinder} for IREEPyDM functions; an asynchronous method as
- * its plain call, made asynchronous) and assembles the {@link StubModel}, reporting every
- * mismatch. Works on plain values alone: no compiler type goes in or out, and no file is read.
+ * its plain call, made asynchronous) and assembles the {@link StubModel}, reporting every mismatch.
+ * Works on plain values alone: no compiler type goes in or out, and no file is read.
  */
 public final class InterfaceBinder {
 
@@ -56,7 +56,8 @@ public final class InterfaceBinder {
    */
   private static CallPlan async(CallPlan plan, MethodSource.Async async) {
     if (!(plan instanceof CallPlan.Plain plain)) {
-      throw new IllegalStateException("an asynchronous call of a " + plan.getClass().getSimpleName());
+      throw new IllegalStateException(
+          "an asynchronous call of a " + plan.getClass().getSimpleName());
     }
     return new CallPlan.Async(
         plain.method(),

@@ -21,9 +21,9 @@ import java.util.Optional;
 
 /**
  * Binds one method to the signature its {@link FunctionSource} found: one parameter per root
- * argument (names of {@code named} arguments checked against the parameter or its {@code
- * IreeKey}), and the return type to the results. The product is a {@link CallPlan.Plain}, or for
- * the V0 structured ABI a {@link CallPlan.Sip} with the SIP node of each value.
+ * argument (names of {@code named} arguments checked against the parameter or its {@code IreeKey}),
+ * and the return type to the results. The product is a {@link CallPlan.Plain}, or for the V0
+ * structured ABI a {@link CallPlan.Sip} with the SIP node of each value.
  */
 final class MethodBinder {
 
@@ -77,7 +77,8 @@ final class MethodBinder {
       return Optional.empty();
     }
     CallPlan.Method header =
-        new CallPlan.Method(method.name(), functionName, signature, source.description(), parameters);
+        new CallPlan.Method(
+            method.name(), functionName, signature, source.description(), parameters);
     if (source.sip().isEmpty()) {
       return Optional.of(new CallPlan.Plain(header, result));
     }
@@ -94,7 +95,7 @@ final class MethodBinder {
     String pathName = param.name();
     boolean ok = true;
     if (arg instanceof AbiType.Named named) {
-      
+
       inner = named.type();
       pathName = named.name();
       ok = namedAsDeclared(function, index, param, named);
@@ -252,8 +253,7 @@ final class MethodBinder {
     return sip.results()
         .map(
             root ->
-                root instanceof SipNode.Sequence sequence
-                        && sequence.entries().size() == 1
+                root instanceof SipNode.Sequence sequence && sequence.entries().size() == 1
                     ? sequence.entries().get(0).node()
                     : root);
   }

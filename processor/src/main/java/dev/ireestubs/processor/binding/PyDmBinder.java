@@ -25,9 +25,9 @@ import java.util.Optional;
 
 /**
  * Binds a method declared {@code @IreeFunction(convention = PYDM)}: an IREEPyDM function has no
- * reflection, so its calling convention follows from the Java types (primitives are unboxed
- * values, everything else an object record), and is checked against the module's own calling
- * convention when the module is known.
+ * reflection, so its calling convention follows from the Java types (primitives are unboxed values,
+ * everything else an object record), and is checked against the module's own calling convention
+ * when the module is known.
  */
 final class PyDmBinder {
 
@@ -122,8 +122,8 @@ final class PyDmBinder {
   }
 
   /**
-   * Primitives are unboxed values of their width; other types object records. Null when the type
-   * is not one of them (reported) or does not resolve (the declaration step's to report).
+   * Primitives are unboxed values of their width; other types object records. Null when the type is
+   * not one of them (reported) or does not resolve (the declaration step's to report).
    */
   private ValueBinding binding(JavaType type, String path, Location site) {
     if (type instanceof JavaType.Unresolved) {
@@ -133,8 +133,7 @@ final class PyDmBinder {
       Class<?> p = primitive.type();
       Optional<ElementType> element = JavaMapping.element(p);
       if (element.isPresent()) {
-        return new ScalarBinding(
-            new AbiType.Scalar(element.get()), type.typeName(), false, path);
+        return new ScalarBinding(new AbiType.Scalar(element.get()), type.typeName(), false, path);
       }
     }
     if (type instanceof JavaType.Declared declared) {
@@ -155,8 +154,7 @@ final class PyDmBinder {
     if (type instanceof JavaType.ArrayOf arrayOf) {
       JavaType component = arrayOf.component();
       boolean bytes =
-          component instanceof JavaType.Primitive primitive
-              && primitive.type() == byte.class;
+          component instanceof JavaType.Primitive primitive && primitive.type() == byte.class;
       report.error(
           Tag.UNSUPPORTED_TYPE,
           path

@@ -54,7 +54,8 @@ final class StructureBinder {
         continue;
       }
       ValueBinding b =
-          values.bind(entry.type(), c.type(), path + "." + entry.key(), componentSite(record, c, site));
+          values.bind(
+              entry.type(), c.type(), path + "." + entry.key(), componentSite(record, c, site));
       if (b == null) {
         ok = false;
       } else {

@@ -21,9 +21,10 @@ import java.util.Optional;
 /**
  * Binds one value of one function: matches a Java type to a type record through {@link
  * JavaMapping}, reporting every mismatch on its element, and builds its {@link ValueBinding}.
- * Scalars, arrays, refs and lists here; records and maps in {@link StructureBinder}. Binding goes on
- * after a mismatch so one compile shows them all; a Java type that does not resolve binds nothing
- * and is not reported here (the declaration step says it, after the last round of processing).
+ * Scalars, arrays, refs and lists here; records and maps in {@link StructureBinder}. Binding goes
+ * on after a mismatch so one compile shows them all; a Java type that does not resolve binds
+ * nothing and is not reported here (the declaration step says it, after the last round of
+ * processing).
  */
 final class ValueBinder {
 
@@ -63,7 +64,7 @@ final class ValueBinder {
       return null;
     }
     if (t instanceof AbiType.Unsupported u) {
-      
+
       report.error(
           Tag.UNSUPPORTED_TYPE,
           path
@@ -119,7 +120,8 @@ final class ValueBinder {
           site.location());
       return null;
     }
-    if (j instanceof JavaType.Primitive declaredPrimitive && declaredPrimitive.type() == primitive.get()) {
+    if (j instanceof JavaType.Primitive declaredPrimitive
+        && declaredPrimitive.type() == primitive.get()) {
       return new ScalarBinding(t, j.typeName(), false, path);
     }
     if (j instanceof JavaType.Declared declared
@@ -144,9 +146,8 @@ final class ValueBinder {
   }
 
   private ValueBinding bindRef(AbiType t, JavaType j, String path, Site site) {
-    if (j instanceof JavaType.Declared d
-        && d.kind() == JavaType.DeclaredKind.VM_REF) {
-      
+    if (j instanceof JavaType.Declared d && d.kind() == JavaType.DeclaredKind.VM_REF) {
+
       if (!d.accessible()) {
         inaccessible(d.qualifiedName(), path, site);
         return null;
@@ -167,7 +168,7 @@ final class ValueBinder {
    */
   private ValueBinding bindUntypedRef(JavaType j, String path, Site site) {
     if (j instanceof JavaType.Declared d) {
-      
+
       Optional<ClassName> arrayClass = ArrayBinder.arrayClass(d, JavaMapping.ARRAY_CLASSES);
       if (arrayClass.isPresent()) {
         return new ArrayBinding(AbiType.NdArray.anyBufferView(), arrayClass.get(), path);
@@ -211,8 +212,8 @@ final class ValueBinder {
   }
 
   /**
-   * The element type of {@code List<T>}: null when {@code j} is not a {@code java.util.List};
-   * empty when it is raw or wildcarded (reported) or unresolved (the declaration step's to report).
+   * The element type of {@code List<T>}: null when {@code j} is not a {@code java.util.List}; empty
+   * when it is raw or wildcarded (reported) or unresolved (the declaration step's to report).
    */
   Optional<JavaType> listElement(AbiType t, JavaType j, String path, Site site) {
     if (!(j instanceof JavaType.Declared declared) || !declared.is("java.util.List")) {
@@ -242,8 +243,8 @@ final class ValueBinder {
   }
 
   /**
-   * Reports "PATH is T in the module, but SITE is {@code actualAndFix}": the Java type at
-   * {@code site} has the right kind for {@code t} but not a usable form.
+   * Reports "PATH is T in the module, but SITE is {@code actualAndFix}": the Java type at {@code
+   * site} has the right kind for {@code t} but not a usable form.
    */
   void misfit(AbiType t, String actualAndFix, String path, Site site) {
     report.error(
@@ -298,6 +299,7 @@ final class ValueBinder {
 
   /** A Java array type's binding, once {@link ArrayBinder} has checked it. */
   static JavaArrayBinding javaArray(AbiType.NdArray t, JavaType.ArrayOf j, String path) {
-    return new JavaArrayBinding(t, (ArrayTypeName) j.typeName(), j.rank(), j.leaf().typeName(), path);
+    return new JavaArrayBinding(
+        t, (ArrayTypeName) j.typeName(), j.rank(), j.leaf().typeName(), path);
   }
 }

@@ -128,8 +128,7 @@ record Wording(String functionName, FunctionSignature signature, AbiType synthes
   String fix(AbiType t, String path) {
     if (t instanceof AbiType.Dict || t instanceof AbiType.Sequence) {
       if (t instanceof AbiType.Sequence sequence) {
-        Optional<AbiType> uniform =
-            JavaMapping.uniformElement(sequence.elements());
+        Optional<AbiType> uniform = JavaMapping.uniformElement(sequence.elements());
         if (uniform.isPresent()) {
           return "change its type to List<" + suggestBoxed(uniform.get(), "element") + ">";
         }
@@ -175,13 +174,10 @@ record Wording(String functionName, FunctionSignature signature, AbiType synthes
       return suggestType(named.type(), name);
     }
     if (t instanceof AbiType.Scalar scalar) {
-      return JavaMapping.scalar(scalar.element())
-          .map(Class::getName)
-          .orElse("(no Java type)");
+      return JavaMapping.scalar(scalar.element()).map(Class::getName).orElse("(no Java type)");
     }
     if (t instanceof AbiType.NdArray ndArray) {
-      return JavaMapping.arrayClass(ndArray.element())
-          .orElse(JavaMapping.ANY_ARRAY_CLASS);
+      return JavaMapping.arrayClass(ndArray.element()).orElse(JavaMapping.ANY_ARRAY_CLASS);
     }
     if (t instanceof AbiType.Dict) {
       return Names.typeName(name);

@@ -20,9 +20,9 @@ import javax.lang.model.util.Elements;
 
 /**
  * The declaration step of derive mode: reads each {@code @IreeClient} on a package into a {@link
- * ClientDeclaration} and reports what is wrong with its values themselves (no module or two, a
- * name that is not a Java name, a {@code module} that has no effect). Finding the module is the
- * sources step's job.
+ * ClientDeclaration} and reports what is wrong with its values themselves (no module or two, a name
+ * that is not a Java name, a {@code module} that has no effect). Finding the module is the sources
+ * step's job.
  */
 public final class ClientReader {
 
@@ -33,8 +33,8 @@ public final class ClientReader {
   }
 
   /**
-   * Every {@code @IreeClient} of {@code round}, the containers' included: by package name, then
-   * in source order.
+   * Every {@code @IreeClient} of {@code round}, the containers' included: by package name, then in
+   * source order.
    */
   public List<ClientDeclaration> annotated(RoundEnvironment round) {
     Set<PackageElement> packages =
@@ -71,8 +71,8 @@ public final class ClientReader {
   }
 
   /**
-   * Whether an interface can be derived from {@code r}'s values; reports what keeps it from it,
-   * and warns of a value that has no effect.
+   * Whether an interface can be derived from {@code r}'s values; reports what keeps it from it, and
+   * warns of a value that has no effect.
    */
   public static boolean check(ClientDeclaration r, Reporter report) {
     boolean ok = true;
@@ -121,7 +121,8 @@ public final class ClientReader {
       AnnotationValue v = Annotations.explicitValue(container.get(), "value");
       if (v != null && v.getValue() instanceof List) {
         for (Object o : (List<?>) v.getValue()) {
-          if (o instanceof AnnotationValue annotationValue && annotationValue.getValue() instanceof AnnotationMirror) {
+          if (o instanceof AnnotationValue annotationValue
+              && annotationValue.getValue() instanceof AnnotationMirror) {
             out.add((AnnotationMirror) annotationValue.getValue());
           }
         }

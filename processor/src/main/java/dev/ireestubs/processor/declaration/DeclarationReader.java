@@ -33,10 +33,10 @@ import javax.lang.model.util.Types;
 /**
  * The first step of the pipeline: reads an {@code @IreeModule} element once into a {@link
  * Declaration} of plain values, reporting what is wrong with the declaration itself (not an
- * interface, generic, sealed, private; generic methods; an empty module name; {@code
- * IreeFunction} on a default method), and every type it names that does not resolve (another
- * processor may generate it: the interface then waits for a later round before any file is read).
- * Finding its module's reflection is the next step's job, matching it against that the binder's.
+ * interface, generic, sealed, private; generic methods; an empty module name; {@code IreeFunction}
+ * on a default method), and every type it names that does not resolve (another processor may
+ * generate it: the interface then waits for a later round before any file is read). Finding its
+ * module's reflection is the next step's job, matching it against that the binder's.
  */
 public final class DeclarationReader {
 
@@ -126,8 +126,8 @@ public final class DeclarationReader {
   }
 
   /**
-   * Reports that {@code declaration} still names types that do not resolve after the last round
-   * of processing (see {@link Declaration#unresolved()}): before that, the interface waits for them.
+   * Reports that {@code declaration} still names types that do not resolve after the last round of
+   * processing (see {@link Declaration#unresolved()}): before that, the interface waits for them.
    */
   public static void reportUnresolved(Declaration declaration, Reporter report) {
     Set<String> unresolved = declaration.unresolved();
@@ -195,7 +195,7 @@ public final class DeclarationReader {
                     ElementLocation.of(method, m, "convention")));
   }
 
-    private Declaration.FunctionAnnotation function(ExecutableElement method, AnnotationMirror m) {
+  private Declaration.FunctionAnnotation function(ExecutableElement method, AnnotationMirror m) {
     return new Declaration.FunctionAnnotation(
         Annotations.string(elements, m, "value").trim(),
         Annotations.explicitValue(m, "value") != null,
@@ -411,16 +411,11 @@ public final class DeclarationReader {
 
   private static String kindName(TypeElement e) {
     return switch (e.getKind()) {
-  case CLASS -> 
-"class";
-  case ENUM -> 
-"enum";
-  case RECORD -> 
-"record";
-  case ANNOTATION_TYPE -> 
-"annotation type";
-  default -> 
-e.getKind().toString().toLowerCase(Locale.ROOT);
-};
+      case CLASS -> "class";
+      case ENUM -> "enum";
+      case RECORD -> "record";
+      case ANNOTATION_TYPE -> "annotation type";
+      default -> e.getKind().toString().toLowerCase(Locale.ROOT);
+    };
   }
 }

@@ -7,8 +7,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A Java type as the user wrote it, read once from the declaration: what the binder matches
- * against a type record. Plain values (JavaPoet names and strings), so binding needs no compiler.
+ * A Java type as the user wrote it, read once from the declaration: what the binder matches against
+ * a type record. Plain values (JavaPoet names and strings), so binding needs no compiler.
  */
 public sealed interface JavaType
     permits JavaType.Primitive,

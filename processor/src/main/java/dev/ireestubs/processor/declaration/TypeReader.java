@@ -34,10 +34,10 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * Reads compiler types into {@link JavaType}s, and every record they name (with its components
- * and their annotations) into the declaration's record table: the one place that asks the compiler
- * what a Java type is. It keeps every type it met that did not resolve ({@link #unresolved()}), so
- * that the declaration knows before anything else is read whether it must wait for a later round.
+ * Reads compiler types into {@link JavaType}s, and every record they name (with its components and
+ * their annotations) into the declaration's record table: the one place that asks the compiler what
+ * a Java type is. It keeps every type it met that did not resolve ({@link #unresolved()}), so that
+ * the declaration knows before anything else is read whether it must wait for a later round.
  */
 final class TypeReader {
 
@@ -51,6 +51,7 @@ final class TypeReader {
   private final Map<String, Declaration.RecordType> records = new LinkedHashMap<>();
   private final Set<String> reading = new HashSet<>();
   private final Set<String> unresolved = new LinkedHashSet<>();
+
   /** Types without arguments, annotations or enclosing instance, read once each (by element). */
   private final Map<TypeElement, JavaType> plainTypes = new HashMap<>();
 
@@ -84,54 +85,54 @@ final class TypeReader {
   /** {@code t} as a plain value; records it names are added to {@link #records()}. */
   JavaType read(TypeMirror t) {
     switch (t.getKind()) {
-  case ERROR -> {
-unresolved.add(t.toString());
+      case ERROR -> {
+        unresolved.add(t.toString());
         return new JavaType.Unresolved(t.toString());
-}
-  case VOID -> {
-return new JavaType.Void();
-}
-  case BOOLEAN -> {
-return new JavaType.Primitive(boolean.class);
-}
-  case BYTE -> {
-return new JavaType.Primitive(byte.class);
-}
-  case SHORT -> {
-return new JavaType.Primitive(short.class);
-}
-  case INT -> {
-return new JavaType.Primitive(int.class);
-}
-  case LONG -> {
-return new JavaType.Primitive(long.class);
-}
-  case CHAR -> {
-return new JavaType.Primitive(char.class);
-}
-  case FLOAT -> {
-return new JavaType.Primitive(float.class);
-}
-  case DOUBLE -> {
-return new JavaType.Primitive(double.class);
-}
-  case ARRAY -> {
-return new JavaType.ArrayOf(
+      }
+      case VOID -> {
+        return new JavaType.Void();
+      }
+      case BOOLEAN -> {
+        return new JavaType.Primitive(boolean.class);
+      }
+      case BYTE -> {
+        return new JavaType.Primitive(byte.class);
+      }
+      case SHORT -> {
+        return new JavaType.Primitive(short.class);
+      }
+      case INT -> {
+        return new JavaType.Primitive(int.class);
+      }
+      case LONG -> {
+        return new JavaType.Primitive(long.class);
+      }
+      case CHAR -> {
+        return new JavaType.Primitive(char.class);
+      }
+      case FLOAT -> {
+        return new JavaType.Primitive(float.class);
+      }
+      case DOUBLE -> {
+        return new JavaType.Primitive(double.class);
+      }
+      case ARRAY -> {
+        return new JavaType.ArrayOf(
             read(((ArrayType) t).getComponentType()), typeName(t), display(t));
-}
-  case DECLARED -> {
-return declared((DeclaredType) t);
-}
-  case WILDCARD -> {
-WildcardType w = (WildcardType) t;
-          TypeMirror bound = w.getExtendsBound() != null ? w.getExtendsBound() : w.getSuperBound();
-          return new JavaType.Wildcard(
-              bound == null ? Optional.empty() : Optional.of(read(bound)), display(t));
-}
-  default -> {
-return new JavaType.Other(typeName(t), display(t));
-}
-}
+      }
+      case DECLARED -> {
+        return declared((DeclaredType) t);
+      }
+      case WILDCARD -> {
+        WildcardType w = (WildcardType) t;
+        TypeMirror bound = w.getExtendsBound() != null ? w.getExtendsBound() : w.getSuperBound();
+        return new JavaType.Wildcard(
+            bound == null ? Optional.empty() : Optional.of(read(bound)), display(t));
+      }
+      default -> {
+        return new JavaType.Other(typeName(t), display(t));
+      }
+    }
   }
 
   private JavaType declared(DeclaredType t) {
@@ -219,8 +220,8 @@ return new JavaType.Other(typeName(t), display(t));
   }
 
   /**
-   * The element to report a component's diagnostics on: its private field, which javac 17
-   * positions on the component (it has no position for the component element itself).
+   * The element to report a component's diagnostics on: its private field, which javac 17 positions
+   * on the component (it has no position for the component element itself).
    */
   private static Element componentElement(TypeElement record, RecordComponentElement c) {
     for (VariableElement f : ElementFilter.fieldsIn(record.getEnclosedElements())) {
@@ -281,32 +282,32 @@ return new JavaType.Other(typeName(t), display(t));
   /** A Java type as a user reads it: simple names, {@code List<FloatArray>}, {@code float[][]}. */
   static String display(TypeMirror t) {
     switch (t.getKind()) {
-  case DECLARED -> {
-DeclaredType d = (DeclaredType) t;
-          String name = d.asElement().getSimpleName().toString();
-          if (d.getTypeArguments().isEmpty()) {
-            return name;
-          }
-          return d.getTypeArguments().stream()
-              .map(TypeReader::display)
-              .collect(Collectors.joining(", ", name + "<", ">"));
-}
-  case ARRAY -> {
-return display(((ArrayType) t).getComponentType()) + "[]";
-}
-  case WILDCARD -> {
-WildcardType w = (WildcardType) t;
-          if (w.getExtendsBound() != null) {
-            return "? extends " + display(w.getExtendsBound());
-          }
-          if (w.getSuperBound() != null) {
-            return "? super " + display(w.getSuperBound());
-          }
-          return "?";
-}
-  default -> {
-return t.toString();
-}
-}
+      case DECLARED -> {
+        DeclaredType d = (DeclaredType) t;
+        String name = d.asElement().getSimpleName().toString();
+        if (d.getTypeArguments().isEmpty()) {
+          return name;
+        }
+        return d.getTypeArguments().stream()
+            .map(TypeReader::display)
+            .collect(Collectors.joining(", ", name + "<", ">"));
+      }
+      case ARRAY -> {
+        return display(((ArrayType) t).getComponentType()) + "[]";
+      }
+      case WILDCARD -> {
+        WildcardType w = (WildcardType) t;
+        if (w.getExtendsBound() != null) {
+          return "? extends " + display(w.getExtendsBound());
+        }
+        if (w.getSuperBound() != null) {
+          return "? super " + display(w.getSuperBound());
+        }
+        return "?";
+      }
+      default -> {
+        return t.toString();
+      }
+    }
   }
 }

@@ -123,8 +123,8 @@ public final class ClientDerivation {
   }
 
   /**
-   * The internal error for a failure of the processor itself while deriving {@code r}'s
-   * interface, with its stack trace.
+   * The internal error for a failure of the processor itself while deriving {@code r}'s interface,
+   * with its stack trace.
    */
   public static void reportFailure(ClientDeclaration r, Throwable e, Messager messager) {
     messager.printMessage(

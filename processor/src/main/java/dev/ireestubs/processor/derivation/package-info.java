@@ -5,7 +5,6 @@
  * ClientDeriver} derive the module's interface and writes it annotated {@code @IreeModule}; the
  * next round checks it through the steps like any interface.
  *
- * <p>Reads the declaration, the sources and diagnostics. Not an API: public for the processor
- * only.
+ * <p>Reads the declaration, the sources and diagnostics. Not an API: public for the processor only.
  */
 package dev.ireestubs.processor.derivation;

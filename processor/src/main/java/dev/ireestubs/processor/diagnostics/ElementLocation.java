@@ -8,8 +8,8 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 
 /**
- * A {@link Location} in the compiler's terms: an element, and optionally one of its annotations
- * and a value of it (both null for the element itself; the value null for the whole annotation).
+ * A {@link Location} in the compiler's terms: an element, and optionally one of its annotations and
+ * a value of it (both null for the element itself; the value null for the whole annotation).
  *
  * @param element the element the diagnostic is on
  * @param mirror one of its annotations, or null
@@ -31,7 +31,9 @@ public record ElementLocation(Element element, AnnotationMirror mirror, Annotati
     return new ElementLocation(element, null, null);
   }
 
-  /** {@code member}'s value of {@code mirror} on {@code element}, or the annotation if unwritten. */
+  /**
+   * {@code member}'s value of {@code mirror} on {@code element}, or the annotation if unwritten.
+   */
   public static ElementLocation of(Element element, AnnotationMirror mirror, String member) {
     return new ElementLocation(element, mirror, explicitValue(mirror, member));
   }

@@ -104,17 +104,12 @@ public final class Reporter {
     Element enclosing = e.getEnclosingElement();
     String owner = enclosing == null ? "" : enclosing.toString();
     return switch (e.getKind()) {
-  case METHOD -> 
-"method " + owner + "." + e;
-  case PARAMETER -> 
-"parameter " + e.getSimpleName() + " of " + describe(enclosing);
-  case RECORD_COMPONENT -> 
-"component " + e.getSimpleName() + " of record " + owner;
-  default -> 
-e.getKind().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
-            + " "
-            + e;
-};
+      case METHOD -> "method " + owner + "." + e;
+      case PARAMETER -> "parameter " + e.getSimpleName() + " of " + describe(enclosing);
+      case RECORD_COMPONENT -> "component " + e.getSimpleName() + " of record " + owner;
+      default ->
+          e.getKind().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + " " + e;
+    };
   }
 
   /** True when an error was reported. */

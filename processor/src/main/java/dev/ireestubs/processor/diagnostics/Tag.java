@@ -23,8 +23,8 @@ public enum Tag {
   /** A type record no Java type binds to (sdict_kwargs, f16 scalars, complex ndarrays, ...). */
   UNSUPPORTED_TYPE("IreeUnsupportedType"),
   /**
-   * Reflection in a compiled module that could not be used, so a poorer source was (a warning):
-   * an {@code iree.abi.declaration} that does not parse, checked against the calling convention.
+   * Reflection in a compiled module that could not be used, so a poorer source was (a warning): an
+   * {@code iree.abi.declaration} that does not parse, checked against the calling convention.
    */
   REFLECTION_FALLBACK("IreeReflectionFallback"),
   /** An annotated element or method the stub cannot implement (a class, a generic method...). */

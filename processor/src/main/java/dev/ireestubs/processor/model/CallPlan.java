@@ -11,7 +11,8 @@ import java.util.Optional;
  * How one method calls one module function: the binder's decision, which the writer prints. One
  * case per calling scheme, each made of {@link ValueBinding}s; nothing in it is a compiler type.
  */
-public sealed interface CallPlan permits CallPlan.Plain, CallPlan.Async, CallPlan.Sip, CallPlan.PyDm {
+public sealed interface CallPlan
+    permits CallPlan.Plain, CallPlan.Async, CallPlan.Sip, CallPlan.PyDm {
 
   /** What every plan has: the method, the function, its signature and the parameters. */
   Method method();
@@ -45,8 +46,8 @@ public sealed interface CallPlan permits CallPlan.Plain, CallPlan.Async, CallPla
   }
 
   /**
-   * Where the signature came from, for messages and the stub's Javadoc: a module file's path, {@code
-   * "@IreeFunction(abi)"}, or a compiled module's path with the reflection used.
+   * Where the signature came from, for messages and the stub's Javadoc: a module file's path,
+   * {@code "@IreeFunction(abi)"}, or a compiled module's path with the reflection used.
    */
   default String reflectionSource() {
     return method().source();
@@ -58,8 +59,8 @@ public sealed interface CallPlan permits CallPlan.Plain, CallPlan.Async, CallPla
   }
 
   /**
-   * True when some argument is (or holds) a Java array: the call copies it and owns the copy,
-   * which the method ends once the call is over (see {@link ValueBinding#holdsJavaArray()}).
+   * True when some argument is (or holds) a Java array: the call copies it and owns the copy, which
+   * the method ends once the call is over (see {@link ValueBinding#holdsJavaArray()}).
    */
   default boolean ownsCopies() {
     return parameters().stream().anyMatch(p -> p.binding().holdsJavaArray());
@@ -117,12 +118,11 @@ public sealed interface CallPlan permits CallPlan.Plain, CallPlan.Async, CallPla
   }
 
   /**
-   * An asynchronous call of a function of the coarse-fences model, marshalled as {@link Plain}:
-   * the method submits the call and returns a future of the result the plan's {@code result}
-   * decodes.
+   * An asynchronous call of a function of the coarse-fences model, marshalled as {@link Plain}: the
+   * method submits the call and returns a future of the result the plan's {@code result} decodes.
    *
-   * @param future the future the method returns, of {@code result}'s Java type (boxed; {@code
-   *     Void} for none)
+   * @param future the future the method returns, of {@code result}'s Java type (boxed; {@code Void}
+   *     for none)
    * @param waitParameter the method's last parameter, a {@code Fence} the call waits for, if any
    *     (it is not among the method's {@link #parameters()}, which are the function's arguments)
    */

@@ -5,8 +5,8 @@ import dev.ireestubs.abi.AbiType;
 import java.util.Objects;
 
 /**
- * A {@code py_homogeneous_list} (any length), or an {@code slist}/{@code stuple} whose elements
- * all have one type record (a fixed length), as {@code java.util.List<T>}.
+ * A {@code py_homogeneous_list} (any length), or an {@code slist}/{@code stuple} whose elements all
+ * have one type record (a fixed length), as {@code java.util.List<T>}.
  *
  * @param type an {@link AbiType.HomogeneousList} or a uniform {@link AbiType.Sequence}
  * @param javaType {@code List<T>}

@@ -27,7 +27,8 @@ public record MapBinding(
     values = List.copyOf(values);
     Objects.requireNonNull(path, "path");
     if (!keys.equals(type.keys())) {
-      throw new IllegalArgumentException("keys " + keys + " differ from the sdict's " + type.keys());
+      throw new IllegalArgumentException(
+          "keys " + keys + " differ from the sdict's " + type.keys());
     }
     if (values.size() != keys.size()) {
       throw new IllegalArgumentException(

@@ -14,7 +14,8 @@ import java.util.Objects;
  * @param binding how the value is marshalled; for a {@code named} argument, the binding of the
  *     named type (the wrapper only names the slot)
  */
-public record ParameterModel(String javaName, TypeName javaType, String path, ValueBinding binding) {
+public record ParameterModel(
+    String javaName, TypeName javaType, String path, ValueBinding binding) {
   public ParameterModel {
     Objects.requireNonNull(javaName, "javaName");
     Objects.requireNonNull(javaType, "javaType");

@@ -10,16 +10,16 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * An {@code sdict}, {@code slist} or {@code stuple} as a Java record. Its VM form is a variant
- * list of the component values in {@link #components()} order.
+ * An {@code sdict}, {@code slist} or {@code stuple} as a Java record. Its VM form is a variant list
+ * of the component values in {@link #components()} order.
  *
  * @param type an {@link AbiType.Dict} or {@link AbiType.Sequence}
  * @param record the record class
- * @param components one per key or element, in DESCRIPTOR order (the VM list order: the sdict's
- *     key order, which is not necessarily the record's declaration order)
+ * @param components one per key or element, in DESCRIPTOR order (the VM list order: the sdict's key
+ *     order, which is not necessarily the record's declaration order)
  * @param path the run-time path
- * @param constructorOrder the record's component names in declaration order, i.e. the order of
- *     the canonical constructor's parameters (a permutation of the components' accessors)
+ * @param constructorOrder the record's component names in declaration order, i.e. the order of the
+ *     canonical constructor's parameters (a permutation of the components' accessors)
  */
 public record RecordBinding(
     AbiType type,
@@ -39,14 +39,16 @@ public record RecordBinding(
     constructorOrder = List.copyOf(constructorOrder);
     List<String> accessors = accessors(components);
     // Usually the orders agree, and then nothing need be sorted.
-    if (!accessors.equals(constructorOrder) && !sorted(accessors).equals(sorted(constructorOrder))) {
+    if (!accessors.equals(constructorOrder)
+        && !sorted(accessors).equals(sorted(constructorOrder))) {
       throw new IllegalArgumentException(
           "constructorOrder " + constructorOrder + " is not a permutation of " + sorted(accessors));
     }
   }
 
   /** A record whose declaration order is the descriptor order (always so for sequences). */
-  public RecordBinding(AbiType type, ClassName record, List<ComponentBinding> components, String path) {
+  public RecordBinding(
+      AbiType type, ClassName record, List<ComponentBinding> components, String path) {
     this(type, record, components, path, accessors(components));
   }
 

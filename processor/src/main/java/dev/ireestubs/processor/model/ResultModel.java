@@ -4,7 +4,8 @@ import com.palantir.javapoet.TypeName;
 import java.util.Objects;
 
 /** How a function's raw VM results become the method's return value. */
-public sealed interface ResultModel permits ResultModel.Void, ResultModel.Single, ResultModel.Inlined {
+public sealed interface ResultModel
+    permits ResultModel.Void, ResultModel.Single, ResultModel.Inlined {
 
   /** The method's return type ({@code void} for {@link Void}). */
   TypeName javaType();
@@ -34,10 +35,10 @@ public sealed interface ResultModel permits ResultModel.Void, ResultModel.Single
   /**
    * The raw results are the children of one structure, assembled into one record, list or map:
    * either one {@code slist}/{@code stuple}/{@code sdict} result ({@link
-   * dev.ireestubs.abi.FunctionSignature#hasInlinedResults()}), or several results bound to a
-   * record or list, positionally. In the second case {@code binding.type()} is an {@code stuple}
-   * of the declared results, made by the binder; either way the binding's children, in order, are
-   * the raw results.
+   * dev.ireestubs.abi.FunctionSignature#hasInlinedResults()}), or several results bound to a record
+   * or list, positionally. In the second case {@code binding.type()} is an {@code stuple} of the
+   * declared results, made by the binder; either way the binding's children, in order, are the raw
+   * results.
    *
    * @param javaType the method's return type
    * @param binding a {@link RecordBinding}, {@link ListBinding} (with a fixed size) or {@link

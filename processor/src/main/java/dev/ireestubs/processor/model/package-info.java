@@ -5,7 +5,7 @@
  * made of sealed {@link dev.ireestubs.processor.model.ValueBinding}s. Immutable plain values, with
  * no compiler type: everything the writer needs, decided.
  *
- * <p>Reads no other package of the processor. Not an API: public for the binding and writing
- * steps only.
+ * <p>Reads no other package of the processor. Not an API: public for the binding and writing steps
+ * only.
  */
 package dev.ireestubs.processor.model;

@@ -11,9 +11,9 @@ public final class Names {
   private Names() {}
 
   /**
-   * {@code path} inside {@code function}: what follows {@code "function: "} ({@code
-   * features.image} of {@code predict: features.image}); null when the path is not under the
-   * function's name (or is the name alone).
+   * {@code path} inside {@code function}: what follows {@code "function: "} ({@code features.image}
+   * of {@code predict: features.image}); null when the path is not under the function's name (or is
+   * the name alone).
    */
   public static String insideFunction(String function, String path) {
     if (path.length() > function.length() + 1
@@ -25,8 +25,8 @@ public final class Names {
   }
 
   /**
-   * The length of the name a value's path starts with, inside its function: up to the first
-   * {@code .} (a component or key) or {@code [} (an element), the parameter the value is part of.
+   * The length of the name a value's path starts with, inside its function: up to the first {@code
+   * .} (a component or key) or {@code [} (an element), the parameter the value is part of.
    */
   public static int leadingName(String path) {
     int end = 0;
@@ -42,7 +42,9 @@ public final class Names {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < camel.length(); i++) {
       char c = camel.charAt(i);
-      if (sb.length() == 0 ? Character.isJavaIdentifierStart(c) : Character.isJavaIdentifierPart(c)) {
+      if (sb.length() == 0
+          ? Character.isJavaIdentifierStart(c)
+          : Character.isJavaIdentifierPart(c)) {
         sb.append(sb.length() == 0 ? Character.toUpperCase(c) : c);
       }
     }
@@ -60,8 +62,8 @@ public final class Names {
 
   /**
    * The edit distance between two strings: insertions, deletions, substitutions and swaps of two
-   * adjacent characters each count one (optimal string alignment). Memory is linear in the
-   * shorter string.
+   * adjacent characters each count one (optimal string alignment). Memory is linear in the shorter
+   * string.
    */
   static int editDistance(String a, String b) {
     int n = a.length();
@@ -81,7 +83,10 @@ public final class Names {
       for (int j = 1; j <= m; j++) {
         int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
         int v = Math.min(Math.min(previous[j] + 1, current[j - 1] + 1), previous[j - 1] + cost);
-        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+        if (i > 1
+            && j > 1
+            && a.charAt(i - 1) == b.charAt(j - 2)
+            && a.charAt(i - 2) == b.charAt(j - 1)) {
           v = Math.min(v, next[j - 2] + 1);
         }
         current[j] = v;
@@ -109,13 +114,12 @@ public final class Names {
         continue;
       }
       String camel = AbiType.Dict.camelCase(c);
-      int bound = Math.min(Math.abs(name.length() - c.length()), Math.abs(name.length() - camel.length()));
+      int bound =
+          Math.min(Math.abs(name.length() - c.length()), Math.abs(name.length() - camel.length()));
       if (bound >= bestDistance) {
         continue;
       }
-      int d =
-          Math.min(
-              editDistance(lower, c.toLowerCase(Locale.ROOT)), editDistance(name, camel));
+      int d = Math.min(editDistance(lower, c.toLowerCase(Locale.ROOT)), editDistance(name, camel));
       if (d < bestDistance) {
         best = c;
         bestDistance = d;

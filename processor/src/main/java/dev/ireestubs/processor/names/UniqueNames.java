@@ -8,10 +8,9 @@ import java.util.Set;
 import javax.lang.model.SourceVersion;
 
 /**
- * Allocates identifiers that are valid Java names and unique in their scope: a suggestion as it
- * is when free, else with the next number ({@code element}, {@code element2}, ...), so that
- * thousands of names stay linear to allocate and readable. Seeded with the names the scope must
- * not take.
+ * Allocates identifiers that are valid Java names and unique in their scope: a suggestion as it is
+ * when free, else with the next number ({@code element}, {@code element2}, ...), so that thousands
+ * of names stay linear to allocate and readable. Seeded with the names the scope must not take.
  */
 public final class UniqueNames {
 
@@ -37,7 +36,9 @@ public final class UniqueNames {
     return new UniqueNames(outer, Set.of());
   }
 
-  /** Takes {@code name} as it is (a parameter's name, which cannot change); true when it was free. */
+  /**
+   * Takes {@code name} as it is (a parameter's name, which cannot change); true when it was free.
+   */
   public boolean reserve(String name) {
     return !outer.contains(name) && taken.add(name);
   }
@@ -61,7 +62,8 @@ public final class UniqueNames {
     StringBuilder sb = new StringBuilder(s.length());
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      boolean ok = sb.length() == 0 ? Character.isJavaIdentifierStart(c) : Character.isJavaIdentifierPart(c);
+      boolean ok =
+          sb.length() == 0 ? Character.isJavaIdentifierStart(c) : Character.isJavaIdentifierPart(c);
       if (!ok && sb.length() == 0 && Character.isJavaIdentifierPart(c)) {
         sb.append('_');
         ok = true;

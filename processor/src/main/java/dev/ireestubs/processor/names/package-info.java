@@ -4,7 +4,7 @@
  * features.image}), and {@link dev.ireestubs.processor.names.UniqueNames}, the allocator every
  * identifier of generated code goes through.
  *
- * <p>Reads no other package of the processor. Not an API: public for the processor's other
- * packages only.
+ * <p>Reads no other package of the processor. Not an API: public for the processor's other packages
+ * only.
  */
 package dev.ireestubs.processor.names;

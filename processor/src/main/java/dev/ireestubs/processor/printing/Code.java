@@ -12,12 +12,12 @@ import javax.lang.model.SourceVersion;
  * ({@code $T} a {@link TypeName}, {@code $N} a name, {@code $S} a string literal, {@code $L} a
  * literal or a nested fragment, {@code $$} a dollar sign).
  *
- * <p>The stub's code is printed through this class rather than JavaPoet's {@code CodeBlock}
- * because a stub of a large module is thousands of small fragments: JavaPoet prints a file twice
- * (once to choose its imports) and splits every piece it prints on line breaks with a regular
- * expression, which made printing the larger part of the processor's time. A format here is
- * parsed once, into a list of parts; {@link JavaSource} walks the parts' types once to choose the
- * imports, then prints each part once. The formats and the printed layout are JavaPoet's.
+ * <p>The stub's code is printed through this class rather than JavaPoet's {@code CodeBlock} because
+ * a stub of a large module is thousands of small fragments: JavaPoet prints a file twice (once to
+ * choose its imports) and splits every piece it prints on line breaks with a regular expression,
+ * which made printing the larger part of the processor's time. A format here is parsed once, into a
+ * list of parts; {@link JavaSource} walks the parts' types once to choose the imports, then prints
+ * each part once. The formats and the printed layout are JavaPoet's.
  */
 public final class Code {
 
@@ -159,7 +159,9 @@ public final class Code {
           case '<' -> parts.add(Marker.UNINDENT);
           case '[' -> parts.add(Marker.STATEMENT);
           case ']' -> parts.add(Marker.STATEMENT_END);
-          default -> throw new IllegalArgumentException("unknown placeholder $" + c + " in '" + format + "'");
+          default ->
+              throw new IllegalArgumentException(
+                  "unknown placeholder $" + c + " in '" + format + "'");
         }
       }
       if (arg != args.length) {

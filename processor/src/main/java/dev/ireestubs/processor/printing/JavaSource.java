@@ -18,10 +18,11 @@ import javax.lang.model.element.Modifier;
 
 /**
  * One generated source file as plain values (a class, its fields, methods and nested classes, their
- * code as {@link Code}), and its printing: imports chosen once from every type the file names,
- * then every part printed once by {@link SourcePrinter}, in JavaPoet's layout (two-space indents, members separated by a
- * blank line, static fields, fields, constructors, methods, then nested classes; parameter lists
- * wrapped past column 100) and by JavaPoet's rules for imports, so that a stub reads as before.
+ * code as {@link Code}), and its printing: imports chosen once from every type the file names, then
+ * every part printed once by {@link SourcePrinter}, in JavaPoet's layout (two-space indents,
+ * members separated by a blank line, static fields, fields, constructors, methods, then nested
+ * classes; parameter lists wrapped past column 100) and by JavaPoet's rules for imports, so that a
+ * stub reads as before.
  *
  * <p>A type is written by its simple name (imported) unless another type of that simple name was
  * met first, a type of the file's package or a class nested in the file has it, or the file must
@@ -44,7 +45,8 @@ public final class JavaSource {
   public sealed interface Member permits FieldDecl, MethodDecl, TypeDecl {}
 
   /** A field; {@code initializer} empty for none. */
-  public record FieldDecl(Code javadoc, Set<Modifier> modifiers, TypeName type, String name, Code initializer)
+  public record FieldDecl(
+      Code javadoc, Set<Modifier> modifiers, TypeName type, String name, Code initializer)
       implements Member {}
 
   /** A method, or with a null {@code returns} a constructor. */
@@ -134,8 +136,8 @@ public final class JavaSource {
   }
 
   /**
-   * The class of the file that {@code simple} names there: a class nested in it (the stub nests
-   * one level deep) or the top-level class; null for none. Both passes resolve names by it.
+   * The class of the file that {@code simple} names there: a class nested in it (the stub nests one
+   * level deep) or the top-level class; null for none. Both passes resolve names by it.
    */
   static ClassName inFile(String simple, String pkg, String topLevel, Set<String> nested) {
     if (nested.contains(simple)) {
@@ -270,5 +272,4 @@ public final class JavaSource {
       return out;
     }
   }
-
 }

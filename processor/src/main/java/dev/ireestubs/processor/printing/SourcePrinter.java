@@ -31,8 +31,10 @@ final class SourcePrinter {
   private static final String INDENT = "  ";
 
   private final StringBuilder out;
+
   /** Imported top-level types by simple name; null: write every type in full. */
   private final Map<String, ClassName> imports;
+
   private final Set<String> nested;
   private final String topLevel;
   private final String pkg;
@@ -40,10 +42,13 @@ final class SourcePrinter {
   private int statementLine = -1;
   private boolean javadoc;
   private boolean trailingNewline;
+
   /** The line wrapper's state: text after a pending wrapping point, and that point's kind. */
   private final StringBuilder pending = new StringBuilder();
+
   private int column;
   private int wrapIndent = -1;
+
   /** The pending wrapping point, if any: what it prints where the line does not break there. */
   private Gap gap;
 
@@ -52,6 +57,7 @@ final class SourcePrinter {
     SPACE,
     NOTHING
   }
+
   /** How each class is written, by canonical name. */
   private final Map<String, String> names = new HashMap<>();
 
@@ -63,7 +69,11 @@ final class SourcePrinter {
    * @param capacity the initial size of the text
    */
   SourcePrinter(
-      Map<String, ClassName> imports, String pkg, String topLevel, Set<String> nested, int capacity) {
+      Map<String, ClassName> imports,
+      String pkg,
+      String topLevel,
+      Set<String> nested,
+      int capacity) {
     this.out = new StringBuilder(capacity);
     this.imports = imports;
     this.pkg = pkg;
@@ -303,7 +313,9 @@ final class SourcePrinter {
       if (found != null && found.canonicalName().equals(e.canonicalName())) {
         List<String> names = c.simpleNames();
         int from = e.simpleNames().size() - 1;
-        return from == 0 && names.size() == 1 ? names.get(0) : String.join(".", names.subList(from, names.size()));
+        return from == 0 && names.size() == 1
+            ? names.get(0)
+            : String.join(".", names.subList(from, names.size()));
       }
     }
     if (resolved) {
@@ -420,7 +432,9 @@ final class SourcePrinter {
     gap = null;
   }
 
-  /** {@code value} as a Java string literal, in JavaPoet's form (a line break ends a line of it). */
+  /**
+   * {@code value} as a Java string literal, in JavaPoet's form (a line break ends a line of it).
+   */
   private static String stringLiteral(String value) {
     StringBuilder result = new StringBuilder(value.length() + 2);
     result.append('"');

@@ -20,10 +20,10 @@ import java.util.Set;
  * The asynchronous methods of an interface: a method that returns {@code CompletableFuture<T>} (or
  * {@code FencedFuture<T>}, which also carries the call's signal fence) calls the asynchronous
  * export of its function, of the coarse-fences model, and may take the call's wait fence as its
- * last parameter ({@code Fence wait}). This part of the sources step reads that shape and finds
- * the export ({@link #read}), whose signature {@link SignatureSources} then finds for a view of
- * the method as if it returned {@code T}, took no fence and named the export; then it checks that
- * the function takes fences ({@link #check}). The binder binds the view.
+ * last parameter ({@code Fence wait}). This part of the sources step reads that shape and finds the
+ * export ({@link #read}), whose signature {@link SignatureSources} then finds for a view of the
+ * method as if it returned {@code T}, took no fence and named the export; then it checks that the
+ * function takes fences ({@link #check}). The binder binds the view.
  *
  * <p>The export of method {@code m}, whose function is {@code f} ({@code @IreeFunction("f")}, else
  * the method's name): {@code f} itself when it ends in {@code $async}, else {@code f$async}, else,
@@ -69,8 +69,8 @@ final class AsyncSources {
   }
 
   /**
-   * Checks a synchronous method for what only asynchronous ones may have (a wait fence, a future
-   * of another kind); true when it has none (else reported).
+   * Checks a synchronous method for what only asynchronous ones may have (a wait fence, a future of
+   * another kind); true when it has none (else reported).
    */
   boolean checkSync(Declaration.Method method) {
     boolean ok = true;
@@ -78,10 +78,15 @@ final class AsyncSources {
         && OTHER_FUTURES.contains(d.qualifiedName())) {
       report.error(
           Tag.SIGNATURE_MISMATCH,
-          method.functionName() + ": method " + method.name() + " returns " + d.display()
+          method.functionName()
+              + ": method "
+              + method.name()
+              + " returns "
+              + d.display()
               + ", but an asynchronous method returns CompletableFuture<T> (or FencedFuture<T>,"
               + " which carries the call's signal fence); change the return type to"
-              + " CompletableFuture" + typeArguments(d),
+              + " CompletableFuture"
+              + typeArguments(d),
           method.location());
       ok = false;
     }
@@ -89,7 +94,11 @@ final class AsyncSources {
       if (isFence(p.type())) {
         report.error(
             Tag.SIGNATURE_MISMATCH,
-            method.functionName() + ": parameter " + p.name() + " of method " + method.name()
+            method.functionName()
+                + ": parameter "
+                + p.name()
+                + " of method "
+                + method.name()
                 + " is a Fence, the wait fence of an asynchronous call, but the method is"
                 + " synchronous; return CompletableFuture<T> to call the function"
                 + " asynchronously after that fence, or remove the parameter",
@@ -105,12 +114,20 @@ final class AsyncSources {
     JavaType.Declared returned = (JavaType.Declared) method.returnType();
     boolean ok = true;
     JavaType result = null;
-    if (returned.arguments().size() != 1 || returned.arguments().get(0) instanceof JavaType.Wildcard) {
+    if (returned.arguments().size() != 1
+        || returned.arguments().get(0) instanceof JavaType.Wildcard) {
       report.error(
           Tag.SIGNATURE_MISMATCH,
-          method.functionName() + ": method " + method.name() + " returns " + returned.display()
-              + " without its result type; declare it, e.g. " + returned.simpleName()
-              + "<FloatArray>, or " + returned.simpleName() + "<Void> for a function that"
+          method.functionName()
+              + ": method "
+              + method.name()
+              + " returns "
+              + returned.display()
+              + " without its result type; declare it, e.g. "
+              + returned.simpleName()
+              + "<FloatArray>, or "
+              + returned.simpleName()
+              + "<Void> for a function that"
               + " returns nothing",
           method.location());
       ok = false;
@@ -132,7 +149,11 @@ final class AsyncSources {
       } else {
         report.error(
             Tag.SIGNATURE_MISMATCH,
-            method.functionName() + ": parameter " + p.name() + " of method " + method.name()
+            method.functionName()
+                + ": parameter "
+                + p.name()
+                + " of method "
+                + method.name()
                 + " is a Fence, the call's wait fence, which comes last, after the function's"
                 + " arguments; move it to the end",
             p.location());
@@ -145,7 +166,10 @@ final class AsyncSources {
     if (method.function().map(f -> f.pydm() || !f.sip().isEmpty()).orElse(false)) {
       report.error(
           Tag.SIGNATURE_MISMATCH,
-          method.functionName() + ": method " + method.name() + " returns a future, but IREEPyDM"
+          method.functionName()
+              + ": method "
+              + method.name()
+              + " returns a future, but IREEPyDM"
               + " and V0 SIP functions are synchronous; return the result itself",
           method.location());
       ok = false;
@@ -156,7 +180,10 @@ final class AsyncSources {
     }
     Declaration.Method view =
         new Declaration.Method(
-            method.name(), parameters, result, Optional.of(naming(method, export.get())),
+            method.name(),
+            parameters,
+            result,
+            Optional.of(naming(method, export.get())),
             method.location());
     return Optional.of(new Async(view, new MethodSource.Async(returned.is(FENCED_FUTURE), wait)));
   }
@@ -168,17 +195,27 @@ final class AsyncSources {
   Optional<MethodSource> check(Declaration.Method method, Async async, FunctionSource source) {
     if (!(source instanceof FunctionSource.Typed typed)) {
       // read() refuses IREEPyDM methods: their functions are synchronous.
-      throw new IllegalStateException("an IREEPyDM source for asynchronous method " + method.name());
+      throw new IllegalStateException(
+          "an IREEPyDM source for asynchronous method " + method.name());
     }
-    FunctionSignature signature = typed.sip().map(SipStructure::signature).orElse(typed.signature());
+    FunctionSignature signature =
+        typed.sip().map(SipStructure::signature).orElse(typed.signature());
     if (typed.sip().isPresent()
         || signature.model() != FunctionSignature.CallingModel.COARSE_FENCES) {
       report.error(
           Tag.NOT_ASYNC,
-          typed.functionName() + ": method " + method.name() + " returns a future, so it calls an"
+          typed.functionName()
+              + ": method "
+              + method.name()
+              + " returns a future, so it calls an"
               + " asynchronous function (with a wait and a signal fence), but "
-              + Messages.quote(typed.functionName()) + " is synchronous (" + signature
-              + ", from " + typed.description() + ")" + asyncExportsHint()
+              + Messages.quote(typed.functionName())
+              + " is synchronous ("
+              + signature
+              + ", from "
+              + typed.description()
+              + ")"
+              + asyncExportsHint()
               + "; return the result itself to call it synchronously",
           method.location());
       return Optional.empty();
@@ -215,11 +252,20 @@ final class AsyncSources {
     }
     report.error(
         Tag.NOT_ASYNC,
-        function + ": method " + method.name() + " returns a future, so it calls the"
-            + " asynchronous export of " + Messages.quote(CoarseFences.syncName(function).orElse(function))
-            + " (" + Messages.or(quoted(candidates)) + "), but " + where()
-            + " has no asynchronous export of that name" + asyncExportsHint()
-            + "; return the result itself to call " + Messages.quote(function)
+        function
+            + ": method "
+            + method.name()
+            + " returns a future, so it calls the"
+            + " asynchronous export of "
+            + Messages.quote(CoarseFences.syncName(function).orElse(function))
+            + " ("
+            + Messages.or(quoted(candidates))
+            + "), but "
+            + where()
+            + " has no asynchronous export of that name"
+            + asyncExportsHint()
+            + "; return the result itself to call "
+            + Messages.quote(function)
             + " synchronously, or name an asynchronous export with @IreeFunction",
         explicit.isPresent() ? annotation.get().valueLocation() : method.location());
     return Optional.empty();

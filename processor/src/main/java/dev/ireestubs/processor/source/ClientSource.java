@@ -4,7 +4,9 @@ import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.vmfb.VmfbModule;
 import java.util.Map;
 
-/** The module an {@code @IreeClient} names, read by {@link ClientSources}: what derive mode derives. */
+/**
+ * The module an {@code @IreeClient} names, read by {@link ClientSources}: what derive mode derives.
+ */
 public sealed interface ClientSource {
 
   /** A compiled module, as the {@code .vmfb} reader read it. */

@@ -20,10 +20,10 @@ import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
 /**
- * Writes, beside a generated stub's source, the list of model files the stub was made from, so
- * that a build tool can tell that a stub is stale when a model changed but no source did (the
- * compiler alone would say "nothing to compile"). The iree-stubs Maven plugin reads these records;
- * the format is line-based text:
+ * Writes, beside a generated stub's source, the list of model files the stub was made from, so that
+ * a build tool can tell that a stub is stale when a model changed but no source did (the compiler
+ * alone would say "nothing to compile"). The iree-stubs Maven plugin reads these records; the
+ * format is line-based text:
  *
  * <pre>
  * # comment lines
@@ -35,12 +35,13 @@ import javax.tools.StandardLocation;
  * <p>The fingerprint is the SHA-256 (hex) of the file's content, or, for a file over {@value
  * #WHOLE_FILE_LIMIT} bytes (a module with its weights inside), of its first and last {@value
  * #SAMPLE_BYTES} bytes, so that a build never reads gigabytes to learn that nothing changed.
- * Modification times are not used: build tools copy resources keeping them, so a replaced file
- * can carry an older time than the copy it replaces. The Maven plugin computes the same
- * fingerprint ({@code dev.ireestubs.maven.StaleStubs}); the two must change together.
+ * Modification times are not used: build tools copy resources keeping them, so a replaced file can
+ * carry an older time than the copy it replaces. The Maven plugin computes the same fingerprint
+ * ({@code dev.ireestubs.maven.StaleStubs}); the two must change together.
  *
  * <p>The record is named {@code <stub simple name>.iree-inputs} and lives in the stub's package of
- * the generated-sources folder, which compilers and packagers ignore for anything but {@code .java}.
+ * the generated-sources folder, which compilers and packagers ignore for anything but {@code
+ * .java}.
  */
 public final class InputRecord {
 
@@ -92,7 +93,9 @@ public final class InputRecord {
     }
   }
 
-  /** Writes the record of {@code stub}, generated for {@code iface}; nothing when no file was read. */
+  /**
+   * Writes the record of {@code stub}, generated for {@code iface}; nothing when no file was read.
+   */
   public static void write(
       Filer filer,
       Elements elements,

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What the sources step found for one interface: the module its functions are looked up in at
- * run time, the source of each method's signature, and the files read.
+ * What the sources step found for one interface: the module its functions are looked up in at run
+ * time, the source of each method's signature, and the files read.
  *
  * @param moduleName {@code @IreeModule(name)}, or for a compiled module without one the name
  *     compiled into it

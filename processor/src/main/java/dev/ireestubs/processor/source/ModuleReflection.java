@@ -35,8 +35,7 @@ record ModuleReflection(
     boolean failed) {
 
   /** Reads what {@code module} names through {@code loader}, reporting what fails. */
-  static ModuleReflection read(
-      Declaration declaration, ReflectionLoader loader, Reporter report) {
+  static ModuleReflection read(Declaration declaration, ReflectionLoader loader, Reporter report) {
     Declaration.ModuleAnnotation module = declaration.module();
     String abiPath = module.abi();
     String vmfbPath = module.vmfb();
@@ -83,7 +82,8 @@ record ModuleReflection(
               module.nameLocation());
         }
       }
-      return new ModuleReflection("", Optional.empty(), vmfbPath, compiled, name, compiled.isEmpty());
+      return new ModuleReflection(
+          "", Optional.empty(), vmfbPath, compiled, name, compiled.isEmpty());
     }
     return new ModuleReflection("", Optional.empty(), "", Optional.empty(), module.name(), false);
   }

@@ -39,15 +39,18 @@ import javax.tools.StandardLocation;
  */
 public final class ReflectionLoader {
 
-  /** The processor option naming a directory searched first: {@code -Airee.reflectionDir=<directory>}. */
+  /**
+   * The processor option naming a directory searched first: {@code
+   * -Airee.reflectionDir=<directory>}.
+   */
   public static final String REFLECTION_DIR_OPTION = "iree.reflectionDir";
 
   /** Larger JSON files are refused: reflection is a few kilobytes; this is not one. */
   static final int MAX_BYTES = 64 << 20;
 
   /**
-   * Larger modules are refused when they can only be read as a stream (a resource inside a jar):
-   * a module on disk is read in place, only its directory and FlatBuffer, whatever its size.
+   * Larger modules are refused when they can only be read as a stream (a resource inside a jar): a
+   * module on disk is read in place, only its directory and FlatBuffer, whatever its size.
    */
   static final int MAX_STREAMED_MODULE_BYTES = 1 << 30;
 
@@ -82,8 +85,8 @@ public final class ReflectionLoader {
   }
 
   /**
-   * A file that was read, with what identifies its content: a changed size or fingerprint means
-   * the stub made from it may be stale (see {@link InputRecord#fingerprint}).
+   * A file that was read, with what identifies its content: a changed size or fingerprint means the
+   * stub made from it may be stale (see {@link InputRecord#fingerprint}).
    */
   public record Input(Path file, long size, String fingerprint) {
     /** Checks that every part is there. */
@@ -101,7 +104,8 @@ public final class ReflectionLoader {
   }
 
   private static final List<StandardLocation> LOCATIONS =
-      List.of(StandardLocation.CLASS_OUTPUT, StandardLocation.SOURCE_PATH, StandardLocation.CLASS_PATH);
+      List.of(
+          StandardLocation.CLASS_OUTPUT, StandardLocation.SOURCE_PATH, StandardLocation.CLASS_PATH);
 
   private final Filer filer;
   private final Optional<String> reflectionDir;
@@ -122,9 +126,9 @@ public final class ReflectionLoader {
   }
 
   /**
-   * A loader for the files that {@code element} (an interface, or a package for derive mode)
-   * names: it looks in the directory of {@code env}'s {@value #REFLECTION_DIR_OPTION} option,
-   * through its Filer, and in the resource folders beside {@code element}'s source folder.
+   * A loader for the files that {@code element} (an interface, or a package for derive mode) names:
+   * it looks in the directory of {@code env}'s {@value #REFLECTION_DIR_OPTION} option, through its
+   * Filer, and in the resource folders beside {@code element}'s source folder.
    */
   public static ReflectionLoader beside(
       Element element, ProcessingEnvironment env, SourceFiles sourceFiles) {
@@ -137,9 +141,7 @@ public final class ReflectionLoader {
       folders = List.of();
     }
     return new ReflectionLoader(
-        env.getFiler(),
-        Optional.ofNullable(env.getOptions().get(REFLECTION_DIR_OPTION)),
-        folders);
+        env.getFiler(), Optional.ofNullable(env.getOptions().get(REFLECTION_DIR_OPTION)), folders);
   }
 
   /**
@@ -153,7 +155,8 @@ public final class ReflectionLoader {
     if (!packageName.isEmpty()) {
       String[] parts = packageName.split("\\.");
       for (int i = parts.length - 1; i >= 0; i--) {
-        if (root == null || root.getFileName() == null
+        if (root == null
+            || root.getFileName() == null
             || !root.getFileName().toString().equals(parts[i])) {
           return List.of();
         }
@@ -245,7 +248,11 @@ public final class ReflectionLoader {
         file = Paths.get(dir).resolve(relative);
       } catch (InvalidPathException e) {
         throw new LoadException(
-            "the -Airee.reflectionDir=" + dir + " and \"" + relative + "\" do not make a path: "
+            "the -Airee.reflectionDir="
+                + dir
+                + " and \""
+                + relative
+                + "\" do not make a path: "
                 + e.getMessage());
       }
       if (Files.isRegularFile(file)) {

@@ -23,11 +23,10 @@ import java.util.Optional;
 /**
  * The second step ({@link #find}): reads the reflection an interface names ({@link
  * ModuleReflection}: its module file or compiled module) and finds each method's signature in it
- * (inline in {@code @IreeFunction(abi)}, in the module file, or in a compiled module through
- * {@link VmfbExport#signature()}), and its V0 SIP structure, or says that it is an IREEPyDM
- * function; an asynchronous method's is its asynchronous export's ({@link AsyncSources}). Reports
- * what is missing or does not parse; a declaration that falls back to a poorer format is a
- * warning.
+ * (inline in {@code @IreeFunction(abi)}, in the module file, or in a compiled module through {@link
+ * VmfbExport#signature()}), and its V0 SIP structure, or says that it is an IREEPyDM function; an
+ * asynchronous method's is its asynchronous export's ({@link AsyncSources}). Reports what is
+ * missing or does not parse; a declaration that falls back to a poorer format is a warning.
  */
 public final class SignatureSources {
 
@@ -79,7 +78,9 @@ public final class SignatureSources {
     }
     String inline = function.map(Declaration.FunctionAnnotation::abi).orElse("");
     Optional<FunctionSource.Typed> typed =
-        inline.isEmpty() ? fromModule(method) : inline(inline, method.functionName(), method, function.get());
+        inline.isEmpty()
+            ? fromModule(method)
+            : inline(inline, method.functionName(), method, function.get());
     if (typed.isEmpty()) {
       return Optional.empty();
     }
@@ -155,8 +156,8 @@ public final class SignatureSources {
   }
 
   /**
-   * An {@code @IreeFunction(abi)} signature; on an interface of a compiled module the function
-   * must be one of its exports, with the calling convention the signature implies.
+   * An {@code @IreeFunction(abi)} signature; on an interface of a compiled module the function must
+   * be one of its exports, with the calling convention the signature implies.
    */
   private Optional<FunctionSource.Typed> inline(
       String text,
@@ -182,7 +183,8 @@ public final class SignatureSources {
       Optional<VmfbExport> export = export(functionName, method);
       if (export.isEmpty()
           || (signature != null
-              && !inlineAgreesWithExport(signature, export.get(), functionName, method, function))) {
+              && !inlineAgreesWithExport(
+                  signature, export.get(), functionName, method, function))) {
         return Optional.empty();
       }
     }
@@ -320,7 +322,9 @@ public final class SignatureSources {
         method.location());
   }
 
-  /** The export {@code functionName} of the compiled module, or empty after reporting it missing. */
+  /**
+   * The export {@code functionName} of the compiled module, or empty after reporting it missing.
+   */
   private Optional<VmfbExport> export(String functionName, Declaration.Method method) {
     VmfbModule compiled = module.compiled().orElseThrow();
     Optional<VmfbExport> export = compiled.export(functionName);
@@ -377,7 +381,9 @@ public final class SignatureSources {
   private static final class SipSources {
     private SipSources() {}
 
-    /** The SIP structure {@code text} gives the raw signature of {@code typed}, or empty (reported). */
+    /**
+     * The SIP structure {@code text} gives the raw signature of {@code typed}, or empty (reported).
+     */
     static Optional<SipStructure> parse(
         String text,
         FunctionSource.Typed typed,

@@ -24,17 +24,16 @@ import java.util.Map;
 
 /**
  * What a method's shared body is made of, read from its plan without printing it: {@link
- * SharedBodies} prints one body per shape, not one per method, and methods of equal shapes call
- * it.
+ * SharedBodies} prints one body per shape, not one per method, and methods of equal shapes call it.
  *
  * <p>The shape is every part of the plan the body's code is printed from, but for what a shared
  * body takes as parameters: the function (its name, and the name in front of every path) and the
  * constants. A constant is written as its slot, the order in which the walk first met it, so that
- * two functions whose values name one constant twice and two constants once have other shapes,
- * as their bodies have other parameters. Parts the writer does not print (an n-d array's
- * dimensions, which travel in its descriptor constant) are left out; everything else is in, so
- * that equal shapes print equal bodies ({@code BodyShapeTest} checks this against the printed
- * bodies of every golden and generated module).
+ * two functions whose values name one constant twice and two constants once have other shapes, as
+ * their bodies have other parameters. Parts the writer does not print (an n-d array's dimensions,
+ * which travel in its descriptor constant) are left out; everything else is in, so that equal
+ * shapes print equal bodies ({@code BodyShapeTest} checks this against the printed bodies of every
+ * golden and generated module).
  *
  * @param key equal for methods whose shared bodies are equal
  * @param constants the constants of the method's function, by slot
@@ -43,8 +42,8 @@ record BodyShape(String key, List<String> constants) {
 
   /**
    * The shape of {@code plan}'s body, or null when its body cannot be shared (its code names the
-   * function: a path not under the function's name, a text too long for a literal, a map
-   * marshalled in a loop, whose list of paths is a constant of the function).
+   * function: a path not under the function's name, a text too long for a literal, a map marshalled
+   * in a loop, whose list of paths is a constant of the function).
    */
   static BodyShape of(CallPlan plan, FunctionConstants constants) {
     if (!(plan instanceof CallPlan.Plain) || constants.hasLongTexts()) {
@@ -83,14 +82,16 @@ record BodyShape(String key, List<String> constants) {
     final Map<String, Integer> slots = new LinkedHashMap<>();
     private final String function;
     private final FunctionConstants constants;
+
     /**
      * The names the function's paths give its parameters, to their positions: a shared body is
-     * printed in one method's names and takes the others' ({@link MethodScope#renameParameter}),
-     * so the shape has positions for them. Empty when a name is empty, holds a {@code .} or {@code
-     * [} (a key of a {@code named} argument such as {@code input.0}, which a path could not be
-     * told apart from) or repeats another: the shape then spells the names as they are.
+     * printed in one method's names and takes the others' ({@link MethodScope#renameParameter}), so
+     * the shape has positions for them. Empty when a name is empty, holds a {@code .} or {@code [}
+     * (a key of a {@code named} argument such as {@code input.0}, which a path could not be told
+     * apart from) or repeats another: the shape then spells the names as they are.
      */
     final Map<String, Integer> parameters = new HashMap<>();
+
     /** True while the arguments are walked: only their paths start with a parameter's name. */
     boolean arguments = true;
 
@@ -98,7 +99,9 @@ record BodyShape(String key, List<String> constants) {
       this.function = function;
       this.constants = constants;
       for (String name : parameterNames) {
-        if (name.isEmpty() || name.indexOf('.') >= 0 || name.indexOf('[') >= 0
+        if (name.isEmpty()
+            || name.indexOf('.') >= 0
+            || name.indexOf('[') >= 0
             || parameters.put(name, parameters.size()) != null) {
           parameters.clear();
           break;
@@ -116,17 +119,17 @@ record BodyShape(String key, List<String> constants) {
         return false;
       }
       if (b instanceof ScalarBinding s) {
-        
+
         key.append(s.type().element()).append(s.boxed() ? " boxed" : "");
       } else if (b instanceof ArrayBinding arrayBinding) {
         type(key, arrayBinding.arrayClass());
         slot(constants.descriptor(b.type()));
       } else if (b instanceof JavaArrayBinding a) {
-        
+
         type(key.append(a.rank()).append(' '), a.component());
         slot(constants.descriptor(a.type()));
       } else if (b instanceof RecordBinding r) {
-        
+
         key.append(r.constructorOrder());
         for (ComponentBinding c : r.components()) {
           if (c.key() != null) {
@@ -138,13 +141,13 @@ record BodyShape(String key, List<String> constants) {
           }
         }
       } else if (b instanceof ListBinding l) {
-        
+
         key.append(l.fixedSize()).append(' ');
         if (!binding(l.element())) {
           return false;
         }
       } else if (b instanceof MapBinding m) {
-        
+
         FunctionConstants.MapConstants map = constants.map(m);
         if (map.loop()) {
           return false;
@@ -217,7 +220,7 @@ record BodyShape(String key, List<String> constants) {
       return type(out, arrayTypeName.componentType()).append("[]");
     }
     if (t instanceof ParameterizedTypeName p && p.enclosingType() == null) {
-      
+
       type(out, p.rawType()).append('<');
       for (int i = 0; i < p.typeArguments().size(); i++) {
         type(i == 0 ? out : out.append(", "), p.typeArguments().get(i));

@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Prints the body of one method from its {@link CallPlan}: encode the arguments, invoke, decode
- * the results; for each case of the plan its own way of doing so (V1 nested lists, V0 SIP raw
- * slots, PyDM object records). What it prints follows the plan; it decides nothing.
+ * Prints the body of one method from its {@link CallPlan}: encode the arguments, invoke, decode the
+ * results; for each case of the plan its own way of doing so (V1 nested lists, V0 SIP raw slots,
+ * PyDM object records). What it prints follows the plan; it decides nothing.
  */
 final class CallWriter {
 
@@ -91,8 +91,8 @@ final class CallWriter {
   /**
    * An asynchronous call: the arguments encoded as for {@link CallPlan.Plain}, then submitted with
    * the wait fence (the method's last parameter, or none); the decoding of the results is a lambda
-   * the call's completion runs. Copies of Java arrays are the call's until the backend completes
-   * it ({@code AsyncCalls} ends them), so here they are ended only when encoding fails.
+   * the call's completion runs. Copies of Java arrays are the call's until the backend completes it
+   * ({@code AsyncCalls} ends them), so here they are ended only when encoding fails.
    */
   private Body async(CallPlan.Async async, String arguments) {
     scope.statement(
@@ -123,7 +123,8 @@ final class CallWriter {
     TypeName value = futureValue(result);
     TypeName returns = returns(plan);
     if (result instanceof ResultModel.Void) {
-      scope.statement("return $T.run($L, $N, $L, $L)", ASYNC_CALLS, function, arguments, wait, name);
+      scope.statement(
+          "return $T.run($L, $N, $L, $L)", ASYNC_CALLS, function, arguments, wait, name);
       return new Body(scope.body().build(), returns, false);
     }
     String results = scope.local("results");
@@ -174,7 +175,8 @@ final class CallWriter {
   /** V0 structured ABI: the structure never reaches the VM; each leaf fills its raw slot. */
   private void encodeSip(CallPlan.Sip sip, String arguments) {
     int slots = sip.structure().raw().arguments().size();
-    scope.statement("$T $N = $T.variant($L)", ValueCode.VM_LIST, arguments, ValueCode.VM_LIST, slots);
+    scope.statement(
+        "$T $N = $T.variant($L)", ValueCode.VM_LIST, arguments, ValueCode.VM_LIST, slots);
     scope.statement("$N.resize($L)", arguments, slots);
     beginCallOwned();
     SipCode flatten = new SipCode(scope, values);
@@ -232,8 +234,8 @@ final class CallWriter {
   }
 
   /**
-   * Emits the call of {@code call} and the decoding of its results in a {@code try} that closes
-   * the result list when decoding fails; returns the method's Java return type.
+   * Emits the call of {@code call} and the decoding of its results in a {@code try} that closes the
+   * result list when decoding fails; returns the method's Java return type.
    */
   private TypeName decodeResults(ResultModel result, Code call) {
     String results = scope.local("results");
@@ -275,7 +277,11 @@ final class CallWriter {
   private Body pyDm(String arguments) {
     List<ParameterModel> parameters = plan.parameters();
     scope.statement(
-        "$T $N = $T.variant($L)", ValueCode.VM_LIST, arguments, ValueCode.VM_LIST, parameters.size());
+        "$T $N = $T.variant($L)",
+        ValueCode.VM_LIST,
+        arguments,
+        ValueCode.VM_LIST,
+        parameters.size());
     for (ParameterModel p : parameters) {
       Code value = scope.parameter(p.javaName());
       Code element =

@@ -7,7 +7,9 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** The public constants of {@link ElementType}, by value: how generated code names an element type. */
+/**
+ * The public constants of {@link ElementType}, by value: how generated code names an element type.
+ */
 final class ElementConstants {
 
   private static final Map<ElementType, String> NAMES = names();

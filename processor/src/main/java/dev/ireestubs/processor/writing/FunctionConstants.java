@@ -102,9 +102,7 @@ final class FunctionConstants {
     for (String text : texts(plan)) {
       if (!Literals.fits(text) && !texts.containsKey(text)) {
         SignatureCode.Expr e = Literals.string(text);
-        texts.put(
-            text,
-            code.derived(ClassName.get(String.class), "TEXT", e.code(), e.cost()));
+        texts.put(text, code.derived(ClassName.get(String.class), "TEXT", e.code(), e.cost()));
       }
     }
     return new FunctionConstants(signature, texts, descriptors, maps, code.constants());
@@ -187,13 +185,11 @@ final class FunctionConstants {
           wanted,
           order);
     } else if (b instanceof RecordBinding recordBinding) {
-      recordBinding
-          .components()
-          .forEach(c -> collect(c.binding(), loops, wanted, order, maps));
+      recordBinding.components().forEach(c -> collect(c.binding(), loops, wanted, order, maps));
     } else if (b instanceof ListBinding listBinding) {
       collect(listBinding.element(), loops, wanted, order, maps);
     } else if (b instanceof MapBinding m) {
-      
+
       // The sdict's constant gives its keys, and for one loop over them, paths and descriptors.
       want(m.type(), constantName(m.path()), wanted, order);
       maps.add(m);
@@ -271,8 +267,8 @@ final class FunctionConstants {
   }
 
   /**
-   * The constants of a map: marshalled in one loop over its keys when its values are leaves
-   * ({@link MapBinding#hasLeafValues()}) outside a SIP function, else key by key.
+   * The constants of a map: marshalled in one loop over its keys when its values are leaves ({@link
+   * MapBinding#hasLeafValues()}) outside a SIP function, else key by key.
    */
   MapConstants map(MapBinding map) {
     MapConstants constants = maps.get(map);
@@ -305,7 +301,8 @@ final class FunctionConstants {
       boolean boundary =
           i > 0
               && Character.isUpperCase(c)
-              && (Character.isLowerCase(path.charAt(i - 1)) || Character.isDigit(path.charAt(i - 1)));
+              && (Character.isLowerCase(path.charAt(i - 1))
+                  || Character.isDigit(path.charAt(i - 1)));
       if (boundary && sb.length() > 0 && sb.charAt(sb.length() - 1) != '_') {
         sb.append('_');
       }

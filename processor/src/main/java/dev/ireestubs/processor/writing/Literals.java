@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * String literals in generated code, of any length: a class file holds a string constant of at
- * most 65,535 bytes (modified UTF-8, up to three bytes a character), so a longer text (a key of
- * 70,000 characters) is written as parts joined at run time. {@code String.join} keeps javac from
- * folding the parts back into one constant, as it would {@code "a" + "b"}.
+ * String literals in generated code, of any length: a class file holds a string constant of at most
+ * 65,535 bytes (modified UTF-8, up to three bytes a character), so a longer text (a key of 70,000
+ * characters) is written as parts joined at run time. {@code String.join} keeps javac from folding
+ * the parts back into one constant, as it would {@code "a" + "b"}.
  */
 final class Literals {
 

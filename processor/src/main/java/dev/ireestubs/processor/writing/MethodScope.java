@@ -14,18 +14,18 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What printing one method body shares: the statements so far, the names its locals may take
- * (none that shadows a parameter, a field, a holder or a type the body names), and how it refers
- * to its function's constants in their holder.
+ * What printing one method body shares: the statements so far, the names its locals may take (none
+ * that shadows a parameter, a field, a holder or a type the body names), and how it refers to its
+ * function's constants in their holder.
  *
- * <p>A body printed {@linkplain #shared shared} is one that several methods may call: it takes
- * the function's name and its constants as parameters, and names each value by its path inside the
+ * <p>A body printed {@linkplain #shared shared} is one that several methods may call: it takes the
+ * function's name and its constants as parameters, and names each value by its path inside the
  * function ({@code features.image}), the name put in front only when a check fails ({@code
  * Marshal.inFunction}). It may be printed in another method's parameter names ({@link
- * #renameParameter}): methods that differ only in those share it, each passing its own names,
- * which replace the body's in a path only when a check fails. Such a body is {@linkplain
- * #shareable() shareable} unless it needs a text that cannot be made relative to the function (a
- * long text, a map's list of paths).
+ * #renameParameter}): methods that differ only in those share it, each passing its own names, which
+ * replace the body's in a path only when a check fails. Such a body is {@linkplain #shareable()
+ * shareable} unless it needs a text that cannot be made relative to the function (a long text, a
+ * map's list of paths).
  */
 final class MethodScope {
 
@@ -34,17 +34,25 @@ final class MethodScope {
   private final Map<String, String> parameters = new HashMap<>();
   private final FunctionConstants constants;
   private final ClassName holder;
+
   /** The function whose name starts every path; null when the body is the method's own. */
   private final String function;
+
   /** When shared: the constants the body names, in order of first use, with their parameter. */
   private final Map<String, String> constantParameters = new LinkedHashMap<>();
+
   private String functionNameParameter;
   private boolean shareable = true;
+
   /** When shared: a parameter's name in the function's paths, to the name the body prints. */
   private final Map<String, String> pathNames = new HashMap<>();
+
   /** True while the arguments are printed: only their paths start with a parameter's name. */
   private boolean encodingArguments;
-  /** When shared and named: per parameter, the name the body prints and the local of the method's. */
+
+  /**
+   * When shared and named: per parameter, the name the body prints and the local of the method's.
+   */
   private final List<NameParameter> nameParameters = new ArrayList<>();
 
   /** A parameter of a shared body: what the calling method calls the body's {@code printed}. */
@@ -68,8 +76,8 @@ final class MethodScope {
   }
 
   /**
-   * The scope of a body that methods of equal bodies share: paths relative to {@code function},
-   * the function's name and constants parameters.
+   * The scope of a body that methods of equal bodies share: paths relative to {@code function}, the
+   * function's name and constants parameters.
    */
   static MethodScope shared(Set<String> reserved, FunctionConstants constants, String function) {
     return new MethodScope(reserved, constants, null, function);
@@ -95,8 +103,8 @@ final class MethodScope {
   }
 
   /**
-   * When shared, prints the parameter that the function's paths call {@code own} (the first name
-   * of a path, before any {@code .} or {@code [}) as {@code printed}, as the method of another
+   * When shared, prints the parameter that the function's paths call {@code own} (the first name of
+   * a path, before any {@code .} or {@code [}) as {@code printed}, as the method of another
    * function with that name would: see the class comment.
    */
   void renameParameter(String own, String printed) {
@@ -113,8 +121,8 @@ final class MethodScope {
   }
 
   /**
-   * When shared, declares the parameter that carries the name the calling function gives the
-   * body's parameter {@code printed} in its paths, suggesting {@code suggestion}; returns its name.
+   * When shared, declares the parameter that carries the name the calling function gives the body's
+   * parameter {@code printed} in its paths, suggesting {@code suggestion}; returns its name.
    */
   String declareParameterName(String printed, String suggestion) {
     String local = local(suggestion);
@@ -123,8 +131,8 @@ final class MethodScope {
   }
 
   /**
-   * The arguments that rename the body's parameters to the function's in a failure's path: {@code
-   * , "in", inName} for each; empty when the body takes no names.
+   * The arguments that rename the body's parameters to the function's in a failure's path: {@code ,
+   * "in", inName} for each; empty when the body takes no names.
    */
   Code parameterNames() {
     Code.Builder b = Code.builder();
@@ -227,8 +235,8 @@ final class MethodScope {
 
   /**
    * The path of a value ({@code predict: features.image}), or the function's name ({@code
-   * predict}); when shared, the path inside the function ({@code features.image}) or the
-   * parameter that carries the name.
+   * predict}); when shared, the path inside the function ({@code features.image}) or the parameter
+   * that carries the name.
    */
   Code path(String path) {
     if (!shared()) {

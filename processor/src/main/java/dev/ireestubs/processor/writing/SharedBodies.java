@@ -20,20 +20,20 @@ import java.util.Set;
 /**
  * Which methods of a stub share one body, a layout step: V1 methods whose bodies, printed as a
  * shared body would be ({@link MethodScope#shared}: the function, its name and its constants as
- * parameters, each value named by its path inside the function), are equal with their parameter
- * and return types call one {@code private static} method of that body. A module whose functions
- * repeat a few structures (with other names, dimensions or element types of equal Java types)
- * then costs javac one body per structure, not one per function. A method whose body is its own
- * keeps it inline, exactly as before.
+ * parameters, each value named by its path inside the function), are equal with their parameter and
+ * return types call one {@code private static} method of that body. A module whose functions repeat
+ * a few structures (with other names, dimensions or element types of equal Java types) then costs
+ * javac one body per structure, not one per function. A method whose body is its own keeps it
+ * inline, exactly as before.
  *
  * <p>Equality of the printed body is the rule: two methods share only what the writer would print
  * identically, so sharing never changes what a call does, and a failure of a check says what the
- * method's own body would (the body puts the function's name in front of the path it caught). It
- * is decided without printing every method: methods are grouped by their {@link BodyShape} (what
- * the body is printed from), one body is printed per group, and each member passes its own
- * constants in that body's order. One difference remains, outside the stub's own checks: a value
- * exception that user code throws while the body runs (a record accessor or a list's iterator
- * that itself calls a stub) gets the function's name in front of its path too.
+ * method's own body would (the body puts the function's name in front of the path it caught). It is
+ * decided without printing every method: methods are grouped by their {@link BodyShape} (what the
+ * body is printed from), one body is printed per group, and each member passes its own constants in
+ * that body's order. One difference remains, outside the stub's own checks: a value exception that
+ * user code throws while the body runs (a record accessor or a list's iterator that itself calls a
+ * stub) gets the function's name in front of its path too.
  */
 final class SharedBodies {
 
@@ -43,12 +43,12 @@ final class SharedBodies {
    * @param name the method's name, unique among the stub's methods
    * @param owner the holder class that declares it, or null for the stub itself
    * @param members the indexes of the functions whose methods call it, in order
-   * @param parameters the function, its name, the method's parameters, when {@code named} the
-   *     names the calling function gives them, then the constants
+   * @param parameters the function, its name, the method's parameters, when {@code named} the names
+   *     the calling function gives them, then the constants
    * @param returns the methods' return type
    * @param code the body
-   * @param named true when the body takes the names the methods give their parameters (the
-   *     methods of its shape do not all name them alike), each method passing its own
+   * @param named true when the body takes the names the methods give their parameters (the methods
+   *     of its shape do not all name them alike), each method passing its own
    */
   record Body(
       String name,
@@ -115,7 +115,8 @@ final class SharedBodies {
       Group g =
           members.size() < 2
               ? null
-              : group(members, shapes, functions, scope, reservedForLocals, constants, constantTypes);
+              : group(
+                  members, shapes, functions, scope, reservedForLocals, constants, constantTypes);
       if (g == null) {
         continue;
       }
@@ -135,9 +136,9 @@ final class SharedBodies {
   }
 
   /**
-   * The shape of each function's body, or null when it has none: not shareable, or no other
-   * method has its parameter and return types (equal bodies have equal ones, so a module of
-   * distinct methods compares nothing).
+   * The shape of each function's body, or null when it has none: not shareable, or no other method
+   * has its parameter and return types (equal bodies have equal ones, so a module of distinct
+   * methods compares nothing).
    */
   private static BodyShape[] shapes(List<CallPlan> functions, List<FunctionConstants> constants) {
     String[] header = new String[functions.size()];
@@ -300,7 +301,6 @@ final class SharedBodies {
     }
     return BodyShape.type(header.append("-> "), plan.result().javaType()).toString();
   }
-
 
   private static String capitalized(String name) {
     return Character.toUpperCase(name.charAt(0)) + name.substring(1);

@@ -17,11 +17,11 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Writes a function's signature as code: constructor calls of the {@code dev.ireestubs.abi}
- * model, with the descriptors the marshalling code uses as named constants that the signature is
- * built from (so each is spelled once). Long lists (the keys of a large {@code sdict}, the
- * dimensions of a high rank) are built in parts, each a method of its own ({@link Part}), so that
- * no method nears the 64 KiB code limit; every estimate of code and constant-pool size is here.
+ * Writes a function's signature as code: constructor calls of the {@code dev.ireestubs.abi} model,
+ * with the descriptors the marshalling code uses as named constants that the signature is built
+ * from (so each is spelled once). Long lists (the keys of a large {@code sdict}, the dimensions of
+ * a high rank) are built in parts, each a method of its own ({@link Part}), so that no method nears
+ * the 64 KiB code limit; every estimate of code and constant-pool size is here.
  */
 final class SignatureCode {
 
@@ -31,7 +31,8 @@ final class SignatureCode {
   /** A list whose code would take more bytes than this is built in parts. */
   static final int PART_BYTES = 16_000;
 
-  static final ClassName FUNCTION_SIGNATURE = ClassName.get("dev.ireestubs.abi", "FunctionSignature");
+  static final ClassName FUNCTION_SIGNATURE =
+      ClassName.get("dev.ireestubs.abi", "FunctionSignature");
   static final ClassName CALLING_MODEL = FUNCTION_SIGNATURE.nestedClass("CallingModel");
   static final ClassName REFLECTION_FORMAT = ClassName.get("dev.ireestubs.abi", "ReflectionFormat");
   static final ClassName ABI_TYPE = ClassName.get("dev.ireestubs.abi", "AbiType");
@@ -227,7 +228,7 @@ final class SignatureCode {
       return new Expr(Code.of("$T.any()", record), new Cost(3, 3));
     }
     if (t instanceof AbiType.NdArray a) {
-      
+
       Expr e = element(a.element());
       Expr s = shape(a.shape());
       return new Expr(
@@ -236,11 +237,10 @@ final class SignatureCode {
     }
     if (t instanceof AbiType.Dict dict) {
       Expr entries = entries(dict.entries());
-      return new Expr(
-          Code.of("new $T($L)", record, entries.code()), entries.cost().plus(7, 0));
+      return new Expr(Code.of("new $T($L)", record, entries.code()), entries.cost().plus(7, 0));
     }
     if (t instanceof AbiType.Sequence q) {
-      
+
       Expr elements = list(q.elements(), ABI_TYPE);
       return new Expr(
           Code.of(
@@ -256,7 +256,7 @@ final class SignatureCode {
       return new Expr(Code.of("new $T($L)", record, e.code()), e.cost().plus(7, 0));
     }
     if (t instanceof AbiType.Named n) {
-      
+
       Expr name = Literals.string(n.name());
       Expr e = type(n.type());
       return new Expr(
@@ -268,7 +268,7 @@ final class SignatureCode {
       return new Expr(Code.of("new $T($L)", record, name.code()), name.cost().plus(7, 0));
     }
     if (t instanceof AbiType.Unsupported u) {
-      
+
       Expr tag = Literals.string(u.tag());
       Expr source = Literals.string(u.source());
       Expr reason = Literals.string(u.reason());
@@ -337,8 +337,8 @@ final class SignatureCode {
 
   /**
    * {@code StubConstants.types(a, b, c)} or {@code StubConstants.entries(...)}: a non-generic
-   * method per element type, which javac resolves without the type inference {@code List.of}
-   * needs (for a module of a thousand distinct signatures, about a quarter of javac's time on them).
+   * method per element type, which javac resolves without the type inference {@code List.of} needs
+   * (for a module of a thousand distinct signatures, about a quarter of javac's time on them).
    */
   private static Expr listOf(List<Expr> items, ClassName element) {
     List<Code> codes = new ArrayList<>(items.size());
@@ -348,8 +348,7 @@ final class SignatureCode {
       cost = cost.plus(e.cost()).plus(5, 0);
     }
     String method = element.equals(ABI_TYPE) ? "types" : "entries";
-    return new Expr(
-        Code.of("$T.$L($L)", STUB_CONSTANTS, method, Code.join(codes, ", ")), cost);
+    return new Expr(Code.of("$T.$L($L)", STUB_CONSTANTS, method, Code.join(codes, ", ")), cost);
   }
 
   private Expr shape(Shape shape) {
@@ -362,7 +361,8 @@ final class SignatureCode {
     long[] dims = shape.dims();
     if (dims.length <= PART_ELEMENTS) {
       return new Expr(
-          Code.of("$T.of($L)", SHAPE, dims(dims, 0, dims.length)), new Cost(8 + 9 * dims.length, 2 * dims.length));
+          Code.of("$T.of($L)", SHAPE, dims(dims, 0, dims.length)),
+          new Cost(8 + 9 * dims.length, 2 * dims.length));
     }
     List<Code> calls = new ArrayList<>();
     for (int from = 0; from < dims.length; from += PART_ELEMENTS) {
@@ -448,31 +448,27 @@ final class SignatureCode {
       return new Expr(Code.of("$T.$L", ELEMENT_TYPE, constant.get()), new Cost(3, 3));
     }
     switch (e.kind()) {
-  case SIGNLESS_INTEGER -> {
-return new Expr(Code.of("$T.integer($L)", ELEMENT_TYPE, e.bits()), new Cost(6, 3));
-}
-  case SIGNED_INTEGER -> {
-return new Expr(
-            Code.of("$T.signedInteger($L)", ELEMENT_TYPE, e.bits()), new Cost(6, 3));
-}
-  case UNSIGNED_INTEGER -> {
-return new Expr(
-            Code.of("$T.unsignedInteger($L)", ELEMENT_TYPE, e.bits()), new Cost(6, 3));
-}
-  case COMPLEX -> {
-return new Expr(
+      case SIGNLESS_INTEGER -> {
+        return new Expr(Code.of("$T.integer($L)", ELEMENT_TYPE, e.bits()), new Cost(6, 3));
+      }
+      case SIGNED_INTEGER -> {
+        return new Expr(Code.of("$T.signedInteger($L)", ELEMENT_TYPE, e.bits()), new Cost(6, 3));
+      }
+      case UNSIGNED_INTEGER -> {
+        return new Expr(Code.of("$T.unsignedInteger($L)", ELEMENT_TYPE, e.bits()), new Cost(6, 3));
+      }
+      case COMPLEX -> {
+        return new Expr(
             Code.of(
-                "$T.complex($L)",
-                ELEMENT_TYPE,
-                element(ElementConstants.complexPart(e)).code()),
+                "$T.complex($L)", ELEMENT_TYPE, element(ElementConstants.complexPart(e)).code()),
             new Cost(9, 3));
-}
-  default -> {
-Expr name = Literals.string(e.mlirName());
+      }
+      default -> {
+        Expr name = Literals.string(e.mlirName());
         return new Expr(
             Code.of("$T.otherFloat($L, $L)", ELEMENT_TYPE, name.code(), e.bits()),
             name.cost().plus(8, 3));
-}
-}
+      }
+    }
   }
 }

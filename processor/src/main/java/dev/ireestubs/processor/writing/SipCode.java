@@ -35,7 +35,7 @@ final class SipCode {
     }
     List<SipNode> children = children(node);
     if (b instanceof RecordBinding r) {
-      
+
       String record = values.local(r.record(), value, r.path());
       for (int i = 0; i < children.size(); i++) {
         ComponentBinding c = r.components().get(i);
@@ -44,7 +44,7 @@ final class SipCode {
       return;
     }
     if (b instanceof MapBinding m) {
-      
+
       String map = values.requireKeys(m, value);
       for (int i = 0; i < children.size(); i++) {
         Code entry = Code.of("$N.get($L)", map, scope.text(m.keys().get(i)));
@@ -55,7 +55,11 @@ final class SipCode {
     ListBinding l = (ListBinding) b;
     String list = values.local(l.javaType(), value, null);
     scope.statement(
-        "$T.requireSize($N, $L, $L)", ValueCode.MARSHAL, list, children.size(), scope.path(l.path()));
+        "$T.requireSize($N, $L, $L)",
+        ValueCode.MARSHAL,
+        list,
+        children.size(),
+        scope.path(l.path()));
     for (int i = 0; i < children.size(); i++) {
       flatten(l.element(), children.get(i), Code.of("$N.get($L)", list, i), arguments);
     }
@@ -68,12 +72,12 @@ final class SipCode {
     }
     List<SipNode> children = children(node);
     if (b instanceof RecordBinding r) {
-      
+
       return values.construct(
           r, i -> decode(r.components().get(i).binding(), children.get(i), results));
     }
     if (b instanceof MapBinding m) {
-      
+
       return values.collect(m, i -> decode(m.values().get(i), children.get(i), results));
     }
     ListBinding l = (ListBinding) b;

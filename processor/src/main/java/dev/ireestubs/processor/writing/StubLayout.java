@@ -276,7 +276,8 @@ record StubLayout(
         out.add(
             JavaSource.holder(
                 names.get(i),
-                Code.of("Parts of long lists of the signatures: a method each, to keep methods small.\n"),
+                Code.of(
+                    "Parts of long lists of the signatures: a method each, to keep methods small.\n"),
                 members.get(i)));
       }
       return out;

@@ -25,8 +25,8 @@ import java.util.Set;
  * The names a stub's code lives among, so that every identifier it introduces is hygienic: the
  * types it writes by simple name (the runtime's, the user's, and the types nested in the interface,
  * which the stub inherits and which shadow its imports), the parameters of every method, and the
- * members the stub declares. Types whose simple names the user's own names shadow are written
- * fully qualified ({@link #alwaysQualify()}, which {@link JavaSource} honours as JavaPoet did).
+ * members the stub declares. Types whose simple names the user's own names shadow are written fully
+ * qualified ({@link #alwaysQualify()}, which {@link JavaSource} honours as JavaPoet did).
  */
 final class StubScope {
 
@@ -38,8 +38,18 @@ final class StubScope {
       Map.of(
           "AbiType",
           List.of(
-              "Scalar", "NdArray", "Sequence", "SequenceKind", "Entry", "Dict", "HomogeneousList",
-              "Named", "Ref", "Any", "Unknown", "Unsupported"),
+              "Scalar",
+              "NdArray",
+              "Sequence",
+              "SequenceKind",
+              "Entry",
+              "Dict",
+              "HomogeneousList",
+              "Named",
+              "Ref",
+              "Any",
+              "Unknown",
+              "Unsupported"),
           "FunctionSignature",
           List.of("CallingModel"));
 
@@ -131,13 +141,13 @@ final class StubScope {
 
   private void addTypeNames(TypeName t) {
     if (t instanceof ClassName c) {
-      
+
       typeNames.addAll(c.simpleNames());
       if (!c.packageName().isEmpty()) {
         packageRoots.add(c.packageName().split("\\.")[0]);
       }
     } else if (t instanceof ParameterizedTypeName p) {
-      
+
       addTypeNames(p.rawType());
       p.typeArguments().forEach(this::addTypeNames);
     } else if (t instanceof ArrayTypeName arrayTypeName) {

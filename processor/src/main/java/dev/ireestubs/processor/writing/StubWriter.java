@@ -19,17 +19,19 @@ import java.util.Set;
 import javax.lang.model.element.Modifier;
 
 /**
- * The last step: prints a {@link StubModel} as the stub class {@code Iree_<Interface>}, laid out
- * by {@link StubLayout}: a field per bound function, a constructor that binds them all, one method
- * per {@link CallPlan} ({@link CallWriter}) or a call of the body it shares with others ({@link
+ * The last step: prints a {@link StubModel} as the stub class {@code Iree_<Interface>}, laid out by
+ * {@link StubLayout}: a field per bound function, a constructor that binds them all, one method per
+ * {@link CallPlan} ({@link CallWriter}) or a call of the body it shares with others ({@link
  * SharedBodies}), and holders of the signatures as code ({@link SignatureCode}). It builds the
  * class as {@link JavaSource} values and has it printed; it prints what the model says and decides
  * nothing.
  */
 public final class StubWriter implements StubGenerator {
 
-  static final ClassName FUNCTION_BINDER = ClassName.get("dev.ireestubs.internal", "FunctionBinder");
-  static final ClassName BACKEND_FUNCTION = ClassName.get("dev.ireestubs.invoke", "BackendFunction");
+  static final ClassName FUNCTION_BINDER =
+      ClassName.get("dev.ireestubs.internal", "FunctionBinder");
+  static final ClassName BACKEND_FUNCTION =
+      ClassName.get("dev.ireestubs.invoke", "BackendFunction");
   static final ClassName MODULE_BACKEND = ClassName.get("dev.ireestubs.invoke", "ModuleBackend");
   static final ClassName OBJECTS = ClassName.get("java.util", "Objects");
   static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
@@ -45,8 +47,8 @@ public final class StubWriter implements StubGenerator {
   private final String generator;
 
   /**
-   * A writer whose stubs name {@code generator}, the processor's class, in their {@code
-   * Generated} annotation.
+   * A writer whose stubs name {@code generator}, the processor's class, in their {@code Generated}
+   * annotation.
    */
   public StubWriter(String generator) {
     this.generator = Objects.requireNonNull(generator);
@@ -140,18 +142,27 @@ public final class StubWriter implements StubGenerator {
       for (String field : fields) {
         members.add(
             new JavaSource.FieldDecl(
-                Code.empty(), Set.of(Modifier.PRIVATE, Modifier.FINAL), BACKEND_FUNCTION, field, Code.empty()));
+                Code.empty(),
+                Set.of(Modifier.PRIVATE, Modifier.FINAL),
+                BACKEND_FUNCTION,
+                field,
+                Code.empty()));
       }
     }
 
     private JavaSource.MethodDecl constructor() {
-      Code.Builder body = Code.builder().addStatement("$T.requireNonNull(backend, $S)", OBJECTS, "backend");
+      Code.Builder body =
+          Code.builder().addStatement("$T.requireNonNull(backend, $S)", OBJECTS, "backend");
       Code.Builder binds = Code.builder();
       String bound = null;
       if (layout.grouped()) {
         bound = "bound";
         body.addStatement(
-            "$T[] $N = new $T[$L]", BACKEND_FUNCTION, bound, BACKEND_FUNCTION, model.functions().size());
+            "$T[] $N = new $T[$L]",
+            BACKEND_FUNCTION,
+            bound,
+            BACKEND_FUNCTION,
+            model.functions().size());
         for (StubLayout.Group g : layout.groups()) {
           binds.addStatement("$T.bind(backend, $N)", g.holder(), bound);
         }
@@ -227,7 +238,8 @@ public final class StubWriter implements StubGenerator {
                 returns,
                 Code.of("$T.$N($L)", layout.holderOf(i), f.methodName(), Code.join(args, ", ")));
       } else {
-        CallWriter.Body written = new CallWriter(f, Code.of("$N", fields.get(i)), methodScope).write();
+        CallWriter.Body written =
+            new CallWriter(f, Code.of("$N", fields.get(i)), methodScope).write();
         if (written.unchecked()) {
           annotations.add(CallWriter.suppressUnchecked());
         }
@@ -386,9 +398,11 @@ public final class StubWriter implements StubGenerator {
         body =
             oneLiner(
                 returns,
-                sharedCall(f, shared, Code.of("$N", function), parameters.subList(1, parameters.size())));
+                sharedCall(
+                    f, shared, Code.of("$N", function), parameters.subList(1, parameters.size())));
       } else {
-        CallWriter.Body written = new CallWriter(plan, Code.of("$N", function), methodScope).write();
+        CallWriter.Body written =
+            new CallWriter(plan, Code.of("$N", function), methodScope).write();
         if (written.unchecked()) {
           annotations = List.of(CallWriter.suppressUnchecked());
         }
@@ -396,7 +410,13 @@ public final class StubWriter implements StubGenerator {
         body = written.code();
       }
       return new JavaSource.MethodDecl(
-          Code.empty(), annotations, Set.of(Modifier.STATIC), returns, plan.methodName(), parameters, body);
+          Code.empty(),
+          annotations,
+          Set.of(Modifier.STATIC),
+          returns,
+          plan.methodName(),
+          parameters,
+          body);
     }
   }
 

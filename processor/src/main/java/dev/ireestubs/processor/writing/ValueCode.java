@@ -56,7 +56,7 @@ final class ValueCode {
   Code encode(ValueBinding binding, Code value) {
     Code path = scope.path(binding.path());
     if (binding instanceof ScalarBinding s) {
-      
+
       Code v = s.boxed() ? Code.of("$T.notNull($L, $L)", MARSHAL, value, path) : value;
       ElementType e = s.type().element();
       if (e.kind() == ElementType.Kind.BOOLEAN) {
@@ -72,7 +72,7 @@ final class ValueCode {
       return encodeJavaArray(value, scope.descriptor(binding.type()), path);
     }
     if (binding instanceof RecordBinding r) {
-      
+
       String record = local(r.record(), value, binding.path());
       String list = scope.local(scope.baseName(r.path()) + "List");
       scope.statement("$T $N = $T.variant($L)", VM_LIST, list, VM_LIST, r.components().size());
@@ -124,7 +124,8 @@ final class ValueCode {
 
   /**
    * Closes the {@code try} around a loop over a list: a failure inside names the element's index,
-   * {@code index}, in place of the {@code [*]} after the list's {@code path}; built only on failure.
+   * {@code index}, in place of the {@code [*]} after the list's {@code path}; built only on
+   * failure.
    */
   private void indexFailure(Code path, Code index) {
     String failure = scope.local("failure");
@@ -153,18 +154,14 @@ final class ValueCode {
     scope.body().beginControlFlow("for (int $N = 0; $N < $N.size(); $N++)", i, i, keys, i);
     Code element =
         leaf(
-            m.values().get(0),
-            Code.of("$N.get($N.get($N))", map, keys, i),
-            loop,
-            Code.of("$N", i));
+            m.values().get(0), Code.of("$N.get($N.get($N))", map, keys, i), loop, Code.of("$N", i));
     scope.statement("$N.push($L)", list, element);
     scope.body().endControlFlow();
     return Code.of("$N", list);
   }
 
   /** The encoding of a map's value {@code i} in a loop: descriptor and path from the constants. */
-  private Code leaf(
-      ValueBinding first, Code value, FunctionConstants.MapConstants loop, Code i) {
+  private Code leaf(ValueBinding first, Code value, FunctionConstants.MapConstants loop, Code i) {
     Code path = Code.of("$L.get($L)", scope.constant(loop.paths()), i);
     if (first instanceof ScalarBinding scalarBinding) {
       ElementType e = scalarBinding.type().element();
@@ -229,7 +226,7 @@ final class ValueCode {
           arrayBinding.arrayClass(), list, index, scope.descriptor(binding.type()), path);
     }
     if (binding instanceof JavaArrayBinding a) {
-      
+
       return decodeJavaArray(a, list, index, scope.descriptor(a.type()), path);
     }
     if (binding instanceof RecordBinding
@@ -294,11 +291,11 @@ final class ValueCode {
   /** The record, list or map whose children are the elements of {@code list}. */
   Code decodeChildren(ValueBinding binding, String list) {
     if (binding instanceof RecordBinding r) {
-      
+
       return construct(r, i -> decode(r.components().get(i).binding(), list, Code.of("$L", i)));
     }
     if (binding instanceof MapBinding m) {
-      
+
       FunctionConstants.MapConstants loop = scope.map(m);
       if (loop.loop()) {
         return decodeMapLoop(m, loop, list);
@@ -371,8 +368,8 @@ final class ValueCode {
   }
 
   /**
-   * Emits one local per component, decoded by {@code component} (which may emit statements of
-   * its own), and returns the record built from them in constructor order.
+   * Emits one local per component, decoded by {@code component} (which may emit statements of its
+   * own), and returns the record built from them in constructor order.
    */
   Code construct(RecordBinding r, IntFunction<Code> component) {
     Map<String, String> values = new HashMap<>();
@@ -419,7 +416,9 @@ final class ValueCode {
   }
 
   private static List<TypeName> typeArguments(TypeName t) {
-    return t instanceof ParameterizedTypeName parameterizedTypeName ? parameterizedTypeName.typeArguments() : List.of();
+    return t instanceof ParameterizedTypeName parameterizedTypeName
+        ? parameterizedTypeName.typeArguments()
+        : List.of();
   }
 
   /** A new {@code LinkedHashMap} local for the values of {@code m}, sized for its keys. */
@@ -432,8 +431,7 @@ final class ValueCode {
           "$T $N = new $T($L)",
           m.javaType(),
           out,
-          ParameterizedTypeName.get(
-              LINKED_HASH_MAP, arguments.toArray(new TypeName[0])),
+          ParameterizedTypeName.get(LINKED_HASH_MAP, arguments.toArray(new TypeName[0])),
           capacity);
     } else {
       scope.statement("$T $N = new $T<>($L)", m.javaType(), out, LINKED_HASH_MAP, capacity);
@@ -471,7 +469,9 @@ final class ValueCode {
     return name;
   }
 
-  /** The last name in a path, camelCased: {@code predict: features.image_data} → {@code imageData}. */
+  /**
+   * The last name in a path, camelCased: {@code predict: features.image_data} → {@code imageData}.
+   */
   static String baseName(String path) {
     if (path.endsWith("[*]")) {
       return "element";
@@ -499,14 +499,21 @@ final class ValueCode {
   }
 
   private static TypeName rawType(TypeName t) {
-    return t instanceof ParameterizedTypeName parameterizedTypeName ? parameterizedTypeName.rawType() : t;
+    return t instanceof ParameterizedTypeName parameterizedTypeName
+        ? parameterizedTypeName.rawType()
+        : t;
   }
 
   /** The typed array class that copies Java arrays of {@code component}. */
   static ClassName arrayClassOf(TypeName component) {
     for (Class<?> c :
         List.of(
-            float.class, double.class, boolean.class, byte.class, short.class, int.class,
+            float.class,
+            double.class,
+            boolean.class,
+            byte.class,
+            short.class,
+            int.class,
             long.class)) {
       if (component.equals(TypeName.get(c))) {
         return ClassName.get(

@@ -6,7 +6,7 @@
  * ({@code SharedBodies}), every name hygienic ({@code StubScope}, {@code MethodScope}). It writes
  * what the model says and decides nothing.
  *
- * <p>Reads the model, printing and names: never the compiler, the declaration or the binder. Not
- * an API: public for the processor only.
+ * <p>Reads the model, printing and names: never the compiler, the declaration or the binder. Not an
+ * API: public for the processor only.
  */
 package dev.ireestubs.processor.writing;

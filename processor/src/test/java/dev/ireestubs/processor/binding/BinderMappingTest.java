@@ -138,8 +138,7 @@ class BinderMappingTest {
     JavaArrayBinding gg = (JavaArrayBinding) g.parameters().get(6).binding();
     assertThat(gg.rank()).isEqualTo(4);
     assertThat(gg.component()).isEqualTo(TypeName.LONG);
-    JavaArrayBinding result =
-        (JavaArrayBinding) ((ResultModel.Single) g.result()).binding();
+    JavaArrayBinding result = (JavaArrayBinding) ((ResultModel.Single) g.result()).binding();
     assertThat(result.javaType().toString()).isEqualTo("int[][]");
   }
 
@@ -232,7 +231,8 @@ class BinderMappingTest {
     MapBinding ints = (MapBinding) f.parameters().get(0).binding();
     // Descriptor order, as the module lists the keys.
     assertThat(ints.keys()).containsExactly("b", "a").inOrder();
-    assertThat(ints.javaType().toString()).isEqualTo("java.util.Map<java.lang.String, java.lang.Integer>");
+    assertThat(ints.javaType().toString())
+        .isEqualTo("java.util.Map<java.lang.String, java.lang.Integer>");
     assertThat(ints.path()).isEqualTo("f: ints");
     ScalarBinding b = (ScalarBinding) ints.values().get(0);
     assertThat(b.boxed()).isTrue();
@@ -342,10 +342,15 @@ class BinderMappingTest {
             "  VmRef f(VmRef a, BufferView b, VmList c);",
             "}"));
     CallPlan f = t.function("f");
-    assertThat(f.parameters().stream().map(p -> p.binding().getClass()).distinct().collect(Collectors.toList()))
+    assertThat(
+            f.parameters().stream()
+                .map(p -> p.binding().getClass())
+                .distinct()
+                .collect(Collectors.toList()))
         .containsExactly(RefBinding.class);
     assertThat(f.parameters().get(1).binding().type()).isInstanceOf(AbiType.Unknown.class);
-    assertThat(f.parameters().get(2).javaType()).isEqualTo(ClassName.get("dev.ireestubs.vm", "VmList"));
+    assertThat(f.parameters().get(2).javaType())
+        .isEqualTo(ClassName.get("dev.ireestubs.vm", "VmList"));
   }
 
   @Test
@@ -431,7 +436,9 @@ class BinderMappingTest {
 
   @Test
   void inheritedMethodsBindDefaultAndStaticDoNot() {
-    t.file("m.json", "{'a':{'a':['i32'],'r':[]},'b':{'a':[['ndarray','f32',1,2]],'r':[]},'c':{'a':[],'r':[]}}");
+    t.file(
+        "m.json",
+        "{'a':{'a':['i32'],'r':[]},'b':{'a':[['ndarray','f32',1,2]],'r':[]},'c':{'a':[],'r':[]}}");
     t.compileClean(
         source(
             "Base",
@@ -450,9 +457,7 @@ class BinderMappingTest {
             "  @Override default void c() {}",
             "}"));
     assertThat(
-            t.model().functions().stream()
-                .map(CallPlan::methodName)
-                .collect(Collectors.toList()))
+            t.model().functions().stream().map(CallPlan::methodName).collect(Collectors.toList()))
         .containsExactly("a", "b")
         .inOrder();
     assertThat(t.function("b").parameters().get(0).javaType()).isEqualTo(nd("FloatArray"));
@@ -496,7 +501,8 @@ class BinderMappingTest {
 
   @Test
   void reflectionFileFoundOnTheSourcePath(@TempDir Path sources) {
-    ProcessorTester.write(sources.resolve("models/m.abi.json"), ProcessorTester.json("{'f':{'a':[],'r':[]}}"));
+    ProcessorTester.write(
+        sources.resolve("models/m.abi.json"), ProcessorTester.json("{'f':{'a':[],'r':[]}}"));
     t.option("-sourcepath", sources.toString());
     t.compileClean(
         source("Src", "@IreeModule(abi = \"/models/m.abi.json\")", "interface Src { void f(); }"));
@@ -505,10 +511,13 @@ class BinderMappingTest {
 
   @Test
   void reflectionFileFoundOnTheClassPath(@TempDir Path resources) {
-    ProcessorTester.write(resources.resolve("cp.abi.json"), ProcessorTester.json("{'f':{'a':['i64'],'r':[]}}"));
-    String classPath = System.getProperty("java.class.path") + java.io.File.pathSeparator + resources;
+    ProcessorTester.write(
+        resources.resolve("cp.abi.json"), ProcessorTester.json("{'f':{'a':['i64'],'r':[]}}"));
+    String classPath =
+        System.getProperty("java.class.path") + java.io.File.pathSeparator + resources;
     t.option("-classpath", classPath);
-    t.compileClean(source("Cp", "@IreeModule(abi = \"cp.abi.json\")", "interface Cp { void f(long x); }"));
+    t.compileClean(
+        source("Cp", "@IreeModule(abi = \"cp.abi.json\")", "interface Cp { void f(long x); }"));
     assertThat(t.function("f").parameters()).hasSize(1);
   }
 
@@ -523,9 +532,7 @@ class BinderMappingTest {
     t.file("m.json", "{'f':{'a':[['sdict',['x','f32']]],'r':[]}}");
     com.google.testing.compile.Compilation c =
         t.compileWith(
-            List.of(
-                t.capturing(),
-                new GeneratesRecord()),
+            List.of(t.capturing(), new GeneratesRecord()),
             source(
                 "Later",
                 "@IreeModule(abi = \"m.json\")",

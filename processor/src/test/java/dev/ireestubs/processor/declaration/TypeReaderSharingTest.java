@@ -39,13 +39,15 @@ class TypeReaderSharingTest {
             "}");
     Compilation comp = t.compile(m);
     assertThat(comp)
-        .hadErrorContaining("f: x is \"i32\" in the module, which binds to int or Integer, but the"
-            + " parameter is float[];")
+        .hadErrorContaining(
+            "f: x is \"i32\" in the module, which binds to int or Integer, but the"
+                + " parameter is float[];")
         .inFile(m)
         .onLineContaining("void f(");
     assertThat(comp)
-        .hadErrorContaining("g: y is \"i32\" in the module, which binds to int or Integer, but the"
-            + " parameter is @test.M.A float[];")
+        .hadErrorContaining(
+            "g: y is \"i32\" in the module, which binds to int or Integer, but the"
+                + " parameter is @test.M.A float[];")
         .inFile(m)
         .onLineContaining("void g(");
   }

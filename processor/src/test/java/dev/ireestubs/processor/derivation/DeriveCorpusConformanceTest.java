@@ -41,7 +41,9 @@ class DeriveCorpusConformanceTest {
       sources.add(
           DeriveModeTest.packageInfo(
               String.format("corpus.m%02d", i),
-              "@IreeClient(vmfb = " + ProcessorTester.lit(modules.get(i)) + ", name = \"Client\")"));
+              "@IreeClient(vmfb = "
+                  + ProcessorTester.lit(modules.get(i))
+                  + ", name = \"Client\")"));
     }
     ProcessorTester t = new ProcessorTester(dir);
     Compilation c = t.compile(sources.toArray(JavaFileObject[]::new));

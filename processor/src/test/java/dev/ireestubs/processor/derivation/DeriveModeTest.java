@@ -133,8 +133,7 @@ class DeriveModeTest {
     FloatArray x = FloatArray.of(new float[] {1, 2, 3, 4}, 4);
     Method simpleAdd = iface.getMethod("simpleAdd", FloatArray.class, FloatArray.class);
     assertThat(simpleAdd.getParameters()[0].getName()).isAnyOf("input0", "arg0");
-    assertThat(simpleAdd.invoke(adder, x, x))
-        .isEqualTo(FloatArray.of(new float[] {2, 4, 6, 8}, 4));
+    assertThat(simpleAdd.invoke(adder, x, x)).isEqualTo(FloatArray.of(new float[] {2, 4, 6, 8}, 4));
     Object halves = iface.getMethod("split", FloatArray.class).invoke(adder, x);
     assertThat(halves.getClass().getMethod("high").invoke(halves))
         .isEqualTo(FloatArray.of(new float[] {3, 4}, 2));
@@ -177,8 +176,12 @@ class DeriveModeTest {
   @Test
   void neitherOrBothSourcesIsAnErrorOnTheAnnotation() {
     Compilation none = t.compile(packageInfo("derived", "@IreeClient(name = \"X\")"));
-    assertThat(none).hadErrorContaining("[IreeBadInterface] @IreeClient on package derived names no module");
-    assertThat(none).hadErrorContaining("names no module").inFile(none.sourceFiles().get(0)).onLineContaining("@IreeClient");
+    assertThat(none)
+        .hadErrorContaining("[IreeBadInterface] @IreeClient on package derived names no module");
+    assertThat(none)
+        .hadErrorContaining("names no module")
+        .inFile(none.sourceFiles().get(0))
+        .onLineContaining("@IreeClient");
     Compilation both =
         t.compile(packageInfo("derived", "@IreeClient(vmfb = \"a.vmfb\", abi = \"a.json\")"));
     assertThat(both).hadErrorContaining("sets both vmfb and abi");
@@ -188,20 +191,26 @@ class DeriveModeTest {
   void aNameThatIsNotAJavaTypeNameIsAnError() throws IOException {
     writeModule("models/adder.vmfb", adderModule());
     Compilation c =
-        t.compile(packageInfo("derived", "@IreeClient(vmfb = \"models/adder.vmfb\", name = \"class\")"));
+        t.compile(
+            packageInfo("derived", "@IreeClient(vmfb = \"models/adder.vmfb\", name = \"class\")"));
     assertThat(c).hadErrorContaining("@IreeClient(name = \"class\") is not a Java type name");
   }
 
   @Test
   void aMissingOrUnreadableModuleIsAnErrorOnItsValue() throws IOException {
     Compilation missing = t.compile(packageInfo("derived", "@IreeClient(vmfb = \"nowhere.vmfb\")"));
-    assertThat(missing).hadErrorContaining("[IreeBadReflection] compiled module \"nowhere.vmfb\" of @IreeClient");
-    assertThat(missing).hadErrorContaining("nowhere.vmfb").inFile(missing.sourceFiles().get(0)).onLineContaining("nowhere.vmfb");
+    assertThat(missing)
+        .hadErrorContaining("[IreeBadReflection] compiled module \"nowhere.vmfb\" of @IreeClient");
+    assertThat(missing)
+        .hadErrorContaining("nowhere.vmfb")
+        .inFile(missing.sourceFiles().get(0))
+        .onLineContaining("nowhere.vmfb");
     writeModule("junk.vmfb", "not a module".getBytes(StandardCharsets.UTF_8));
     Compilation junk = t.compile(packageInfo("derived", "@IreeClient(vmfb = \"junk.vmfb\")"));
     assertThat(junk).hadErrorContaining("is not a readable IREE module");
     Compilation noJson = t.compile(packageInfo("derived", "@IreeClient(abi = \"none.json\")"));
-    assertThat(noJson).hadErrorContaining("[IreeBadReflection] reflection file \"none.json\" of @IreeClient");
+    assertThat(noJson)
+        .hadErrorContaining("[IreeBadReflection] reflection file \"none.json\" of @IreeClient");
     t.file("bad.json", "{'f': 3}");
     Compilation bad = t.compile(packageInfo("derived", "@IreeClient(abi = \"bad.json\")"));
     assertThat(bad).hadErrorContaining("is not a module file of iree.abi JSON");
@@ -214,7 +223,9 @@ class DeriveModeTest {
         t.compile(
             packageInfo("derived", "@IreeClient(vmfb = \"models/adder.vmfb\")"),
             JavaFileObjects.forSourceString("derived.Adder", "package derived; class Adder {}"));
-    assertThat(existing).hadErrorContaining("derives interface derived.Adder, but a type of that name already exists");
+    assertThat(existing)
+        .hadErrorContaining(
+            "derives interface derived.Adder, but a type of that name already exists");
     Compilation twice =
         t.compile(
             packageInfo(
@@ -231,11 +242,17 @@ class DeriveModeTest {
         t.compile(
             packageInfo("derived", "@IreeClient(vmfb = \"models/adder.vmfb\", module = \"m\")"));
     assertThat(c).succeeded();
-    assertThat(c).hadWarningContaining("[IreeIgnoredAnnotation] @IreeClient(module = \"m\") has no effect with vmfb");
-    t.file("half.json", "{'ok': {'a': [], 'r': []}, 'half': {'a': [['ndarray', 'complex64', 1, 2]], 'r': []}}");
-    Compilation half = t.compile(packageInfo("derived", "@IreeClient(abi = \"half.json\", name = \"Half\")"));
+    assertThat(c)
+        .hadWarningContaining(
+            "[IreeIgnoredAnnotation] @IreeClient(module = \"m\") has no effect with vmfb");
+    t.file(
+        "half.json",
+        "{'ok': {'a': [], 'r': []}, 'half': {'a': [['ndarray', 'complex64', 1, 2]], 'r': []}}");
+    Compilation half =
+        t.compile(packageInfo("derived", "@IreeClient(abi = \"half.json\", name = \"Half\")"));
     assertThat(half).succeeded();
-    assertThat(half).hadWarningContaining("[IreeUnsupportedType] Half has no method for function \"half\"");
+    assertThat(half)
+        .hadWarningContaining("[IreeUnsupportedType] Half has no method for function \"half\"");
   }
 
   private static void assertGolden(Compilation c, String pkg, String name) throws IOException {

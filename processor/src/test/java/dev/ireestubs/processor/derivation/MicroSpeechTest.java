@@ -50,7 +50,8 @@ class MicroSpeechTest {
     // result; its $async twin is left out, as IREE's tools do.
     assertThat(client).contains("FloatArray tf2onnx(ByteArray input0);");
     assertThat(client)
-        .contains("Checked against {@code (tensor<1x49x40x1xi8>) -> (tensor<1x4xf32>) (from bytecode)}");
+        .contains(
+            "Checked against {@code (tensor<1x49x40x1xi8>) -> (tensor<1x4xf32>) (from bytecode)}");
     assertThat(client).doesNotContain("VmRef");
     assertThat(t.models).hasSize(1);
     CallPlan f = t.models.get(0).functions().get(0);
@@ -72,23 +73,22 @@ class MicroSpeechTest {
         HostModule.fake(
             t.reflectionDir.resolve(MODULE),
             Map.of(
-                "tf2onnx", args -> FloatArray.of(new float[] {1, 2, 3, 4}, 1, 4),
+                "tf2onnx",
+                args -> FloatArray.of(new float[] {1, 2, 3, 4}, 1, 4),
                 "tf2onnx$async",
                 args ->
                     java.util.concurrent.CompletableFuture.completedFuture(
                         FloatArray.of(new float[] {5, 6, 7, 8}, 1, 4))));
     CompiledClasses classes = new CompiledClasses(c);
     Class<?> iface = classes.load("kws.Kws");
-    Object kws =
-        classes.load("kws.Iree_Kws").getConstructor(ModuleBackend.class).newInstance(fake);
+    Object kws = classes.load("kws.Iree_Kws").getConstructor(ModuleBackend.class).newInstance(fake);
     Method tf2onnx = iface.getMethod("tf2onnx", ByteArray.class);
     FloatArray out = (FloatArray) tf2onnx.invoke(kws, ByteArray.zeros(1, 49, 40, 1));
     assertThat(out.toArray()).isEqualTo(new float[] {1, 2, 3, 4});
     // Its asynchronous twin, typed from the same bytecode.
     Method tf2onnxAsync = iface.getMethod("tf2onnxAsync", ByteArray.class);
     Object later = tf2onnxAsync.invoke(kws, ByteArray.zeros(1, 49, 40, 1));
-    FloatArray outLater =
-        (FloatArray) ((java.util.concurrent.CompletableFuture<?>) later).get();
+    FloatArray outLater = (FloatArray) ((java.util.concurrent.CompletableFuture<?>) later).get();
     assertThat(outLater.toArray()).isEqualTo(new float[] {5, 6, 7, 8});
     InvocationTargetException wrong =
         assertThrows(

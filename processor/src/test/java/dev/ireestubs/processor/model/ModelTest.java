@@ -31,7 +31,9 @@ class ModelTest {
         new RecordBinding(
             dict,
             REC,
-            List.of(new ComponentBinding("a", "a", i32("f: x.a")), new ComponentBinding("b", "bee", i32("f: x.b"))),
+            List.of(
+                new ComponentBinding("a", "a", i32("f: x.a")),
+                new ComponentBinding("b", "bee", i32("f: x.b"))),
             "f: x",
             List.of("bee", "a"));
     assertThat(r.javaType()).isEqualTo(REC);
@@ -53,35 +55,44 @@ class ModelTest {
 
   @Test
   void listBindingFixedSizeMatchesTheType() {
-    TypeName list = ParameterizedTypeName.get(ClassName.get(List.class), ClassName.get(Integer.class));
+    TypeName list =
+        ParameterizedTypeName.get(ClassName.get(List.class), ClassName.get(Integer.class));
     ScalarBinding element = new ScalarBinding(I32, ClassName.get(Integer.class), true, "f: x[*]");
     AbiType.Sequence two = new AbiType.Sequence(AbiType.SequenceKind.LIST, List.of(I32, I32));
     assertThat(new ListBinding(two, list, element, 2, "f: x").fixedSize()).isEqualTo(2);
-    assertThrows(IllegalArgumentException.class, () -> new ListBinding(two, list, element, -1, "f: x"));
+    assertThrows(
+        IllegalArgumentException.class, () -> new ListBinding(two, list, element, -1, "f: x"));
     AbiType.HomogeneousList any = new AbiType.HomogeneousList(I32);
     assertThat(new ListBinding(any, list, element, -1, "f: x").fixedSize()).isEqualTo(-1);
-    assertThrows(IllegalArgumentException.class, () -> new ListBinding(any, list, element, 3, "f: x"));
-    assertThrows(IllegalArgumentException.class, () -> new ListBinding(I32, list, element, -1, "f: x"));
+    assertThrows(
+        IllegalArgumentException.class, () -> new ListBinding(any, list, element, 3, "f: x"));
+    assertThrows(
+        IllegalArgumentException.class, () -> new ListBinding(I32, list, element, -1, "f: x"));
   }
 
   @Test
   void inlinedResultsAreARecordOrAList() {
     assertThrows(
-        IllegalArgumentException.class, () -> new ResultModel.Inlined(TypeName.INT, i32("f: result")));
+        IllegalArgumentException.class,
+        () -> new ResultModel.Inlined(TypeName.INT, i32("f: result")));
   }
 
   @Test
   void javaArrayBindingHasRankAtLeastOne() {
     AbiType.NdArray a = new AbiType.NdArray(ElementType.F32, dev.ireestubs.abi.Shape.of(2));
-    com.palantir.javapoet.ArrayTypeName floats = com.palantir.javapoet.ArrayTypeName.of(TypeName.FLOAT);
+    com.palantir.javapoet.ArrayTypeName floats =
+        com.palantir.javapoet.ArrayTypeName.of(TypeName.FLOAT);
     assertThat(new JavaArrayBinding(a, floats, 1, TypeName.FLOAT, "f: x").rank()).isEqualTo(1);
     assertThrows(
-        IllegalArgumentException.class, () -> new JavaArrayBinding(a, floats, 0, TypeName.FLOAT, "f: x"));
+        IllegalArgumentException.class,
+        () -> new JavaArrayBinding(a, floats, 0, TypeName.FLOAT, "f: x"));
   }
 
   @Test
   void bindingTablesFollowTheDesign() {
-    assertThat(NdArray.classNamesAccepting(ElementType.I32)).containsExactly("IntArray", "UIntArray").inOrder();
+    assertThat(NdArray.classNamesAccepting(ElementType.I32))
+        .containsExactly("IntArray", "UIntArray")
+        .inOrder();
     assertThat(NdArray.classNamesAccepting(ElementType.SI8)).containsExactly("ByteArray");
     assertThat(NdArray.classNamesAccepting(ElementType.UI64)).containsExactly("ULongArray");
     assertThat(NdArray.classNamesAccepting(ElementType.BF16)).containsExactly("BFloat16Array");

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The processor under the conditions real builds create, with real files rather than
  * compile-testing's in-memory ones: Gradle's (resources stay in {@code src/main/resources}, outside
  * the class output; the source path is empty) and Maven's (resources copied to the class output).
- * Also checks the record of model files written beside each stub, which build tools use to notice
- * a changed model.
+ * Also checks the record of model files written beside each stub, which build tools use to notice a
+ * changed model.
  */
 class BuildLayoutTest {
 
@@ -47,14 +47,19 @@ class BuildLayoutTest {
     Path model = write("src/main/resources/models/adder.abi.json", ABI);
     write("src/main/java/com/acme/models/Adder.java", ADDER);
 
-    Result r = compile("build/classes/java/main", "build/generated/sources/annotationProcessor/java/main");
+    Result r =
+        compile("build/classes/java/main", "build/generated/sources/annotationProcessor/java/main");
 
     assertThat(r.errors).isEmpty();
-    Path stub = project.resolve("build/generated/sources/annotationProcessor/java/main/com/acme/models/Iree_Adder.java");
+    Path stub =
+        project.resolve(
+            "build/generated/sources/annotationProcessor/java/main/com/acme/models/Iree_Adder.java");
     assertThat(Files.exists(stub)).isTrue();
-    assertThat(Files.exists(project.resolve("build/classes/java/main/com/acme/models/Iree_Adder.class"))).isTrue();
-    String record =
-        Files.readString(stub.resolveSibling("Iree_Adder" + InputRecord.SUFFIX), UTF_8);
+    assertThat(
+            Files.exists(
+                project.resolve("build/classes/java/main/com/acme/models/Iree_Adder.class")))
+        .isTrue();
+    String record = Files.readString(stub.resolveSibling("Iree_Adder" + InputRecord.SUFFIX), UTF_8);
     assertThat(record).contains("source com.acme.models.Adder\n");
     assertThat(record).contains("stub com.acme.models.Iree_Adder\n");
     assertThat(record)
@@ -71,7 +76,9 @@ class BuildLayoutTest {
   /** Maven: the resources plugin copies resources into the class output before compiling. */
   @Test
   void prefersTheClassOutputCopyAsUnderMaven() throws IOException {
-    write("src/main/resources/models/adder.abi.json", "{\"add\": {\"a\":[\"i64\"],\"r\":[],\"v\":1}}");
+    write(
+        "src/main/resources/models/adder.abi.json",
+        "{\"add\": {\"a\":[\"i64\"],\"r\":[],\"v\":1}}");
     Path copy = write("target/classes/models/adder.abi.json", ABI);
     write("src/main/java/com/acme/models/Adder.java", ADDER);
 
@@ -80,10 +87,11 @@ class BuildLayoutTest {
     assertThat(r.errors).isEmpty();
     String record =
         Files.readString(
-            project.resolve("target/generated-sources/annotations/com/acme/models/Iree_Adder" + InputRecord.SUFFIX),
+            project.resolve(
+                "target/generated-sources/annotations/com/acme/models/Iree_Adder"
+                    + InputRecord.SUFFIX),
             UTF_8);
     assertThat(record).contains(" " + copy.toAbsolutePath().toRealPath() + "\n");
-
   }
 
   @Test
@@ -102,7 +110,10 @@ class BuildLayoutTest {
 
     assertThat(r.errors).isEmpty();
     String record =
-        Files.readString(project.resolve("build/generated/com/acme/models/Iree_Models_Adder" + InputRecord.SUFFIX), UTF_8);
+        Files.readString(
+            project.resolve(
+                "build/generated/com/acme/models/Iree_Models_Adder" + InputRecord.SUFFIX),
+            UTF_8);
     assertThat(record).contains("source com.acme.models.Models\n");
     assertThat(record).contains("stub com.acme.models.Iree_Models_Adder\n");
   }
@@ -117,7 +128,9 @@ class BuildLayoutTest {
     assertThat(r.errors).hasSize(1);
     assertThat(r.errors.get(0)).contains("[IreeBadReflection]");
     assertThat(r.errors.get(0))
-        .contains("the resources beside the sources (" + project.resolve("src/main/resources").toAbsolutePath());
+        .contains(
+            "the resources beside the sources ("
+                + project.resolve("src/main/resources").toAbsolutePath());
   }
 
   @Test
@@ -125,7 +138,8 @@ class BuildLayoutTest {
     Path resources = Files.createDirectories(project.resolve("src/main/resources"));
     Path source = project.resolve("src/main/java/com/acme/A.java");
 
-    assertThat(ReflectionLoader.resourceFoldersBeside(source, "com.acme")).containsExactly(resources);
+    assertThat(ReflectionLoader.resourceFoldersBeside(source, "com.acme"))
+        .containsExactly(resources);
     assertThat(ReflectionLoader.resourceFoldersBeside(source, "org.acme")).isEmpty();
     assertThat(ReflectionLoader.resourceFoldersBeside(project.resolve("src/main/java/A.java"), ""))
         .containsExactly(resources);
@@ -160,16 +174,22 @@ class BuildLayoutTest {
     try (var walk = Files.walk(project.resolve("src/main/java"))) {
       walk.filter(p -> p.toString().endsWith(".java")).forEach(p -> sources.add(p.toFile()));
     }
-    try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, UTF_8)) {
+    try (StandardJavaFileManager files =
+        javac.getStandardFileManager(diagnostics, Locale.ROOT, UTF_8)) {
       List<String> options =
           List.of(
-              "-d", out.toString(),
-              "-s", gen.toString(),
-              "-sourcepath", "",
-              "-classpath", System.getProperty("java.class.path"),
+              "-d",
+              out.toString(),
+              "-s",
+              gen.toString(),
+              "-sourcepath",
+              "",
+              "-classpath",
+              System.getProperty("java.class.path"),
               "-implicit:none");
       JavaCompiler.CompilationTask task =
-          javac.getTask(null, files, diagnostics, options, null, files.getJavaFileObjectsFromFiles(sources));
+          javac.getTask(
+              null, files, diagnostics, options, null, files.getJavaFileObjectsFromFiles(sources));
       task.setProcessors(List.of(new IreeStubsProcessor()));
       task.call();
     }

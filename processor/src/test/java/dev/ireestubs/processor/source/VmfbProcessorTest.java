@@ -54,9 +54,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code @IreeModule(vmfb = ...)}: interfaces checked against compiled modules that the tests build
- * with FlatBufferBuilder ({@link TestModules}, from the test-support module), so no real
- * file is needed. Every accepted interface's stub is also compiled, and one is called against a
- * backend that shows it the module's own exports.
+ * with FlatBufferBuilder ({@link TestModules}, from the test-support module), so no real file is
+ * needed. Every accepted interface's stub is also compiled, and one is called against a backend
+ * that shows it the module's own exports.
  */
 class VmfbProcessorTest {
 
@@ -102,7 +102,15 @@ class VmfbProcessorTest {
             .function("__init", "0v_v");
     List<String> names =
         List.of(
-            "matmul", "test", "main$async", "main", "filter", "fenced", "json_fn", "scalars", "__init");
+            "matmul",
+            "test",
+            "main$async",
+            "main",
+            "filter",
+            "fenced",
+            "json_fn",
+            "scalars",
+            "__init");
     for (int i = 0; i < names.size(); i++) {
       spec.export(names.get(i), i, null);
     }
@@ -168,9 +176,9 @@ class VmfbProcessorTest {
 
     // index: JSON cannot state it; the stub's signature, written as code, keeps it.
     CallPlan test = t.function("test");
-    assertThat(test.signature().results())
+    assertThat(test.signature().results()).containsExactly(new AbiType.Scalar(ElementType.INDEX));
+    assertThat(test.boundSignature().results())
         .containsExactly(new AbiType.Scalar(ElementType.INDEX));
-    assertThat(test.boundSignature().results()).containsExactly(new AbiType.Scalar(ElementType.INDEX));
 
     // Calling convention only: refs bind to n-d arrays (any element type and shape), VmRef and
     // its subtypes; each is a buffer view or ref at run time.
@@ -215,8 +223,7 @@ class VmfbProcessorTest {
   void generatedSourceMatchesTheGoldenFile() throws IOException {
     write("models/classifier.vmfb", classifier().ireeZip());
     Compilation c = t.compileClean(source("CompiledClassifier", CLASSIFIER));
-    String actual =
-        ProcessorTester.generatedSource(c, "Iree_CompiledClassifier");
+    String actual = ProcessorTester.generatedSource(c, "Iree_CompiledClassifier");
     ProcessorTester.assertGolden(actual, "Iree_CompiledClassifier.java");
   }
 
@@ -246,7 +253,8 @@ class VmfbProcessorTest {
         "filter",
         args -> {
           HalfArray image = HalfArray.fromBufferView((BufferView) args.get(0));
-          return VmList.of(FloatArray.of(new float[] {image.get(0), image.get(1)}, 2).asBufferView());
+          return VmList.of(
+              FloatArray.of(new float[] {image.get(0), image.get(1)}, 2).asBufferView());
         },
         "fenced",
         args -> VmList.of(args.get(0)),
@@ -282,19 +290,13 @@ class VmfbProcessorTest {
     FloatArray b = FloatArray.of(new float[][] {{1, 0}, {0, 1}, {1, 1}, {0, 2}});
     assertThat((float[][]) call(iface, stub, "matmul", a, b))
         .isEqualTo(new float[][] {{4, 13}, {0, 3}, {2, 0}});
-    assertThat(call(iface, stub, "test", FloatArray.zeros(1, 3), FloatArray.zeros(5))).isEqualTo(5L);
+    assertThat(call(iface, stub, "test", FloatArray.zeros(1, 3), FloatArray.zeros(5)))
+        .isEqualTo(5L);
 
     VmList list = VmList.variant(0);
     assertThat(call(iface, stub, "mainSync", FloatArray.zeros(2), list)).isSameInstanceAs(list);
     IntArray ints = IntArray.of(new int[] {7});
-    NdArray back =
-        (NdArray)
-            call(
-                iface,
-                stub,
-                "mainAsync",
-                FloatArray.zeros(1),
-                ints);
+    NdArray back = (NdArray) call(iface, stub, "mainAsync", FloatArray.zeros(1), ints);
     assertThat(back).isInstanceOf(NdArray.class);
     assertThat(back.shape()).isEqualTo(new long[] {1});
 
@@ -323,8 +325,7 @@ class VmfbProcessorTest {
     write("models/classifier.vmfb", classifier().ireeZip());
     CompiledClasses classes =
         new CompiledClasses(t.compileClean(source("CompiledClassifier", CLASSIFIER)));
-    byte[] changed =
-        classifier(MATMUL.replace("tensor<4x2xf32>", "tensor<4x5xf32>")).ireeZip();
+    byte[] changed = classifier(MATMUL.replace("tensor<4x2xf32>", "tensor<4x5xf32>")).ireeZip();
     CompiledModuleBackend backend =
         new CompiledModuleBackend(VmfbReader.read(changed, "changed.vmfb"), bodies());
     InvocationTargetException e =
@@ -378,7 +379,8 @@ class VmfbProcessorTest {
     assertThat(t.models).hasSize(2);
     CallPlan mul = t.models.get(1).functions().get(0);
     assertThat(mul.reflectionSource()).isEqualTo("old/v0.vmfb (f)");
-    assertThat(mul.boundSignature()).isEqualTo(dev.ireestubs.abi.V0RawSignature.parse("I11!B3!d4B3!d4R6!B3!d4"));
+    assertThat(mul.boundSignature())
+        .isEqualTo(dev.ireestubs.abi.V0RawSignature.parse("I11!B3!d4B3!d4R6!B3!d4"));
     CallPlan predict = t.models.get(0).functions().get(0);
     assertThat(predict.reflectionSource()).isEqualTo("old/json.vmfb (iree.abi)");
     assertThat(predict.signature().model()).isEqualTo(CallingModel.COARSE_FENCES);
@@ -586,13 +588,17 @@ class VmfbProcessorTest {
             .getBytes(StandardCharsets.US_ASCII));
     write("bad/json.vmfb", "{\"f\": {\"a\": [], \"r\": []}}".getBytes(StandardCharsets.UTF_8));
     JavaFileObject truncated =
-        source("Truncated", "@IreeModule(vmfb = \"bad/truncated.vmfb\")", "interface Truncated { void f(); }");
+        source(
+            "Truncated",
+            "@IreeModule(vmfb = \"bad/truncated.vmfb\")",
+            "interface Truncated { void f(); }");
     JavaFileObject lfs =
         source("Lfs", "@IreeModule(vmfb = \"bad/lfs.vmfb\")", "interface Lfs { void f(); }");
     JavaFileObject json =
         source("Json", "@IreeModule(vmfb = \"bad/json.vmfb\")", "interface Json { void f(); }");
     JavaFileObject missing =
-        source("Missing", "@IreeModule(vmfb = \"nowhere.vmfb\")", "interface Missing { void f(); }");
+        source(
+            "Missing", "@IreeModule(vmfb = \"nowhere.vmfb\")", "interface Missing { void f(); }");
     Compilation c = t.compile(truncated, lfs, json, missing);
     assertThat(c)
         .hadErrorContaining(
@@ -603,7 +609,8 @@ class VmfbProcessorTest {
         .inFile(truncated)
         .onLineContaining("bad/truncated.vmfb");
     assertThat(c)
-        .hadErrorContaining("the file is truncated or corrupt; point vmfb at the .vmfb file the IREE compiler wrote")
+        .hadErrorContaining(
+            "the file is truncated or corrupt; point vmfb at the .vmfb file the IREE compiler wrote")
         .inFile(truncated)
         .onLineContaining("bad/truncated.vmfb");
     assertThat(c)
@@ -653,7 +660,8 @@ class VmfbProcessorTest {
                 + " function \"matmull\" (functions: ")
         .inFile(s)
         .onLineContaining("\"matmull\"");
-    assertThat(c).hadErrorContaining("did you mean \"matmul\"? change it to @IreeFunction(\"matmul\")");
+    assertThat(c)
+        .hadErrorContaining("did you mean \"matmul\"? change it to @IreeFunction(\"matmul\")");
     assertThat(c)
         .hadErrorContaining(
             "[IreeSignatureMismatch] scalars: @IreeFunction(abi) of method scalars does not fit the"
@@ -699,7 +707,10 @@ class VmfbProcessorTest {
         .inFile(s)
         .onLineContaining("vmfb = \"models/classifier.vmfb\"");
     // Methods with their own signature are still checked; the others are not reported again.
-    assertThat(c).hadErrorContaining("g: wrong is \"i32\" in the module").inFile(s).onLineContaining("String wrong");
+    assertThat(c)
+        .hadErrorContaining("g: wrong is \"i32\" in the module")
+        .inFile(s)
+        .onLineContaining("String wrong");
     assertThat(c).hadErrorCount(2);
   }
 
@@ -734,7 +745,8 @@ class VmfbProcessorTest {
                 + text
                 + "\"");
     assertThat(ours(c, Diagnostic.Kind.WARNING)).hasSize(1);
-    assertThat(t.function("odd").reflectionSource()).isEqualTo("models/odd.vmfb (calling convention)");
+    assertThat(t.function("odd").reflectionSource())
+        .isEqualTo("models/odd.vmfb (calling convention)");
   }
 
   @Test

@@ -7,9 +7,9 @@ import static dev.ireestubs.processor.ProcessorTester.source;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.palantir.javapoet.TypeName;
 import dev.ireestubs.abi.AbiJson;
+import dev.ireestubs.processor.InterfaceSource;
 import dev.ireestubs.processor.InterfaceSource.Generated;
 import dev.ireestubs.processor.InterfaceSource.Perturbation;
-import dev.ireestubs.processor.InterfaceSource;
 import dev.ireestubs.processor.ProcessorTester;
 import dev.ireestubs.processor.model.CallPlan;
 import dev.ireestubs.processor.model.StubModel;
@@ -24,12 +24,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link BodyShape} stands for the printed shared body: methods of equal shapes print equal
- * bodies (the rule that makes sharing safe), methods whose bodies print equal have equal shapes
- * (so grouping by shape shares what printing every body would), and each method passes the
- * constants its own body would name, in the shared body's order. Checked on modules that repeat
- * every kind of binding with other names, dimensions and constant patterns, and on the corpus,
- * each of whose signatures is bound three times under other names.
+ * {@link BodyShape} stands for the printed shared body: methods of equal shapes print equal bodies
+ * (the rule that makes sharing safe), methods whose bodies print equal have equal shapes (so
+ * grouping by shape shares what printing every body would), and each method passes the constants
+ * its own body would name, in the shared body's order. Checked on modules that repeat every kind of
+ * binding with other names, dimensions and constant patterns, and on the corpus, each of whose
+ * signatures is bound three times under other names.
  */
 class BodyShapeTest {
 
@@ -149,8 +149,8 @@ class BodyShapeTest {
   }
 
   /**
-   * The interface of {@code g} with its method declared three times: as generated, and bound to
-   * two other function names (a short and a long one) of the same signature.
+   * The interface of {@code g} with its method declared three times: as generated, and bound to two
+   * other function names (a short and a long one) of the same signature.
    */
   private static JavaFileObject thrice(Generated g) {
     String text = g.text();
@@ -202,12 +202,15 @@ class BodyShapeTest {
           continue;
         }
         String pair = functions.get(i).methodName() + " and " + functions.get(j).methodName();
-        boolean sameShape = shapes[i] != null && shapes[j] != null && shapes[i].key().equals(shapes[j].key());
+        boolean sameShape =
+            shapes[i] != null && shapes[j] != null && shapes[i].key().equals(shapes[j].key());
         // j's body printed in i's parameter names, as a body they share would be.
         SharedBodies.Printed asI = printAs(layout, scope, types, functions, j, i, true);
         String textAsI = asI == null ? null : asI.text();
         if (sameShape) {
-          assertWithMessage("%s: equal shapes, printed bodies", pair).that(textAsI).isEqualTo(text[i]);
+          assertWithMessage("%s: equal shapes, printed bodies", pair)
+              .that(textAsI)
+              .isEqualTo(text[i]);
         }
         if (text[i].equals(textAsI)) {
           assertWithMessage("%s: equal printed bodies, shapes", pair).that(sameShape).isTrue();

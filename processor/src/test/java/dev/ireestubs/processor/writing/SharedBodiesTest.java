@@ -27,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Methods whose bodies are equal but for their function, its name and their constants call one
- * shared body: the generated code (a golden file), calls through a host module, and every message
- * a failure gives, which must be the one the method's own inline body would give.
+ * shared body: the generated code (a golden file), calls through a host module, and every message a
+ * failure gives, which must be the one the method's own inline body would give.
  */
 class SharedBodiesTest {
 
@@ -122,7 +122,8 @@ class SharedBodiesTest {
                 "probs", FloatArray.of(new float[][] {{0, 0, tag}}));
           });
     }
-    b.valueFunction("alone", sig.get("alone"), args -> (Integer) args.get(0) + (int) (long) (Long) args.get(1));
+    b.valueFunction(
+        "alone", sig.get("alone"), args -> (Integer) args.get(0) + (int) (long) (Long) args.get(1));
     b.function("callLikeRows1", sig.get("callLikeRows1"), args -> VmList.variant(0));
     return b.build();
   }
@@ -132,18 +133,24 @@ class SharedBodiesTest {
     CompiledClasses classes = new CompiledClasses(compile("Repeated", REPEATED));
     Class<?> iface = classes.load("test.Repeated");
     Object stub = classes.stub("Repeated", module());
-    FloatArray four = (FloatArray) call(iface, stub, "wide4", FloatArray.of(new float[][] {{1, 2, 3, 4}}));
+    FloatArray four =
+        (FloatArray) call(iface, stub, "wide4", FloatArray.of(new float[][] {{1, 2, 3, 4}}));
     assertThat(four.toArray2D()).isEqualTo(new float[][] {{4, 8, 12, 16}});
     FloatArray eight =
-        (FloatArray) call(iface, stub, "wide8", FloatArray.of(new float[][] {{1, 1, 1, 1, 1, 1, 1, 2}}));
+        (FloatArray)
+            call(iface, stub, "wide8", FloatArray.of(new float[][] {{1, 1, 1, 1, 1, 1, 1, 2}}));
     assertThat(eight.toArray2D()).isEqualTo(new float[][] {{8, 8, 8, 8, 8, 8, 8, 16}});
-    List<FloatArray> rows = List.of(FloatArray.of(new float[] {1, 0}), FloatArray.of(new float[] {2, 0}));
+    List<FloatArray> rows =
+        List.of(FloatArray.of(new float[] {1, 0}), FloatArray.of(new float[] {2, 0}));
     assertThat(call(iface, stub, "rows1", rows, 10.0)).isEqualTo(List.of(11.0, 21.0));
     assertThat(call(iface, stub, "rows2", rows, 10.0)).isEqualTo(List.of(12.0, 22.0));
     Object features =
-        classes.load("test.Repeated$Features").getConstructors()[0]
+        classes
+            .load("test.Repeated$Features")
+            .getConstructors()[0]
             .newInstance(FloatArray.zeros(1, 2, 2), 7);
-    assertThat(call(iface, stub, "predict", features).toString()).contains("logits=FloatArray<1x3xf32> [[7.0, 1.0, 0.0]]");
+    assertThat(call(iface, stub, "predict", features).toString())
+        .contains("logits=FloatArray<1x3xf32> [[7.0, 1.0, 0.0]]");
     Object scores = call(iface, stub, "predictAgain", features);
     FloatArray probs = (FloatArray) scores.getClass().getMethod("probs").invoke(scores);
     assertThat(probs.toArray2D()).isEqualTo(new float[][] {{0, 0, 2}});
@@ -155,7 +162,8 @@ class SharedBodiesTest {
     CompiledClasses shared = new CompiledClasses(compile("Repeated", REPEATED));
     CompiledClasses inline =
         new CompiledClasses(
-            single("FloatArray function", "List<FloatArray> rows, double scale", "Features features"));
+            single(
+                "FloatArray function", "List<FloatArray> rows, double scale", "Features features"));
     Object sharedStub = shared.stub("Repeated", module());
     Object inlineStub = inline.stub("Single", module());
     Class<?> repeated = shared.load("test.Repeated");
@@ -177,12 +185,17 @@ class SharedBodiesTest {
         .isEqualTo(failure(alone, inlineStub, "rows2", null, 1.0));
 
     Object badImage =
-        shared.load("test.Repeated$Features").getConstructors()[0]
+        shared
+            .load("test.Repeated$Features")
+            .getConstructors()[0]
             .newInstance(FloatArray.zeros(1, 2, 3), 7);
     Object badImageToo =
-        inline.load("test.Single$Features").getConstructors()[0]
+        inline
+            .load("test.Single$Features")
+            .getConstructors()[0]
             .newInstance(FloatArray.zeros(1, 2, 3), 7);
-    assertThat(failure(repeated, sharedStub, "predict", badImage)).startsWith("predict: features.image: ");
+    assertThat(failure(repeated, sharedStub, "predict", badImage))
+        .startsWith("predict: features.image: ");
     assertThat(failure(repeated, sharedStub, "predictAgain", badImage))
         .isEqualTo(failure(alone, inlineStub, "predictAgain", badImageToo));
     assertThat(failure(repeated, sharedStub, "predictAgain", (Object) null))
@@ -198,7 +211,9 @@ class SharedBodiesTest {
     assertThat(failure(repeated, sharedLiar, "wide8", wide8))
         .isEqualTo(failure(alone, inlineLiar, "wide8", wide8));
     Object features =
-        shared.load("test.Repeated$Features").getConstructors()[0]
+        shared
+            .load("test.Repeated$Features")
+            .getConstructors()[0]
             .newInstance(FloatArray.zeros(1, 2, 2), 7);
     assertThat(failure(repeated, sharedLiar, "predictAgain", features))
         .isEqualTo("predictAgain: expected 2 results but the function returned 1");
@@ -228,9 +243,12 @@ class SharedBodiesTest {
     String stub = ProcessorTester.generatedSource(renamed, "Iree_Renamed");
     // One body per structure, printed in the first method's names; each passes its own.
     assertThat(stub.split("private static ").length - 1).isEqualTo(3 + 1); // + the holder class
-    assertThat(stub).contains("return callLikeWide4(wide8Function, \"wide8\", pixels, \"pixels\", ");
-    assertThat(stub).contains("callLikeRows1(rows2Function, \"rows2\", lines, factor, \"lines\", \"factor\"");
-    assertThat(stub).contains("throw Marshal.inFunction(failure, functionName, \"image\", imageName);");
+    assertThat(stub)
+        .contains("return callLikeWide4(wide8Function, \"wide8\", pixels, \"pixels\", ");
+    assertThat(stub)
+        .contains("callLikeRows1(rows2Function, \"rows2\", lines, factor, \"lines\", \"factor\"");
+    assertThat(stub)
+        .contains("throw Marshal.inFunction(failure, functionName, \"image\", imageName);");
     CompiledClasses shared = new CompiledClasses(renamed);
     CompiledClasses inline =
         new CompiledClasses(
@@ -252,14 +270,19 @@ class SharedBodiesTest {
     assertThat(failure(iface, sharedStub, "rows2", null, 1.0))
         .isEqualTo(failure(alone, inlineStub, "rows2", null, 1.0));
     Object badImage =
-        shared.load("test.Renamed$Features").getConstructors()[0]
+        shared
+            .load("test.Renamed$Features")
+            .getConstructors()[0]
             .newInstance(FloatArray.zeros(1, 2, 3), 7);
     Object badImageToo =
-        inline.load("test.Single$Features").getConstructors()[0]
+        inline
+            .load("test.Single$Features")
+            .getConstructors()[0]
             .newInstance(FloatArray.zeros(1, 2, 3), 7);
     assertThat(failure(iface, sharedStub, "predictAgain", badImage))
         .isEqualTo(failure(alone, inlineStub, "predictAgain", badImageToo));
-    assertThat(failure(iface, sharedStub, "predictAgain", badImage)).startsWith("predictAgain: input.image: ");
+    assertThat(failure(iface, sharedStub, "predictAgain", badImage))
+        .startsWith("predictAgain: input.image: ");
     assertThat(failure(iface, sharedStub, "predictAgain", (Object) null))
         .isEqualTo("predictAgain: input: is null");
     // And the calls themselves still reach each method's own function.
@@ -285,10 +308,18 @@ class SharedBodiesTest {
       x.add("FloatArray x" + i);
     }
     String json =
-        "{'ints1': {'a': [" + String.join(", ", ints) + "], 'r': []},"
-            + " 'ints2': {'a': [" + String.join(", ", ints) + "], 'r': []},"
-            + " 'arrays1': {'a': [" + String.join(", ", arrays) + "], 'r': []},"
-            + " 'arrays2': {'a': [" + String.join(", ", arrays) + "], 'r': []}}";
+        "{'ints1': {'a': ["
+            + String.join(", ", ints)
+            + "], 'r': []},"
+            + " 'ints2': {'a': ["
+            + String.join(", ", ints)
+            + "], 'r': []},"
+            + " 'arrays1': {'a': ["
+            + String.join(", ", arrays)
+            + "], 'r': []},"
+            + " 'arrays2': {'a': ["
+            + String.join(", ", arrays)
+            + "], 'r': []}}";
     Compilation c =
         new ProcessorTester(dir)
             .file("many.abi.json", json)
@@ -326,7 +357,8 @@ class SharedBodiesTest {
   }
 
   private static String failure(Class<?> iface, Object stub, String method, Object... args) {
-    return assertThrows(IreeValueException.class, () -> call(iface, stub, method, args)).getMessage();
+    return assertThrows(IreeValueException.class, () -> call(iface, stub, method, args))
+        .getMessage();
   }
 
   /** {@code backend}, whose functions all return {@code results} (a copy each call). */

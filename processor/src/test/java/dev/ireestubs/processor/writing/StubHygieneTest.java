@@ -27,19 +27,39 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Generated code is hygienic: the user's nested types, parameter and component names cannot
- * shadow what the stub writes; stub names never collide; and a stub of another runtime version
- * fails when it binds, with a message.
+ * Generated code is hygienic: the user's nested types, parameter and component names cannot shadow
+ * what the stub writes; stub names never collide; and a stub of another runtime version fails when
+ * it binds, with a message.
  */
 class StubHygieneTest {
 
   /** Types nested in the interface, named like what stubs write. */
   static final List<String> CLASHING_TYPES =
       List.of(
-          "Shape", "VmList", "VmValue", "Marshal", "StubMarshal", "Objects", "ElementType", "AbiType",
-          "FunctionSignature", "FunctionBinder", "BackendFunction", "ModuleBackend", "Signatures",
-          "StubConstants", "ReflectionFormat", "OptionalInt", "Collections", "ArrayList",
-          "LinkedHashMap", "Override", "LinkageError", "Generated", "Functions0", "SignatureParts");
+          "Shape",
+          "VmList",
+          "VmValue",
+          "Marshal",
+          "StubMarshal",
+          "Objects",
+          "ElementType",
+          "AbiType",
+          "FunctionSignature",
+          "FunctionBinder",
+          "BackendFunction",
+          "ModuleBackend",
+          "Signatures",
+          "StubConstants",
+          "ReflectionFormat",
+          "OptionalInt",
+          "Collections",
+          "ArrayList",
+          "LinkedHashMap",
+          "Override",
+          "LinkageError",
+          "Generated",
+          "Functions0",
+          "SignatureParts");
 
   static final String CLASH_JSON =
       "{'f':{'a':[['ndarray','f32',1,2],['ndarray','f32',1,2],['ndarray','f32',1,2],"
@@ -107,8 +127,15 @@ class StubHygieneTest {
     String json = "{'f':{'a':[],'r':[]}}";
     ProcessorTester t = new ProcessorTester(dir).file("m.json", json);
     JavaFileObject nested =
-        source("Outer", "public interface Outer {", "  @IreeModule(abi = \"m.json\") interface Inner { void f(); }", "}");
-    JavaFileObject flat = source("Outer_Inner", "@IreeModule(abi = \"m.json\") public interface Outer_Inner { void f(); }");
+        source(
+            "Outer",
+            "public interface Outer {",
+            "  @IreeModule(abi = \"m.json\") interface Inner { void f(); }",
+            "}");
+    JavaFileObject flat =
+        source(
+            "Outer_Inner",
+            "@IreeModule(abi = \"m.json\") public interface Outer_Inner { void f(); }");
     Compilation c = t.compile(nested, flat);
     assertThat(c)
         .hadErrorContaining(
@@ -120,7 +147,8 @@ class StubHygieneTest {
     assertThat(ProcessorTester.diagnostics(c)).doesNotContain("IreeInternalError");
 
     JavaFileObject taken = source("Iree_Plain", "public class Iree_Plain {}");
-    JavaFileObject plain = source("Plain", "@IreeModule(abi = \"m.json\") public interface Plain { void f(); }");
+    JavaFileObject plain =
+        source("Plain", "@IreeModule(abi = \"m.json\") public interface Plain { void f(); }");
     Compilation d = t.compile(taken, plain);
     assertThat(d)
         .hadErrorContaining(
@@ -136,7 +164,8 @@ class StubHygieneTest {
     String key = "x".repeat(dev.ireestubs.abi.ParseLimits.MAX_NAME_LENGTH);
     ProcessorTester t =
         new ProcessorTester(dir)
-            .file("m.json", "{'f':{'a':[['sdict',['" + key + "','i32'],['imagee','i32']]],'r':[]}}");
+            .file(
+                "m.json", "{'f':{'a':[['sdict',['" + key + "','i32'],['imagee','i32']]],'r':[]}}");
     JavaFileObject s =
         source(
             "Huge",
@@ -165,11 +194,18 @@ class StubHygieneTest {
   void aKeyOfAMillionCharactersIsRefusedNamingTheLimit() {
     String key = "x".repeat(1_000_000);
     ProcessorTester t =
-        new ProcessorTester(dir).file("m.json", "{'f':{'a':[['sdict',['" + key + "','i32']]],'r':[]}}");
+        new ProcessorTester(dir)
+            .file("m.json", "{'f':{'a':[['sdict',['" + key + "','i32']]],'r':[]}}");
     JavaFileObject s =
-        source("Huge", "@IreeModule(abi = \"m.json\")", "interface Huge { void f(java.util.Map<String, Integer> in); }");
+        source(
+            "Huge",
+            "@IreeModule(abi = \"m.json\")",
+            "interface Huge { void f(java.util.Map<String, Integer> in); }");
     Compilation c = t.compile(s);
-    assertThat(c).hadErrorContaining("[IreeBadReflection]").inFile(s).onLineContaining("@IreeModule");
+    assertThat(c)
+        .hadErrorContaining("[IreeBadReflection]")
+        .inFile(s)
+        .onLineContaining("@IreeModule");
     assertThat(c).hadErrorContaining("ParseLimits.MAX_STRING_LENGTH = 65,536 characters");
     for (Diagnostic<?> d : c.errors()) {
       assertThat(d.getMessage(null).length()).isLessThan(Reporter.MAX_MESSAGE + 200);
@@ -181,12 +217,17 @@ class StubHygieneTest {
     ProcessorTester t =
         new ProcessorTester(dir).file("m.json", "{'f':{'a':[['ndarray','f32',1,2]],'r':[]}}");
     Compilation c =
-        t.compileClean(source("Skew", "@IreeModule(name = \"m\", abi = \"m.json\") public interface Skew { void f(FloatArray x); }"));
+        t.compileClean(
+            source(
+                "Skew",
+                "@IreeModule(name = \"m\", abi = \"m.json\") public interface Skew { void f(FloatArray x); }"));
     // A runtime without the model class the stub's signature code constructs.
     ClassLoader runtimeWithoutShape = new HidingClassLoader("dev.ireestubs.abi.Shape");
     Class<?> stubClass = new CompiledClasses(c, runtimeWithoutShape).load("test.Iree_Skew");
     ModuleBackend backend =
-        HostModule.builder("m").function("f", "{\"a\":[[\"ndarray\",\"f32\",1,2]],\"r\":[]}", args -> args).build();
+        HostModule.builder("m")
+            .function("f", "{\"a\":[[\"ndarray\",\"f32\",1,2]],\"r\":[]}", args -> args)
+            .build();
     InvocationTargetException e =
         assertThrows(
             InvocationTargetException.class,
@@ -215,8 +256,7 @@ class StubHygieneTest {
                 "  Pair g(Pair p);",
                 "  Map<String, Float> h(Map<String, Float> m, java.util.List<FloatArray> l);",
                 "}"));
-    String stubSource =
-        ProcessorTester.generatedSource(c, "Iree_NoJson");
+    String stubSource = ProcessorTester.generatedSource(c, "Iree_NoJson");
     assertThat(stubSource).doesNotContain("FunctionBinder.signature(");
     assertThat(stubSource).doesNotContain("{\\\"a\\\"");
     // The generated classes link and run with no JSON library visible to them.

@@ -3,10 +3,8 @@ package dev.ireestubs.processor.writing;
 import static com.google.common.truth.Truth.assertThat;
 import static dev.ireestubs.processor.CompiledClasses.call;
 import static dev.ireestubs.processor.ProcessorTester.source;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
-import dev.ireestubs.processor.ValueFailures;
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.host.HostModule;
@@ -14,6 +12,7 @@ import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.processor.CompiledClasses;
 import dev.ireestubs.processor.ProcessorTester;
+import dev.ireestubs.processor.ValueFailures;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,17 +62,19 @@ class StubScaleTest {
     java.append("}");
     ProcessorTester t = new ProcessorTester(dir).file("big.abi.json", json.toString());
     Compilation c = t.compileClean(source("Big", java.toString()));
-    String stubSource =
-        ProcessorTester.generatedSource(c, "Iree_Big");
+    String stubSource = ProcessorTester.generatedSource(c, "Iree_Big");
     // So large a stub delegates to its holders, each far from the class-file limits.
     assertThat(stubSource).contains("private static final class Functions0");
     assertThat(stubSource).doesNotContain("FunctionBinder.signature(");
     // Functions of one structure share a body, in the holder of the first; each holder's method
     // of such a function is a call of it (its constants counted in that holder's budget).
-    assertThat(stubSource).contains("    static float callLikeF0(BackendFunction function, String functionName, float x) {");
+    assertThat(stubSource)
+        .contains(
+            "    static float callLikeF0(BackendFunction function, String functionName, float x) {");
     assertThat(stubSource).contains("return Functions0.callLikeF0(function, \"f2997\", x);");
 
-    Map<String, FunctionSignature> signatures = AbiJson.parseModule(ProcessorTester.json(json.toString()));
+    Map<String, FunctionSignature> signatures =
+        AbiJson.parseModule(ProcessorTester.json(json.toString()));
     HostModule.Builder module = HostModule.builder("big");
     for (int i = 0; i < n; i++) {
       int k = i;
@@ -92,7 +93,8 @@ class StubScaleTest {
             }
             Map<?, ?> in = (Map<?, ?>) a;
             FloatArray image = (FloatArray) in.get("image");
-            return Map.of("sum", image.get(0, 0) + image.get(0, 1), "tag", (Integer) in.get("label") + k);
+            return Map.of(
+                "sum", image.get(0, 0) + image.get(0, 1), "tag", (Integer) in.get("label") + k);
           });
     }
     Object stub = new CompiledClasses(c).stub("Big", module.build());
@@ -103,13 +105,12 @@ class StubScaleTest {
       if (i % 3 == 0) {
         assertThat(call(stub.getClass(), stub, f, 1.5f)).isEqualTo(1.5f + i);
       } else if (i % 3 == 1) {
-        FloatArray r = (FloatArray) call(stub.getClass(), stub, f, FloatArray.of(new float[] {1, 2}));
+        FloatArray r =
+            (FloatArray) call(stub.getClass(), stub, f, FloatArray.of(new float[] {1, 2}));
         assertThat(r.toArray()).isEqualTo(new float[] {1 + i, 2});
       } else {
         Object in =
-            inClass
-                .getConstructors()[0]
-                .newInstance(FloatArray.of(new float[][] {{1, 2}}), 7);
+            inClass.getConstructors()[0].newInstance(FloatArray.of(new float[][] {{1, 2}}), 7);
         Object out = call(stub.getClass(), stub, f, in);
         assertThat(out.toString()).isEqualTo("Out[sum=3.0, tag=" + (7 + i) + "]");
       }
@@ -230,10 +231,12 @@ class StubScaleTest {
                 "Huge",
                 "@IreeModule(name = \"m\", abi = \"huge.abi.json\")",
                 "public interface Huge { void f(FloatArray x); }"));
-    assertThat(ProcessorTester.generatedSource(c, "Iree_Huge")).contains("Shape.of(2147483648L, 1)");
+    assertThat(ProcessorTester.generatedSource(c, "Iree_Huge"))
+        .contains("Shape.of(2147483648L, 1)");
     HostModule module =
         HostModule.builder("m")
-            .valueFunction("f", AbiJson.parseModule(ProcessorTester.json(json)).get("f"), args -> null)
+            .valueFunction(
+                "f", AbiJson.parseModule(ProcessorTester.json(json)).get("f"), args -> null)
             .build();
     Object stub = new CompiledClasses(c).stub("Huge", module);
     IreeValueException e =
@@ -244,7 +247,8 @@ class StubScaleTest {
   @Test
   void aModuleOfManySmallFunctionsStaysInline() throws Exception {
     StringBuilder json = new StringBuilder("{");
-    StringBuilder java = new StringBuilder("@IreeModule(abi = \"m.abi.json\") public interface Many {\n");
+    StringBuilder java =
+        new StringBuilder("@IreeModule(abi = \"m.abi.json\") public interface Many {\n");
     for (int i = 0; i < 200; i++) {
       json.append(i == 0 ? "" : ",").append("'g").append(i).append("':{'a':['i32'],'r':['i32']}");
       java.append("  int g").append(i).append("(int x);\n");
@@ -252,13 +256,15 @@ class StubScaleTest {
     json.append('}');
     java.append('}');
     Compilation c =
-        new ProcessorTester(dir).file("m.abi.json", json.toString()).compileClean(source("Many", java.toString()));
-    String stubSource =
-        ProcessorTester.generatedSource(c, "Iree_Many");
+        new ProcessorTester(dir)
+            .file("m.abi.json", json.toString())
+            .compileClean(source("Many", java.toString()));
+    String stubSource = ProcessorTester.generatedSource(c, "Iree_Many");
     assertThat(stubSource).contains("private static final class Signatures {");
     // Their bodies are equal but for the function: one shared body, which every method calls.
     assertThat(stubSource).contains("return callLikeG0(g199Function, \"g199\", x);");
     assertThat(stubSource).contains("return Marshal.i32(results, 0, \"result\");");
-    assertThat(List.of(stubSource.split("\n"))).doesNotContain("  private static final class Functions0 {");
+    assertThat(List.of(stubSource.split("\n")))
+        .doesNotContain("  private static final class Functions0 {");
   }
 }

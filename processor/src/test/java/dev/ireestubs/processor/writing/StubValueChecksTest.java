@@ -31,8 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The defects of issue 19 through a generated stub: an {@code i1} result in 8-bit storage, the
- * index of a failing list element in the message, and the result list closed when a result fails
- * to decode. (The same through the dynamic invoker: the runtime's {@code DynamicFunctionTest}.)
+ * index of a failing list element in the message, and the result list closed when a result fails to
+ * decode. (The same through the dynamic invoker: the runtime's {@code DynamicFunctionTest}.)
  */
 class StubValueChecksTest {
 
@@ -56,12 +56,17 @@ class StubValueChecksTest {
 
   private CompiledClasses compile() {
     return new CompiledClasses(
-        new ProcessorTester(dir).file("checks.abi.json", JSON).compileClean(source("Checks", INTERFACE)));
+        new ProcessorTester(dir)
+            .file("checks.abi.json", JSON)
+            .compileClean(source("Checks", INTERFACE)));
   }
 
   private static Object stub(CompiledClasses classes, ModuleBackend backend) throws Exception {
     try {
-      return classes.load("test.Iree_Checks").getConstructor(ModuleBackend.class).newInstance(backend);
+      return classes
+          .load("test.Iree_Checks")
+          .getConstructor(ModuleBackend.class)
+          .newInstance(backend);
     } catch (InvocationTargetException e) {
       throw (Exception) e.getCause();
     }
@@ -129,13 +134,18 @@ class StubValueChecksTest {
                   "mask",
                   "{\"a\":[[\"ndarray\",\"f32\",1,3]],\"r\":[[\"ndarray\",\"i1\",1,3]]}",
                   args -> VmList.of(bytes(code, (byte) 1, (byte) 0, (byte) 1)))
-              .function("grid", "{\"a\":[[\"py_homogeneous_list\",[\"py_homogeneous_list\",[\"ndarray\",\"f32\",1,2]]]],\"r\":[[\"py_homogeneous_list\",[\"py_homogeneous_list\",\"i32\"]]]}", args -> args)
-              .function("pair", "{\"a\":[],\"r\":[[\"ndarray\",\"f32\",1,2],\"i32\"]}", args -> args)
+              .function(
+                  "grid",
+                  "{\"a\":[[\"py_homogeneous_list\",[\"py_homogeneous_list\",[\"ndarray\",\"f32\",1,2]]]],\"r\":[[\"py_homogeneous_list\",[\"py_homogeneous_list\",\"i32\"]]]}",
+                  args -> args)
+              .function(
+                  "pair", "{\"a\":[],\"r\":[[\"ndarray\",\"f32\",1,2],\"i32\"]}", args -> args)
               .build();
       ModuleBackend bare =
           backend(Map.of("mask", args -> VmList.of(bytes(code, (byte) 1, (byte) 0, (byte) 1))));
       for (ModuleBackend backend : List.of(host, bare)) {
-        BoolArray mask = (BoolArray) call(iface, stub(classes, backend), "mask", FloatArray.zeros(3));
+        BoolArray mask =
+            (BoolArray) call(iface, stub(classes, backend), "mask", FloatArray.zeros(3));
         assertThat(mask.toArray()).isEqualTo(new boolean[] {true, false, true});
       }
     }
@@ -153,7 +163,9 @@ class StubValueChecksTest {
             IreeValueException.class,
             () -> call(iface, stub(classes, wide), "mask", FloatArray.zeros(3)));
     assertThat(e.side()).isEqualTo(IreeValueException.Side.RESULT);
-    assertThat(e).hasMessageThat().startsWith("mask: result: expected tensor<3xi1> but got tensor<3xi16>");
+    assertThat(e)
+        .hasMessageThat()
+        .startsWith("mask: result: expected tensor<3xi1> but got tensor<3xi16>");
   }
 
   @Test
@@ -190,7 +202,8 @@ class StubValueChecksTest {
 
     // The result's second list has a float where an i32 belongs.
     IreeValueException result =
-        assertThrows(IreeValueException.class, () -> call(iface, stub, "grid", List.of(List.of(ok))));
+        assertThrows(
+            IreeValueException.class, () -> call(iface, stub, "grid", List.of(List.of(ok))));
     assertThat(result.side()).isEqualTo(IreeValueException.Side.RESULT);
     assertThat(result).hasMessageThat().startsWith("grid: result[1][1]: expected an i32 value");
   }
@@ -212,7 +225,8 @@ class StubValueChecksTest {
                       returned[0] =
                           VmList.of(
                               FloatArray.zeros(2).asBufferView(),
-                              OpaqueRef.withRelease("hal.fence", "fence", released::incrementAndGet));
+                              OpaqueRef.withRelease(
+                                  "hal.fence", "fence", released::incrementAndGet));
                       return returned[0];
                     },
                     "grid",
@@ -226,13 +240,16 @@ class StubValueChecksTest {
                       return returned[0];
                     })));
     IreeValueException e = assertThrows(IreeValueException.class, () -> call(iface, stub, "pair"));
-    assertThat(e).hasMessageThat().contains("expected an i32 value but got a ref of type hal.fence");
+    assertThat(e)
+        .hasMessageThat()
+        .contains("expected an i32 value but got a ref of type hal.fence");
     assertThat(returned[0].isClosed()).isTrue();
     assertThat(released.get()).isEqualTo(1);
 
     // Nested: the failing element is two lists down; the whole result list is released.
     assertThrows(
-        IreeValueException.class, () -> call(iface, stub, "grid", List.of(List.of(FloatArray.zeros(2)))));
+        IreeValueException.class,
+        () -> call(iface, stub, "grid", List.of(List.of(FloatArray.zeros(2)))));
     assertThat(returned[0].isClosed()).isTrue();
     assertThat(released.get()).isEqualTo(2);
   }

@@ -7,7 +7,6 @@ import static dev.ireestubs.processor.ProcessorTester.source;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
-import dev.ireestubs.processor.ValueFailures;
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.host.HostModule;
 import dev.ireestubs.invoke.IreeSignatureMismatchException;
@@ -17,6 +16,7 @@ import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.IntArray;
 import dev.ireestubs.processor.CompiledClasses;
 import dev.ireestubs.processor.ProcessorTester;
+import dev.ireestubs.processor.ValueFailures;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
@@ -194,7 +194,8 @@ class StubWriterTest {
               double scale = (Double) args.get(1);
               return ((List<?>) args.get(0))
                   .stream()
-                      .map(r -> (double) (((FloatArray) r).get(0) + ((FloatArray) r).get(1)) * scale)
+                      .map(
+                          r -> (double) (((FloatArray) r).get(0) + ((FloatArray) r).get(1)) * scale)
                       .collect(java.util.stream.Collectors.toList());
             })
         .valueFunction(
@@ -238,7 +239,8 @@ class StubWriterTest {
               float x = (Float) factors.get("x");
               float y = (Float) factors.get("y");
               FloatArray sum =
-                  FloatArray.of(new float[] {left.get(0) + right.get(0), left.get(1) + right.get(1)});
+                  FloatArray.of(
+                      new float[] {left.get(0) + right.get(0), left.get(1) + right.get(1)});
               return List.of(
                   sum,
                   Map.of(
@@ -321,7 +323,10 @@ class StubWriterTest {
     CompiledClasses classes = new CompiledClasses(compileMaps());
     Class<?> iface = classes.load("test.Maps");
     Object stub =
-        classes.load("test.Iree_Maps").getConstructor(ModuleBackend.class).newInstance(mapsModule());
+        classes
+            .load("test.Iree_Maps")
+            .getConstructor(ModuleBackend.class)
+            .newInstance(mapsModule());
 
     Map<?, ?> count = (Map<?, ?>) call(iface, stub, "count", Map.of("b", 3, "a", 8));
     assertThat(count).containsExactly("max", 8L, "min", 3L).inOrder();
@@ -353,24 +358,25 @@ class StubWriterTest {
     CompiledClasses classes = new CompiledClasses(compileMaps());
     Class<?> iface = classes.load("test.Maps");
     Object stub =
-        classes.load("test.Iree_Maps").getConstructor(ModuleBackend.class).newInstance(mapsModule());
-    assertThat(
-            ValueFailures.argument(() -> call(iface, stub, "count", Map.of("a", 1))))
+        classes
+            .load("test.Iree_Maps")
+            .getConstructor(ModuleBackend.class)
+            .newInstance(mapsModule());
+    assertThat(ValueFailures.argument(() -> call(iface, stub, "count", Map.of("a", 1))))
         .hasMessageThat()
         .isEqualTo("count: counts: missing key 'b'; expected keys [a, b]");
     assertThat(
-            ValueFailures.argument(() -> call(iface, stub, "count", Map.of("a", 1, "b", 2, "c", 3))))
+            ValueFailures.argument(
+                () -> call(iface, stub, "count", Map.of("a", 1, "b", 2, "c", 3))))
         .hasMessageThat()
         .isEqualTo("count: counts: unexpected keys [c]; expected exactly [a, b]");
     Map<String, Integer> nullValue = new java.util.HashMap<>();
     nullValue.put("a", 1);
     nullValue.put("b", null);
-    assertThat(
-            ValueFailures.argument(() -> call(iface, stub, "count", nullValue)))
+    assertThat(ValueFailures.argument(() -> call(iface, stub, "count", nullValue)))
         .hasMessageThat()
         .isEqualTo("count: counts.b: is null");
-    assertThat(
-            ValueFailures.argument(() -> call(iface, stub, "count", (Object) null)))
+    assertThat(ValueFailures.argument(() -> call(iface, stub, "count", (Object) null)))
         .hasMessageThat()
         .isEqualTo("count: counts: is null");
     Object wrongShape =
@@ -380,14 +386,14 @@ class StubWriterTest {
             .newInstance(
                 Map.of("x", 1f, "y", 1f),
                 Map.of("left", FloatArray.zeros(2), "right", FloatArray.zeros(3)));
-    assertThat(
-            ValueFailures.argument(() -> call(iface, stub, "scale", wrongShape)))
+    assertThat(ValueFailures.argument(() -> call(iface, stub, "scale", wrongShape)))
         .hasMessageThat()
         .isEqualTo(
             "scale: input.images.right: expected tensor<2xf32> but got tensor<3xf32> (dimension 0"
                 + " is 3, not 2)");
     assertThat(
-            ValueFailures.argument(() -> call(iface, stub, "batch", List.of(Map.of("a", 1), Map.of("b", 2)))))
+            ValueFailures.argument(
+                () -> call(iface, stub, "batch", List.of(Map.of("a", 1), Map.of("b", 2)))))
         .hasMessageThat()
         .isEqualTo("batch: rows[1]: missing key 'a'; expected keys [a]");
   }
@@ -401,9 +407,8 @@ class StubWriterTest {
 
     Class<?> features = classes.load("test.Classifier$Features");
     Object f =
-        features
-            .getConstructors()[0]
-            .newInstance(FloatArray.of(new float[][][] {{{1, 2}, {3, 4}}}), 7);
+        features.getConstructors()[0].newInstance(
+            FloatArray.of(new float[][][] {{{1, 2}, {3, 4}}}), 7);
     Object scores = call(iface, stub, "predict", f);
     FloatArray logits = (FloatArray) scores.getClass().getMethod("logits").invoke(scores);
     assertThat(logits.toArray2D()).isEqualTo(new float[][] {{10, 7, -10}});
@@ -423,7 +428,12 @@ class StubWriterTest {
 
     Class<?> pairClass = classes.load("test.Classifier$Pair");
     Object triple =
-        call(iface, stub, "pairs", pairClass.getConstructors()[0].newInstance(21L, true), List.of(1.5f, 2.5f));
+        call(
+            iface,
+            stub,
+            "pairs",
+            pairClass.getConstructors()[0].newInstance(21L, true),
+            List.of(1.5f, 2.5f));
     assertThat(triple.getClass().getMethod("total").invoke(triple)).isEqualTo(42L);
     assertThat(triple.getClass().getMethod("any").invoke(triple)).isEqualTo(false);
     assertThat((double[][]) triple.getClass().getMethod("grid").invoke(triple))
@@ -454,7 +464,8 @@ class StubWriterTest {
         ValueFailures.argument(() -> call(iface, stub, "predict", (Object) null));
     assertThat(nul).hasMessageThat().isEqualTo("predict: features: is null");
     IreeValueException xy =
-        ValueFailures.argument(() ->
+        ValueFailures.argument(
+            () ->
                 call(
                     iface,
                     stub,
@@ -472,8 +483,11 @@ class StubWriterTest {
                 args -> dev.ireestubs.vm.VmList.of(FloatArray.zeros(1, 5).asBufferView()))
             .build();
     // The host module itself checks what its function returns.
-    ValueFailures.result(() -> lying.function("module.embed").invoke(
-        dev.ireestubs.vm.VmList.of(IntArray.zeros(1, 2).asBufferView())));
+    ValueFailures.result(
+        () ->
+            lying
+                .function("module.embed")
+                .invoke(dev.ireestubs.vm.VmList.of(IntArray.zeros(1, 2).asBufferView())));
   }
 
   @Test
@@ -482,9 +496,18 @@ class StubWriterTest {
     HostModule other =
         HostModule.builder("module")
             .function("predict", "{\"a\":[\"i32\"],\"r\":[\"i32\"]}", args -> args)
-            .function("embed", "{\"a\":[[\"ndarray\",\"i32\",2,1,null]],\"r\":[[\"ndarray\",\"f32\",2,1,8]]}", args -> args)
-            .function("batch", "{\"a\":[[\"py_homogeneous_list\",[\"ndarray\",\"f32\",1,2]],\"f64\"],\"r\":[[\"py_homogeneous_list\",\"f64\"]]}", args -> args)
-            .function("pairs", "{\"a\":[[\"stuple\",\"i64\",\"i1\"],[\"slist\",\"f32\",\"f32\"]],\"r\":[\"i64\",[\"ndarray\",\"f64\",2,2,2],\"i1\"]}", args -> args)
+            .function(
+                "embed",
+                "{\"a\":[[\"ndarray\",\"i32\",2,1,null]],\"r\":[[\"ndarray\",\"f32\",2,1,8]]}",
+                args -> args)
+            .function(
+                "batch",
+                "{\"a\":[[\"py_homogeneous_list\",[\"ndarray\",\"f32\",1,2]],\"f64\"],\"r\":[[\"py_homogeneous_list\",\"f64\"]]}",
+                args -> args)
+            .function(
+                "pairs",
+                "{\"a\":[[\"stuple\",\"i64\",\"i1\"],[\"slist\",\"f32\",\"f32\"]],\"r\":[\"i64\",[\"ndarray\",\"f64\",2,2,2],\"i1\"]}",
+                args -> args)
             .build();
     InvocationTargetException e =
         assertThrows(
@@ -495,6 +518,8 @@ class StubWriterTest {
                     .getConstructor(ModuleBackend.class)
                     .newInstance(other));
     assertThat(e).hasCauseThat().isInstanceOf(IreeSignatureMismatchException.class);
-    assertThat(e.getCause()).hasMessageThat().startsWith("module.predict: the stub was compiled against");
+    assertThat(e.getCause())
+        .hasMessageThat()
+        .startsWith("module.predict: the stub was compiled against");
   }
 }

@@ -7,9 +7,9 @@ import dev.ireestubs.ndarray.FloatArray;
 
 /**
  * {@code models/2026-06_iree-embedded_micro_speech_kws_x86_64_generic_bc17.vmfb}: a real ONNX
- * import with no reflection; the signature is the one its bytecode states (what {@code
- * VmfbReader} reads and the processor derives from the module itself, stated inline here so that
- * the test compiles without {@code ../shared}).
+ * import with no reflection; the signature is the one its bytecode states (what {@code VmfbReader}
+ * reads and the processor derives from the module itself, stated inline here so that the test
+ * compiles without {@code ../shared}).
  */
 @IreeModule(name = "module")
 public interface MicroSpeech {

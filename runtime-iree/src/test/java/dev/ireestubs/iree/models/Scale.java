@@ -5,8 +5,9 @@ import dev.ireestubs.annotations.IreeModule;
 import dev.ireestubs.ndarray.FloatArray;
 
 /**
- * {@code 2026-08_djl-iree-engine_scale_bc17.vmfb}, a module that loads its weights from parameter archives. The declaration
- * is the module's own ({@code StubDeclarationsTest} compares it with the file).
+ * {@code 2026-08_djl-iree-engine_scale_bc17.vmfb}, a module that loads its weights from parameter
+ * archives. The declaration is the module's own ({@code StubDeclarationsTest} compares it with the
+ * file).
  */
 @IreeModule(name = "module")
 public interface Scale {

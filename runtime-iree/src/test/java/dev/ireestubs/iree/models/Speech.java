@@ -19,8 +19,7 @@ import java.util.concurrent.CompletableFuture;
 @IreeModule(name = "module")
 public interface Speech {
   String FILE = "models/2026-06_iree-embedded_micro_speech_kws_x86_64_generic_bc17.vmfb";
-  String SYNC =
-      "sync func @tf2onnx(%input0: tensor<1x49x40x1xui8>) -> (%output0: tensor<1x4xf32>)";
+  String SYNC = "sync func @tf2onnx(%input0: tensor<1x49x40x1xui8>) -> (%output0: tensor<1x4xf32>)";
   String ASYNC =
       "async func @tf2onnx$async(%input0: tensor<1x49x40x1xui8>) -> (%output0: tensor<1x4xf32>)";
 

@@ -16,8 +16,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 /**
  * Runs {@link AsyncCallBenchmark} (micro_speech, asynchronous against synchronous calls) with JMH's
  * GC profiler and prints a table: time per call and heap bytes per call (every thread's, the
- * session's waiter and completion threads included). Without a runtime library or the model it says why and
- * exits 0. Arguments are JMH's.
+ * session's waiter and completion threads included). Without a runtime library or the model it says
+ * why and exits 0. Arguments are JMH's.
  */
 public final class AsyncBenchmarkMain {
   private AsyncBenchmarkMain() {}

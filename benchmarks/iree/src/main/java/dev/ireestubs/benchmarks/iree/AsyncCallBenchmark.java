@@ -27,8 +27,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * generated stub, per call: a synchronous call ({@link #sync}); the calling thread's share of an
  * asynchronous call, submission only ({@link #submit}, with at most 8 calls kept in flight by a
  * drain outside the measurement); and the steady state of {@link Window#inFlight} asynchronous
- * calls kept in flight ({@link #window}: each operation waits for the oldest call and submits a
- * new one, so its time is the inverse of the throughput). Run by {@link AsyncBenchmarkMain}.
+ * calls kept in flight ({@link #window}: each operation waits for the oldest call and submits a new
+ * one, so its time is the inverse of the throughput). Run by {@link AsyncBenchmarkMain}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -48,8 +48,7 @@ public class AsyncCallBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     runtime = IreeRuntime.create(IreeLibrary.load());
-    session =
-        runtime.newSession(Device.valueOf(device)).load(AsyncBenchmarkMain.file(Speech.FILE));
+    session = runtime.newSession(Device.valueOf(device)).load(AsyncBenchmarkMain.file(Speech.FILE));
     speech = new Iree_Speech(session);
     byte[] bytes = Files.readAllBytes(AsyncBenchmarkMain.file(Speech.YES));
     yes = UByteArray.zeros(1, 49, 40, 1);

@@ -28,10 +28,10 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 /**
  * Runs {@link IreeCallBenchmark} with JMH's GC profiler and prints its figures next to {@code
  * iree-benchmark-module}'s for the same function, inputs and device (the tool the build script
- * installs beside the library): time and heap bytes per call. On a machine shared with other
- * work wall times scatter, so it also measures the CPU time the calling thread spends per call
- * (best of {@value #CPU_ROUNDS} rounds), next to the CPU time the tool reports per iteration.
- * Without a runtime library or without the module it prints why and exits 0. Arguments are JMH's.
+ * installs beside the library): time and heap bytes per call. On a machine shared with other work
+ * wall times scatter, so it also measures the CPU time the calling thread spends per call (best of
+ * {@value #CPU_ROUNDS} rounds), next to the CPU time the tool reports per iteration. Without a
+ * runtime library or without the module it prints why and exits 0. Arguments are JMH's.
  */
 public final class IreeBenchmarkMain {
   private IreeBenchmarkMain() {}
@@ -83,8 +83,12 @@ public final class IreeBenchmarkMain {
 
     System.out.println();
     System.out.println("add(4xf32) on local-sync, per call (wall time and heap bytes from JMH,");
-    System.out.println("CPU time of the calling thread, best of " + CPU_ROUNDS + " x " + CPU_CALLS
-        + " calls; x tool: CPU time over the tool's):");
+    System.out.println(
+        "CPU time of the calling thread, best of "
+            + CPU_ROUNDS
+            + " x "
+            + CPU_CALLS
+            + " calls; x tool: CPU time over the tool's):");
     String row = "  %-22s %9s %8s %8s %9s %7s%n";
     System.out.printf(Locale.ROOT, row, "path", "us/call", "+-", "B/call", "CPU us", "x tool");
     for (RunResult r : results) {

@@ -26,9 +26,9 @@ import org.openjdk.jmh.annotations.Threads;
 
 /**
  * Throughput of micro_speech's {@code tf2onnx} on local-sync, through the generated stub, from one
- * thread and from two at once, on a pool of two sessions ({@code backend=pool}) and, to compare,
- * on one session that serialises its calls ({@code backend=session}). Each thread passes its own
- * copy of the "yes" features. Run by {@link ServingBenchmarkMain}.
+ * thread and from two at once, on a pool of two sessions ({@code backend=pool}) and, to compare, on
+ * one session that serialises its calls ({@code backend=session}). Each thread passes its own copy
+ * of the "yes" features. Run by {@link ServingBenchmarkMain}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)

@@ -40,10 +40,10 @@ import org.openjdk.jmh.annotations.TearDown;
  * layout=pool}) against 8 separate sessions of one runtime ({@code layout=sessions}). One shot per
  * fresh JVM: after the library and a runtime are loaded, the memory is read (quiet: after
  * collections), the eight contexts are made and each serves calls from 8 threads at once, and the
- * memory is read again; the {@link NativeMemoryProfiler} reports the growth of the resident set ({@code
- * native.rss}, from {@code /proc/self/status}) and of what glibc's malloc has handed out ({@code
- * native.malloc}, {@code mallinfo2}: IREE's system allocator is malloc). A dry run of the same
- * layout on the same threads comes first, so that the JIT's code, the calling threads' malloc
+ * memory is read again; the {@link NativeMemoryProfiler} reports the growth of the resident set
+ * ({@code native.rss}, from {@code /proc/self/status}) and of what glibc's malloc has handed out
+ * ({@code native.malloc}, {@code mallinfo2}: IREE's system allocator is malloc). A dry run of the
+ * same layout on the same threads comes first, so that the JIT's code, the calling threads' malloc
  * arenas and IREE's one-time state are in neither reading. The shot's time is the making of the
  * eight contexts and their calls. Run by {@link ServingBenchmarkMain}.
  */

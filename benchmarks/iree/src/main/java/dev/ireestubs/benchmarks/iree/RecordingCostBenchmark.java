@@ -32,8 +32,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * two 4xf32 arrays (the cheapest call a backend makes, where a fixed cost shows most) and IREE's
  * {@code add} of {@code 2026-08_djl-iree-engine_add_bc17.vmfb} on local-sync, both through the
  * backend function with a prebuilt argument list, in batches of {@value #BATCH} calls whose CPU
- * time the benchmark counts. The call statistics are counted in every case.
- * Run by {@link ServingBenchmarkMain}.
+ * time the benchmark counts. The call statistics are counted in every case. Run by {@link
+ * ServingBenchmarkMain}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -75,7 +75,9 @@ public class RecordingCostBenchmark {
     runtime.close();
   }
 
-  /** Calls per measured operation: a batch, so that reading the CPU clock costs nothing per call. */
+  /**
+   * Calls per measured operation: a batch, so that reading the CPU clock costs nothing per call.
+   */
   static final int BATCH = 1_000;
 
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();

@@ -19,11 +19,11 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
  * Runs what serving costs and prints the figures: {@link PoolBenchmark} (micro_speech's throughput
- * from 1 and 2 threads, on a pool of 2 and on one session), {@link PoolMemoryBenchmark} (8
- * contexts as a pool against 8 sessions: resident set and malloc growth, 5 fresh JVMs each) and
- * {@link RecordingCostBenchmark} (a call without the JFR event, with it and JFR off, and
- * recorded). The first argument picks one ({@code pool}, {@code memory}, {@code recording}); the
- * rest are JMH's. Without a runtime library or the models it says why and exits 0.
+ * from 1 and 2 threads, on a pool of 2 and on one session), {@link PoolMemoryBenchmark} (8 contexts
+ * as a pool against 8 sessions: resident set and malloc growth, 5 fresh JVMs each) and {@link
+ * RecordingCostBenchmark} (a call without the JFR event, with it and JFR off, and recorded). The
+ * first argument picks one ({@code pool}, {@code memory}, {@code recording}); the rest are JMH's.
+ * Without a runtime library or the models it says why and exits 0.
  */
 public final class ServingBenchmarkMain {
   private ServingBenchmarkMain() {}
@@ -91,8 +91,7 @@ public final class ServingBenchmarkMain {
           String.format(Locale.ROOT, "%.0f", iterations.get(iterations.size() - 1)),
           cpu == null || calls == null
               ? "?"
-              : String.format(
-                  Locale.ROOT, "%.1f", cpu.getScore() / calls.getScore() / 1000.0));
+              : String.format(Locale.ROOT, "%.1f", cpu.getScore() / calls.getScore() / 1000.0));
     }
   }
 

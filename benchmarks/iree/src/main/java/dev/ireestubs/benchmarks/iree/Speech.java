@@ -19,8 +19,7 @@ public interface Speech {
   String YES = "models/2026-06_iree-embedded_micro_speech_yes_features.input.bin";
 
   /** {@code tf2onnx}, written as a declaration. */
-  String SYNC =
-      "sync func @tf2onnx(%input0: tensor<1x49x40x1xui8>) -> (%output0: tensor<1x4xf32>)";
+  String SYNC = "sync func @tf2onnx(%input0: tensor<1x49x40x1xui8>) -> (%output0: tensor<1x4xf32>)";
 
   /** {@code tf2onnx$async}, written as a declaration. */
   String ASYNC =
