@@ -156,26 +156,30 @@ public final class DocBlocks {
     String imports;
     String fields;
     switch (context) {
-      case "iree":
+      case "iree" -> {
         imports =
-            "import dev.ireestubs.iree.*;\n"
-                + "import dev.ireestubs.iree.IreeBackend.Options;\n"
-                + "import dev.ireestubs.ndarray.FloatArray;\n"
-                + "import java.nio.file.Path;\n"
-                + "import java.time.Duration;\n";
+            """
+            import dev.ireestubs.iree.*;
+            import dev.ireestubs.iree.IreeBackend.Options;
+            import dev.ireestubs.ndarray.FloatArray;
+            import java.nio.file.Path;
+            import java.time.Duration;
+            """;
         fields = "Path vmfb; FloatArray a, b, x; IreeRuntime runtime; Parameters weights;";
-        break;
-      case "micrometer":
+      }
+      case "micrometer" -> {
         imports =
-            "import dev.ireestubs.host.HostModule;\n"
-                + "import dev.ireestubs.micrometer.IreeStubsMetrics;\n"
-                + "import io.micrometer.core.instrument.MeterRegistry;\n"
-                + "import io.micrometer.core.instrument.Tags;\n";
+            """
+            import dev.ireestubs.host.HostModule;
+            import dev.ireestubs.micrometer.IreeStubsMetrics;
+            import io.micrometer.core.instrument.MeterRegistry;
+            import io.micrometer.core.instrument.Tags;
+            """;
         fields = "HostModule backend; MeterRegistry meterRegistry;";
-        break;
-      default:
-        throw new IllegalArgumentException(
-            block.where() + ": unknown context '" + context + "'; known: " + CONTEXTS);
+      }
+      default ->
+          throw new IllegalArgumentException(
+              block.where() + ": unknown context '" + context + "'; known: " + CONTEXTS);
     }
     return "package com.acme;\n\n"
         + imports
@@ -204,10 +208,13 @@ public final class DocBlocks {
             + "dev.ireestubs.ndarray.FloatArray a, dev.ireestubs.ndarray.FloatArray b);\n}\n");
     m.put(
         "com/acme/Scale2.java",
-        "package com.acme;\n"
-            + "@dev.ireestubs.annotations.IreeModule(vmfb = \"models/scale2.vmfb\")\n"
-            + "public interface Scale2 {\n"
-            + "  dev.ireestubs.ndarray.FloatArray scale2(dev.ireestubs.ndarray.FloatArray x);\n}\n");
+        """
+        package com.acme;
+        @dev.ireestubs.annotations.IreeModule(vmfb = "models/scale2.vmfb")
+        public interface Scale2 {
+          dev.ireestubs.ndarray.FloatArray scale2(dev.ireestubs.ndarray.FloatArray x);
+        }
+        """);
     return m;
   }
 
