@@ -408,8 +408,8 @@ final class BufferTransfer {
   // ----------------------------------------------------------------------------------------------
 
   /** IREE released an imported buffer: the Java memory may go. Must never throw (an upcall). */
-  @SuppressWarnings("UnusedMethod") // IREE calls it: an upcall stub found by name
-  private static void released(MemorySegment userData) {
+  @SuppressWarnings({"UnusedMethod", "UnusedVariable"}) // an upcall found by name: IREE's signature
+  private static void released(MemorySegment userData, MemorySegment buffer) {
     MemoryLease.Pin pin = PINNED.unpin(userData.address());
     if (pin != null) {
       try {
