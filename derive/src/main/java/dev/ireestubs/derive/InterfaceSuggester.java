@@ -173,7 +173,6 @@ public final class InterfaceSuggester {
       AbiType arg = args.get(i);
       String fallback = "input" + i;
       if (arg instanceof AbiType.Named named) {
-
         String p = parameterNames.allocate(JavaNames.camelName(named.name(), fallback));
         Optional<String> key =
             p.equals(named.name()) ? Optional.empty() : Optional.of(named.name());
@@ -455,7 +454,6 @@ public final class InterfaceSuggester {
 
   private static Optional<String> unbindable(AbiType t, String path) {
     if (t instanceof AbiType.Unsupported u) {
-
       return Optional.of(
           path + " is " + u.source() + ", which no Java type binds to: " + u.reason());
     }

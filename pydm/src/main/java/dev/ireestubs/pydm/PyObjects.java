@@ -130,7 +130,6 @@ public final class PyObjects {
         return build(PyTypeCode.NONE, NO_DATA, OptionalLong.empty());
       }
       if (value instanceof PyObject o) {
-
         return enter(o, path, () -> build(o.typeCode(), data(o, path, depth), o.id()));
       }
       if (value instanceof Boolean b) {
@@ -548,7 +547,6 @@ public final class PyObjects {
       return slot.toString();
     }
     if (slot instanceof VmList l) {
-
       if (l.isClosed()) {
         return "a closed list";
       }

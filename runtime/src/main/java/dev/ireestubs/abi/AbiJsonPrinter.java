@@ -66,7 +66,6 @@ final class AbiJsonPrinter {
     if (type instanceof AbiType.Scalar scalar) {
       sb.append(JsonStrings.quote(scalar.element().abiJsonName()));
     } else if (type instanceof AbiType.NdArray a) {
-
       sb.append("[\"ndarray\",").append(JsonStrings.quote(a.element().abiJsonName())).append(',');
       if (!a.shape().isRanked()) {
         sb.append("null");
@@ -78,7 +77,6 @@ final class AbiJsonPrinter {
       }
       sb.append(']');
     } else if (type instanceof AbiType.Sequence s) {
-
       sb.append('[').append(JsonStrings.quote(s.kind().tag()));
       for (AbiType e : s.elements()) {
         sb.append(',');
@@ -98,14 +96,12 @@ final class AbiJsonPrinter {
       writeType(sb, homogeneousList.element());
       sb.append(']');
     } else if (type instanceof AbiType.Named n) {
-
       sb.append("[\"named\",").append(JsonStrings.quote(n.name())).append(',');
       writeType(sb, n.type());
       sb.append(']');
     } else if (type instanceof AbiType.Any) {
       sb.append("null");
     } else if (type instanceof AbiType.Unsupported u) {
-
       // A record read from JSON is written back as the JSON it was; text from another format is
       // not JSON, so it becomes a string and the output stays valid.
       sb.append(

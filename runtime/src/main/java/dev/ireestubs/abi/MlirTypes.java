@@ -417,7 +417,6 @@ public final class MlirTypes {
       }
       sb.append(e.mlirName());
     } else if (type instanceof AbiType.NdArray a) {
-
       if (!a.element().isKnown()) {
         if (a.shape().isRanked()) {
           throw new IllegalArgumentException(

@@ -378,7 +378,6 @@ public final class V0RawSignature {
 
   private static void writeItem(V0Components.Builder out, AbiType type, String where) {
     if (type instanceof AbiType.NdArray a) {
-
       int code = requireCode(a.element(), type, where);
       if (!a.shape().isRanked()) {
         throw unexpressible(where, type, "V0 buffers are ranked (the dims give the rank)");
@@ -493,7 +492,6 @@ public final class V0RawSignature {
     // Checks expressibility exactly as the encoder does.
     writeItem(new V0Components.Builder(), type, where);
     if (type instanceof AbiType.NdArray a) {
-
       sb.append("Buffer<").append(TYPE_NAMES.get(typeCode(a.element()).getAsInt())).append('[');
       long[] dims = a.shape().dims();
       for (int i = 0; i < dims.length; i++) {

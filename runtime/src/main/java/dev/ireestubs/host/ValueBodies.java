@@ -120,7 +120,6 @@ final class ValueBodies {
    */
   private static void closeArrays(Object value, int depth) {
     if (value instanceof NdArray array) {
-
       if (array.isBorrowed()) {
         array.close();
       }

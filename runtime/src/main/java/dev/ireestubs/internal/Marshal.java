@@ -493,7 +493,6 @@ public final class Marshal {
    */
   public static RuntimeException inFunction(RuntimeException failure, String function) {
     if (failure instanceof IreeValueException value) {
-
       return value.withPath(function + ": " + value.path());
     }
     return failure;
@@ -516,7 +515,6 @@ public final class Marshal {
   public static RuntimeException inFunction(
       RuntimeException failure, String function, String... parameters) {
     if (failure instanceof IreeValueException value) {
-
       return value.withPath(function + ": " + renamed(value.path(), parameters));
     }
     return failure;

@@ -95,7 +95,6 @@ final class SignatureComparison {
       return;
     }
     if (e instanceof AbiType.NdArray x && a instanceof AbiType.NdArray y) {
-
       boolean elements =
           !x.element().isKnown() || !y.element().isKnown() || sameScalar(x.element(), y.element());
       if (!elements || !sameShape(x.shape(), y.shape())) {
@@ -107,7 +106,6 @@ final class SignatureComparison {
       return;
     }
     if (e instanceof AbiType.Dict x && a instanceof AbiType.Dict y) {
-
       if (!x.keys().equals(y.keys())) {
         boolean sameSet =
             new java.util.HashSet<>(x.keys()).equals(new java.util.HashSet<>(y.keys()));

@@ -441,7 +441,6 @@ public final class AbiValues {
       return encodeScalar(scalar.element(), value, path, side);
     }
     if (declared instanceof AbiType.NdArray type) {
-
       if (value instanceof NdArray ndArray) {
         return ValueChecks.array(ndArray, type, side, path);
       }
@@ -812,7 +811,6 @@ public final class AbiValues {
       return decodeScalar(scalar.element(), element, path);
     }
     if (declared instanceof AbiType.NdArray type) {
-
       BufferView view = ValueChecks.bufferView(element, type, Side.RESULT, path);
       if (type.element().kind() == ElementType.Kind.BOOLEAN) {
         return BoolArray.fromBufferView(view); // i1 may arrive in 8-bit storage: read as booleans
@@ -895,11 +893,9 @@ public final class AbiValues {
       return vmValue.boxed();
     }
     if (element instanceof BufferView view) {
-
       return view.elementType().isPresent() ? toArray(view) : view;
     }
     if (element instanceof VmList list) {
-
       List<Object> values = new ArrayList<>(list.size());
       String each = each(path);
       for (int i = 0; i < list.size(); i++) {

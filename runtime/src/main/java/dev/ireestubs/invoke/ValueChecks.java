@@ -548,7 +548,6 @@ public final class ValueChecks {
       return "the value " + element;
     }
     if (element instanceof BufferView view) {
-
       return "a buffer view "
           + view.elementType()
               .map(e -> new AbiType.NdArray(e, Shape.of(view.shape())).toString())

@@ -774,7 +774,6 @@ public final class VmList implements VmRef, VmResource {
       for (int i = 0; i < n; i++) {
         Object e = held[i];
         if (e instanceof VmList child) {
-
           if (!child.closed) {
             child.closed = true;
             pending.push(child);
@@ -869,7 +868,6 @@ public final class VmList implements VmRef, VmResource {
       return e.toString();
     }
     if (e instanceof VmList l) {
-
       return "a " + l.typeName() + (l.closed ? " (closed)" : " of size " + l.size);
     }
     return "a " + ((VmRef) e).refTypeName() + " ref";
@@ -945,7 +943,6 @@ public final class VmList implements VmRef, VmResource {
       } else {
         Object e = objects[i];
         if (e instanceof VmList l) {
-
           eh = 31 * l.elementType.hashCode() + l.size;
         } else {
           eh = Objects.hashCode(e);

@@ -90,7 +90,6 @@ final class Registers {
     Value lo = known.get(raw);
     Value hi = known.get(raw + 1);
     if (lo instanceof Half l && hi instanceof Half h) {
-
       if (!l.high() && h.high() && l.value() == h.value()) {
         return l.value();
       }

@@ -95,7 +95,6 @@ final class MethodBinder {
     String pathName = param.name();
     boolean ok = true;
     if (arg instanceof AbiType.Named named) {
-
       inner = named.type();
       pathName = named.name();
       ok = namedAsDeclared(function, index, param, named);

@@ -64,7 +64,6 @@ final class ValueBinder {
       return null;
     }
     if (t instanceof AbiType.Unsupported u) {
-
       report.error(
           Tag.UNSUPPORTED_TYPE,
           path
@@ -147,7 +146,6 @@ final class ValueBinder {
 
   private ValueBinding bindRef(AbiType t, JavaType j, String path, Site site) {
     if (j instanceof JavaType.Declared d && d.kind() == JavaType.DeclaredKind.VM_REF) {
-
       if (!d.accessible()) {
         inaccessible(d.qualifiedName(), path, site);
         return null;
@@ -168,7 +166,6 @@ final class ValueBinder {
    */
   private ValueBinding bindUntypedRef(JavaType j, String path, Site site) {
     if (j instanceof JavaType.Declared d) {
-
       Optional<ClassName> arrayClass = ArrayBinder.arrayClass(d, JavaMapping.ARRAY_CLASSES);
       if (arrayClass.isPresent()) {
         return new ArrayBinding(AbiType.NdArray.anyBufferView(), arrayClass.get(), path);

@@ -119,17 +119,14 @@ record BodyShape(String key, List<String> constants) {
         return false;
       }
       if (b instanceof ScalarBinding s) {
-
         key.append(s.type().element()).append(s.boxed() ? " boxed" : "");
       } else if (b instanceof ArrayBinding arrayBinding) {
         type(key, arrayBinding.arrayClass());
         slot(constants.descriptor(b.type()));
       } else if (b instanceof JavaArrayBinding a) {
-
         type(key.append(a.rank()).append(' '), a.component());
         slot(constants.descriptor(a.type()));
       } else if (b instanceof RecordBinding r) {
-
         key.append(r.constructorOrder());
         for (ComponentBinding c : r.components()) {
           if (c.key() != null) {
@@ -141,13 +138,11 @@ record BodyShape(String key, List<String> constants) {
           }
         }
       } else if (b instanceof ListBinding l) {
-
         key.append(l.fixedSize()).append(' ');
         if (!binding(l.element())) {
           return false;
         }
       } else if (b instanceof MapBinding m) {
-
         FunctionConstants.MapConstants map = constants.map(m);
         if (map.loop()) {
           return false;
@@ -220,7 +215,6 @@ record BodyShape(String key, List<String> constants) {
       return type(out, arrayTypeName.componentType()).append("[]");
     }
     if (t instanceof ParameterizedTypeName p && p.enclosingType() == null) {
-
       type(out, p.rawType()).append('<');
       for (int i = 0; i < p.typeArguments().size(); i++) {
         type(i == 0 ? out : out.append(", "), p.typeArguments().get(i));

@@ -189,7 +189,6 @@ final class FunctionConstants {
     } else if (b instanceof ListBinding listBinding) {
       collect(listBinding.element(), loops, wanted, order, maps);
     } else if (b instanceof MapBinding m) {
-
       // The sdict's constant gives its keys, and for one loop over them, paths and descriptors.
       want(m.type(), constantName(m.path()), wanted, order);
       maps.add(m);

@@ -228,7 +228,6 @@ final class SignatureCode {
       return new Expr(Code.of("$T.any()", record), new Cost(3, 3));
     }
     if (t instanceof AbiType.NdArray a) {
-
       Expr e = element(a.element());
       Expr s = shape(a.shape());
       return new Expr(
@@ -240,7 +239,6 @@ final class SignatureCode {
       return new Expr(Code.of("new $T($L)", record, entries.code()), entries.cost().plus(7, 0));
     }
     if (t instanceof AbiType.Sequence q) {
-
       Expr elements = list(q.elements(), ABI_TYPE);
       return new Expr(
           Code.of(
@@ -256,7 +254,6 @@ final class SignatureCode {
       return new Expr(Code.of("new $T($L)", record, e.code()), e.cost().plus(7, 0));
     }
     if (t instanceof AbiType.Named n) {
-
       Expr name = Literals.string(n.name());
       Expr e = type(n.type());
       return new Expr(
@@ -268,7 +265,6 @@ final class SignatureCode {
       return new Expr(Code.of("new $T($L)", record, name.code()), name.cost().plus(7, 0));
     }
     if (t instanceof AbiType.Unsupported u) {
-
       Expr tag = Literals.string(u.tag());
       Expr source = Literals.string(u.source());
       Expr reason = Literals.string(u.reason());

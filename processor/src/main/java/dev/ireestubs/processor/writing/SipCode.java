@@ -35,7 +35,6 @@ final class SipCode {
     }
     List<SipNode> children = children(node);
     if (b instanceof RecordBinding r) {
-
       String record = values.local(r.record(), value, r.path());
       for (int i = 0; i < children.size(); i++) {
         ComponentBinding c = r.components().get(i);
@@ -44,7 +43,6 @@ final class SipCode {
       return;
     }
     if (b instanceof MapBinding m) {
-
       String map = values.requireKeys(m, value);
       for (int i = 0; i < children.size(); i++) {
         Code entry = Code.of("$N.get($L)", map, scope.text(m.keys().get(i)));
@@ -72,12 +70,10 @@ final class SipCode {
     }
     List<SipNode> children = children(node);
     if (b instanceof RecordBinding r) {
-
       return values.construct(
           r, i -> decode(r.components().get(i).binding(), children.get(i), results));
     }
     if (b instanceof MapBinding m) {
-
       return values.collect(m, i -> decode(m.values().get(i), children.get(i), results));
     }
     ListBinding l = (ListBinding) b;

@@ -141,13 +141,11 @@ final class StubScope {
 
   private void addTypeNames(TypeName t) {
     if (t instanceof ClassName c) {
-
       typeNames.addAll(c.simpleNames());
       if (!c.packageName().isEmpty()) {
         packageRoots.add(c.packageName().split("\\.")[0]);
       }
     } else if (t instanceof ParameterizedTypeName p) {
-
       addTypeNames(p.rawType());
       p.typeArguments().forEach(this::addTypeNames);
     } else if (t instanceof ArrayTypeName arrayTypeName) {

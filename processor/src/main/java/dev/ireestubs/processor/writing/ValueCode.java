@@ -56,7 +56,6 @@ final class ValueCode {
   Code encode(ValueBinding binding, Code value) {
     Code path = scope.path(binding.path());
     if (binding instanceof ScalarBinding s) {
-
       Code v = s.boxed() ? Code.of("$T.notNull($L, $L)", MARSHAL, value, path) : value;
       ElementType e = s.type().element();
       if (e.kind() == ElementType.Kind.BOOLEAN) {
@@ -72,7 +71,6 @@ final class ValueCode {
       return encodeJavaArray(value, scope.descriptor(binding.type()), path);
     }
     if (binding instanceof RecordBinding r) {
-
       String record = local(r.record(), value, binding.path());
       String list = scope.local(scope.baseName(r.path()) + "List");
       scope.statement("$T $N = $T.variant($L)", VM_LIST, list, VM_LIST, r.components().size());
@@ -226,7 +224,6 @@ final class ValueCode {
           arrayBinding.arrayClass(), list, index, scope.descriptor(binding.type()), path);
     }
     if (binding instanceof JavaArrayBinding a) {
-
       return decodeJavaArray(a, list, index, scope.descriptor(a.type()), path);
     }
     if (binding instanceof RecordBinding
@@ -291,11 +288,9 @@ final class ValueCode {
   /** The record, list or map whose children are the elements of {@code list}. */
   Code decodeChildren(ValueBinding binding, String list) {
     if (binding instanceof RecordBinding r) {
-
       return construct(r, i -> decode(r.components().get(i).binding(), list, Code.of("$L", i)));
     }
     if (binding instanceof MapBinding m) {
-
       FunctionConstants.MapConstants loop = scope.map(m);
       if (loop.loop()) {
         return decodeMapLoop(m, loop, list);
