@@ -45,9 +45,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class CallPath implements FenceWaiter.Completer {
 
-  /** How long {@link #shutdown} lets calls failed at close take to come back from the device. */
-  private static final long FAIL_GRACE_MILLIS = 2_000;
-
   private final IreeSession session;
   private final Native api;
   private final ReentrantLock lock;
@@ -97,7 +94,7 @@ final class CallPath implements FenceWaiter.Completer {
     this.idle = lock.newCondition();
     this.marshaller = marshaller;
     this.fences = new Fences(session, arena);
-    this.waiter = new FenceWaiter(session, arena, this);
+    this.waiter = new FenceWaiter(session, session.retention(), arena, this);
     this.ref = arena.allocate(Layouts.VM_REF);
     this.fenceType = api.fences().fenceRefType();
     this.window = window;
@@ -427,6 +424,9 @@ final class CallPath implements FenceWaiter.Completer {
         finish(call, failures.get(i));
         inFlight.remove(call);
         submitted--;
+        if (call.abandoned) {
+          continue; // its futures failed at the close: only its native parts were left
+        }
         if (call.direct) {
           call.deliver(); // a synchronous caller waits: completing only wakes it
         } else {
@@ -453,6 +453,12 @@ final class CallPath implements FenceWaiter.Completer {
    * Under the lock.
    */
   private void finish(InFlight call, RuntimeException failure) {
+    if (call.abandoned) {
+      call.signal.release(api, failure);
+      releaseOutputs(call);
+      session.runtime().leftDevice();
+      return;
+    }
     VmList results = null;
     if (failure == null) {
       marshaller.begin(call.function.qualifiedName());
@@ -467,11 +473,41 @@ final class CallPath implements FenceWaiter.Completer {
     } else {
       call.signal.release(api, failure);
     }
+    releaseOutputs(call);
+    call.outcome(results, failure);
+  }
+
+  private void releaseOutputs(InFlight call) {
     if (call.outputs != 0) {
       api.lists().listRelease(call.outputs);
       call.outputs = 0;
     }
-    call.outcome(results, failure);
+  }
+
+  @Override
+  public void lose(List<InFlight> lost, RuntimeException why) {
+    List<InFlight> failed = new ArrayList<>(lost.size());
+    lock.lock();
+    try {
+      for (InFlight call : lost) {
+        inFlight.remove(call);
+        submitted--;
+        if (!call.abandoned) {
+          call.abandon(
+              new IreeInvocationException(
+                  call.function.qualifiedName() + ": waiting for the call failed: " + why, why));
+          session.runtime().stayedOnDevice();
+          failed.add(call);
+        }
+      }
+      submitQueued();
+      signalIfIdle();
+    } finally {
+      lock.unlock();
+    }
+    if (!failed.isEmpty()) {
+      completions.execute(() -> failed.forEach(InFlight::deliver));
+    }
   }
 
   private void signalIfIdle() {
@@ -485,67 +521,56 @@ final class CallPath implements FenceWaiter.Completer {
 
   /**
    * Ends every call in flight, after the session stopped taking calls: waits up to {@code millis}
-   * for them to complete, then fails them (a call not submitted yet at once, a submitted one by
-   * failing its signal semaphore) and waits briefly for the device to report them, then stops the
-   * waiter. Call without the lock.
+   * for them to complete, then fails the futures of the rest. A call not submitted yet is released
+   * at once; one the device runs keeps its native parts, and the session's, until the device
+   * reaches or fails its signal fence: the waiter finishes them, then ends and drops its hold on
+   * the session (see {@link Retention}). Call without the lock.
    *
-   * @return true when the waiter has stopped, so the session's device may be released
+   * @return how many calls the device still runs (their futures failed)
    */
-  boolean shutdown(long millis) throws InterruptedException {
-    List<InFlight> failedNow = new ArrayList<>();
+  int shutdown(long millis) {
+    List<InFlight> failed = new ArrayList<>();
+    int onDevice = 0;
     lock.lock();
     try {
-      awaitIdle(millis);
-      String why =
-          "the IREE session ("
-              + session.device().driverName()
-              + ") was closed while the call was"
-              + " running, after waiting "
-              + millis
-              + " ms for it";
-      if (!inFlight.isEmpty()) {
-        for (InFlight call : new ArrayList<>(inFlight)) {
-          if (!call.submitted) {
-            queued.remove(call);
-            inFlight.remove(call);
-            releaseInputs(call);
-            call.signal.release(api, new IllegalStateException(why));
-            call.outcome(
-                null, new IllegalStateException(call.function.qualifiedName() + ": " + why));
-            failedNow.add(call);
-          } else {
-            fences.fail(call.signal.semaphore(), IreeStatusCode.CANCELLED, why);
-          }
-        }
-        awaitIdle(FAIL_GRACE_MILLIS);
+      try {
+        awaitIdle(millis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt(); // stop waiting: fail what is left
       }
-    } finally {
-      lock.unlock();
-    }
-    failedNow.forEach(InFlight::deliver);
-    boolean stopped = waiter.stop(FAIL_GRACE_MILLIS);
-    if (!stopped) {
-      return false;
-    }
-    List<InFlight> left;
-    lock.lock();
-    try {
-      left = waiter.leftovers();
-      for (InFlight call : left) {
-        finish(
-            call,
-            new IllegalStateException(
-                call.function.qualifiedName()
-                    + ": the IREE session"
-                    + " was closed while the call was running"));
+      for (InFlight call : new ArrayList<>(inFlight)) {
+        RuntimeException why = closedWhileRunning(call, millis);
         inFlight.remove(call);
+        if (call.submitted) {
+          call.abandon(why); // the device runs it: the waiter releases it when the device is done
+          session.runtime().stayedOnDevice();
+          onDevice++;
+        } else {
+          queued.remove(call);
+          releaseInputs(call);
+          call.signal.release(api, why);
+          call.outcome(null, why);
+        }
+        failed.add(call);
       }
-      waiter.close();
+      waiter.stopWhenIdle();
     } finally {
       lock.unlock();
     }
-    left.forEach(InFlight::deliver);
-    return true;
+    failed.forEach(InFlight::deliver);
+    return onDevice;
+  }
+
+  private IllegalStateException closedWhileRunning(InFlight call, long millis) {
+    return new IllegalStateException(
+        call.function.qualifiedName()
+            + ": the IREE session ("
+            + session.device().driverName()
+            + ") was closed while the call was "
+            + (call.submitted ? "running" : "waiting to run")
+            + ", after waiting "
+            + millis
+            + " ms for it");
   }
 
   /** Waits (releasing the lock) until no call is in flight, at most {@code millis}. */

@@ -25,10 +25,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * iree_wait_any} is closed; the multi-wait re-arms one timepoint per pending call at each wake,
  * which is cheap for the tens of calls a session has in flight.)
  *
- * <p>Started at the first asynchronous call; {@link #stop} ends it. The signal fences of pending
- * calls are released only by the completer, on this thread, or after the thread has stopped, so the
- * semaphores it waits on stay valid. The wake semaphore is replaced (by this thread) before its
- * payload nears IREE's maximum.
+ * <p>Started at the first asynchronous call, holding the session's native state ({@link Retention})
+ * while it runs; {@link #stopWhenIdle} (at the session's close) has it end once every call it waits
+ * for is reached or failed <i>by the device</i>: a close never cuts the wait short, so the native
+ * objects of calls the device still runs are released only after it is done with them. The signal
+ * fences of pending calls are released only by the completer, on this thread, so the semaphores it
+ * waits on stay valid. The wake semaphore is replaced (by this thread) before its payload nears
+ * IREE's maximum, and released by this thread as it ends.
  */
 final class FenceWaiter implements Runnable {
 
@@ -39,6 +42,13 @@ final class FenceWaiter implements Runnable {
      * else why it failed. Runs on the waiter's thread, without the session's lock.
      */
     void complete(List<InFlight> done, List<RuntimeException> failures);
+
+    /**
+     * Fails the futures of {@code lost}, calls whose fences can no longer be waited for (the wait
+     * itself failed), keeping their native parts: the device may still run them. Runs on the
+     * waiter's thread, without the session's lock.
+     */
+    void lose(List<InFlight> lost, RuntimeException why);
   }
 
   /**
@@ -49,6 +59,7 @@ final class FenceWaiter implements Runnable {
   private static final AtomicInteger THREADS = new AtomicInteger();
 
   private final IreeSession session;
+  private final Retention hold;
   private final Native api;
   private final FenceCalls calls;
   private final long device;
@@ -67,14 +78,21 @@ final class FenceWaiter implements Runnable {
   private volatile boolean stopping;
 
   /**
+   * Calls given up on because the wait failed ({@link #failAll}): while any is, the thread keeps
+   * its hold on the session's native state when it ends. This thread's own.
+   */
+  private int lost;
+
+  /**
    * How many calls the thread's current wait includes (0 when only the wake semaphore), set before
    * it looks at {@link #incoming} a last time and waits: a submitter that adds a call and then
    * reads 0 wakes it (see {@link #add}).
    */
   private volatile int waitingFor;
 
-  FenceWaiter(IreeSession session, Arena arena, Completer completer) {
+  FenceWaiter(IreeSession session, Retention hold, Arena arena, Completer completer) {
     this.session = session;
+    this.hold = hold;
     this.api = session.api();
     this.calls = api.fences();
     this.device = session.halDevice().address();
@@ -100,6 +118,7 @@ final class FenceWaiter implements Runnable {
 
   private void start() {
     wake = newWakeSemaphore();
+    hold.retain(); // dropped by the thread as it ends
     thread =
         new Thread(
             this,
@@ -120,6 +139,9 @@ final class FenceWaiter implements Runnable {
 
   /** Raises the wake semaphore's payload, ending the thread's current wait. Under the lock. */
   private void wake() {
+    if (wake == 0) {
+      return; // the thread has ended
+    }
     long status = calls.semaphoreSignal(wake, ++wakeValue);
     if (status != 0) {
       throw api.status().failure(status, "waking the session's fence waiter");
@@ -135,8 +157,8 @@ final class FenceWaiter implements Runnable {
         for (InFlight call; (call = incoming.poll()) != null; ) {
           pending.add(call);
         }
-        if (stopping) {
-          return;
+        if (stopping && pending.isEmpty()) {
+          return; // closed, and the device is done with every call: nothing waits any more
         }
         waitingFor = pending.size();
         if (!incoming.isEmpty()) {
@@ -167,6 +189,27 @@ final class FenceWaiter implements Runnable {
           seen = 0;
         }
       }
+    } finally {
+      end();
+    }
+  }
+
+  /**
+   * As the thread ends: releases the wake semaphore, then drops the thread's hold, unless calls
+   * were lost to a failed wait (then the session's native state is kept: see {@link #failAll}).
+   */
+  private void end() {
+    session.lock().lock();
+    try {
+      if (wake != 0) {
+        calls.semaphoreRelease(wake);
+        wake = 0;
+      }
+    } finally {
+      session.lock().unlock();
+    }
+    if (lost == 0) {
+      hold.release();
     }
   }
 
@@ -211,22 +254,19 @@ final class FenceWaiter implements Runnable {
     return true;
   }
 
-  /** Completes every pending call with {@code failure}. */
+  /**
+   * Gives up waiting for every pending call, as the wait itself failed: their futures fail, and
+   * their native parts, with the session's, are kept for good ({@link #lost}), since nothing can
+   * tell any more when the device is done with them.
+   */
   private void failAll(RuntimeException failure) {
-    List<InFlight> done = new ArrayList<>(pending);
-    List<RuntimeException> failures = new ArrayList<>();
-    for (InFlight call : done) {
-      failures.add(
-          new IreeInvocationException(
-              call.function.qualifiedName()
-                  + ": waiting for the call failed: "
-                  + failure.getMessage(),
-              failure));
+    if (pending.isEmpty()) {
+      return;
     }
+    List<InFlight> gone = new ArrayList<>(pending);
     pending.clear();
-    if (!done.isEmpty()) {
-      completer.complete(done, failures);
-    }
+    lost += gone.size();
+    completer.lose(gone, failure);
   }
 
   /** A new wake semaphore, before the old one's payload nears IREE's maximum. */
@@ -243,44 +283,21 @@ final class FenceWaiter implements Runnable {
   }
 
   /**
-   * Stops the thread: wakes it and waits for it to end, at most {@code millis}. Call without the
-   * lock, once no call will be added.
-   *
-   * @return true when the thread has ended (or never started)
+   * Has the thread end once the device has reached or failed every call it waits for (at once when
+   * none), and wakes it. Under the lock, once no call will be added: the session is closed.
    */
-  boolean stop(long millis) throws InterruptedException {
-    Thread t;
-    session.lock().lock();
-    try {
-      t = thread;
-      if (t == null) {
-        return true;
-      }
-      stopping = true;
-      wake();
-    } finally {
-      session.lock().unlock();
+  void stopWhenIdle() {
+    if (thread == null) {
+      return; // never started: holds nothing
     }
-    t.join(Math.max(1, millis));
-    return !t.isAlive();
+    stopping = true;
+    wake();
   }
 
-  /** The calls still pending when the thread stopped, taken out. After {@link #stop}. */
-  List<InFlight> leftovers() {
-    for (InFlight call; (call = incoming.poll()) != null; ) {
-      pending.add(call);
-    }
-    List<InFlight> left = new ArrayList<>(pending);
-    pending.clear();
-    return left;
-  }
-
-  /** Releases the wake semaphore. Under the lock, after {@link #stop} returned true. */
-  void close() {
-    if (wake != 0) {
-      calls.semaphoreRelease(wake);
-      wake = 0;
-    }
+  /** Whether the thread runs (tests). */
+  boolean isRunning() {
+    Thread t = thread;
+    return t != null && t.isAlive();
   }
 
   /** The waiter's native scratch: the semaphore list it waits on, grown as calls pile up. */

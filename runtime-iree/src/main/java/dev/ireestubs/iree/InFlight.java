@@ -35,6 +35,13 @@ final class InFlight {
   /** False while the call waits for its wait fence before it is submitted (local-sync). */
   boolean submitted;
 
+  /**
+   * True once a close gave up on the call while the device still runs it: its future is failed, and
+   * its native parts ({@link #signal}'s fence, {@link #outputs}) are released only when the device
+   * reaches or fails the signal fence (under the lock).
+   */
+  boolean abandoned;
+
   /** The decoded results, or why the call failed; set when the call completes (under the lock). */
   private VmList decoded;
 
@@ -80,6 +87,17 @@ final class InFlight {
       recorder = null;
       event = null;
     }
+  }
+
+  /**
+   * Gives up on a submitted call at a close (under the lock): records {@code why} as its outcome
+   * and its signal fence's, keeping every native part for the device; {@link #deliver()} then fails
+   * the futures.
+   */
+  void abandon(RuntimeException why) {
+    abandoned = true;
+    signal.abandon(why);
+    outcome(null, why);
   }
 
   /**

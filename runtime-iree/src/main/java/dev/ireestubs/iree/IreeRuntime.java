@@ -10,14 +10,17 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An IREE runtime instance ({@code iree_runtime_instance_t}) in a loaded {@link IreeLibrary}, with
  * every HAL driver the library has: the factory of {@link IreeSession}s. One runtime serves any
  * number of sessions.
  *
- * <p>Thread-safe (IREE's instances are). {@link #close()} closes the sessions it made that are
- * still open, then releases the instance, exactly once.
+ * <p>Thread-safe (IREE's instances are). {@link #close()} closes the sessions and pools it made
+ * that are still open, then releases the instance, exactly once: at once when every session's
+ * native state is released, else when the last one is (after the device finished the calls a close
+ * gave up on: see {@link #callsStillOnDevice()}).
  */
 public final class IreeRuntime implements AutoCloseable {
 
@@ -29,6 +32,14 @@ public final class IreeRuntime implements AutoCloseable {
   private final Set<IreeSession> sessions = ConcurrentHashMap.newKeySet();
   private final Set<IreeSessionPool> pools = ConcurrentHashMap.newKeySet();
   private boolean closed; // guarded by this
+
+  /** The instance (and {@link #hostAllocator}): held by every session and pool until released. */
+  private final Retention retention;
+
+  /**
+   * Calls of closed sessions that the device had not finished (see {@link #callsStillOnDevice}).
+   */
+  private final AtomicInteger stillOnDevice = new AtomicInteger();
 
   private IreeRuntime(IreeLibrary library) {
     this.library = library;
@@ -51,6 +62,12 @@ public final class IreeRuntime implements AutoCloseable {
       arena.close();
       throw e;
     }
+    this.retention = new Retention("the IREE runtime instance", this::release);
+  }
+
+  private void release() {
+    api.sessions().instanceRelease(instance);
+    arena.close();
   }
 
   /**
@@ -189,8 +206,37 @@ public final class IreeRuntime implements AutoCloseable {
   }
 
   /**
-   * Closes the pools and sessions this runtime made that are open, then releases the instance,
-   * once.
+   * How many calls of closed sessions and pools the device has not finished: a close that stops
+   * waiting for a call fails its future at once but releases nothing the device may still use; the
+   * call's native objects, its session's and this runtime's instance are kept until the device
+   * reaches or fails the call's signal fence, and for good when it never does (a hung dispatch, a
+   * failed device wait). Zero when every close found its calls finished or the device has since
+   * finished them; a count that stays above zero is native memory kept on purpose.
+   *
+   * @return the number of such calls now
+   */
+  public int callsStillOnDevice() {
+    return stillOnDevice.get();
+  }
+
+  /** A close gave up on a call the device runs. */
+  void stayedOnDevice() {
+    stillOnDevice.incrementAndGet();
+  }
+
+  /** The device finished a call a close gave up on. */
+  void leftDevice() {
+    stillOnDevice.decrementAndGet();
+  }
+
+  /** What every session and pool holds until its native parts are released. */
+  Retention retention() {
+    return retention;
+  }
+
+  /**
+   * Closes the pools and sessions this runtime made that are open, then releases the instance, once
+   * (when the device still runs calls that a close gave up on, once it has finished them).
    */
   @Override
   public void close() {
@@ -215,8 +261,7 @@ public final class IreeRuntime implements AutoCloseable {
         }
       }
     }
-    api.sessions().instanceRelease(instance);
-    arena.close();
+    retention.release();
     if (failure != null) {
       throw failure;
     }

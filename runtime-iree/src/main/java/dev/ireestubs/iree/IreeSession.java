@@ -90,9 +90,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * signal fence and returns once that fence is reached.
  *
  * <p><b>Lifetime.</b> {@link #close()} waits for a running synchronous call and, up to {@link
- * #CLOSE_TIMEOUT}, for asynchronous calls in flight (failing the rest), then releases the session,
- * its device and modules exactly once; later calls, lookups and loads throw {@link
- * IllegalStateException}. A session made by {@link IreeBackend#open} also closes its runtime.
+ * #CLOSE_TIMEOUT}, for asynchronous calls in flight, then fails the futures of the rest; later
+ * calls, lookups and loads throw {@link IllegalStateException}. IREE's session, its device and
+ * modules, and the native parts of each call are released exactly once, and never while the device
+ * may still use them: by the session's fence waiter once the device has finished the calls the
+ * close gave up on (see {@link #close(Duration)}). A session made by {@link IreeBackend#open} also
+ * closes its runtime.
  */
 public final class IreeSession implements ModuleBackend {
 
@@ -121,21 +124,29 @@ public final class IreeSession implements ModuleBackend {
 
   private volatile boolean closed;
 
-  /** True once {@link #close} released IREE's session (it may not, when calls would not stop). */
-  private volatile boolean released;
+  /**
+   * The native session (its context, modules, device reference, this session's arena): released
+   * once the session is closed and its fence waiter, which holds it while the device runs calls of
+   * the session, has ended. Holds {@link #parent} until then.
+   */
+  private final Retention retention;
+
+  /** What this session holds until it is released: its runtime's instance, or its pool's state. */
+  private final Retention parent;
 
   /** The scopes bound by {@link #bindParameters}, once; empty before (guarded by the lock). */
   private Optional<Set<String>> boundScopes = Optional.empty();
 
   IreeSession(IreeRuntime runtime, Device device, boolean ownsRuntime) {
-    this(runtime, device, ownsRuntime, null, null, CallPath.window(device, 1));
+    this(runtime, device, ownsRuntime, null, null, CallPath.window(device, 1), runtime.retention());
   }
 
   /**
    * A session on {@code sharedDevice} (a new device of its own when null), reporting its calls to
    * {@code poolRecorder} (a recorder of its own, registered, when null), handing at most {@code
    * window} asynchronous calls to the device at once: a pool's members share the pool's device,
-   * recorder and the device's window.
+   * recorder and the device's window. The session holds {@code parent} until its native state is
+   * released.
    */
   IreeSession(
       IreeRuntime runtime,
@@ -143,8 +154,10 @@ public final class IreeSession implements ModuleBackend {
       boolean ownsRuntime,
       MemorySegment sharedDevice,
       CallRecorder poolRecorder,
-      int window) {
+      int window,
+      Retention parent) {
     this.runtime = runtime;
+    this.parent = parent;
     this.api = runtime.api();
     this.device = Objects.requireNonNull(device, "device");
     this.ownsRuntime = ownsRuntime;
@@ -184,6 +197,8 @@ public final class IreeSession implements ModuleBackend {
     infiniteTimeout.set(JAVA_LONG, Layouts.TIMEOUT_NANOS, Long.MAX_VALUE);
     MemorySegment nullAllocator = arena.allocate(Layouts.ALLOCATOR); // {NULL, NULL}
     this.loader = new ModuleLoader(api, session, device.driverName(), nullAllocator);
+    this.retention = new Retention("the IREE session (" + device.driverName() + ")", this::release);
+    parent.retain();
     this.marshaller = new Marshaller(this, arena); // reused by every call, under the lock
     this.calls = new CallPath(this, marshaller, arena, window);
     this.ownsRecorder = poolRecorder == null;
@@ -601,9 +616,14 @@ public final class IreeSession implements ModuleBackend {
     return recorder.statistics();
   }
 
-  /** Whether {@link #close} released IREE's session (a pool frees its modules' bytes only then). */
+  /** Whether IREE's session is released: closed, and the device done with its calls (tests). */
   boolean isReleased() {
-    return released;
+    return retention.isReleased();
+  }
+
+  /** The session's native state, held by its fence waiter while the device runs its calls. */
+  Retention retention() {
+    return retention;
   }
 
   /** The name the statistics are registered under, or null (tests). */
@@ -639,10 +659,9 @@ public final class IreeSession implements ModuleBackend {
   }
 
   /**
-   * Releases the session, its device and its modules; closing twice does nothing. A session from
-   * {@link IreeBackend#open} also closes its runtime. A synchronous call running now is waited for;
-   * asynchronous calls in flight are given {@link #CLOSE_TIMEOUT} to complete, then fail (see
-   * {@link #close(Duration)}).
+   * Closes the session; closing twice does nothing. A session from {@link IreeBackend#open} also
+   * closes its runtime. A synchronous call running now is waited for; asynchronous calls in flight
+   * are given {@link #CLOSE_TIMEOUT} to complete, then fail (see {@link #close(Duration)}).
    */
   @Override
   public void close() {
@@ -651,12 +670,18 @@ public final class IreeSession implements ModuleBackend {
 
   /**
    * Closes the session, giving asynchronous calls in flight up to {@code timeout} to complete. New
-   * calls are refused at once. Calls still running after {@code timeout} fail with an {@link
-   * IllegalStateException} (their futures complete exceptionally; device work waiting for a fence
-   * of another backend is failed too), and the device is released once IREE reports it idle. The
-   * memory of their arguments and results stays valid until IREE lets go of it.
+   * calls are refused at once; a synchronous call running now is waited for. The futures of calls
+   * still running after {@code timeout} fail at once with an {@link IllegalStateException}, and so
+   * do those of calls not handed to the device yet.
    *
-   * @param timeout how long to wait for calls in flight; zero fails them at once
+   * <p>Nothing the device may still use is released early: the native state of the session (its
+   * context, modules and device) and of each call the device still runs is released by the
+   * session's fence waiter once the device reaches or fails that call's signal fence, after this
+   * method has returned (immediately when the device is idle). A device that never finishes a call
+   * keeps them for good; {@link IreeRuntime#callsStillOnDevice()} counts such calls, and the close
+   * logs how many it left running.
+   *
+   * @param timeout how long to wait for calls in flight; zero fails their futures at once
    */
   public void close(Duration timeout) {
     Objects.requireNonNull(timeout, "timeout");
@@ -669,43 +694,54 @@ public final class IreeSession implements ModuleBackend {
     } finally {
       lock.unlock();
     }
-    boolean stopped;
-    try {
-      stopped = calls.shutdown(Math.max(0, timeout.toMillis()));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      stopped = false;
-    }
-    lock.lock();
-    try {
-      functions.clear();
-      if (stopped) {
-        marshaller.close();
-        api.sessions().sessionRelease(session);
-        released = true;
-        loader.close(); // after the session: its modules referenced these bytes
-        arena.close();
-      } else {
-        // The waiter thread is still inside IREE, waiting on this device's semaphores: releasing
-        // the device under it would crash the process. Leak the session instead.
-        System.getLogger(IreeSession.class.getName())
-            .log(
-                System.Logger.Level.WARNING,
-                "iree-stubs: "
-                    + this
-                    + " did not stop waiting for its calls in flight;"
-                    + " its native resources are not released");
-      }
-    } finally {
-      lock.unlock();
+    int onDevice = calls.shutdown(Math.max(0, timeout.toMillis()));
+    functions.clear();
+    if (onDevice > 0) {
+      System.getLogger(IreeSession.class.getName())
+          .log(
+              System.Logger.Level.INFO,
+              "iree-stubs: closed "
+                  + this
+                  + " while the device still ran "
+                  + onDevice
+                  + " of its calls (their futures failed); its native state is released when the"
+                  + " device has finished them");
     }
     if (ownsRecorder) {
       recorder.unregister();
     }
     runtime.forget(this);
+    retention.release(); // the owner's hold: released now, or by the waiter when the device is done
     if (ownsRuntime) {
       runtime.close();
     }
+  }
+
+  /**
+   * Releases IREE's session and what it kept: on the thread that dropped the last hold.
+   *
+   * <p>The context's modules are kept past the session and released in the context's order, the HAL
+   * module first: IREE aborts the process when it destroys a module whose constant buffers
+   * something still uses (device work the device has not retired: on local-task a failed fence is
+   * failed before the work's resources are freed, and a fence failed by a caller does not stop the
+   * work), while destroying the device, which the HAL module holds, first waits until its queues
+   * are idle. So the modules go after the device's last work.
+   */
+  private void release() {
+    lock.lock();
+    try {
+      marshaller.close();
+      MemorySegment[] modules = api.sessions().retainModules(session);
+      api.sessions().sessionRelease(session);
+      for (MemorySegment module : modules) {
+        api.parameters().vmModuleRelease(module); // the HAL module first: see above
+      }
+      loader.close(); // after the modules: they referenced these bytes
+      arena.close();
+    } finally {
+      lock.unlock();
+    }
+    parent.release();
   }
 
   private void checkOpen(String action) {

@@ -83,8 +83,10 @@ import java.util.function.Consumer;
  * <p><b>Lifetime.</b> {@link #close()} refuses new calls and wakes the calls waiting for a session
  * (they fail with {@link IllegalStateException}), then closes every session by the session's rules:
  * a running synchronous call is waited for, asynchronous calls in flight get {@link
- * IreeSession#CLOSE_TIMEOUT} (in all, not per session) before they fail. Then it releases the
- * modules, the device and, for a pool of {@link IreeBackend#openPool}, the runtime.
+ * IreeSession#CLOSE_TIMEOUT} (in all, not per session) before their futures fail. The modules'
+ * bytes and the shared device are released after the last session's native state is, which is once
+ * the device has finished every call a close gave up on; a pool of {@link IreeBackend#openPool}
+ * also closes its runtime.
  */
 public final class IreeSessionPool implements ModuleBackend {
 
@@ -102,7 +104,14 @@ public final class IreeSessionPool implements ModuleBackend {
   private final Map<String, PooledFunction> functions = new ConcurrentHashMap<>();
   private final ReentrantLock loading = new ReentrantLock();
   private final List<SharedModule> modules = new ArrayList<>(); // guarded by loading
-  private final MemorySegment halDevice; // the pool's reference; released at close
+  private final MemorySegment halDevice; // the pool's reference; released with the retention
+
+  /**
+   * The device and the modules' bytes the sessions share: held by every session until its native
+   * state is released, so freed only after the last one is (see {@link Retention}). Holds the
+   * runtime's instance until then.
+   */
+  private final Retention retention;
 
   /** The names of the loaded modules, which the MXBean reads (it must not hold the pool). */
   private final List<String> moduleNames = new CopyOnWriteArrayList<>();
@@ -120,16 +129,19 @@ public final class IreeSessionPool implements ModuleBackend {
     List<String> names = moduleNames;
     this.recorder = CallRecorder.create("iree-pool", device.driverName(), () -> names);
     this.halDevice = IreeSession.createDevice(runtime, device);
+    runtime.retention().retain();
+    this.retention =
+        new Retention("the IREE session pool (" + device.driverName() + ")", this::release);
     List<IreeSession> made = new ArrayList<>(size);
     try {
       int window = CallPath.window(device, size);
       for (int i = 0; i < size; i++) {
-        made.add(new IreeSession(runtime, device, false, halDevice, recorder, window));
+        made.add(new IreeSession(runtime, device, false, halDevice, recorder, window, retention));
         free.push(i);
       }
     } catch (RuntimeException | Error e) {
       made.forEach(IreeSession::close);
-      runtime.api().sessions().halDeviceRelease(halDevice.address());
+      retention.release();
       throw e;
     }
     this.sessions = List.copyOf(made);
@@ -288,10 +300,7 @@ public final class IreeSessionPool implements ModuleBackend {
       try {
         appendToAll(session -> session.appendShared(module), "load " + source);
       } catch (RuntimeException | Error e) {
-        module.close();
-        if (!isClosed() || sessions.stream().allMatch(IreeSession::isReleased)) {
-          module.freeBytes(); // no context holds the module
-        }
+        modules.add(module); // released with the pool's state, as the loaded ones are
         throw e;
       }
       modules.add(module);
@@ -526,32 +535,36 @@ public final class IreeSessionPool implements ModuleBackend {
     }
     permits.release(Integer.MAX_VALUE / 2); // wakes every waiting call: each finds the pool closed
     long deadline = System.nanoTime() + checkWait(timeout);
-    boolean allReleased = true;
     for (IreeSession session : sessions) {
       session.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
-      allReleased &= session.isReleased();
     }
     functions.clear();
+    recorder.unregister();
+    runtime.forget(this);
+    retention.release(); // the device and bytes: now, or when the last session is released
+    if (ownsRuntime) {
+      runtime.close();
+    }
+  }
+
+  /**
+   * Frees what the sessions shared, once the last of them is released: the device first (its
+   * destruction waits until its queues are idle), then the modules (IREE aborts when it destroys a
+   * module whose constants device work still uses: see {@link IreeSession}), then their bytes.
+   */
+  private void release() {
+    runtime.api().sessions().halDeviceRelease(halDevice.address());
     loading.lock();
     try {
       for (SharedModule module : modules) {
         module.close();
-        if (allReleased) {
-          module.freeBytes(); // no context refers to them any more
-        }
+        module.freeBytes();
       }
       modules.clear();
     } finally {
       loading.unlock();
     }
-    if (allReleased) {
-      runtime.api().sessions().halDeviceRelease(halDevice.address());
-    }
-    recorder.unregister();
-    runtime.forget(this);
-    if (ownsRuntime) {
-      runtime.close();
-    }
+    runtime.retention().release();
   }
 
   @Override

@@ -9,12 +9,13 @@ import java.util.concurrent.CompletionStage;
  * ({@code iree_hal_fence_create_at(semaphore, 1)}), as IREE's tools make the signal fence of a
  * coarse-fences call: the signal fence of a call.
  *
- * <p>The native fence (which holds the semaphore) is retained until the fence is reached or failed
- * or its session closes, then released, under the session's lock: {@link #handle()} is read and
- * {@link #release} runs only under it, so a call that passes this fence as its wait fence never
- * sees it freed. The outcome is recorded then ({@link #isReached()}); the stage of {@link
- * #whenReached()} is completed afterwards on the session's completion executor, where its dependent
- * actions run.
+ * <p>The native fence (which holds the semaphore) is retained until the device reached or failed
+ * it, then released, under the session's lock (a close that gives up on the call records its
+ * outcome at once, {@link #abandon}, and keeps the native fence until the device is done): {@link
+ * #handle()} is read and {@link #release} runs only under it, so a call that passes this fence as
+ * its wait fence never sees it freed. The outcome is recorded then ({@link #isReached()}); the
+ * stage of {@link #whenReached()} is completed afterwards on the session's completion executor,
+ * where its dependent actions run.
  */
 final class NativeFence implements Fence {
 
@@ -69,6 +70,24 @@ final class NativeFence implements Fence {
     api.fences().fenceRelease(fence);
     fence = 0;
     semaphore = 0;
+    settle(outcome);
+  }
+
+  /**
+   * Records {@code why} as the outcome of a fence whose call a close gave up on, and keeps the
+   * native fence: the device may still signal it, and the session's fence waiter still waits on its
+   * semaphore; {@link #release} frees it when the device is done. Under the session's lock. {@link
+   * #publish()} fails the Java stage afterwards.
+   */
+  void abandon(RuntimeException why) {
+    settle(why);
+  }
+
+  /** The first outcome recorded stays. */
+  private void settle(RuntimeException outcome) {
+    if (state != PENDING) {
+      return;
+    }
     failure = outcome;
     state = outcome == null ? REACHED : FAILED;
   }
@@ -87,7 +106,9 @@ final class NativeFence implements Fence {
     return failure;
   }
 
-  /** True once the outcome is recorded (the native fence is released). */
+  /**
+   * True once the outcome is recorded (the native fence may still be held: see {@link #abandon}).
+   */
   boolean isSettled() {
     return state != PENDING;
   }

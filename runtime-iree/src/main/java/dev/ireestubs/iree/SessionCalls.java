@@ -36,8 +36,14 @@ final class SessionCalls {
   private final MethodHandle bytecodeModuleCreate;
   private final MethodHandle sessionLookupFunction;
   private final MethodHandle sessionCall;
+  private final MethodHandle sessionContext;
+
+  // iree/vm/context.h
+  private final MethodHandle contextModuleCount;
+  private final MethodHandle contextModuleAt;
 
   // iree/vm/module.h
+  private final MethodHandle vmModuleRetain;
   private final MethodHandle functionSignature;
   private final MethodHandle functionGetAttr;
 
@@ -78,6 +84,14 @@ final class SessionCalls {
         symbols.bind("iree_runtime_session_release", FunctionDescriptor.ofVoid(ADDRESS));
     sessionDevice =
         symbols.bind("iree_runtime_session_device", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    sessionContext =
+        symbols.bind("iree_runtime_session_context", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    contextModuleCount =
+        symbols.bind("iree_vm_context_module_count", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+    contextModuleAt =
+        symbols.bind(
+            "iree_vm_context_module_at", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG));
+    vmModuleRetain = symbols.bind("iree_vm_module_retain", FunctionDescriptor.ofVoid(ADDRESS));
     sessionDeviceAllocator =
         symbols.bind(
             "iree_runtime_session_device_allocator", FunctionDescriptor.of(ADDRESS, ADDRESS));
@@ -175,6 +189,28 @@ final class SessionCalls {
   void halDeviceRetain(long device) {
     try {
       halDeviceRetain.invokeExact(device);
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  /**
+   * Retains every module of {@code session}'s context ({@code iree_runtime_session_context}, {@code
+   * iree_vm_context_module_at}, {@code iree_vm_module_retain}), in the context's order: the HAL
+   * module first.
+   *
+   * @return the modules, each to release with {@code iree_vm_module_release}
+   */
+  MemorySegment[] retainModules(MemorySegment session) {
+    try {
+      MemorySegment context = (MemorySegment) sessionContext.invokeExact(session);
+      long count = (long) contextModuleCount.invokeExact(context);
+      MemorySegment[] modules = new MemorySegment[(int) count];
+      for (int i = 0; i < modules.length; i++) {
+        modules[i] = (MemorySegment) contextModuleAt.invokeExact(context, (long) i);
+        vmModuleRetain.invokeExact(modules[i]);
+      }
+      return modules;
     } catch (Throwable t) {
       throw rethrow(t);
     }

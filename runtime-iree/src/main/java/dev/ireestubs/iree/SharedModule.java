@@ -19,9 +19,9 @@ import java.util.Set;
  * its constant buffers ({@code hal.allocator.import} of rodata, {@code hal.device.queue.read} from
  * the module's bytes and dispatches that pack the weights: buffers of that context).
  *
- * <p>The pool owns this: {@link #close()} drops the pool's reference; each context that appended
- * the module retains it, and IREE destroys it when the last one is released. The bytes are freed
- * only after that ({@link #freeBytes()}, once every session is released).
+ * <p>The pool owns this and keeps its reference until the pool's native state is released (after
+ * every session's, and after the pool's device): {@link #close()} drops it, and IREE destroys the
+ * module then; the bytes are freed right after ({@link #freeBytes()}).
  */
 final class SharedModule {
 

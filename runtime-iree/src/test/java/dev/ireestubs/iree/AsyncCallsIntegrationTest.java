@@ -352,7 +352,7 @@ class AsyncCallsIntegrationTest {
       assertThat(e)
           .hasCauseThat()
           .hasMessageThat()
-          .contains("was closed while the call was running");
+          .contains("was closed while the call was waiting to run");
     }
     assertThat(stuck.signal().isReached()).isFalse();
     never.complete(null); // too late: nothing happens, nothing crashes
@@ -361,36 +361,9 @@ class AsyncCallsIntegrationTest {
     yes.close();
   }
 
-  /** Closing at once fails what the device has not finished, with IREE's status; no crash. */
-  @Test
-  void closingAtOnceFailsTheCallsTheDeviceHasNotFinished() throws Exception {
-    IreeSession s = session(Device.LOCAL_TASK);
-    UByteArray yes = MicroSpeech.yes();
-    DynamicFunction f = DynamicFunction.of(s.function(ASYNC));
-    List<FencedFuture<Object>> running = new ArrayList<>();
-    for (int i = 0; i < 64; i++) {
-      running.add(f.callAsync(yes));
-    }
-    s.close(Duration.ZERO);
-    int completed = 0;
-    int failed = 0;
-    for (FencedFuture<Object> r : running) {
-      try {
-        MicroSpeech.assertYes(logits(r.get(10, TimeUnit.SECONDS)));
-        completed++;
-      } catch (ExecutionException e) {
-        assertThat(e)
-            .hasCauseThat()
-            .hasMessageThat()
-            .contains("was closed while the call was running");
-        failed++;
-      }
-    }
-    System.out.println(
-        "close(0) with 64 calls in flight: " + completed + " completed, " + failed + " failed");
-    assertThat(completed + failed).isEqualTo(64);
-    yes.close();
-  }
+  // Closing at once with calls in flight, over many cycles, with a pool too and a loaded machine:
+  // CloseFaultsIntegrationTest (it replaced a one-try test here that passed on a quiet machine and
+  // aborted the JVM on a busy one).
 
   @Test
   void thousandsOfCallsKeepNothing() throws Exception {
