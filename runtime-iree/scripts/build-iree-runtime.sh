@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds IREE's runtime as one shared library (libiree_runtime.so) plus the tools iree-run-module,
-# iree-dump-module and iree-benchmark-module, and installs them where runtime-iree looks for them:
+# iree-dump-module and iree-benchmark-module (and iree-as-module where the release has it), and
+# installs them where runtime-iree looks for them, each release side by side:
 #
 #   ${XDG_DATA_HOME:-$HOME/.local/share}/iree-stubs/iree-runtime/<version>/<os>-<arch>/lib/
 #   ${XDG_DATA_HOME:-$HOME/.local/share}/iree-stubs/iree-runtime/<version>/<os>-<arch>/bin/
@@ -10,13 +11,16 @@
 # local-task HAL drivers; the embedded-elf, vmvx-module and system-library executable loaders;
 # position-independent code; C API symbols visible), then one link of IREE's unified runtime
 # archive, the archives of IREE's parameter support (the io_parameters module, parameter indices
-# and providers, the irpa/gguf/safetensors parsers) and flatcc and printf, with nothing left
-# undefined. It checks that the library exports every symbol runtime-iree calls before installing.
+# and providers, the irpa/gguf/safetensors parsers) and flatcc and (up to 3.11) printf, with
+# nothing left undefined. It checks that the library exports every symbol runtime-iree calls (for a
+# release whose C API runtime-iree does not call yet, the core runtime API) before installing.
 #
-# Provenance: the sources must be IREE's release exactly. In a git checkout the commit must be the
-# one pinned below for the release (and the tree unmodified); a source tree without git is taken on
-# its runtime/version.json, with a warning. The third-party checkouts must be at the commits IREE
-# pins. The install records the IREE and submodule commits, the compilers and the library's SHA-256
+# Releases are data: RELEASE_TABLE below has one row per release this script knows; any other is
+# refused, with the row to add. Provenance: the sources must be IREE's release exactly. In a git
+# checkout the commit must be the one the release's row pins (and the tree unmodified); a source
+# tree without git is taken on its runtime/version.json, with a warning. The third-party checkouts
+# must be at the commits the row pins. The install records the IREE and submodule commits, the
+# HAL module version, the compilers and the library's SHA-256
 # in BUILD-INFO beside the library (Java properties), which runtime-iree-native packages into its
 # jar (and manifest) and the loader checks the extracted library against.
 #

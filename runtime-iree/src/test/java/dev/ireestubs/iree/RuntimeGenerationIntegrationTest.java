@@ -17,8 +17,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * A module of IREE 3.12's format (HAL 0.7, {@code ../shared/iree-reflection/hal07/}) on the 3.11
  * runtime: iree-stubs refuses it before IREE resolves its imports, naming both sides and both
  * fixes, where IREE alone says {@code required module 'hal' version mismatch; have 6 but require
- * 7}; a 3.12-made module without HAL imports runs. Skipped without a runtime library, and (with a
- * message) when the library found is not a 3.11 one with {@code BUILD-INFO}.
+ * 7}; a 3.12-made module without HAL imports loads. With a library of the 3.12 line, the reverse: a
+ * 3.11 module is refused. Skipped without a runtime library, and each test (with a message) when
+ * the library found is not of the generation it shows.
  */
 class RuntimeGenerationIntegrationTest {
 
@@ -40,6 +41,35 @@ class RuntimeGenerationIntegrationTest {
     }
     assumeTrue(library.generation() == RuntimeGeneration.IREE_3_11_AND_EARLIER, message);
     return library;
+  }
+
+  @Test
+  void onA312RuntimeA311ModuleIsRefusedByIreeStubs() throws IOException {
+    // Runs when the library found is of the 3.12 line (-Diree.runtime.library=.../3.12.../lib/...).
+    IreeLibrary library = IREE.runtime().library();
+    String message =
+        "SKIPPED: the runtime library found is IREE "
+            + library.release().orElse("of an unknown release")
+            + ", not of the 3.12 line: the refusal of 3.11 modules is shown on a 3.12 runtime";
+    if (library.generation() != RuntimeGeneration.IREE_3_12_AND_LATER) {
+      System.out.println(message);
+    }
+    assumeTrue(library.generation() == RuntimeGeneration.IREE_3_12_AND_LATER, message);
+    Path vmfb = SharedData.require("vmfb/2026-08_djl-iree-engine_add_bc17.vmfb");
+    try (IreeSession session = IREE.runtime().newSession()) {
+      IreeIncompatibleModuleException e =
+          assertThrows(IreeIncompatibleModuleException.class, () -> session.load(vmfb));
+      System.out.println("refusal: " + e.getMessage());
+      assertThat(e.reason()).isEqualTo(Reason.RUNTIME_GENERATION);
+      assertThat(e)
+          .hasMessageThat()
+          .contains(
+              "it was compiled by IREE ≤ 3.11 (hal 0.6), its hal.command_buffer.dispatch import"
+                  + " has calling convention 0rriiiiICiDCiirIID_v; this runtime is IREE "
+                  + library.release().get()
+                  + " (hal 0.7)");
+      assertThat(e).hasMessageThat().contains("Recompile it with an IREE 3.12+ compiler");
+    }
   }
 
   @Test
