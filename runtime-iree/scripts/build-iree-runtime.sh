@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds IREE's runtime as one shared library (libiree_runtime.so) plus the tools iree-run-module,
-# iree-dump-module and iree-benchmark-module, and installs them where runtime-iree looks for them:
+# iree-dump-module and iree-benchmark-module (and iree-as-module where the release has it), and
+# installs them where runtime-iree looks for them, each release side by side:
 #
 #   ${XDG_DATA_HOME:-$HOME/.local/share}/iree-stubs/iree-runtime/<version>/<os>-<arch>/lib/
 #   ${XDG_DATA_HOME:-$HOME/.local/share}/iree-stubs/iree-runtime/<version>/<os>-<arch>/bin/
@@ -10,13 +11,16 @@
 # local-task HAL drivers; the embedded-elf, vmvx-module and system-library executable loaders;
 # position-independent code; C API symbols visible), then one link of IREE's unified runtime
 # archive, the archives of IREE's parameter support (the io_parameters module, parameter indices
-# and providers, the irpa/gguf/safetensors parsers) and flatcc and printf, with nothing left
-# undefined. It checks that the library exports every symbol runtime-iree calls before installing.
+# and providers, the irpa/gguf/safetensors parsers) and flatcc and (up to 3.11) printf, with
+# nothing left undefined. It checks that the library exports every symbol runtime-iree calls (for a
+# release whose C API runtime-iree does not call yet, the core runtime API) before installing.
 #
-# Provenance: the sources must be IREE's release exactly. In a git checkout the commit must be the
-# one pinned below for the release (and the tree unmodified); a source tree without git is taken on
-# its runtime/version.json, with a warning. The third-party checkouts must be at the commits IREE
-# pins. The install records the IREE and submodule commits, the compilers and the library's SHA-256
+# Releases are data: RELEASE_TABLE below has one row per release this script knows; any other is
+# refused, with the row to add. Provenance: the sources must be IREE's release exactly. In a git
+# checkout the commit must be the one the release's row pins (and the tree unmodified); a source
+# tree without git is taken on its runtime/version.json, with a warning. The third-party checkouts
+# must be at the commits the row pins. The install records the IREE and submodule commits, the
+# HAL module version, the compilers and the library's SHA-256
 # in BUILD-INFO beside the library (Java properties), which runtime-iree-native packages into its
 # jar (and manifest) and the loader checks the extracted library against.
 #
@@ -41,13 +45,46 @@ BUILD_ROOT=""
 JOBS=""
 MIN_CMAKE="3.26"
 
-# The commits of the IREE releases this script knows, and of the submodules each pins: the sources
-# it builds must be exactly these (a release's tag can be moved; its commit cannot).
-declare -A PINNED=(
-  [3.11.0/iree]=e4a3b0405d7d23554da26403658d0e8c3c5ecf25
-  [3.11.0/flatcc]=9362cd00f0007d8cbee7bff86e90fb4b6b227ff3
-  [3.11.0/printf]=f1b728cbd5c6e10dc1f140f1574edfd1ccdcbedb
-  [3.11.0/benchmark]=192ef10025eb2c4cdd392bc502f0c852196baa48
+# The IREE releases this script knows, one row each. The sources it builds must be exactly these
+# commits (a release's tag can be moved; its commit cannot). Columns:
+#   release       the name given to --version and the install directory (X.Y.Z or X.Y.ZrcYYYYMMDD)
+#   tag           IREE's git tag of the release (what a clone without --source checks out)
+#   commit        the IREE commit the tag names
+#   version.json  the package-version in the sources' runtime/version.json
+#   hal           the version of the HAL module the runtime registers (modules compiled for hal 0.6
+#                 do not load on a 0.7 runtime, and the reverse)
+#   tools         tools built beyond iree-run-module, iree-dump-module and iree-benchmark-module
+#                 (comma-separated, '-' for none)
+#   symbols       'runtime-iree': the library must export every symbol runtime-iree calls
+#                 (required-symbols.txt); 'core': runtime-iree does not call this release's C API
+#                 yet, so only the core runtime API is required and the missing ones are listed
+#   submodules    name=commit for each third-party checkout IREE pins (comma-separated; of flatcc,
+#                 printf and benchmark)
+# Adding a release is one row: run this script with --version <release> --source <checkout> and it
+# prints the row computed from the checkout.
+RELEASE_TABLE='
+3.11.0           v3.11.0               e4a3b0405d7d23554da26403658d0e8c3c5ecf25 3.11.0.dev 0.6 -              runtime-iree flatcc=9362cd00f0007d8cbee7bff86e90fb4b6b227ff3,printf=f1b728cbd5c6e10dc1f140f1574edfd1ccdcbedb,benchmark=192ef10025eb2c4cdd392bc502f0c852196baa48
+3.12.0rc20260822 iree-3.12.0rc20260822 b48a5955575cf8924ffc191f3b0804976e5738b9 3.12.0.dev 0.7 iree-as-module core         flatcc=9362cd00f0007d8cbee7bff86e90fb4b6b227ff3,benchmark=192ef10025eb2c4cdd392bc502f0c852196baa48
+'
+RELEASE_NAME_PATTERN='^[0-9]+\.[0-9]+\.[0-9]+(rc[0-9]{8})?$'
+KNOWN_SUBMODULES=(flatcc printf benchmark)
+
+# Symbols every release's library must export however runtime-iree calls it: the runtime API's
+# instance, session, module and call entry points, which did not change between 3.11 and 3.12.
+CORE_SYMBOLS=(
+  iree_runtime_instance_options_initialize
+  iree_runtime_instance_create
+  iree_runtime_instance_release
+  iree_runtime_session_options_initialize
+  iree_runtime_session_create_with_device
+  iree_runtime_session_release
+  iree_runtime_session_append_bytecode_module_from_memory
+  iree_runtime_session_lookup_function
+  iree_runtime_session_call
+  iree_vm_function_signature
+  iree_vm_list_create
+  iree_hal_buffer_view_create
+  iree_hal_device_release
 )
 
 # Symbols of IREE's parameter support that the library must export (the io_parameters module and
@@ -85,11 +122,12 @@ API_ARCHIVES=(
 )
 # Third-party archives the unified archive does not contain (a library linked without flatcc loads
 # but kills the process at the first module load: "undefined symbol: flatcc_verify_table_as_root").
+# printf's is added for the releases that pin printf (3.11 and earlier).
 THIRD_PARTY_ARCHIVES=(
   build_tools/third_party/flatcc/libflatcc_parsing.a
   build_tools/third_party/flatcc/libflatcc_runtime.a
-  build_tools/third_party/printf/libprintf_printf.a
 )
+PRINTF_ARCHIVE=build_tools/third_party/printf/libprintf_printf.a
 CMAKE_TARGETS=(
   iree_runtime_unified
   iree_modules_io_parameters_parameters
@@ -102,27 +140,50 @@ CMAKE_TARGETS=(
 )
 TOOLS=(iree-run-module iree-dump-module iree-benchmark-module)
 
+release_rows() { # the table's rows, without blank lines
+  grep -v '^[[:space:]]*$' <<<"$RELEASE_TABLE"
+}
+known_releases() {
+  release_rows | awk '{ print $1 }'
+}
+# Reads the row of $VERSION into REL_* (REL_TAG, REL_COMMIT, REL_VERSION_JSON, REL_HAL, REL_TOOLS,
+# REL_SYMBOLS) and REL_SUBMODULE[name]=commit; returns 1 when the table has no such release.
+declare -A REL_SUBMODULE
+read_release() {
+  local row pair
+  row="$(release_rows | awk -v r="$1" '$1 == r')"
+  [[ -n "$row" ]] || return 1
+  read -r _ REL_TAG REL_COMMIT REL_VERSION_JSON REL_HAL REL_TOOLS REL_SYMBOLS REL_SUBMODULES <<<"$row"
+  [[ -n "$REL_SUBMODULES" ]] || die "the release table's row for $1 has too few columns"
+  for pair in ${REL_SUBMODULES//,/ }; do
+    REL_SUBMODULE[${pair%%=*}]="${pair#*=}"
+  done
+}
+has_submodule() { [[ -n "${REL_SUBMODULE[$1]:-}" ]]; }
+
 usage() {
   cat <<EOF
 Usage: $(basename "$0") [options]
 
 Builds IREE's runtime as one shared library with iree-run-module, iree-dump-module and
-iree-benchmark-module, and installs them for runtime-iree to find.
+iree-benchmark-module (and iree-as-module from 3.12 on), and installs them for runtime-iree to
+find, each release side by side under <version>/<os>-<arch>/.
 
 Sources (one of):
   --source DIR      an IREE checkout of the release: a git checkout must be at the release's
-                    commit (pinned in this script for 3.11.0, else its tag) with no local
-                    changes; a tree without git is checked on runtime/version.json only (a
-                    warning). Its submodules third_party/flatcc, third_party/printf and
-                    third_party/benchmark initialised, or given separately:
+                    commit (pinned in this script's release table) with no local changes; a
+                    tree without git is checked on runtime/version.json only (a warning). Its
+                    submodules the release pins (third_party/flatcc, third_party/benchmark and,
+                    up to 3.11, third_party/printf) initialised, or given separately:
   --flatcc DIR      a checkout of dvidelabs/flatcc at the commit IREE pins
-  --printf DIR      a checkout of eyalroz/printf at the commit IREE pins
+  --printf DIR      a checkout of eyalroz/printf at the commit IREE pins (3.11 and earlier)
   --benchmark DIR   a checkout of google/benchmark at the commit IREE pins
                     (git checkouts are checked against the pins; others get a warning)
-  (none)            clone tag v<version> and those three submodules with git (needs network)
+  (none)            clone the release's tag and its submodules with git (needs network)
 
 Options:
-  --version X.Y.Z   the IREE release (default $VERSION)
+  --version NAME    the IREE release, one of: $(known_releases | paste -sd ' ') (default $VERSION)
+  --list-releases   print the release table (release, tag, commit, hal, tools, submodules)
   --prefix DIR      install into DIR/lib and DIR/bin (default:
                     \${XDG_DATA_HOME:-\$HOME/.local/share}/iree-stubs/iree-runtime/<version>/<os>-<arch>,
                     where runtime-iree looks; with another prefix, point runtime-iree at
@@ -162,14 +223,28 @@ while [[ $# -gt 0 ]]; do
     --prefix) PREFIX="${2:?--prefix needs a directory}"; shift 2 ;;
     --build-dir) BUILD_ROOT="${2:?--build-dir needs a directory}"; shift 2 ;;
     --jobs) JOBS="${2:?--jobs needs a number}"; shift 2 ;;
+    --list-releases) release_rows; exit 0 ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown option '$1'" ;;
   esac
 done
 
-[[ "$VERSION" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] \
-  || die "--version must be a release like 3.11.0, not '$VERSION'"
+[[ "$VERSION" =~ $RELEASE_NAME_PATTERN ]] \
+  || die "--version must be a release name like 3.11.0 or 3.12.0rc20260822, not '$VERSION'"
 [[ -z "$JOBS" || "$JOBS" =~ ^[1-9][0-9]*$ ]] || die "--jobs must be a positive number, not '$JOBS'"
+
+# A release missing from the table is refused. With a git checkout given, the row is computed from
+# it (after the checks below) so that adding the release is pasting one line.
+KNOWN=1
+if ! read_release "$VERSION"; then
+  KNOWN=0
+  [[ -n "$SOURCE" ]] || die "this script does not know IREE $VERSION (it knows:" \
+    "$(known_releases | paste -sd ' ')). Add one row for it to RELEASE_TABLE in $0: its tag, commit," \
+    "runtime/version.json" \
+    "package-version, HAL module version, extra tools, 'core' and its flatcc/printf/benchmark submodule" \
+    "commits; run this script with --version $VERSION --source <IREE checkout at the release> and it" \
+    "prints that row"
+fi
 
 # ------------------------------------------------------------------------------------------------
 # Platform: the same names runtime-iree computes from os.name and os.arch.
@@ -228,23 +303,24 @@ say "tools: cmake $CMAKE_VERSION, $(ninja --version | sed 's/^/ninja /'), $("$CC
 # ------------------------------------------------------------------------------------------------
 # Sources
 
-mkdir -p "$BUILD_ROOT"
-BUILD_ROOT="$(cd "$BUILD_ROOT" && pwd)"
-
 if [[ -z "$SOURCE" ]]; then
   [[ -z "$FLATCC$PRINTF$BENCHMARK" ]] || die "--flatcc, --printf and --benchmark need --source"
   need_tool git "Install git, or give an IREE checkout with --source."
+  mkdir -p "$BUILD_ROOT"
   SOURCE="$BUILD_ROOT/iree-clone"
   if [[ ! -f "$SOURCE/runtime/version.json" ]]; then
-    say "cloning IREE v$VERSION (no --source given)"
+    say "cloning IREE $VERSION, tag $REL_TAG (no --source given)"
     rm -rf "$SOURCE"
-    run git clone --depth 1 --branch "v$VERSION" https://github.com/iree-org/iree.git "$SOURCE" \
-      || die "cannot clone IREE v$VERSION (no network?): give an IREE checkout with --source DIR"
+    run git clone --depth 1 --branch "$REL_TAG" https://github.com/iree-org/iree.git "$SOURCE" \
+      || die "cannot clone IREE $REL_TAG (no network?): give an IREE checkout with --source DIR"
   fi
-  run git -C "$SOURCE" submodule update --init --depth 1 \
-    third_party/flatcc third_party/printf third_party/benchmark \
-    || die "cannot fetch IREE's submodules flatcc, printf and benchmark (no network?): give" \
-      "checkouts with --source DIR --flatcc DIR --printf DIR --benchmark DIR"
+  SUBMODULE_PATHS=()
+  for name in "${KNOWN_SUBMODULES[@]}"; do
+    has_submodule "$name" && SUBMODULE_PATHS+=("third_party/$name")
+  done
+  run git -C "$SOURCE" submodule update --init --depth 1 "${SUBMODULE_PATHS[@]}" \
+    || die "cannot fetch IREE's submodules ${SUBMODULE_PATHS[*]} (no network?): give" \
+      "checkouts with --source DIR and --flatcc/--printf/--benchmark DIR"
 fi
 
 [[ -d "$SOURCE" ]] || die "--source $SOURCE is not a directory"
@@ -253,15 +329,39 @@ SOURCE="$(cd "$SOURCE" && pwd)"
   || die "$SOURCE is not an IREE source checkout (no CMakeLists.txt and runtime/version.json)"
 SOURCE_VERSION="$(grep -oE '"package-version"[^"]*"[^"]+"' "$SOURCE/runtime/version.json" \
   | sed -E 's/.*"([^"]+)"$/\1/')"
-[[ "$SOURCE_VERSION" == "$VERSION" || "$SOURCE_VERSION" == "$VERSION".* ]] \
-  || die "$SOURCE is IREE $SOURCE_VERSION (runtime/version.json), not $VERSION: check out tag" \
-    "v$VERSION, or pass --version matching the checkout"
 # git only inside the checkout's own repository (not one it may be nested in).
 source_git() { [[ -e "$SOURCE/.git" ]] && git -C "$SOURCE" "$@" 2>/dev/null; }
 
-# Provenance: a git checkout must be at the release's pinned commit (or, for a release this script
-# pins nothing for, the checkout's own tag) and unmodified; a tree without git has only its
-# version.json to show, which was checked above.
+if [[ "$KNOWN" == 0 ]]; then
+  [[ -e "$SOURCE/.git" ]] || die "this script does not know IREE $VERSION, and $SOURCE is not a git" \
+    "checkout to compute its release-table row from: add the row by hand (see RELEASE_TABLE in $0)"
+  row_commit="$(source_git rev-parse HEAD || echo '<commit>')"
+  row_tag="$(source_git describe --tags --exact-match HEAD || echo "v$VERSION")"
+  row_hal="$(sed -nE 's/.*IREE_HAL_MODULE_VERSION_LATEST IREE_HAL_MODULE_VERSION_([0-9]+)_([0-9]+).*/\1.\2/p' \
+    "$SOURCE/runtime/src/iree/modules/hal/module.c" 2>/dev/null | head -1)"
+  row_tools="-"
+  [[ -f "$SOURCE/tools/iree-as-module-main.c" ]] && row_tools="iree-as-module"
+  row_submodules=""
+  for name in "${KNOWN_SUBMODULES[@]}"; do
+    pin="$(source_git ls-tree HEAD "third_party/$name" | awk '{print $3}' || true)"
+    [[ -n "$pin" ]] && row_submodules+="${row_submodules:+,}$name=$pin"
+  done
+  die "this script does not know IREE $VERSION (it knows: $(known_releases | paste -sd ' '))." \
+    "From $SOURCE, its row for RELEASE_TABLE in $0 would be (check the tag and that the commit is" \
+    "the release's before adding it; 'core' until runtime-iree calls this release's C API):"$'\n'"$VERSION" \
+    "$row_tag $row_commit ${SOURCE_VERSION:-<version.json>} ${row_hal:-<hal>} $row_tools core" \
+    "${row_submodules:-<submodules>}"
+fi
+
+mkdir -p "$BUILD_ROOT"
+BUILD_ROOT="$(cd "$BUILD_ROOT" && pwd)"
+
+[[ "$SOURCE_VERSION" == "$REL_VERSION_JSON" ]] \
+  || die "$SOURCE is IREE $SOURCE_VERSION (runtime/version.json), but IREE $VERSION's sources say" \
+    "$REL_VERSION_JSON: check out tag $REL_TAG, or pass the --version matching the checkout"
+
+# Provenance: a git checkout must be at the release's pinned commit and unmodified; a tree without
+# git has only its version.json to show, which was checked above.
 unmodified() { # directory, what to call it: dies when git reports changes to tracked files
   local changes
   changes="$(git -C "$1" status --porcelain --untracked-files=no --ignore-submodules=all)" \
@@ -275,30 +375,16 @@ if [[ -e "$SOURCE/.git" ]]; then
   SOURCE_COMMIT="$(git -C "$SOURCE" rev-parse HEAD)" \
     || die "git cannot read the commit of $SOURCE (its message is above; a checkout owned by another" \
       "user needs 'git config --global --add safe.directory $SOURCE')"
-  PIN="${PINNED[$VERSION/iree]:-}"
-  if [[ -n "$PIN" ]]; then
-    [[ "$SOURCE_COMMIT" == "$PIN" ]] \
-      || die "$SOURCE is at commit $SOURCE_COMMIT, not IREE v$VERSION's $PIN: check out the release" \
-        "('git -C $SOURCE checkout v$VERSION', then 'git -C $SOURCE submodule update')"
-    PROVENANCE="git checkout at IREE v$VERSION's commit, pinned by build-iree-runtime.sh"
-  else
-    TAG_COMMIT="$(source_git rev-parse --verify --quiet "v$VERSION^{commit}" || true)"
-    [[ -n "$TAG_COMMIT" ]] \
-      || die "this script pins no commit for IREE $VERSION and $SOURCE has no tag v$VERSION to check" \
-        "its commit against: fetch the tag ('git -C $SOURCE fetch origin tag v$VERSION')"
-    [[ "$SOURCE_COMMIT" == "$TAG_COMMIT" ]] \
-      || die "$SOURCE is at commit $SOURCE_COMMIT, not tag v$VERSION's $TAG_COMMIT:" \
-        "'git -C $SOURCE checkout v$VERSION'"
-    warn "this script pins no commit for IREE $VERSION: checked against the checkout's tag" \
-      "v$VERSION ($TAG_COMMIT), which only the checkout vouches for"
-    PROVENANCE="git checkout at tag v$VERSION (no commit pinned by build-iree-runtime.sh)"
-  fi
+  [[ "$SOURCE_COMMIT" == "$REL_COMMIT" ]] \
+    || die "$SOURCE is at commit $SOURCE_COMMIT, not IREE $VERSION's $REL_COMMIT: check out the" \
+      "release ('git -C $SOURCE checkout $REL_COMMIT', then 'git -C $SOURCE submodule update')"
+  PROVENANCE="git checkout at IREE $VERSION's commit (tag $REL_TAG), pinned by build-iree-runtime.sh"
   unmodified "$SOURCE" "the IREE checkout"
 else
   SOURCE_COMMIT="unknown"
   warn "$SOURCE is not a git checkout: only its runtime/version.json ($SOURCE_VERSION) says it is" \
     "IREE $VERSION, and its commit cannot be checked or recorded; build from a git checkout of tag" \
-    "v$VERSION for a verified build"
+    "$REL_TAG for a verified build"
   PROVENANCE="not a git checkout: runtime/version.json says $SOURCE_VERSION"
 fi
 say "IREE sources: $SOURCE (version.json: $SOURCE_VERSION, commit $SOURCE_COMMIT)"
@@ -312,16 +398,24 @@ submodule_marker() {
   esac
 }
 
-# Where each third-party checkout is: the given directory, else the initialised submodule.
+# Where each third-party checkout of the release is: the given directory, else the submodule.
 declare -A THIRD_PARTY
+SUBMODULES=()
+for name in "${KNOWN_SUBMODULES[@]}"; do
+  has_submodule "$name" && SUBMODULES+=("$name")
+done
 STAGE=0
-for name in flatcc printf benchmark; do
+for name in "${KNOWN_SUBMODULES[@]}"; do
   given=""
   case "$name" in
     flatcc) given="$FLATCC" ;;
     printf) given="$PRINTF" ;;
     benchmark) given="$BENCHMARK" ;;
   esac
+  if ! has_submodule "$name"; then
+    [[ -z "$given" ]] || die "IREE $VERSION has no $name submodule: leave out --$name"
+    continue
+  fi
   marker="$(submodule_marker "$name")"
   if [[ -n "$given" ]]; then
     [[ -f "$given/$marker" ]] || die "--$name $given is not a $name checkout (no $marker)"
@@ -330,38 +424,32 @@ for name in flatcc printf benchmark; do
   elif [[ -f "$SOURCE/third_party/$name/$marker" ]]; then
     THIRD_PARTY[$name]="$SOURCE/third_party/$name"
   else
-    pinned="$(source_git ls-tree HEAD "third_party/$name" | awk '{print $3}' || true)"
     die "IREE's submodule third_party/$name is missing (no $marker). Run" \
-      "'git -C $SOURCE submodule update --init third_party/flatcc third_party/printf" \
-      "third_party/benchmark', or give a checkout with --$name DIR${pinned:+ (IREE pins commit $pinned)}"
+      "'git -C $SOURCE submodule update --init ${SUBMODULES[*]/#/third_party/}', or give a checkout" \
+      "with --$name DIR (IREE $VERSION pins commit ${REL_SUBMODULE[$name]})"
   fi
   say "$name: ${THIRD_PARTY[$name]}"
 done
 
-# Each third-party checkout must be at the commit IREE pins (the pin of the release when this
-# script knows it, else the IREE checkout's own submodule entry).
+# Each third-party checkout must be at the commit the release pins.
 declare -A SUBMODULE_COMMIT
-for name in flatcc printf benchmark; do
+for name in "${SUBMODULES[@]}"; do
   dir="${THIRD_PARTY[$name]}"
-  pin="${PINNED[$VERSION/$name]:-$(source_git ls-tree HEAD "third_party/$name" | awk '{print $3}' || true)}"
+  pin="${REL_SUBMODULE[$name]}"
   if [[ -e "$dir/.git" ]]; then
     need_tool git "Install git: $dir is a git checkout, whose commit must be checked."
     commit="$(git -C "$dir" rev-parse HEAD)" || die "git cannot read the commit of $dir (see above)"
-    if [[ -n "$pin" ]]; then
-      [[ "$commit" == "$pin" ]] || die "$name checkout $dir is at commit $commit, but IREE v$VERSION" \
-        "pins $pin: 'git -C $dir checkout $pin'"
-    else
-      warn "no commit pinned for $name with IREE $VERSION: $dir ($commit) is not checked"
-    fi
+    [[ "$commit" == "$pin" ]] || die "$name checkout $dir is at commit $commit, but IREE $VERSION" \
+      "pins $pin: 'git -C $dir checkout $pin'"
     unmodified "$dir" "the $name checkout"
   else
     commit="unknown"
-    warn "$dir is not a git checkout: its commit cannot be checked against the one IREE pins${pin:+ ($pin)}"
+    warn "$dir is not a git checkout: its commit cannot be checked against the one IREE pins ($pin)"
   fi
   SUBMODULE_COMMIT[$name]="$commit"
 done
-say "provenance: $PROVENANCE; flatcc ${SUBMODULE_COMMIT[flatcc]}, printf ${SUBMODULE_COMMIT[printf]}," \
-  "benchmark ${SUBMODULE_COMMIT[benchmark]}"
+say "provenance: $PROVENANCE; $(for name in "${SUBMODULES[@]}"; do printf '%s %s, ' "$name" \
+  "${SUBMODULE_COMMIT[$name]}"; done | sed 's/, $//')"
 
 # With separate checkouts, configure a staging tree of symbolic links (IREE's CMake expects them
 # under third_party/), so the source checkout itself is never written to.
@@ -379,7 +467,7 @@ if [[ "$STAGE" == 1 ]]; then
     [[ -e "$entry" ]] || continue
     ln -s "$entry" "$CMAKE_SOURCE/third_party/$(basename "$entry")"
   done
-  for name in flatcc printf benchmark; do
+  for name in "${SUBMODULES[@]}"; do
     rm -f "$CMAKE_SOURCE/third_party/$name"
     ln -s "${THIRD_PARTY[$name]}" "$CMAKE_SOURCE/third_party/$name"
   done
@@ -387,6 +475,15 @@ fi
 
 # ------------------------------------------------------------------------------------------------
 # Configure and build
+
+# What this release builds beyond the common set: its extra tools, printf's archive where it has one.
+if [[ "$REL_TOOLS" != "-" ]]; then
+  for tool in ${REL_TOOLS//,/ }; do
+    CMAKE_TARGETS+=("$tool")
+    TOOLS+=("$tool")
+  done
+fi
+has_submodule printf && THIRD_PARTY_ARCHIVES+=("$PRINTF_ARCHIVE")
 
 BUILD_DIR="$BUILD_ROOT/build"
 say "configuring a runtime-only build in $BUILD_DIR"
@@ -446,7 +543,7 @@ THIRD=()
 for a in "${THIRD_PARTY_ARCHIVES[@]}"; do THIRD+=("$BUILD_DIR/$a"); done
 
 LIB_OUT="$BUILD_DIR/$LIB_NAME"
-say "linking $LIB_NAME: ${#WHOLE[@]} archives whole, ${#REST[@]} IREE archives and flatcc/printf as needed, nothing left undefined"
+say "linking $LIB_NAME: ${#WHOLE[@]} archives whole, ${#REST[@]} IREE archives and ${#THIRD[@]} third-party archives as needed, nothing left undefined"
 if [[ "$OS" == linux ]]; then
   run "$CC_BIN" -shared -o "$LIB_OUT" -Wl,-soname,"$LIB_NAME" \
     -Wl,--whole-archive "${WHOLE[@]}" -Wl,--no-whole-archive \
@@ -472,24 +569,43 @@ if [[ "$OS" == linux ]]; then
 else
   EXPORTED="$(nm -gU "$LIB_OUT" | awk 'NF == 3 { sub(/^_/, "", $3); print $3 }' | sort -u)"
 fi
-MISSING=()
-CHECKED=0
-while IFS= read -r line; do
-  line="${line%%#*}"
-  line="$(echo "$line" | xargs)"
-  [[ -n "$line" ]] || continue
-  CHECKED=$((CHECKED + 1))
-  found=0
-  # "a or b": either symbol will do (e.g. the allocator of the build).
-  for alt in ${line// or / }; do
-    grep -qxF "$alt" <<<"$EXPORTED" && found=1
+missing_of() { # symbol-list lines on stdin ("a or b": either will do); prints the missing ones
+  local line alt found
+  while IFS= read -r line; do
+    line="${line%%#*}"
+    line="$(echo "$line" | xargs)"
+    [[ -n "$line" ]] || continue
+    found=0
+    for alt in ${line// or / }; do
+      grep -qxF "$alt" <<<"$EXPORTED" && found=1
+    done
+    [[ "$found" == 1 ]] || echo "$line"
   done
-  [[ "$found" == 1 ]] || MISSING+=("$line")
-done < <(cat "$SYMBOL_LIST"; printf '%s\n' "${PARAMETER_SYMBOLS[@]}")
-[[ ${#MISSING[@]} -eq 0 ]] \
-  || die "$LIB_NAME does not export ${#MISSING[@]} of the $CHECKED symbols runtime-iree needs:" \
-    "${MISSING[*]}"
-say "all $CHECKED symbols runtime-iree and its parameter support need are exported"
+}
+RUNTIME_IREE_SYMBOLS="$(cat "$SYMBOL_LIST"; printf '%s\n' "${PARAMETER_SYMBOLS[@]}")"
+CHECKED="$(grep -cvE '^[[:space:]]*(#|$)' <<<"$RUNTIME_IREE_SYMBOLS")"
+mapfile -t MISSING < <(missing_of <<<"$RUNTIME_IREE_SYMBOLS")
+MISSING_NOTE="none"
+if [[ "$REL_SYMBOLS" == runtime-iree ]]; then
+  [[ ${#MISSING[@]} -eq 0 ]] \
+    || die "$LIB_NAME does not export ${#MISSING[@]} of the $CHECKED symbols runtime-iree needs:" \
+      "${MISSING[*]}"
+  say "all $CHECKED symbols runtime-iree and its parameter support need are exported"
+else
+  mapfile -t MISSING_CORE < <(printf '%s\n' "${CORE_SYMBOLS[@]}" | missing_of)
+  [[ ${#MISSING_CORE[@]} -eq 0 ]] \
+    || die "$LIB_NAME does not export ${#MISSING_CORE[@]} of the ${#CORE_SYMBOLS[@]} core runtime" \
+      "API symbols: ${MISSING_CORE[*]}"
+  say "all ${#CORE_SYMBOLS[@]} core runtime API symbols are exported"
+  if [[ ${#MISSING[@]} -gt 0 ]]; then
+    MISSING_NOTE="${MISSING[*]}"
+    say "note: runtime-iree does not call IREE $VERSION's C API yet: ${#MISSING[@]} of the $CHECKED" \
+      "symbols it calls on 3.11 are not exported: ${MISSING[*]}"
+  else
+    MISSING_NOTE="none"
+    say "every one of the $CHECKED symbols runtime-iree calls on 3.11 is exported (their signatures may differ)"
+  fi
+fi
 if [[ "$OS" == linux ]] && command -v ldd >/dev/null 2>&1; then
   if ldd -r "$LIB_OUT" 2>&1 | grep -q "undefined symbol"; then
     ldd -r "$LIB_OUT" >&2 || true
@@ -503,9 +619,15 @@ fi
 
 say "installing into $PREFIX"
 mkdir -p "$PREFIX/lib" "$PREFIX/bin"
+# Temporary files are made by mktemp in the target directory (a new file with an unpredictable name,
+# never a planted link), written through the shell, then renamed over the target.
+new_temp() { # target directory, name: prints the temporary file's path
+  mktemp "$1/.$2.XXXXXXXX" || die "cannot create a temporary file in $1"
+}
 install_file() { # source, target directory, mode
-  local tmp="$2/.$(basename "$1").tmp.$$"
-  cp "$1" "$tmp"
+  local tmp
+  tmp="$(new_temp "$2" "$(basename "$1")")"
+  cat "$1" >"$tmp" || { rm -f "$tmp"; die "cannot write $tmp"; }
   chmod "$3" "$tmp"
   mv -f "$tmp" "$2/$(basename "$1")" # replace atomically: a running JVM keeps its old mapping
 }
@@ -535,7 +657,7 @@ compiler_of() { # CMake's compiler for a language (C or CXX), as its --version's
 LIB_SHA256="$(sha256_of "$PREFIX/lib/$LIB_NAME")"
 [[ "$LIB_SHA256" =~ ^[0-9a-f]{64}$ ]] || die "cannot compute the SHA-256 of $PREFIX/lib/$LIB_NAME"
 SIZE="$(wc -c < "$PREFIX/lib/$LIB_NAME" | tr -d ' ')"
-INFO_TMP="$PREFIX/lib/.BUILD-INFO.tmp.$$"
+INFO_TMP="$(new_temp "$PREFIX/lib" BUILD-INFO)"
 cat > "$INFO_TMP" <<EOF
 # IREE's runtime library $LIB_NAME, built by iree-stubs' runtime-iree/scripts/build-iree-runtime.sh.
 # runtime-iree-native packages this file beside the library in its jar, and the same facts in the
@@ -544,9 +666,13 @@ iree.version=$VERSION
 iree.commit=$SOURCE_COMMIT
 iree.provenance=$PROVENANCE
 iree.version-json=$SOURCE_VERSION
-submodule.flatcc=${SUBMODULE_COMMIT[flatcc]}
-submodule.printf=${SUBMODULE_COMMIT[printf]}
-submodule.benchmark=${SUBMODULE_COMMIT[benchmark]}
+iree.tag=$REL_TAG
+hal.module.version=$REL_HAL
+submodule.flatcc=${SUBMODULE_COMMIT[flatcc]:-none}
+submodule.printf=${SUBMODULE_COMMIT[printf]:-none}
+submodule.benchmark=${SUBMODULE_COMMIT[benchmark]:-none}
+runtime-iree.symbols=$REL_SYMBOLS
+runtime-iree.missing-symbols=$MISSING_NOTE
 platform=$PLATFORM
 library=$LIB_NAME
 library.sha256=$LIB_SHA256
@@ -557,8 +683,10 @@ cmake=$CMAKE_VERSION
 build.type=Release
 hal.drivers=local-sync,local-task
 executable.loaders=embedded-elf,vmvx-module,system-library
+tools=$(IFS=,; echo "${TOOLS[*]}")
 built=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 EOF
+chmod 644 "$INFO_TMP"
 mv -f "$INFO_TMP" "$PREFIX/lib/BUILD-INFO"
 rm -f "$PREFIX/BUILD-INFO.txt" # where earlier versions of this script wrote a note
 

@@ -9,6 +9,8 @@ import javax.annotation.processing.Generated;
 
 /**
  * The typed client of IREE module {@code adder}, derived by iree-stubs from {@code models/adder.vmfb}: one method per exported function.
+ *
+ * <p>Runtime generation: any IREE runtime (no generation-specific HAL imports; asks for hal 0.2).
  */
 @Generated("dev.ireestubs.processor.IreeStubsProcessor")
 @IreeModule(vmfb = "models/adder.vmfb")

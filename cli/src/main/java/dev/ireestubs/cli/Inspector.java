@@ -67,6 +67,7 @@ final class Inspector {
             .append('\n');
       }
     }
+    sb.append("runtime generation: ").append(module.halRequirement().describe()).append('\n');
     if (module.needsParameters()) {
       sb.append("parameters: needs external parameter archives (imports io_parameters); scopes: ")
           .append(

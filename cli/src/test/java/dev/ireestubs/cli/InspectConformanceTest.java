@@ -41,6 +41,37 @@ class InspectConformanceTest {
   private static final String HEADER = "Java interface (checked against this module by ";
 
   @Test
+  void inspectSaysWhichRuntimeGenerationAModuleNeeds() throws Exception {
+    String[][] cases = {
+      {"vmfb/2026-08_djl-iree-engine_add_bc17.vmfb", "IREE ≤ 3.11 (hal 0.6)"},
+      {"hal07/2026-08_djl-iree-engine_add_hal07.vmfb", "IREE 3.12+ (hal 0.7)"},
+      {
+        "hal07/2026-03_elodin_identity_i64_x86_64_hal07.vmfb",
+        "any IREE runtime (no generation-specific HAL imports)"
+      }
+    };
+    for (String[] c : cases) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      int status =
+          Main.run(
+              new String[] {"inspect", SharedData.require(c[0]).toString()},
+              new PrintStream(out, true, StandardCharsets.UTF_8),
+              new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+      String stdout = out.toString(StandardCharsets.UTF_8);
+      assertWithMessage(c[0]).that(status).isEqualTo(0);
+      assertWithMessage(c[0]).that(stdout).contains("\nruntime generation: " + c[1] + "\n");
+      if (!c[1].startsWith("any")) {
+        assertWithMessage(c[0])
+            .that(stdout)
+            .contains(
+                " * <p>Compiled for "
+                    + c[1].replace("≤", "&#8804;") // Javadoc text escapes what is not ASCII
+                    + ": an IREE runtime of the other generation");
+      }
+    }
+  }
+
+  @Test
   void modulesWithParameterArchivesSayWhichScopes() throws Exception {
     String[][] cases = {
       {"vmfb/2026-08_djl-iree-engine_scale_bc17.vmfb", "scopes: 'model'\n"},

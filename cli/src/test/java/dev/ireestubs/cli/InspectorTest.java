@@ -76,6 +76,7 @@ class InspectorTest {
                 + " schema FUNCTION_SIGNATURES_2023 (function_signatures table))\n"
                 + "attributes:\n"
                 + "  iree.reflection.note = line one\\nline two\n"
+                + "runtime generation: any IREE runtime (no generation-specific HAL imports)\n"
                 + "exports:\n"
                 + "  predict  0rr_r  (from iree.abi)\n"
                 + "    (named image: tensor<4xf32>, i32) -> (tensor<4xf32>)\n"
@@ -200,6 +201,7 @@ class InspectorTest {
             "module: module (version 0, bytecode not recorded, bare FlatBuffer, identifier BMOD,"
                 + " schema SIGNATURES_WITHOUT_CALLING_CONVENTION_2019 (internal_functions,"
                 + " signatures without calling convention))\n"
+                + "runtime generation: any IREE runtime (no generation-specific HAL imports)\n"
                 + "exports: none\n");
     assertThat(report).endsWith("public interface Module {\n}\n");
   }

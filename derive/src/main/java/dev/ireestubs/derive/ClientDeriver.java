@@ -6,6 +6,8 @@ import dev.ireestubs.abi.Declaration;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Reflection;
 import dev.ireestubs.abi.ReflectionFormat;
+import dev.ireestubs.vmfb.HalRequirement;
+import dev.ireestubs.vmfb.RuntimeGeneration;
 import dev.ireestubs.vmfb.VmfbExport;
 import dev.ireestubs.vmfb.VmfbModule;
 import java.util.ArrayList;
@@ -51,6 +53,7 @@ public final class ClientDeriver {
     InterfaceSuggester suggester =
         new InterfaceSuggester(
             module.name(), InterfaceSuggestion.Source.vmfb(vmfbPath), interfaceName);
+    suggester.note(runtimeNote(module.halRequirement()));
     Set<String> names = new HashSet<>();
     module.exports().forEach(e -> names.add(e.name()));
     for (VmfbExport e : module.exports()) {
@@ -115,6 +118,25 @@ public final class ClientDeriver {
           List.of());
     }
     return suggester.build();
+  }
+
+  /**
+   * The sentence of a derived interface's Javadoc that says which IREE runtimes load its module,
+   * e.g. {@code Compiled for IREE 3.12+ (hal 0.7): an IREE runtime of the other generation refuses
+   * the module.}
+   *
+   * @param requirement what the module requires of IREE's HAL module
+   * @return one sentence
+   */
+  public static String runtimeNote(HalRequirement requirement) {
+    RuntimeGeneration g = requirement.generation();
+    if (g == RuntimeGeneration.IREE_3_11_AND_EARLIER
+        || g == RuntimeGeneration.IREE_3_12_AND_LATER) {
+      return "Compiled for "
+          + requirement.describe()
+          + ": an IREE runtime of the other generation refuses the module.";
+    }
+    return "Runtime generation: " + requirement.describe() + ".";
   }
 
   /** Omits {@code name} when it is one of IREE's own exports; true when it did. */

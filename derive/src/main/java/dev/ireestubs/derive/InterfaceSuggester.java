@@ -102,6 +102,7 @@ public final class InterfaceSuggester {
   private final Set<String> imports = new TreeSet<>();
   private final List<Method> methods = new ArrayList<>();
   private final List<Omitted> omitted = new ArrayList<>();
+  private final List<String> extraNotes = new ArrayList<>();
 
   /** Records with the same name base and shape are declared once and shared. */
   private record RecordKey(String base, Object shape) {}
@@ -254,6 +255,17 @@ public final class InterfaceSuggester {
   }
 
   /**
+   * Adds a sentence about the interface as a whole, printed in its Javadoc.
+   *
+   * @param note the sentence
+   * @return this suggester
+   */
+  public InterfaceSuggester note(String note) {
+    extraNotes.add(Objects.requireNonNull(note, "note"));
+    return this;
+  }
+
+  /**
    * The interface so far.
    *
    * @return the methods and omissions added until now, with the imports they need
@@ -265,6 +277,7 @@ public final class InterfaceSuggester {
           "the module has no name, but a stub looks its functions up by module name:"
               + " @IreeModule(name) must name the module as the runtime knows it");
     }
+    notes.addAll(extraNotes);
     return new InterfaceSuggestion(
         interfaceName, moduleName, source, List.copyOf(imports), notes, methods, omitted);
   }

@@ -134,7 +134,8 @@ final class ClassPathLibrary {
                 + ", extracted to "
                 + file
                 + ")",
-            IreeLibrary.Origin.CLASS_PATH));
+            IreeLibrary.Origin.CLASS_PATH,
+            Optional.of(info)));
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.ireestubs.iree;
 
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.vmfb.BytecodeVersion;
+import dev.ireestubs.vmfb.RuntimeGeneration;
 import java.util.Optional;
 
 /**
@@ -10,6 +11,11 @@ import java.util.Optional;
  * executables for a device or CPU this runtime does not have. A {@code .vmfb} runs only on a
  * runtime of the IREE release that compiled it, built for the target it was compiled for; the
  * message says so, quotes IREE's own text and gives the module's bytecode version.
+ *
+ * <p>A module and a runtime of different generations (IREE 3.11 and earlier against 3.12 and later,
+ * whose HAL modules differ) are refused by iree-stubs itself before IREE sees the module ({@link
+ * Reason#RUNTIME_GENERATION}), when the runtime's release is known: the message names both sides
+ * and both fixes.
  */
 public final class IreeIncompatibleModuleException extends IreeInvocationException {
   private static final long serialVersionUID = 1L;
@@ -23,7 +29,12 @@ public final class IreeIncompatibleModuleException extends IreeInvocationExcepti
     /** {@code import function ... signature mismatch}: the runtime's HAL is another release's. */
     IMPORT_SIGNATURE,
     /** {@code HAL device ... not found or unavailable}: compiled for another device or CPU. */
-    TARGET
+    TARGET,
+    /**
+     * Refused by iree-stubs before IREE saw the module: it was compiled for the other runtime
+     * generation (HAL 0.6, IREE 3.11 and earlier, against HAL 0.7, IREE 3.12 and later).
+     */
+    RUNTIME_GENERATION
   }
 
   /** What IREE reported. */
@@ -32,11 +43,55 @@ public final class IreeIncompatibleModuleException extends IreeInvocationExcepti
   /** The module's bytecode version, when it could be read; not serialized. */
   private final transient Optional<BytecodeVersion> bytecodeVersion;
 
+  /** The generation the module was compiled for ({@code UNKNOWN} when not told). */
+  private final RuntimeGeneration moduleGeneration;
+
+  /** The generation of the runtime that refused it ({@code UNKNOWN} when not known). */
+  private final RuntimeGeneration runtimeGeneration;
+
   IreeIncompatibleModuleException(
       String message, int statusCode, Reason reason, Optional<BytecodeVersion> bytecodeVersion) {
+    this(
+        message,
+        statusCode,
+        reason,
+        bytecodeVersion,
+        RuntimeGeneration.UNKNOWN,
+        RuntimeGeneration.UNKNOWN);
+  }
+
+  IreeIncompatibleModuleException(
+      String message,
+      int statusCode,
+      Reason reason,
+      Optional<BytecodeVersion> bytecodeVersion,
+      RuntimeGeneration moduleGeneration,
+      RuntimeGeneration runtimeGeneration) {
     super(message, statusCode);
     this.reason = reason;
     this.bytecodeVersion = bytecodeVersion;
+    this.moduleGeneration = moduleGeneration;
+    this.runtimeGeneration = runtimeGeneration;
+  }
+
+  /**
+   * The runtime generation the module was compiled for, as iree-stubs read it from the module.
+   *
+   * @return the module's generation; {@link RuntimeGeneration#UNKNOWN} unless the refusal is {@link
+   *     Reason#RUNTIME_GENERATION}
+   */
+  public RuntimeGeneration moduleGeneration() {
+    return moduleGeneration;
+  }
+
+  /**
+   * The generation of the runtime library that refused the module.
+   *
+   * @return the runtime's generation; {@link RuntimeGeneration#UNKNOWN} unless the refusal is
+   *     {@link Reason#RUNTIME_GENERATION}
+   */
+  public RuntimeGeneration runtimeGeneration() {
+    return runtimeGeneration;
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.ireestubs.iree;
 
+import dev.ireestubs.vmfb.RuntimeGeneration;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
@@ -121,7 +122,7 @@ public final class IreeLibrary {
    */
   public static IreeLibrary load() {
     LibraryLocator.Found found = LibraryLocator.ofSystem().require();
-    return load(found.path(), found.source(), found.origin());
+    return load(found.path(), found.source(), found.origin(), found.buildInfo());
   }
 
   /**
@@ -174,11 +175,12 @@ public final class IreeLibrary {
    */
   public static IreeLibrary load(Path file) {
     Objects.requireNonNull(file, "file");
-    return load(LibraryLocator.checkFile(file, GIVEN), GIVEN, Origin.GIVEN_PATH);
+    return load(LibraryLocator.checkFile(file, GIVEN), GIVEN, Origin.GIVEN_PATH, Optional.empty());
   }
 
   @SuppressWarnings("restricted") // loading native code is the point; see docs/iree-runtime.md
-  private static IreeLibrary load(Path file, String source, Origin origin) {
+  private static IreeLibrary load(
+      Path file, String source, Origin origin, Optional<BuildInfo> buildInfo) {
     Path key;
     try {
       key = file.toRealPath();
@@ -218,7 +220,11 @@ public final class IreeLibrary {
       }
       Native api;
       try {
-        api = new Native(lookup, key.toString());
+        api =
+            new Native(
+                lookup,
+                key.toString(),
+                buildInfo.map(RuntimeRelease::of).orElseGet(() -> RuntimeRelease.beside(key)));
       } catch (RuntimeException e) {
         arena.close();
         throw e;
@@ -252,9 +258,38 @@ public final class IreeLibrary {
     return api;
   }
 
+  /**
+   * The IREE release of this library, as the {@code BUILD-INFO} beside it (or in the native jar)
+   * records it, e.g. {@code 3.11.0} or {@code 3.12.0rc20260822}.
+   *
+   * @return the release, or empty for a library without {@code BUILD-INFO}
+   */
+  public Optional<String> release() {
+    return api.release().version();
+  }
+
+  /**
+   * Which modules this library loads: IREE 3.11 and earlier register HAL module 0.6, 3.12 and later
+   * 0.7, and a module compiled for one does not load on the other (see {@link
+   * dev.ireestubs.vmfb.VmfbModule#halRequirement()}). Loading a module of the other generation is
+   * refused with an {@link IreeIncompatibleModuleException} before IREE sees it.
+   *
+   * @return the generation, or {@link RuntimeGeneration#UNKNOWN} for a library without {@code
+   *     BUILD-INFO} (then no module is refused for its generation)
+   */
+  public RuntimeGeneration generation() {
+    return api.release().generation();
+  }
+
   @Override
   public String toString() {
-    return "IREE runtime library " + path + " (from the " + source + ")";
+    return "IREE runtime library "
+        + path
+        + " (from the "
+        + source
+        + "; IREE "
+        + api.release().describe()
+        + ")";
   }
 
   // ----------------------------------------------------------------------------------------------

@@ -35,7 +35,13 @@ final class LibraryLocator {
    * @param source where it came from, for messages
    * @param origin where it came from, for {@link IreeLibrary#origin()}
    */
-  record Found(Path path, String source, IreeLibrary.Origin origin) {}
+  record Found(Path path, String source, IreeLibrary.Origin origin, Optional<BuildInfo> buildInfo) {
+
+    /** A library whose {@code BUILD-INFO}, if any, is read from beside it when it is loaded. */
+    Found(Path path, String source, IreeLibrary.Origin origin) {
+      this(path, source, origin, Optional.empty());
+    }
+  }
 
   private final String property;
   private final String environment;

@@ -3,6 +3,8 @@ package dev.ireestubs.iree;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.iree.IreeIncompatibleModuleException.Reason;
 import dev.ireestubs.vmfb.BytecodeVersion;
+import dev.ireestubs.vmfb.HalRequirement;
+import dev.ireestubs.vmfb.RuntimeGeneration;
 import dev.ireestubs.vmfb.VmfbSchemaEra;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -164,6 +166,73 @@ final class ModuleErrors {
             + ".<function>' to the module loaded"
             + " last and silently hide the first one's functions. Load it into another session"
             + " (IreeRuntime.newSession()), or compile it under another module name");
+  }
+
+  /**
+   * Whether a module that requires {@code module} of IREE's HAL loads on a runtime of {@code
+   * runtime}: false only when both generations are known and differ.
+   */
+  static boolean generationsMatch(HalRequirement module, RuntimeRelease runtime) {
+    return module.generation().loadsOn(runtime.generation());
+  }
+
+  /**
+   * The refusal, before IREE sees it, of a module compiled for the other runtime generation, e.g.
+   * {@code compiled by IREE ≤ 3.11 (hal 0.6); this runtime is IREE 3.12.0rc20260822 (hal 0.7):
+   * recompile it with an IREE 3.12+ compiler, or run it on an IREE 3.11 runtime}.
+   */
+  static IreeIncompatibleModuleException wrongGeneration(
+      String source,
+      HalRequirement module,
+      RuntimeRelease runtime,
+      Optional<BytecodeVersion> bytecodeVersion) {
+    RuntimeGeneration needs = module.generation();
+    String recompile;
+    String otherRuntime;
+    if (needs == RuntimeGeneration.IREE_3_11_AND_EARLIER) {
+      recompile = "an IREE 3.12+ compiler (the release of this runtime)";
+      otherRuntime =
+          "an IREE 3.11 runtime ("
+              + LibraryLocator.BUILD_SCRIPT
+              + " --version 3.11.0 builds one; -D"
+              + IreeLibrary.VERSION_PROPERTY
+              + "=3.11.0 selects it)";
+    } else {
+      recompile = "an IREE 3.11 compiler (pip install iree-base-compiler==3.11.0)";
+      otherRuntime =
+          "an IREE 3.12+ runtime (iree-stubs' IREE backend does not call the 3.12 line's C API"
+              + " yet: see docs/iree-runtime.md, 'Supported IREE releases')";
+    }
+    String imports =
+        module
+            .dispatchCallingConvention()
+            .map(
+                c ->
+                    ", its "
+                        + HalRequirement.DISPATCH_IMPORT
+                        + " import has calling convention "
+                        + c)
+            .orElse("");
+    return new IreeIncompatibleModuleException(
+        source
+            + ": cannot load this module on this runtime: it was compiled by "
+            + module.describe()
+            + imports
+            + "; this runtime is IREE "
+            + runtime.describe()
+            + ", whose HAL module it does not match (IREE would refuse it while resolving its"
+            + " imports). Recompile it with "
+            + recompile
+            + ", or run it on "
+            + otherRuntime
+            + ". "
+            + RELEASE_RULE
+            + ".",
+        IreeStatusCode.INCOMPATIBLE.code(),
+        Reason.RUNTIME_GENERATION,
+        bytecodeVersion,
+        needs,
+        runtime.generation());
   }
 
   /** Which IREE releases write a bytecode version (iree-runtime-c-api.md, section 3). */

@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.vmfb.BytecodeVersion;
+import dev.ireestubs.vmfb.HalRequirement;
 import dev.ireestubs.vmfb.VmfbExport;
 import dev.ireestubs.vmfb.VmfbFormatException;
 import dev.ireestubs.vmfb.VmfbModule;
@@ -23,10 +24,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The modules loaded into one session: what iree-stubs' own reader saw in each, the checks made
- * before IREE sees a module (a duplicate name, parameters the session does not bind), appending it
- * to the session from a file or from memory, and what IREE's refusal means ({@link ModuleErrors}).
- * Loads run under the session's lock; {@link #modules()} and {@link #functionNames()} may be read
- * at any time.
+ * before IREE sees a module (a runtime generation other than the library's, a duplicate name,
+ * parameters the session does not bind), appending it to the session from a file or from memory,
+ * and what IREE's refusal means ({@link ModuleErrors}). Loads run under the session's lock; {@link
+ * #modules()} and {@link #functionNames()} may be read at any time.
  */
 final class ModuleLoader {
 
@@ -178,8 +179,25 @@ final class ModuleLoader {
   }
 
   void check(String source, Read read, Optional<Set<String>> boundScopes) {
+    checkGeneration(source, read.module(), api.release());
     checkName(source, read.module());
     checkParameters(source, read.module(), boundScopes);
+  }
+
+  /**
+   * Refuses, before IREE resolves its imports, a module compiled for the other runtime generation
+   * than {@code runtime}'s (modules the reader could not read, and runtimes of unknown release, are
+   * left to IREE).
+   */
+  static void checkGeneration(String source, Optional<VmfbModule> info, RuntimeRelease runtime) {
+    if (info.isEmpty()) {
+      return;
+    }
+    HalRequirement requirement = info.get().halRequirement();
+    if (!ModuleErrors.generationsMatch(requirement, runtime)) {
+      throw ModuleErrors.wrongGeneration(
+          source, requirement, runtime, info.get().bytecodeVersion());
+    }
   }
 
   private IreeInvocationException loadFailure(

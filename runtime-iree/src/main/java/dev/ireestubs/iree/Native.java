@@ -41,6 +41,7 @@ final class Native {
   static final String BUFFER_VIEW_REGISTRATION = "iree_hal_buffer_view_registration";
 
   private final String libraryName;
+  private final RuntimeRelease release;
   private final List<String> required;
   private final SessionCalls sessions;
   private final ListCalls lists;
@@ -56,10 +57,12 @@ final class Native {
   /**
    * Binds every symbol iree-stubs calls.
    *
+   * @param release the library's IREE release, as far as known
    * @throws IreeLibraryException when the library lacks any, listing them
    */
-  Native(SymbolLookup lookup, String libraryName) {
+  Native(SymbolLookup lookup, String libraryName, RuntimeRelease release) {
     this.libraryName = libraryName;
+    this.release = release;
     NativeSymbols symbols = new NativeSymbols(lookup, libraryName);
     this.sessions = new SessionCalls(symbols);
     this.lists = new ListCalls(symbols);
@@ -83,6 +86,11 @@ final class Native {
   /** The library file, for messages. */
   String libraryName() {
     return libraryName;
+  }
+
+  /** The IREE release of the library, as its {@code BUILD-INFO} says (or unknown). */
+  RuntimeRelease release() {
+    return release;
   }
 
   /** Instance, device, session, module and function downcalls. */

@@ -78,10 +78,21 @@ class BuildInfoTest {
       assertThat(written).contains("\n" + key);
     }
     assertThat(script).contains("mv -f \"$INFO_TMP\" \"$PREFIX/lib/" + BuildInfo.FILE_NAME + "\"");
-    // The release's pinned commit, the one BUILD-INFO records for the jar.
+    assertThat(written).contains("\n" + RuntimeRelease.HAL_KEY + "=$REL_HAL");
+    // The release's pinned commit, the one BUILD-INFO records for the jar: its row of the
+    // script's release table (release, tag, commit, ...), and the 3.12 candidate's.
     assertThat(script)
-        .contains(
-            "[" + IreeLibrary.IREE_VERSION + "/iree]=e4a3b0405d7d23554da26403658d0e8c3c5ecf25");
+        .containsMatch(
+            "\n"
+                + Pattern.quote(IreeLibrary.IREE_VERSION)
+                + " +v"
+                + Pattern.quote(IreeLibrary.IREE_VERSION)
+                + " +e4a3b0405d7d23554da26403658d0e8c3c5ecf25 +3\\.11\\.0\\.dev +0\\.6 ");
+    assertThat(script)
+        .containsMatch(
+            "\n3\\.12\\.0rc20260822 +iree-3\\.12\\.0rc20260822"
+                + " +b48a5955575cf8924ffc191f3b0804976e5738b9 +3\\.12\\.0\\.dev +0\\.7"
+                + " +iree-as-module ");
   }
 
   @Test

@@ -121,7 +121,8 @@ class LinkCheckTest {
   void requiredSymbolsTxtListsExactlyWhatNativeResolves() throws IOException {
     // Any address will do: the handles are made, never called.
     MemorySegment somewhere = Linker.nativeLinker().defaultLookup().find("strlen").orElseThrow();
-    Native api = new Native(name -> Optional.of(somewhere), "every symbol");
+    Native api =
+        new Native(name -> Optional.of(somewhere), "every symbol", RuntimeRelease.unknown());
     assertThat(requiredSymbols()).containsExactlyElementsIn(api.requiredSymbols()).inOrder();
   }
 }

@@ -40,7 +40,16 @@ final class ImportReader {
     };
   }
 
+  /** {@code dependencies} field ids by layout era (the field before the imports); -1 before. */
+  static int dependenciesField(VmfbSchemaEra era) {
+    return switch (era) {
+      case FUNCTION_SIGNATURES_2023, DEPENDENCIES_2022 -> importsField(era) - 1;
+      default -> -1;
+    };
+  }
+
   private static final int OPTIONAL_FLAG = 1 << 1;
+  private static final long DEPENDENCY_REQUIRED = 1;
   private static final int OP_CONST_REF_RODATA = 0x11;
   private static final int OP_CALL = 0x58;
   private static final long IMPORT_BIT = 0x80000000L;
@@ -77,6 +86,32 @@ final class ImportReader {
       imports.add(new VmfbImport(name, cconv, optional));
     }
     return imports;
+  }
+
+  /**
+   * The module's dependency table ({@code ModuleDependencyDef}: 0 name, 1 minimum_version, 2 flags
+   * with REQUIRED by default); empty for layouts before 2022-08.
+   */
+  static List<VmfbDependency> dependencies(FlatBuffer fb, Table root, VmfbSchemaEra era)
+      throws VmfbFormatException {
+    int field = dependenciesField(era);
+    if (field < 0) {
+      return List.of();
+    }
+    Vector vector = root.vector(field, 4, "dependencies");
+    List<VmfbDependency> dependencies = new ArrayList<>();
+    for (int i = 0; vector != null && i < vector.count; i++) {
+      Table dependency = vector.table(i);
+      String name = dependency.string(0, "name");
+      if (name == null) {
+        throw fb.error(dependency.path, dependency.pos, "the dependency has no name");
+      }
+      long flags = dependency.u32(2, "flags", DEPENDENCY_REQUIRED);
+      dependencies.add(
+          new VmfbDependency(
+              name, dependency.u32(1, "minimum_version", 0), (flags & OPTIONAL_FLAG) != 0));
+    }
+    return dependencies;
   }
 
   /** The scopes the module's parameter calls name, sorted; see the class comment. */

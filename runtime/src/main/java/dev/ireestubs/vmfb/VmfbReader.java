@@ -207,7 +207,8 @@ public final class VmfbReader {
         exports,
         c.internalFunctions(),
         imports,
-        scopes);
+        scopes,
+        ImportReader.dependencies(fb, fb.root(), c.era()));
   }
 
   private static boolean isIdentifier(String s) {
