@@ -7,11 +7,11 @@ import java.util.OptionalLong;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * A Spark application of its own for {@link NativeMemoryAtExitTest}: scores frames on IREE's
- * runtime in local mode (the executor's pool opens), stops Spark and returns without closing
- * anything. At the JVM's end a hook of its own waits for {@link ExecutorBackend}'s shutdown hook to
- * close the pool, then prints what it saw: rows scored, closes, whether the pool is closed, and
- * malloc's in-use bytes before the IREE job, after it and after the close.
+ * A Spark application of its own for {@link IreePoolAtExitTest}: scores frames on IREE's runtime in
+ * local mode (the executor's pool opens), stops Spark and returns without closing anything. At the
+ * JVM's end a hook of its own waits for {@link ExecutorBackend}'s shutdown hook to close the pool,
+ * then prints what it saw: rows scored, closes, whether the pool is closed, and malloc's in-use
+ * bytes before the IREE job, after it and after the close.
  */
 public final class ScoreThenExit {
   private ScoreThenExit() {}

@@ -7,6 +7,7 @@ import dev.ireestubs.ndarray.FloatArray;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -49,7 +50,7 @@ public record FakeMicroSpeech(String vmfb, String yes) implements ModelSource {
               "the yes features have " + yes.length + " bytes, not " + MicroSpeech.FRAME_BYTES));
     }
     byte[] silence = new byte[yes.length];
-    java.util.Arrays.fill(silence, (byte) -128);
+    Arrays.fill(silence, (byte) -128);
     byte[] no = new byte[yes.length];
     int slice = 40;
     for (int t = 0; t < 49; t++) {
@@ -72,7 +73,7 @@ public record FakeMicroSpeech(String vmfb, String yes) implements ModelSource {
       for (int i = 0; i < x.length; i++) {
         distance += Math.abs(x[i] - t[i]);
       }
-      logits[k] = -(float) distance / x.length;
+      logits[k] = 0f - (float) distance / x.length; // 0, not -0, for a perfect match
     }
     return FloatArray.of(logits, 1, templates.length);
   }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * contexts, module and device released; runtime-iree's leak tests check that a closed pool frees
  * its memory), after Spark has stopped, and the process exits normally.
  */
-class NativeMemoryAtExitTest {
+class IreePoolAtExitTest {
   private static final Pattern REPORT =
       Pattern.compile(
           "scored=(\\d+) sessions=(\\d+) closes=(\\d+) closed=(\\w+) malloc before=(-?\\d+)"
