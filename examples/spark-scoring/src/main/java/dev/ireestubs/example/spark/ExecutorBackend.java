@@ -3,6 +3,7 @@ package dev.ireestubs.example.spark;
 import dev.ireestubs.invoke.ModuleBackend;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -67,7 +68,7 @@ public final class ExecutorBackend {
    * #stub} opens a new one.
    */
   public static void closeAll() {
-    for (String name : OPEN.keySet()) {
+    for (String name : List.copyOf(OPEN.keySet())) {
       Opened opened = OPEN.remove(name);
       if (opened != null) {
         opened.backend().close();

@@ -4,6 +4,7 @@ import dev.ireestubs.annotations.IreeFunction;
 import dev.ireestubs.annotations.IreeModule;
 import dev.ireestubs.ndarray.ByteArray;
 import dev.ireestubs.ndarray.FloatArray;
+import java.util.List;
 
 /**
  * The TFLite-Micro {@code micro_speech} keyword spotter, imported through ONNX and compiled by IREE
@@ -27,7 +28,7 @@ public interface MicroSpeech {
   int FRAME_BYTES = 49 * 40;
 
   /** What each logit stands for, in order. */
-  String[] LABELS = {"silence", "unknown", "yes", "no"};
+  List<String> LABELS = List.of("silence", "unknown", "yes", "no");
 
   /**
    * Scores one frame.

@@ -118,6 +118,6 @@ public final class ScorePartition implements MapPartitionsFunction<Row, Row> {
         best = k;
       }
     }
-    return MicroSpeech.LABELS[best];
+    return MicroSpeech.LABELS.get(best);
   }
 }

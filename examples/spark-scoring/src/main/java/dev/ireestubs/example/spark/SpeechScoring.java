@@ -136,28 +136,30 @@ public final class SpeechScoring {
    * @return the source
    */
   static ModelSource source(String backend, String model, String yes) {
-    switch (backend) {
-      case "host":
-        return new FakeMicroSpeech(model, yes);
-      case "iree":
-        // Compiled only on JDK 22+ (src/iree/java), hence found by name from this Java 17 code.
-        try {
-          return (ModelSource)
-              Class.forName("dev.ireestubs.example.spark.IreeMicroSpeech")
-                  .getConstructor(String.class)
-                  .newInstance(model);
-        } catch (ClassNotFoundException e) {
-          throw new IllegalArgumentException(
-              "--backend iree needs IREE's runtime backend, built on JDK 22 or newer; this build"
-                  + " ran on Java "
-                  + Runtime.version().feature(),
-              e);
-        } catch (ReflectiveOperationException e) {
-          Throwable cause = e instanceof InvocationTargetException ? e.getCause() : e;
-          throw new IllegalStateException(cause);
-        }
-      default:
-        throw new IllegalArgumentException("--backend is host or iree, not " + backend);
+    return switch (backend) {
+      case "host" -> new FakeMicroSpeech(model, yes);
+      case "iree" -> iree(model);
+      default -> throw new IllegalArgumentException("--backend is host or iree, not " + backend);
+    };
+  }
+
+  /** IREE's source, compiled only on JDK 22+ (src/iree/java), hence found by name from here. */
+  private static ModelSource iree(String model) {
+    try {
+      return Class.forName("dev.ireestubs.example.spark.IreeMicroSpeech")
+          .asSubclass(ModelSource.class)
+          .getConstructor(String.class)
+          .newInstance(model);
+    } catch (ClassNotFoundException e) {
+      throw new IllegalArgumentException(
+          "--backend iree needs IREE's runtime backend, built on JDK 22 or newer; this build"
+              + " ran on Java "
+              + Runtime.version().feature(),
+          e);
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException(e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
     }
   }
 
