@@ -47,7 +47,7 @@ public final class ScoringThroughput {
             options.getOrDefault("backend", "host"), options.get("model"), options.get("yes"));
     byte[] yes = Files.readAllBytes(ModelFiles.resolve(options.get("yes")));
     String frames =
-        Path.of(options.getOrDefault("data", "scoring")).resolve("frames.parquet").toString();
+        options.getOrDefault("data", "scoring").replaceAll("/+$", "") + "/frames.parquet";
     PrintStream out = System.out;
 
     SparkSession spark = session("local[2]");

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -43,7 +42,8 @@ public final class SpeechScoring {
     int partitions = Integer.parseInt(options.getOrDefault("partitions", "8"));
     String model = required(options, "model");
     String yesFile = required(options, "yes");
-    Path data = Path.of(options.getOrDefault("data", "scoring"));
+    // A Hadoop path or URI (hdfs:///..., s3a://...), not a java.nio one.
+    String data = options.getOrDefault("data", "scoring").replaceAll("/+$", "");
     ModelSource source = source(backend, model, yesFile);
 
     SparkSession.Builder builder = SparkSession.builder().appName("iree-stubs spark scoring");
@@ -59,10 +59,10 @@ public final class SpeechScoring {
   }
 
   private static void run(
-      SparkSession spark, ModelSource source, byte[] yes, long rows, int partitions, Path data) {
+      SparkSession spark, ModelSource source, byte[] yes, long rows, int partitions, String data) {
     PrintStream out = System.out;
-    String frames = data.resolve("frames.parquet").toString();
-    String predictions = data.resolve("predictions.parquet").toString();
+    String frames = data + "/frames.parquet";
+    String predictions = data + "/predictions.parquet";
     SpeechFrames.generate(spark, yes, SEED, rows, partitions)
         .write()
         .mode(SaveMode.Overwrite)
