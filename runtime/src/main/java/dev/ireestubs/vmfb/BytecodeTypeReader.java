@@ -169,7 +169,26 @@ final class BytecodeTypeReader {
               + " function descriptors");
     }
     checkDescriptor(ordinal);
-    conventions.put(ordinal, Optional.of(cconv));
+    // A function is analysed under one calling convention, and its facts are sized by it: an
+    // export that states another one for the same function (two exports of one function, or an
+    // export disagreeing with the module's function table) cannot use them.
+    Optional<CallingConvention> declared = declaredConvention(ordinal);
+    if (declared.isPresent() && !declared.get().equals(cconv)) {
+      return BytecodeTypes.unreadable(
+          "export '"
+              + e.name()
+              + "' has calling convention "
+              + cconv
+              + ", but its function "
+              + ordinal
+              + " has "
+              + declared.get()
+              + " (from the module's function table or another export of it); its body was not"
+              + " read for the export's types");
+    }
+    if (declared.isEmpty()) {
+      conventions.put(ordinal, Optional.of(cconv));
+    }
     FunctionFacts facts = facts(ordinal, 0);
     if (facts == null) {
       return BytecodeTypes.none();
@@ -288,12 +307,17 @@ final class BytecodeTypeReader {
   }
 
   private Optional<CallingConvention> convention(int ordinal) {
-    return conventions
-        .computeIfAbsent(
-            ordinal,
-            o ->
-                o < code.conventions().size() ? parse(code.conventions().get(o)) : Optional.empty())
-        .filter(c -> !c.isVariadic());
+    return declaredConvention(ordinal).filter(c -> !c.isVariadic());
+  }
+
+  /**
+   * The calling convention function {@code ordinal} is analysed under: the module's own record of
+   * it, or the first export's that named it; once set, never changed.
+   */
+  private Optional<CallingConvention> declaredConvention(int ordinal) {
+    return conventions.computeIfAbsent(
+        ordinal,
+        o -> o < code.conventions().size() ? parse(code.conventions().get(o)) : Optional.empty());
   }
 
   /**
