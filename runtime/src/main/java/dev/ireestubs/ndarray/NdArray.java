@@ -426,9 +426,9 @@ public abstract sealed class NdArray implements AutoCloseable
    * when the call ends ({@link BufferView#endCall()}), freeing its memory at once unless a backend
    * still pins it or a raw buffer over it escaped. For code that made the array only to pass it (a
    * stub passing a copy of a Java array); do not use the array after the call. For an array that
-   * does not own its memory (a view, a wrapped buffer), and on JDK 22+ for one under 32 KiB (where
-   * closing its arena costs more than the garbage collector's freeing), this is {@link
-   * #asBufferView()}.
+   * does not own its memory (a view, a wrapped buffer), and when the memory pool is turned off on
+   * JDK 22+ for one under 32 KiB (where closing its arena costs more than the garbage collector's
+   * freeing: {@link dev.ireestubs.vm.MemoryPool#freeingIsCheap}), this is {@link #asBufferView()}.
    *
    * @return a buffer view over this array's memory, with its shape and element type
    * @throws IllegalStateException when the array is closed
