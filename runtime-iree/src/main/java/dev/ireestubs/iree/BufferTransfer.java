@@ -7,6 +7,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.MemoryLease;
+import dev.ireestubs.vm.MemoryPool;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -42,9 +43,11 @@ import java.util.function.Supplier;
  *       arena, so a buffer kept past the release fails with {@link IllegalStateException} instead
  *       of reading unmapped memory. A buffer the device cannot map for reading and writing (not
  *       host-visible, or an imported argument returned as a result, which IREE may only read) is
- *       copied into new direct memory instead, and so is every result while mappings awaiting
- *       collection hold more than {@link #MAPPED_LIMIT} bytes. Smaller results are copied ({@code
- *       iree_hal_buffer_map_read}): cheaper than a mapping at that size.
+ *       copied instead, and so is every result while mappings awaiting collection hold more than
+ *       {@link #MAPPED_LIMIT} bytes. Smaller results are copied ({@code iree_hal_buffer_map_read}):
+ *       cheaper than a mapping at that size. A copy lives in {@link MemoryPool} memory with an
+ *       unowned lease: given back to the pool when the last array made over it is closed (no
+ *       handshake, no garbage collection), or left to the collector when nobody pins it.
  * </ul>
  *
  * <p>One instance per session, used under the session's lock; the import bookkeeping is global and
@@ -376,13 +379,29 @@ final class BufferTransfer {
   }
 
   /**
-   * A copy of a result in new direct memory: read through a host mapping ({@code
+   * A copy of a result in new pooled memory ({@link MemoryPool#allocateUnowned}: given back when
+   * the last array made over it is closed), read through a host mapping ({@code
    * iree_hal_buffer_map_read}), or, for memory the host cannot map, by a device-to-host transfer.
    */
+  private HostBytes copyFromDevice(long buffer, long length, String function, String path) {
+    HostBytes host = MemoryPool.allocateUnowned((int) length, HostBytes::new);
+    boolean done = false;
+    try {
+      readInto(host.data(), buffer, length, function, path);
+      done = true;
+    } finally {
+      if (!done) {
+        // Nobody will pin it: leave it to the collector rather than hand it out half written.
+        host.lease().escape();
+      }
+    }
+    COPIED_OUT.incrementAndGet();
+    return host;
+  }
+
   @SuppressWarnings(
       "ReachabilityFenceUsage") // after a downcall that returns a status, never throws
-  private HostBytes copyFromDevice(long buffer, long length, String function, String path) {
-    ByteBuffer host = ByteBuffer.allocateDirect((int) length).order(ByteOrder.nativeOrder());
+  private void readInto(ByteBuffer host, long buffer, long length, String function, String path) {
     MemorySegment target = MemorySegment.ofBuffer(host);
     long status = buffers.bufferMapRead(buffer, 0L, target.address(), length);
     if (status != 0) {
@@ -401,8 +420,6 @@ final class BufferTransfer {
           "iree_hal_device_transfer_d2h");
     }
     Reference.reachabilityFence(host);
-    COPIED_OUT.incrementAndGet();
-    return new HostBytes(host, null);
   }
 
   // ----------------------------------------------------------------------------------------------

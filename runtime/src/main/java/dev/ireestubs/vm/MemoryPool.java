@@ -154,7 +154,12 @@ public final class MemoryPool {
     return n;
   }
 
-  /** True when blocks come from {@code java.lang.foreign} arenas (JDK 22+), for tests. */
+  /**
+   * True when blocks come from {@code java.lang.foreign} arenas (JDK 22+), else from {@code
+   * allocateDirect}.
+   *
+   * @return whether a released block's buffers fail on use ({@code IllegalStateException})
+   */
   public static boolean fromArenas() {
     return Blocks.ARENAS;
   }
