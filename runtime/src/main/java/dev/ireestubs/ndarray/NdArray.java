@@ -140,19 +140,36 @@ public abstract sealed class NdArray implements AutoCloseable
   /** True for the array a factory returned, false for its views: only the owner closes. */
   private final boolean owner;
 
+  /** The view {@link #asBufferView()} made, given again on later calls; null until then. */
+  private BufferView lentView;
+
   NdArray(ElementType elementType, long[] shape, ByteBuffer data, Memory memory, boolean owner) {
     this.elementType = elementType;
     this.shape = shape;
     this.data = data;
     this.memory = memory;
     this.owner = owner;
-    this.strides = new long[shape.length];
+    this.strides = stridesOf(shape);
+    this.size = Math.toIntExact(Storage.count(shape));
+  }
+
+  /** The strides of ranks 0 and 1, shared: strides are never written after construction. */
+  private static final long[] SCALAR_STRIDES = {};
+
+  private static final long[] VECTOR_STRIDES = {1};
+
+  /** Row-major strides in elements; shared arrays for ranks 0 and 1 (one allocation less). */
+  private static long[] stridesOf(long[] shape) {
+    if (shape.length <= 1) {
+      return shape.length == 0 ? SCALAR_STRIDES : VECTOR_STRIDES;
+    }
+    long[] strides = new long[shape.length];
     long stride = 1;
     for (int axis = shape.length - 1; axis >= 0; axis--) {
       strides[axis] = stride;
       stride *= shape[axis];
     }
-    this.size = Math.toIntExact(Storage.count(shape));
+    return strides;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -409,16 +426,25 @@ public abstract sealed class NdArray implements AutoCloseable
    * is released; code that takes the view's raw bytes ({@link BufferView#data()}) makes it escape.
    * See "Ownership and closing".
    *
-   * @return a buffer view over this array's memory, with its shape and element type
+   * @return a buffer view over this array's memory, with its shape and element type: the same
+   *     (immutable) view object on every call
    * @throws IllegalStateException when the array is closed
    */
   public final BufferView asBufferView() {
     requireOpen();
-    MemoryLease lease = memory.lease();
-    // The view takes its own slice of the memory (and its own copy of the shape).
-    return lease == null
-        ? BufferView.wrap(halElementType(), shape, data)
-        : BufferView.lend(halElementType(), shape, data, lease);
+    BufferView view = lentView;
+    if (view == null) {
+      MemoryLease lease = memory.lease();
+      // The view takes its own slice of the memory (and its own copy of the shape). It is
+      // immutable, so it is made once and given to every caller: an array passed call after call
+      // costs no new view (a benign race may make two, both right).
+      view =
+          lease == null
+              ? BufferView.wrap(halElementType(), shape, data)
+              : BufferView.lend(halElementType(), shape, data, lease);
+      lentView = view;
+    }
+    return view;
   }
 
   /**
