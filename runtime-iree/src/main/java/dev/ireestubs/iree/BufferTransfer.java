@@ -31,11 +31,11 @@ import java.util.function.Supplier;
  *       IREE buffer over the same memory, read-only for IREE ({@code
  *       iree_hal_allocator_import_buffer}). The memory is held ({@link BufferView#hold}: a pin with
  *       no pin object; the Java buffer is kept reachable beside it) until IREE releases its buffer
- *       (a release callback),
- *       so neither the owner's close nor the end of the call can free it under IREE. The session
- *       keeps the last few such views ({@link ImportedViews}) and passes one again when the same
- *       memory comes with the same type and shape. Other memory is copied ({@code
- *       iree_hal_buffer_view_allocate_buffer_copy}), as is any whose import the device refuses.
+ *       (a release callback), so neither the owner's close nor the end of the call can free it
+ *       under IREE. The session keeps the last few such views ({@link ImportedViews}) and passes
+ *       one again when the same memory comes with the same type and shape. Other memory is copied
+ *       ({@code iree_hal_buffer_view_allocate_buffer_copy}), as is any whose import the device
+ *       refuses.
  *   <li><b>Out.</b> A result of {@link #MAP_THRESHOLD} bytes or more is not copied: its buffer is
  *       mapped ({@code iree_hal_buffer_map_range}, scoped, which retains it) and the mapping is the
  *       result's memory. The mapping (and the device it holds) is released when the last array made

@@ -84,7 +84,9 @@ final class Memory {
     return closed || (owner && lease.isFreed());
   }
 
-  /** True when freeing this memory at the end of a call pays ({@link MemoryPool#freeingIsCheap}). */
+  /**
+   * True when freeing this memory at the end of a call pays ({@link MemoryPool#freeingIsCheap}).
+   */
   boolean freeingAfterCallPays() {
     return MemoryPool.freeingIsCheap(data.capacity());
   }

@@ -54,7 +54,9 @@ import java.util.Optional;
  * <ul>
  *   <li>{@link #close()} on the owner ends the use of the memory for the owner and every view of
  *       it. Memory the array allocated itself is freed at once (not when a garbage collection
- *       happens to run), unless someone else may still read it:
+ *       happens to run: it goes back to {@link dev.ireestubs.vm.MemoryPool}, which gives it to the
+ *       next array of its size, so making and closing small arrays costs tens of nanoseconds),
+ *       unless someone else may still read it:
  *       <ul>
  *         <li><b>Lent memory is pinned.</b> {@link #asBufferView()} (which every stub call and
  *             backend uses) lends the memory: the view carries the memory's {@link MemoryLease}. A
@@ -81,12 +83,20 @@ import java.util.Optional;
  *   <li>{@code close()} on a view does nothing: close the array the factory returned.
  *   <li>Closing twice does nothing. After close, using the array or a view of it (reading, writing,
  *       copying, making views, {@code equals}, {@code hashCode}) throws {@link
- *       IllegalStateException}; {@link #isClosed()} tells, and {@link #toString()} still works. On
- *       JDK 22 and later, a raw buffer over freed memory also throws {@code IllegalStateException}
- *       when used.
+ *       IllegalStateException}; {@link #isClosed()} tells, and {@link #toString()} still works.
+ *       This holds however the memory is reused: each allocation has a lease of its own, so no
+ *       array, view or buffer view of a closed array reaches the next array's bytes. Only a raw
+ *       buffer kept against the rules can: one taken from a {@link MemoryLease.Pin} and used after
+ *       the pin was closed reads whatever the memory holds later (it never reads memory returned to
+ *       the system while it is reachable, so it never crashes the JVM); on JDK 22 and later, a raw
+ *       buffer over memory above {@link dev.ireestubs.vm.MemoryPool#MAX_POOLED} bytes, which is
+ *       released rather than reused, throws {@code IllegalStateException} when used.
  *   <li>An array that is never closed is freed by the garbage collector, as any direct buffer is.
  *       Close arrays made in a loop, or better, make one and fill it with {@code copyFrom}.
- *   <li>Do not close an array while another thread uses it (arrays are not thread-safe).
+ *   <li>Do not close an array while another thread uses it (arrays are not thread-safe): after a
+ *       close that happens before the use (the same thread, or any synchronisation between the two)
+ *       the use throws, but a use racing with the close may read or write the bytes of the array
+ *       that reuses the memory. Arrays may be made on one thread and closed on another.
  * </ul>
  *
  * <h2>Equality</h2>

@@ -317,9 +317,9 @@ public final class BufferView implements VmRef {
    *
    * @param holder takes the bytes (positioned at 0, limit at the end, in native order) and the
    *     lease now held, or null when the view is not lent (then nothing is held and nothing is to
-   *     be released); for a lent view the bytes are the view's own buffer object, shared with
-   *     every holder: read it with absolute gets and puts, and change its position, limit or byte
-   *     order only on a {@link ByteBuffer#duplicate() duplicate}
+   *     be released); for a lent view the bytes are the view's own buffer object, shared with every
+   *     holder: read it with absolute gets and puts, and change its position, limit or byte order
+   *     only on a {@link ByteBuffer#duplicate() duplicate}
    * @param <T> what the holder makes
    * @return what {@code holder} returned
    * @throws IllegalStateException when the view's lent memory was already freed

@@ -30,8 +30,8 @@ import java.nio.ByteOrder;
  *       escaped). Closing a shared arena stops every thread for a handshake (about 20 µs measured);
  *       the cache is what keeps that off the common path;
  *   <li>JDK 17 to 21: {@link ByteBuffer#allocateDirect}, released through {@code
- *       sun.misc.Unsafe.invokeCleaner} (module {@code jdk.unsupported}), or by the JDK's own cleaner
- *       after a garbage collection; without that module, only by the collector.
+ *       sun.misc.Unsafe.invokeCleaner} (module {@code jdk.unsupported}), or by the JDK's own
+ *       cleaner after a garbage collection; without that module, only by the collector.
  * </ul>
  *
  * <h2>What a lease promises here</h2>
@@ -102,8 +102,8 @@ public final class MemoryPool {
    *
    * @param bytes the length, 0 or more
    * @param holder takes the memory (a buffer of exactly {@code bytes} bytes, position 0, native
-   *     order, aligned to {@link #ALIGNMENT}) and its lease, {@linkplain MemoryLease#owned owned} by
-   *     the caller
+   *     order, aligned to {@link #ALIGNMENT}) and its lease, {@linkplain MemoryLease#owned owned}
+   *     by the caller
    * @param <T> what the holder makes
    * @return what {@code holder} returned; when it throws, the memory is given back first
    * @throws OutOfMemoryError when the system has no memory left
@@ -113,11 +113,10 @@ public final class MemoryPool {
   }
 
   /**
-   * New memory of {@code bytes} bytes, its contents unspecified (the caller writes all of it
-   * before anyone reads it), with a lease already ended ({@linkplain MemoryLease#unowned
-   * unowned}): freed when the last pin on it is released. For a backend's copy of a result, which
-   * an array made over it pins until it is closed; memory nobody ever pins is left to the garbage
-   * collector.
+   * New memory of {@code bytes} bytes, its contents unspecified (the caller writes all of it before
+   * anyone reads it), with a lease already ended ({@linkplain MemoryLease#unowned unowned}): freed
+   * when the last pin on it is released. For a backend's copy of a result, which an array made over
+   * it pins until it is closed; memory nobody ever pins is left to the garbage collector.
    *
    * @param bytes the length, 0 or more
    * @param holder takes the memory (as for {@link #allocate}) and its unowned lease
@@ -264,8 +263,8 @@ public final class MemoryPool {
   }
 
   /**
-   * One block of native memory, reused by allocation after allocation; the free action of the
-   * lease of whichever allocation holds it (each lease runs it at most once).
+   * One block of native memory, reused by allocation after allocation; the free action of the lease
+   * of whichever allocation holds it (each lease runs it at most once).
    */
   private static final class Block implements Runnable {
     /** The block's memory, aligned, native order; only absolute access. */

@@ -119,9 +119,9 @@ class PooledMemoryTest {
       live.add(b);
     }
     assertThat(pin.data().asFloatBuffer().get(2)).isEqualTo(3f);
-    live.forEach(FloatArray::close);
     pin.close();
     reuserOf(a, 5f).close(); // now it is free for others
+    live.forEach(FloatArray::close);
   }
 
   @Test

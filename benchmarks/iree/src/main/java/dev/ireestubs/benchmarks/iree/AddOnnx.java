@@ -10,8 +10,8 @@ import java.nio.file.Path;
  * {@code add.onnx}: an ONNX model of one {@code Add} node, {@code sum = a + b} over two {@code
  * float[4]} tensors, the computation of {@link Adder#add}. Written here, field by field, as the
  * protocol-buffer bytes of ONNX's {@code ModelProto} (onnx/onnx.proto: IR version 8, the default
- * opset 13), so the benchmark needs neither Python nor a file from elsewhere: its provenance is this
- * class. {@code main} writes it to a file, for a look with any ONNX tool.
+ * opset 13), so the benchmark needs neither Python nor a file from elsewhere: its provenance is
+ * this class. {@code main} writes it to a file, for a look with any ONNX tool.
  */
 final class AddOnnx {
   private AddOnnx() {}

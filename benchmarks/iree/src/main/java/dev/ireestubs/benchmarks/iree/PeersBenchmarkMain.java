@@ -25,10 +25,10 @@ import java.util.concurrent.atomic.LongAdder;
  * ONNX Runtime Java beside a stub over IREE's runtime on the same computation ({@link PeerCalls}),
  * in one JVM: per pattern the CPU time of the calling thread per call and the heap bytes it
  * allocates per call (medians over interleaved rounds: each round runs every pattern of both
- * libraries once, in turn, so a disturbance of the shared machine falls on both), then the calls per
- * second of 8 threads calling at once over one thread's, per library (a pool of sessions for the
- * stub, one session for ORT, which runs calls concurrently). Prints the ratios stub / ORT. Without
- * IREE's library or the add module it says so and exits 0.
+ * libraries once, in turn, so a disturbance of the shared machine falls on both), then the calls
+ * per second of 8 threads calling at once over one thread's, per library (a pool of sessions for
+ * the stub, one session for ORT, which runs calls concurrently). Prints the ratios stub / ORT.
+ * Without IREE's library or the add module it says so and exits 0.
  *
  * <p>System properties: {@code peers.rounds} (default 15, the first 3 of which warm up and are not
  * counted), {@code peers.calls} per pattern per round (default 20000), {@code peers.seconds} per
@@ -61,7 +61,8 @@ public final class PeersBenchmarkMain {
     }
     Path module = IreeBenchmarkMain.module();
     if (module == null) {
-      System.out.println("SKIPPED: the add module " + Adder.FILE + " is not in -Diree.reflection.dir");
+      System.out.println(
+          "SKIPPED: the add module " + Adder.FILE + " is not in -Diree.reflection.dir");
       return;
     }
     int rounds = Integer.getInteger("peers.rounds", 15);
@@ -262,8 +263,7 @@ public final class PeersBenchmarkMain {
     }
   }
 
-  private static void printThroughput(
-      double[][] ort, double[][] stub, int poolSize, int seconds) {
+  private static void printThroughput(double[][] ort, double[][] stub, int poolSize, int seconds) {
     System.out.println();
     System.out.printf(
         Locale.ROOT,
