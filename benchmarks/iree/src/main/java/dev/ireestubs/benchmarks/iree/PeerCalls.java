@@ -25,6 +25,16 @@ public final class PeerCalls {
     NEW_INPUTS,
     /** The same, the result read into a {@code float[]} before it is closed. */
     NEW_INPUTS_READ,
+    /**
+     * The same, the result read into a new {@code float[]}: {@code toArray()}; ORT's {@code
+     * getValue()}.
+     */
+    NEW_INPUTS_TO_ARRAY,
+    /**
+     * The same, the result read through a buffer: {@code asFloatBuffer()} (which hands the memory
+     * out, so it is not reused); ORT's {@code getFloatBuffer()} (a copy).
+     */
+    NEW_INPUTS_BUFFER,
     /** No call: two input arrays (tensors) made and closed. */
     MAKE_AND_CLOSE
   }
@@ -83,14 +93,18 @@ public final class PeerCalls {
           return r.size();
         }
       }
-      case NEW_INPUTS, NEW_INPUTS_READ -> {
+      case NEW_INPUTS, NEW_INPUTS_READ, NEW_INPUTS_TO_ARRAY, NEW_INPUTS_BUFFER -> {
         try (OnnxTensor x = OnnxTensor.createTensor(env, FloatBuffer.wrap(dataA), SHAPE);
             OnnxTensor y = OnnxTensor.createTensor(env, FloatBuffer.wrap(dataB), SHAPE);
             OrtSession.Result r = ort.run(Map.of("a", x, "b", y))) {
           if (pattern == Pattern.NEW_INPUTS) {
             return r.size();
           }
-          ((OnnxTensor) r.get(0)).getFloatBuffer().get(out);
+          OnnxTensor sum = (OnnxTensor) r.get(0);
+          if (pattern == Pattern.NEW_INPUTS_TO_ARRAY) {
+            return ((float[]) sum.getValue())[3];
+          }
+          sum.getFloatBuffer().get(out);
           return out[3];
         }
       }
@@ -111,14 +125,21 @@ public final class PeerCalls {
           return r.rank();
         }
       }
-      case NEW_INPUTS, NEW_INPUTS_READ -> {
+      case NEW_INPUTS, NEW_INPUTS_READ, NEW_INPUTS_TO_ARRAY, NEW_INPUTS_BUFFER -> {
         try (FloatArray x = FloatArray.of(dataA, SHAPE);
             FloatArray y = FloatArray.of(dataB, SHAPE);
             FloatArray r = stub.add(x, y)) {
           if (pattern == Pattern.NEW_INPUTS) {
             return r.rank();
           }
-          r.copyInto(out);
+          if (pattern == Pattern.NEW_INPUTS_TO_ARRAY) {
+            return r.toArray()[3];
+          }
+          if (pattern == Pattern.NEW_INPUTS_BUFFER) {
+            r.asFloatBuffer().get(out);
+          } else {
+            r.copyInto(out);
+          }
           return out[3];
         }
       }

@@ -29,7 +29,14 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class PeersBenchmark {
 
-  @Param({"REUSED", "NEW_INPUTS", "NEW_INPUTS_READ", "MAKE_AND_CLOSE"})
+  @Param({
+    "REUSED",
+    "NEW_INPUTS",
+    "NEW_INPUTS_READ",
+    "NEW_INPUTS_TO_ARRAY",
+    "NEW_INPUTS_BUFFER",
+    "MAKE_AND_CLOSE"
+  })
   public Pattern pattern;
 
   private IreeRuntime runtime;

@@ -32,12 +32,17 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>System properties: {@code peers.rounds} (default 15, the first 3 of which warm up and are not
  * counted), {@code peers.calls} per pattern per round (default 20000), {@code peers.seconds} per
- * throughput measurement (default 1), {@code peers.throughputRounds} (default 5).
+ * throughput measurement (default 1), {@code peers.throughputRounds} (default 5), {@code
+ * peers.poolSize} (the stub's pool for the throughput, default 8: a session per thread, as ORT's
+ * one session runs 8 calls at once).
  */
 public final class PeersBenchmarkMain {
   private PeersBenchmarkMain() {}
 
   private static final int WARMUP = 3;
+
+  /** The threads that call at once in the throughput measurement. */
+  private static final int THREADS_AT_ONCE = 8;
 
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -102,14 +107,14 @@ public final class PeersBenchmarkMain {
       session.close();
       printPatterns(ortFigures, stubFigures, rounds - WARMUP, calls);
 
-      int poolSize = Runtime.getRuntime().availableProcessors();
+      int poolSize = Integer.getInteger("peers.poolSize", THREADS_AT_ONCE);
       try (IreeSessionPool pool = runtime.newPool(Device.LOCAL_SYNC, poolSize).load(module)) {
         double[][] ortRates = new double[2][throughputRounds];
         double[][] stubRates = new double[2][throughputRounds];
         for (int r = 0; r < throughputRounds + 1; r++) {
           boolean counted = r > 0;
           for (int t = 0; t < 2; t++) {
-            int threads = t == 0 ? 1 : 8;
+            int threads = t == 0 ? 1 : THREADS_AT_ONCE;
             double o = throughput(env, ort, pool, true, threads, seconds);
             double s = throughput(env, ort, pool, false, threads, seconds);
             if (counted) {
@@ -232,7 +237,7 @@ public final class PeersBenchmarkMain {
             + " (CPU: the calling thread's; spread: min-max over the rounds)%n",
         rounds,
         calls);
-    String row = "  %-16s %10s %12s %10s %12s %8s %10s %12s%n";
+    String row = "  %-20s %10s %12s %11s %12s %7s %12s %10s%n";
     System.out.printf(
         Locale.ROOT,
         row,
