@@ -20,9 +20,10 @@ import java.nio.ByteOrder;
  * #MAX_POOLED} bytes. A block whose lease is freed (its array closed, no pin left, nothing escaped)
  * goes back to a small cache and is handed to the next allocation of its size: taking and giving
  * back a block is a few dozen nanoseconds under an uncontended lock, one of several chosen by the
- * thread, so threads rarely meet. Only a block the caches have no room for is released to the
- * system, and so is memory above {@value #MAX_POOLED} bytes, which has a block of its own. How a
- * block is made and released depends on the JDK, found at run time:
+ * thread, so threads rarely meet; a block goes back to the cache of the thread that made it, so
+ * memory made on one thread and closed on another is reused too. Only a block the caches have no
+ * room for is released to the system, and so is memory above {@value #MAX_POOLED} bytes, which has
+ * a block of its own. How a block is made and released depends on the JDK, found at run time:
  *
  * <ul>
  *   <li>JDK 22 and later: a {@code java.lang.foreign.Arena.ofShared()} per block, closed when the
@@ -170,14 +171,15 @@ public final class MemoryPool {
     Block block;
     if (POOLING && bytes <= MAX_POOLED) {
       int sizeClass = sizeClass(bytes);
-      block = stripeFor(sizeClass).pop(sizeClass);
+      Stripe stripe = stripeFor(sizeClass);
+      block = stripe.pop(sizeClass);
       if (block == null) {
-        block = Blocks.make(sizeClass, MIN_BLOCK << sizeClass);
+        block = Blocks.make(stripe, sizeClass, MIN_BLOCK << sizeClass);
       } else if (zero) {
         clear(block.root, bytes);
       }
     } else {
-      block = Blocks.make(-1, bytes);
+      block = Blocks.make(null, -1, bytes);
     }
     ByteBuffer data = block.slice(bytes);
     MemoryLease lease = unowned ? MemoryLease.unowned(block) : MemoryLease.owned(block);
@@ -276,12 +278,20 @@ public final class MemoryPool {
     /** The size class; -1 for memory above {@link #MAX_POOLED}, made for one allocation. */
     final int sizeClass;
 
+    /**
+     * The stripe whose thread made the block, which it goes back to wherever it is freed: memory
+     * made on one thread and closed on another (a result read on IREE's fence-waiting thread,
+     * closed by the caller) then refills the cache its maker takes from.
+     */
+    private final Stripe home;
+
     /** The last slice handed out, reused when the next allocation asks the same length. */
     private ByteBuffer slice;
 
-    Block(ByteBuffer root, Runnable release, int sizeClass) {
+    Block(ByteBuffer root, Runnable release, Stripe home, int sizeClass) {
       this.root = root;
       this.release = release;
+      this.home = home;
       this.sizeClass = sizeClass;
     }
 
@@ -297,7 +307,7 @@ public final class MemoryPool {
     /** The lease was freed: back to a cache, or to the system. */
     @Override
     public void run() {
-      if (sizeClass >= 0 && POOLING && stripeFor(sizeClass).push(this)) {
+      if (home != null && home.push(this)) {
         return;
       }
       if (release != null) {
@@ -353,11 +363,12 @@ public final class MemoryPool {
       INVOKE_CLEANER = ARENAS ? null : invokeCleaner();
     }
 
-    static Block make(int sizeClass, int bytes) {
-      return ARENAS ? fromArena(sizeClass, bytes) : direct(sizeClass, bytes);
+    /** A block for {@code home}'s cache (null: for one allocation, released when freed). */
+    static Block make(Stripe home, int sizeClass, int bytes) {
+      return ARENAS ? fromArena(home, sizeClass, bytes) : direct(home, sizeClass, bytes);
     }
 
-    private static Block fromArena(int sizeClass, int bytes) {
+    private static Block fromArena(Stripe home, int sizeClass, int bytes) {
       AutoCloseable arena;
       Object segment;
       ByteBuffer data;
@@ -373,10 +384,10 @@ public final class MemoryPool {
       CloseOnce closer = new CloseOnce(arena);
       // Every buffer over the block keeps the segment reachable; once none is, close the arena.
       CLEANER.register(segment, closer);
-      return new Block(data.order(ByteOrder.nativeOrder()), closer, sizeClass);
+      return new Block(data.order(ByteOrder.nativeOrder()), closer, home, sizeClass);
     }
 
-    private static Block direct(int sizeClass, int bytes) {
+    private static Block direct(Stripe home, int sizeClass, int bytes) {
       long padded = (long) bytes + ALIGNMENT - 1;
       ByteBuffer block =
           ByteBuffer.allocateDirect(padded > Integer.MAX_VALUE ? bytes : (int) padded);
@@ -389,7 +400,7 @@ public final class MemoryPool {
         int skip = (ALIGNMENT - block.alignmentOffset(0, ALIGNMENT)) % ALIGNMENT;
         data = block.slice(skip, bytes);
       }
-      return new Block(data.order(ByteOrder.nativeOrder()), freeing(block), sizeClass);
+      return new Block(data.order(ByteOrder.nativeOrder()), freeing(block), home, sizeClass);
     }
 
     /** Frees {@code block} (what allocateDirect returned) at once, or null when we cannot. */

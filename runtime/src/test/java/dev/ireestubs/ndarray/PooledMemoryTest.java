@@ -125,6 +125,22 @@ class PooledMemoryTest {
   }
 
   @Test
+  void memoryClosedOnAnotherThreadGoesBackToItsMakersCache() throws Exception {
+    ExecutorService maker = Executors.newSingleThreadExecutor();
+    try {
+      FloatArray made = maker.submit(() -> FloatArray.of(new float[] {1f, 2f, 3f, 4f})).get();
+      long was = address(made);
+      made.close(); // on this thread, as a caller closes a result a waiter thread read
+      FloatArray again = maker.submit(() -> FloatArray.of(new float[] {5f, 6f, 7f, 8f})).get();
+      assertThat(address(again)).isEqualTo(was);
+      assertThat(again.toArray()).isEqualTo(new float[] {5f, 6f, 7f, 8f});
+      again.close();
+    } finally {
+      maker.shutdownNow();
+    }
+  }
+
+  @Test
   void aResultArrayOverAnUnownedLeaseGivesItsMemoryBackOnClose() {
     BufferView result =
         MemoryPool.allocateUnowned(
