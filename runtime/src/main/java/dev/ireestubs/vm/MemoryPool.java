@@ -53,9 +53,10 @@ import java.nio.ByteOrder;
  *       crashes the JVM.
  * </ul>
  *
- * <p>Cached memory is bounded: at most {@value #CACHE_BYTES} bytes (and at most {@value
- * #CACHE_BLOCKS} blocks) of one size per stripe, with twice as many stripes as processors (at most
- * {@value #MAX_STRIPES}); blocks above 64 KiB are cached in one stripe only. {@code
+ * <p>Cached memory is bounded: of one size per stripe, at most {@value #CACHE_BLOCKS} blocks and
+ * {@value #CACHE_BYTES} bytes, but at least {@value #CACHE_BLOCKS_MIN} blocks, with twice as many
+ * stripes as processors (at most {@value #MAX_STRIPES}); blocks above 64 KiB are cached in one
+ * stripe only. {@code
  * -Ddev.ireestubs.memoryPool=false} turns the caches off (every allocation then makes and releases
  * a block of its own, as before the pool). Thread-safe.
  */

@@ -20,6 +20,7 @@ import java.util.Locale;
  * threads in the JVM, as a service has, since closing a shared arena is a handshake with each of
  * them. CPU time of the calling thread per allocation, the best of 3 rounds.
  */
+@SuppressWarnings("restricted") // downcalls to the C allocator, a segment over what it returns
 public final class AllocationOptionsMain {
   private AllocationOptionsMain() {}
 

@@ -130,7 +130,7 @@ public final class PeersBenchmarkMain {
 
   private static void measure(Call call, Pattern p, int calls, Map<Pattern, Figures> into)
       throws Exception {
-    long id = Thread.currentThread().getId();
+    long id = Thread.currentThread().threadId();
     float sink = 0;
     long bytes0 = THREADS.getThreadAllocatedBytes(id);
     long cpu0 = THREADS.getCurrentThreadCpuTime();
