@@ -38,11 +38,12 @@ final class Fences {
    * @param what what the fence is for, starting the message if IREE cannot make it
    */
   NativeFence create(String what) {
-    api.status()
-        .check(
-            calls.semaphoreCreate(
-                device, Encodings.QUEUE_AFFINITY_ANY, 0, Encodings.SEMAPHORE_FLAG_DEFAULT, out),
-            what + ": iree_hal_semaphore_create");
+    long created =
+        calls.semaphoreCreate(
+            device, Encodings.QUEUE_AFFINITY_ANY, 0, Encodings.SEMAPHORE_FLAG_DEFAULT, out);
+    if (created != 0) { // the message is built only on failure: a call allocates no text
+      throw api.status().failure(created, what + ": iree_hal_semaphore_create");
+    }
     long semaphore = out.get(JAVA_LONG, 0);
     long status = calls.fenceCreateAt(semaphore, 1, allocator, out);
     if (status != 0) {
