@@ -40,8 +40,7 @@ final class Fences {
   NativeFence create(String what) {
     api.status()
         .check(
-            calls.semaphoreCreate(
-                device, Encodings.QUEUE_AFFINITY_ANY, 0, Encodings.SEMAPHORE_FLAG_DEFAULT, out),
+            calls.semaphoreCreate(device, Encodings.QUEUE_AFFINITY_ANY, 0, out),
             what + ": iree_hal_semaphore_create");
     long semaphore = out.get(JAVA_LONG, 0);
     long status = calls.fenceCreateAt(semaphore, 1, allocator, out);
