@@ -65,13 +65,13 @@ final class Encodings {
   /** {@code iree_timeout_t} type ABSOLUTE; with {@link Long#MAX_VALUE} nanos, infinite. */
   static final int TIMEOUT_ABSOLUTE = 0;
 
-  /** {@code IREE_HAL_SEMAPHORE_FLAG_DEFAULT}: host interrupts and exportable timepoints. */
-  static final long SEMAPHORE_FLAG_DEFAULT = (1L << 2) | (1L << 3);
-
-  /** {@code IREE_HAL_WAIT_MODE_ANY}: a multi-wait returns when one semaphore is reached. */
+  /**
+   * {@code IREE_HAL_WAIT_MODE_ANY} (3.11), {@code IREE_ASYNC_WAIT_MODE_ANY} (3.12 line): a
+   * multi-wait returns when one semaphore is reached.
+   */
   static final int WAIT_MODE_ANY = 1;
 
-  /** {@code IREE_HAL_WAIT_FLAG_DEFAULT}. */
+  /** {@code IREE_HAL_WAIT_FLAG_DEFAULT} (3.11), {@code IREE_ASYNC_WAIT_FLAG_NONE} (3.12 line). */
   static final long WAIT_FLAG_DEFAULT = 0;
 
   /**

@@ -40,17 +40,21 @@ final class FenceCalls {
   private final MethodHandle statusAllocateCopy;
 
   private final MemorySegment fenceRegistration;
+  private final long semaphoreFlagsDefault;
 
-  FenceCalls(NativeSymbols symbols) {
+  /**
+   * Binds the shared functions from {@code symbols} and the ones whose C signature differs between
+   * generations through {@code api}.
+   */
+  FenceCalls(NativeSymbols symbols, CApi api) {
+    semaphoreFlagsDefault = api.semaphoreFlagsDefault();
     semaphoreCreate =
         symbols.bind(
             "iree_hal_semaphore_create",
             FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS));
     semaphoreRelease =
         symbols.bind("iree_hal_semaphore_release", FunctionDescriptor.ofVoid(JAVA_LONG));
-    semaphoreSignal =
-        symbols.bind(
-            "iree_hal_semaphore_signal", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG));
+    semaphoreSignal = api.semaphoreSignal(symbols);
     semaphoreFail =
         symbols.bind("iree_hal_semaphore_fail", FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG));
     semaphoreQuery =
@@ -62,20 +66,8 @@ final class FenceCalls {
             FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, Layouts.ALLOCATOR, ADDRESS));
     fenceRelease = symbols.bind("iree_hal_fence_release", FunctionDescriptor.ofVoid(JAVA_LONG));
     fenceQuery = symbols.bind("iree_hal_fence_query", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
-    fenceWait =
-        symbols.bind(
-            "iree_hal_fence_wait",
-            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, Layouts.TIMEOUT, JAVA_LONG));
-    deviceWaitSemaphores =
-        symbols.bind(
-            "iree_hal_device_wait_semaphores",
-            FunctionDescriptor.of(
-                JAVA_LONG,
-                JAVA_LONG,
-                JAVA_INT,
-                Layouts.SEMAPHORE_LIST,
-                Layouts.TIMEOUT,
-                JAVA_LONG));
+    fenceWait = api.fenceWait(symbols);
+    deviceWaitSemaphores = api.deviceWaitSemaphores(symbols);
     statusAllocateCopy =
         symbols.bind(
             "iree_status_allocate_copy",
@@ -92,10 +84,15 @@ final class FenceCalls {
   // ----------------------------------------------------------------------------------------------
   // Semaphores
 
-  long semaphoreCreate(
-      long device, long queueAffinity, long initialValue, long flags, MemorySegment out) {
+  /**
+   * {@code iree_hal_semaphore_create} with the default flags ({@code
+   * IREE_HAL_SEMAPHORE_FLAG_DEFAULT}, whose bits differ between API generations).
+   */
+  long semaphoreCreate(long device, long queueAffinity, long initialValue, MemorySegment out) {
     try {
-      return (long) semaphoreCreate.invokeExact(device, queueAffinity, initialValue, flags, out);
+      return (long)
+          semaphoreCreate.invokeExact(
+              device, queueAffinity, initialValue, semaphoreFlagsDefault, out);
     } catch (Throwable t) {
       throw rethrow(t);
     }
@@ -162,6 +159,7 @@ final class FenceCalls {
     }
   }
 
+  /** Waits for {@code fence}; {@code flags} 0 is the only value every generation reads alike. */
   long fenceWait(long fence, MemorySegment timeout, long flags) {
     try {
       return (long) fenceWait.invokeExact(fence, timeout, flags);
@@ -170,7 +168,10 @@ final class FenceCalls {
     }
   }
 
-  /** Blocks until the semaphores in {@code list} satisfy {@code mode}, or {@code timeout}. */
+  /**
+   * Blocks until the semaphores in {@code list} satisfy {@code mode} (ALL 0, ANY 1), or {@code
+   * timeout}; {@code flags} 0 is the only value every generation reads alike.
+   */
   long deviceWaitSemaphores(
       long device, int mode, MemorySegment list, MemorySegment timeout, long flags) {
     try {

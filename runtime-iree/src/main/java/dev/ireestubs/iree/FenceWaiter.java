@@ -130,8 +130,7 @@ final class FenceWaiter implements Runnable {
   private long newWakeSemaphore() {
     api.status()
         .check(
-            calls.semaphoreCreate(
-                device, Encodings.QUEUE_AFFINITY_ANY, 0, Encodings.SEMAPHORE_FLAG_DEFAULT, out),
+            calls.semaphoreCreate(device, Encodings.QUEUE_AFFINITY_ANY, 0, out),
             "the session's wake semaphore: iree_hal_semaphore_create");
     wakeValue = 0;
     return out.get(JAVA_LONG, 0);

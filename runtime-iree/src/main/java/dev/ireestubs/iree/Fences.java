@@ -38,9 +38,7 @@ final class Fences {
    * @param what what the fence is for, starting the message if IREE cannot make it
    */
   NativeFence create(String what) {
-    long created =
-        calls.semaphoreCreate(
-            device, Encodings.QUEUE_AFFINITY_ANY, 0, Encodings.SEMAPHORE_FLAG_DEFAULT, out);
+    long created = calls.semaphoreCreate(device, Encodings.QUEUE_AFFINITY_ANY, 0, out);
     if (created != 0) { // the message is built only on failure: a call allocates no text
       throw api.status().failure(created, what + ": iree_hal_semaphore_create");
     }

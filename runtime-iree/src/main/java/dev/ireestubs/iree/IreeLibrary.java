@@ -47,9 +47,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p><b>Trust.</b> Loading a library, like loading a {@code .vmfb} into it, runs native code in
  * this process with its full rights: load only files you would run as native programs.
  *
- * <p>The library must be of the IREE release that compiled the modules it runs (a {@code .vmfb}
- * runs only on a runtime of its own release), and of a release whose C API matches the one
- * described in iree-runtime-c-api.md (checked against v3.11.0).
+ * <p>The library must be of the generation of the IREE release that compiled the modules it runs (a
+ * {@code .vmfb} compiled by IREE 3.11 or earlier runs only on a 3.11-or-earlier runtime, one
+ * compiled by 3.12 or later only on a 3.12-or-later runtime). iree-stubs speaks both generations' C
+ * APIs (checked against IREE 3.11.0 and 3.12.0rc20260822): which one a library speaks is read from
+ * its {@code BUILD-INFO} and checked against the symbols it exports; {@link #release()} and {@link
+ * #generation()} say what was loaded.
  *
  * <p>Thread-safe.
  */
@@ -74,10 +77,18 @@ public final class IreeLibrary {
   public static final String IREE_VERSION = "3.11.0";
 
   /**
-   * The system property naming another IREE release to look for at the conventional location
-   * (default {@value #IREE_VERSION}): {@value}.
+   * The system property naming the IREE release to look for in the native jar and at the
+   * conventional location, when several are installed (default: the environment variable {@value
+   * #VERSION_ENVIRONMENT_VARIABLE}, else {@value #IREE_VERSION}); a release name such as {@code
+   * 3.12.0rc20260822}: {@value}.
    */
   public static final String VERSION_PROPERTY = "iree.runtime.version";
+
+  /**
+   * The environment variable naming the IREE release to look for when {@value #VERSION_PROPERTY} is
+   * not set: {@value}.
+   */
+  public static final String VERSION_ENVIRONMENT_VARIABLE = "IREE_RUNTIME_VERSION";
 
   /** Where a loaded library came from: the first place that had one. */
   public enum Origin {
@@ -145,10 +156,15 @@ public final class IreeLibrary {
    *
    * @param version an IREE release, e.g. {@code 3.11.0}
    * @return the conventional path of the library file
+   * @throws IllegalArgumentException when {@code version} is no IREE release name
    * @throws IllegalStateException when there is no home directory to put it in
    */
   public static Path conventionalPath(String version) {
     Objects.requireNonNull(version, "version");
+    if (!RuntimeRelease.isReleaseName(version)) {
+      throw new IllegalArgumentException(
+          "no IREE release name: '" + version + "' (e.g. " + IREE_VERSION + ", 3.12.0rc20260822)");
+    }
     LibraryLocator locator =
         new LibraryLocator(
             null,
@@ -279,6 +295,17 @@ public final class IreeLibrary {
    */
   public RuntimeGeneration generation() {
     return api.release().generation();
+  }
+
+  /**
+   * The generation of IREE's C API iree-stubs speaks to this library, e.g. {@code IREE 3.12 and
+   * later (hal 0.7)}: the one its release names, checked against its exports (or, for a library of
+   * unknown release, the one its exports show).
+   *
+   * @return a description for messages and logs
+   */
+  public String apiGeneration() {
+    return api.apiGeneration();
   }
 
   @Override

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -62,10 +63,10 @@ public final class IreeRuntime implements AutoCloseable {
       arena.close();
       throw e;
     }
-    this.retention = new Retention("the IREE runtime instance", this::release);
+    this.retention = new Retention("the IREE runtime instance", this::releaseInstance);
   }
 
-  private void release() {
+  private void releaseInstance() {
     api.sessions().instanceRelease(instance);
     arena.close();
   }
@@ -197,6 +198,16 @@ public final class IreeRuntime implements AutoCloseable {
   }
 
   /**
+   * The IREE release of the library this runtime runs in, e.g. {@code 3.11.0} or {@code
+   * 3.12.0rc20260822}, as its {@code BUILD-INFO} records it (see {@link IreeLibrary#release()}).
+   *
+   * @return the release, or empty for a library without {@code BUILD-INFO}
+   */
+  public Optional<String> release() {
+    return library.release();
+  }
+
+  /**
    * True once {@link #close()} has been called.
    *
    * @return true when the runtime is closed
@@ -269,7 +280,12 @@ public final class IreeRuntime implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "IreeRuntime on " + library.path() + (isClosed() ? " (closed)" : "");
+    return "IreeRuntime on "
+        + library.path()
+        + " (IREE "
+        + library.release().orElse("of an unknown release")
+        + ")"
+        + (isClosed() ? " (closed)" : "");
   }
 
   void forget(IreeSession session) {

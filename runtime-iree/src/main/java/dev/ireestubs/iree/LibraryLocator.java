@@ -96,18 +96,59 @@ final class LibraryLocator {
     this.classPath = classPath;
   }
 
-  /** A locator reading this process's system properties and environment. */
+  /**
+   * A locator reading this process's system properties and environment.
+   *
+   * @throws IreeLibraryException when the release asked for is no release name
+   */
   static LibraryLocator ofSystem() {
-    String version = blankToNull(System.getProperty(IreeLibrary.VERSION_PROPERTY));
     return new LibraryLocator(
         System.getProperty(IreeLibrary.PROPERTY),
         System.getenv(IreeLibrary.ENVIRONMENT_VARIABLE),
-        version == null ? IreeLibrary.IREE_VERSION : version.strip(),
+        release(
+            System.getProperty(IreeLibrary.VERSION_PROPERTY),
+            System.getenv(IreeLibrary.VERSION_ENVIRONMENT_VARIABLE)),
         System.getenv("XDG_DATA_HOME"),
         System.getProperty("user.home"),
         System.getProperty("os.name"),
         System.getProperty("os.arch"),
         ClassPathLibrary.ofSystem());
+  }
+
+  /**
+   * The IREE release whose library to look for on the class path and at the conventional location:
+   * the system property {@value IreeLibrary#VERSION_PROPERTY}, else the environment variable
+   * {@value IreeLibrary#VERSION_ENVIRONMENT_VARIABLE}, else {@value IreeLibrary#IREE_VERSION}.
+   *
+   * @param property the property's value (null or blank: unset)
+   * @param environment the variable's value (null or blank: unset)
+   * @throws IreeLibraryException when the one given is no release name (it becomes a directory
+   *     name: {@code ../../x} must not)
+   */
+  static String release(String property, String environment) {
+    String p = blankToNull(property);
+    String e = blankToNull(environment);
+    String source =
+        p != null
+            ? "system property " + IreeLibrary.VERSION_PROPERTY
+            : "environment variable " + IreeLibrary.VERSION_ENVIRONMENT_VARIABLE;
+    String given = p != null ? p : e;
+    if (given == null) {
+      return IreeLibrary.IREE_VERSION;
+    }
+    String release = given.strip();
+    if (!RuntimeRelease.isReleaseName(release)) {
+      throw new IreeLibraryException(
+          "the "
+              + source
+              + " names no IREE release: '"
+              + given
+              + "'; give a release such as "
+              + IreeLibrary.IREE_VERSION
+              + " or 3.12.0rc20260822 (MAJOR.MINOR.PATCH, with rcYYYYMMDD for a release"
+              + " candidate)");
+    }
+    return release;
   }
 
   /**

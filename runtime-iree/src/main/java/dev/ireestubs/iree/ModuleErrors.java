@@ -200,8 +200,11 @@ final class ModuleErrors {
     } else {
       recompile = "an IREE 3.11 compiler (pip install iree-base-compiler==3.11.0)";
       otherRuntime =
-          "an IREE 3.12+ runtime (iree-stubs' IREE backend does not call the 3.12 line's C API"
-              + " yet: see docs/iree-runtime.md, 'Supported IREE releases')";
+          "an IREE 3.12+ runtime ("
+              + LibraryLocator.BUILD_SCRIPT
+              + " --version 3.12.0rc20260822 builds one; -D"
+              + IreeLibrary.VERSION_PROPERTY
+              + "=3.12.0rc20260822 selects it)";
     }
     String imports =
         module

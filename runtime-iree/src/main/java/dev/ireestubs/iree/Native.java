@@ -26,6 +26,10 @@ import java.util.List;
  * {@code iree_status_t} (a pointer whose low 5 bits are the code) travels as a {@code long}, which
  * the LP64 calling conventions pass exactly as a pointer.
  *
+ * <p>The functions whose C signature differs between IREE's API generations are bound through the
+ * library's {@link CApi} generation, adapted to the same Java types: callers of these classes do
+ * not know which generation they talk to.
+ *
  * <p>The constructor resolves every symbol first and fails with the complete list of missing ones
  * ({@link NativeSymbols}). Methods do no checking of their own: callers pass valid handles.
  */
@@ -42,6 +46,7 @@ final class Native {
 
   private final String libraryName;
   private final RuntimeRelease release;
+  private final CApi generation;
   private final List<String> required;
   private final SessionCalls sessions;
   private final ListCalls lists;
@@ -58,18 +63,20 @@ final class Native {
    * Binds every symbol iree-stubs calls.
    *
    * @param release the library's IREE release, as far as known
-   * @throws IreeLibraryException when the library lacks any, listing them
+   * @throws IreeLibraryException when the library lacks any, listing them, or its release and
+   *     exports name different API generations
    */
   Native(SymbolLookup lookup, String libraryName, RuntimeRelease release) {
     this.libraryName = libraryName;
     this.release = release;
+    this.generation = CApi.of(lookup, libraryName, release);
     NativeSymbols symbols = new NativeSymbols(lookup, libraryName);
     this.sessions = new SessionCalls(symbols);
     this.lists = new ListCalls(symbols);
     this.bufferViews = new BufferViewCalls(symbols);
     this.buffers = new BufferCalls(symbols);
     this.parameters = new ParameterCalls(symbols);
-    this.fences = new FenceCalls(symbols);
+    this.fences = new FenceCalls(symbols, generation);
     this.status = new StatusCalls(symbols);
     this.allocatorCtl = symbols.findAny(ALLOCATOR_CTL_SYMBOLS);
     this.listRegistration = symbols.findData(LIST_REGISTRATION);
@@ -91,6 +98,14 @@ final class Native {
   /** The IREE release of the library, as its {@code BUILD-INFO} says (or unknown). */
   RuntimeRelease release() {
     return release;
+  }
+
+  /**
+   * The generation of IREE's C API this library speaks, e.g. {@code IREE 3.12 and later (hal 0.7)}:
+   * picked from its release and checked against its exports ({@link CApi#of}).
+   */
+  String apiGeneration() {
+    return generation.describe();
   }
 
   /** Instance, device, session, module and function downcalls. */

@@ -63,6 +63,11 @@ record RuntimeRelease(Optional<String> version, RuntimeGeneration generation, lo
         hal);
   }
 
+  /** Whether {@code name} is an IREE release name: {@code 3.11.0}, {@code 3.12.0rc20260822}. */
+  static boolean isReleaseName(String name) {
+    return RELEASE.matcher(name).matches();
+  }
+
   /**
    * The HAL module version of an IREE release by its name: 6 up to 3.11, 7 from 3.12 (the releases
    * 3.12 to 3.14 share it); -1 for a name that is no release.

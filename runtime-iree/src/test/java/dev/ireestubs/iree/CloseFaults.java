@@ -9,7 +9,6 @@ import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.UByteArray;
-import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vm.Fence;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -214,7 +213,7 @@ final class CloseFaults {
   }
 
   private static ModuleBackend open(IreeRuntime runtime, Scenario s) throws IOException {
-    Path file = SharedData.require(MicroSpeech.FILE);
+    Path file = Corpus.require(MicroSpeech.FILE);
     return switch (s.backend()) {
       case SESSION -> runtime.newSession(s.device()).load(file);
       case POOL -> runtime.newPool(s.device(), 2).load(file);

@@ -10,7 +10,6 @@ import dev.ireestubs.iree.CloseFaults.Backend;
 import dev.ireestubs.iree.CloseFaults.Closing;
 import dev.ireestubs.iree.CloseFaults.Scenario;
 import dev.ireestubs.ndarray.UByteArray;
-import dev.ireestubs.testing.SharedData;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,7 +64,7 @@ class CloseFaultsIntegrationTest {
   @CsvSource({"LOCAL_TASK, SESSION", "LOCAL_TASK, POOL", "LOCAL_SYNC, SESSION", "LOCAL_SYNC, POOL"})
   void closingWhateverIsInFlightNeverBringsTheProcessDown(Device device, Backend backend)
       throws Exception {
-    SharedData.require(MicroSpeech.FILE);
+    Corpus.require(MicroSpeech.FILE);
     List<Closing> closings = List.copyOf(EnumSet.complementOf(EnumSet.of(Closing.RUNTIME)));
     runCycles(device, backend, closings, SEED + device.ordinal() * 31L + backend.ordinal());
   }
@@ -75,7 +74,7 @@ class CloseFaultsIntegrationTest {
   @CsvSource({"LOCAL_TASK", "LOCAL_SYNC"})
   void closingTheRuntimeWithBackendsAndCallsOpenNeverBringsTheProcessDown(Device device)
       throws Exception {
-    SharedData.require(MicroSpeech.FILE);
+    Corpus.require(MicroSpeech.FILE);
     runCycles(device, null, List.of(Closing.RUNTIME), SEED + 7 + device.ordinal());
   }
 
@@ -133,8 +132,8 @@ class CloseFaultsIntegrationTest {
         boolean pool = cycle % 2 == 1;
         var backend =
             pool
-                ? runtime.newPool(Device.LOCAL_TASK, 2).load(SharedData.require(MicroSpeech.FILE))
-                : runtime.newSession(Device.LOCAL_TASK).load(SharedData.require(MicroSpeech.FILE));
+                ? runtime.newPool(Device.LOCAL_TASK, 2).load(Corpus.require(MicroSpeech.FILE))
+                : runtime.newSession(Device.LOCAL_TASK).load(Corpus.require(MicroSpeech.FILE));
         DynamicFunction f = DynamicFunction.of(backend.function("module.tf2onnx$async"));
         List<FencedFuture<Object>> running = new ArrayList<>();
         for (int i = 0; i < 24; i++) {
@@ -176,16 +175,18 @@ class CloseFaultsIntegrationTest {
   void theJvmExitsCleanlyWithCallsInFlight(String how) throws Exception {
     String java = ProcessHandle.current().info().command().orElse(null);
     assumeTrue(java != null, "cannot tell which java runs this test");
-    SharedData.require(MicroSpeech.FILE);
+    Corpus.require(MicroSpeech.FILE);
     Process process =
         new ProcessBuilder(
                 java,
                 "--enable-native-access=ALL-UNNAMED",
+                // the library this JVM runs on, whichever release was picked
+                "-D" + IreeLibrary.PROPERTY + "=" + RequireIree.library().orElseThrow().path(),
                 "-cp",
                 System.getProperty("java.class.path"),
                 ExitWithCallsInFlight.class.getName(),
-                SharedData.require(MicroSpeech.FILE).toString(),
-                SharedData.require(MicroSpeech.YES).toString(),
+                Corpus.require(MicroSpeech.FILE).toString(),
+                Corpus.require(MicroSpeech.YES).toString(),
                 how)
             .redirectErrorStream(true)
             .start();

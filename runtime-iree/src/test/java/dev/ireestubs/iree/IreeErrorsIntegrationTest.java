@@ -16,7 +16,6 @@ import dev.ireestubs.iree.models.Iree_StaleAdder;
 import dev.ireestubs.iree.models.Iree_Subtractor;
 import dev.ireestubs.iree.models.LooseAdder;
 import dev.ireestubs.ndarray.FloatArray;
-import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.OpaqueRef;
 import dev.ireestubs.vm.VmList;
@@ -43,7 +42,7 @@ class IreeErrorsIntegrationTest {
   @TempDir Path dir;
 
   private static IreeSession addSession() throws IOException {
-    return IREE.runtime().newSession().load(SharedData.require(Adder.FILE));
+    return IREE.runtime().newSession().load(Corpus.require(Adder.FILE));
   }
 
   @Test
@@ -151,7 +150,7 @@ class IreeErrorsIntegrationTest {
 
   @Test
   void aModuleForAnotherArchitecture() throws IOException {
-    Path arm = SharedData.require("vmfb/2026-08_djl-iree-engine_add_aarch64_bc17.vmfb");
+    Path arm = Corpus.require("vmfb/2026-08_djl-iree-engine_add_aarch64_bc17.vmfb");
     try (IreeSession session = IREE.runtime().newSession()) {
       IreeIncompatibleModuleException e =
           assertThrows(IreeIncompatibleModuleException.class, () -> session.load(arm));
@@ -165,7 +164,7 @@ class IreeErrorsIntegrationTest {
 
   @Test
   void aModuleOfAnotherRelease() throws IOException {
-    Path old = SharedData.require("vmfb/2024-12_iree-tutorial_matmul_3in_bc15.vmfb");
+    Path old = Corpus.require("vmfb/2024-12_iree-tutorial_matmul_3in_bc15.vmfb");
     try (IreeSession session = IREE.runtime().newSession()) {
       IreeIncompatibleModuleException e =
           assertThrows(IreeIncompatibleModuleException.class, () -> session.load(old));
@@ -182,8 +181,8 @@ class IreeErrorsIntegrationTest {
   void modulesOfOlderReleasesNameTheirRelease() throws IOException {
     // IREE itself says only "FlatBuffer verification failed" for these; iree-stubs' reader knows
     // their bytecode version or layout.
-    Path bc13 = SharedData.require("vmfb/2023-02_iree-rs_simple_mul_module_bc13_noreflection.vmfb");
-    Path of2021 = SharedData.require("vmfb/2021-06_iree_simple_embedding_rv64_noreflection.vmfb");
+    Path bc13 = Corpus.require("vmfb/2023-02_iree-rs_simple_mul_module_bc13_noreflection.vmfb");
+    Path of2021 = Corpus.require("vmfb/2021-06_iree_simple_embedding_rv64_noreflection.vmfb");
     try (IreeSession session = IREE.runtime().newSession()) {
       IreeIncompatibleModuleException e =
           assertThrows(IreeIncompatibleModuleException.class, () -> session.load(bc13));
@@ -208,8 +207,8 @@ class IreeErrorsIntegrationTest {
 
   @Test
   void aSecondModuleOfTheSameNameIsRefused() throws IOException {
-    Path add = SharedData.require(Adder.FILE);
-    Path matmul = SharedData.require("vmfb/2026-03_elodin_matmul_x86_64_bc17.vmfb"); // "module" too
+    Path add = Corpus.require(Adder.FILE);
+    Path matmul = Corpus.require("vmfb/2026-03_elodin_matmul_x86_64_bc17.vmfb"); // "module" too
     try (IreeSession session = IREE.runtime().newSession().load(add)) {
       IllegalArgumentException fromFile =
           assertThrows(IllegalArgumentException.class, () -> session.load(matmul));
@@ -233,14 +232,14 @@ class IreeErrorsIntegrationTest {
               .add(FloatArray.of(new float[] {1, 2, 3, 4}, 4), FloatArray.zeros(4));
       assertThat(sum.toArray()).isEqualTo(new float[] {1, 2, 3, 4});
       // A module of another name still loads beside it.
-      session.load(SharedData.require("vmfb/2026-06_eerie_mul_vmvx_bc17.vmfb"));
+      session.load(Corpus.require("vmfb/2026-06_eerie_mul_vmvx_bc17.vmfb"));
       assertThat(session.functionNames()).contains("arithmetic.simple_mul");
     }
   }
 
   @Test
   void aModuleThatNeedsParametersSaysSo() throws IOException {
-    Path scale = SharedData.require("vmfb/2026-08_djl-iree-engine_scale_bc17.vmfb");
+    Path scale = Corpus.require("vmfb/2026-08_djl-iree-engine_scale_bc17.vmfb");
     try (IreeSession session = IREE.runtime().newSession()) {
       IreeInvocationException e =
           assertThrows(IreeInvocationException.class, () -> session.load(scale));

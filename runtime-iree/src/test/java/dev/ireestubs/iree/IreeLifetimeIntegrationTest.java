@@ -7,7 +7,6 @@ import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.iree.models.Adder;
 import dev.ireestubs.iree.models.Iree_Adder;
 import dev.ireestubs.ndarray.FloatArray;
-import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
 import java.io.IOException;
@@ -26,7 +25,7 @@ class IreeLifetimeIntegrationTest {
   @RegisterExtension static final RequireIree.Runtime IREE = new RequireIree.Runtime();
 
   private static IreeSession addSession() throws IOException {
-    return IREE.runtime().newSession().load(SharedData.require(Adder.FILE));
+    return IREE.runtime().newSession().load(Corpus.require(Adder.FILE));
   }
 
   @Test
@@ -47,14 +46,14 @@ class IreeLifetimeIntegrationTest {
             IllegalStateException.class, () -> adder.add(FloatArray.zeros(4), FloatArray.zeros(4)));
     assertThat(stub).hasMessageThat().contains("is closed");
     assertThrows(IllegalStateException.class, () -> session.lookup("module.add"));
-    assertThrows(IllegalStateException.class, () -> session.load(SharedData.require(Adder.FILE)));
+    assertThrows(IllegalStateException.class, () -> session.load(Corpus.require(Adder.FILE)));
     session.close(); // twice: nothing happens
   }
 
   @Test
   void closingTheRuntimeClosesItsSessions() throws IOException {
     IreeRuntime own = IreeRuntime.create(IREE.runtime().library());
-    IreeSession a = own.newSession().load(SharedData.require(Adder.FILE));
+    IreeSession a = own.newSession().load(Corpus.require(Adder.FILE));
     IreeSession b = own.newSession(Device.LOCAL_TASK);
     own.close();
     assertThat(a.isClosed()).isTrue();

@@ -8,7 +8,6 @@ import dev.ireestubs.iree.models.Abs0d;
 import dev.ireestubs.iree.models.Adder;
 import dev.ireestubs.iree.models.Iree_Adder;
 import dev.ireestubs.ndarray.FloatArray;
-import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
@@ -72,7 +71,7 @@ class IreeModulesIntegrationTest {
 
   @Test
   void addLoadedFromMemory() throws IOException {
-    byte[] bytes = Files.readAllBytes(SharedData.require(Adder.FILE));
+    byte[] bytes = Files.readAllBytes(Corpus.require(Adder.FILE));
     try (IreeSession session = IREE.runtime().newSession().load(bytes, "add.vmfb")) {
       Arrays.fill(bytes, (byte) 0); // the session keeps its own aligned copy
       FloatArray sum = new Iree_Adder(session).add(floats(1, 2, 3, 4), floats(10, 20, 30, 40));
@@ -86,7 +85,7 @@ class IreeModulesIntegrationTest {
   void openGivesASessionThatOwnsItsRuntime() throws IOException {
     IreeSession session =
         IreeBackend.open(
-            SharedData.require(Adder.FILE),
+            Corpus.require(Adder.FILE),
             IreeBackend.Options.defaults().withLibrary(IREE.runtime().library().path()));
     try (session) {
       // iree-run-module ... --function=add --input=4xf32=1,2,3,4 --input=4xf32=10,20,30,40

@@ -9,7 +9,6 @@ import dev.ireestubs.iree.models.Iree_Speech;
 import dev.ireestubs.iree.models.Speech;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.UByteArray;
-import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vm.VmList;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -45,7 +44,7 @@ class IreeObservabilityIntegrationTest {
     IreeSession first = MicroSpeech.session(IREE.runtime(), Device.LOCAL_SYNC);
     IreeSession second = MicroSpeech.session(IREE.runtime(), Device.LOCAL_SYNC);
     IreeSessionPool pool =
-        IREE.runtime().newPool(Device.LOCAL_TASK, 2).load(SharedData.require(Speech.FILE));
+        IREE.runtime().newPool(Device.LOCAL_TASK, 2).load(Corpus.require(Speech.FILE));
     ObjectName a = new ObjectName(first.objectName());
     ObjectName b = new ObjectName(second.objectName());
     ObjectName p = new ObjectName(pool.objectName());
@@ -89,7 +88,7 @@ class IreeObservabilityIntegrationTest {
   void eachCallIsAJfrEvent() throws Exception {
     Path file = dir.resolve("calls.jfr");
     try (IreeSessionPool pool =
-            IREE.runtime().newPool(Device.LOCAL_SYNC, 2).load(SharedData.require(Speech.FILE));
+            IREE.runtime().newPool(Device.LOCAL_SYNC, 2).load(Corpus.require(Speech.FILE));
         IreeSession session = MicroSpeech.session(IREE.runtime(), Device.LOCAL_TASK);
         UByteArray yes = MicroSpeech.yes();
         Recording recording = new Recording()) {

@@ -11,7 +11,6 @@ import dev.ireestubs.iree.models.Scale2;
 import dev.ireestubs.iree.models.Speech;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.UByteArray;
-import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vm.Fence;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,7 +45,7 @@ class IreeSessionPoolIntegrationTest {
   @RegisterExtension static final RequireIree.Runtime IREE = new RequireIree.Runtime();
 
   private static IreeSessionPool pool(Device device, int size) throws IOException {
-    return IREE.runtime().newPool(device, size).load(SharedData.require(Speech.FILE));
+    return IREE.runtime().newPool(device, size).load(Corpus.require(Speech.FILE));
   }
 
   @ParameterizedTest
@@ -172,7 +171,7 @@ class IreeSessionPoolIntegrationTest {
       // A second module of the same name is refused, as a session refuses it; the pool goes on.
       IllegalArgumentException twice =
           assertThrows(
-              IllegalArgumentException.class, () -> pool.load(SharedData.require(Speech.FILE)));
+              IllegalArgumentException.class, () -> pool.load(Corpus.require(Speech.FILE)));
       assertThat(twice).hasMessageThat().contains("module");
       try (UByteArray x = inputs.input(1);
           FloatArray y = new Iree_Speech(pool).tf2onnx(x)) {
@@ -181,7 +180,7 @@ class IreeSessionPoolIntegrationTest {
       // From memory too.
       pool.load(
           java.nio.ByteBuffer.wrap(
-              Files.readAllBytes(SharedData.require("vmfb/2026-06_eerie_mul_vmvx_bc17.vmfb"))),
+              Files.readAllBytes(Corpus.require("vmfb/2026-06_eerie_mul_vmvx_bc17.vmfb"))),
           "mul.vmfb");
       assertThat(pool.functionNames()).contains("arithmetic.simple_mul");
       assertThat(pool.statistics().getModules()).containsExactly("module", "arithmetic").inOrder();
@@ -230,7 +229,7 @@ class IreeSessionPoolIntegrationTest {
     try (IreeSessionPool pool =
             IREE.runtime()
                 .newPool(Device.LOCAL_SYNC, 1, Duration.ofMillis(50))
-                .load(SharedData.require(Speech.FILE));
+                .load(Corpus.require(Speech.FILE));
         UByteArray yes = MicroSpeech.yes()) {
       Speech speech = new Iree_Speech(pool);
       int held = pool.take("test");
@@ -382,15 +381,15 @@ class IreeSessionPoolIntegrationTest {
   void parameterArchivesAreBoundOnceForEverySession() throws Exception {
     Parameters both =
         Parameters.builder()
-            .scope("model", SharedData.require("params/scale_weights.irpa"))
-            .scope("bias", SharedData.require("params/scale2_bias.irpa"))
+            .scope("model", Corpus.require("params/scale_weights.irpa"))
+            .scope("bias", Corpus.require("params/scale2_bias.irpa"))
             .build();
     IreeBackend.Options options =
         IreeBackend.Options.defaults()
             .withLibrary(IreeLibrary.locate().orElseThrow())
             .withParameters(both);
     ExecutorService executor = Executors.newFixedThreadPool(4);
-    try (IreeSessionPool pool = IreeBackend.openPool(SharedData.require(Scale2.FILE), options, 3)) {
+    try (IreeSessionPool pool = IreeBackend.openPool(Corpus.require(Scale2.FILE), options, 3)) {
       Scale2 stub = new Iree_Scale2(pool);
       List<Future<float[]>> results = new ArrayList<>();
       for (int i = 0; i < 24; i++) {
@@ -414,7 +413,7 @@ class IreeSessionPoolIntegrationTest {
       }
       IllegalStateException again =
           assertThrows(
-              IllegalStateException.class, () -> pool.load(SharedData.require(Scale2.FILE), both));
+              IllegalStateException.class, () -> pool.load(Corpus.require(Scale2.FILE), both));
       assertThat(again).hasMessageThat().contains("a pool binds parameters once");
     } finally {
       executor.shutdownNow();
@@ -447,8 +446,7 @@ class IreeSessionPoolIntegrationTest {
   @Test
   void closingTheRuntimeClosesItsPools() throws Exception {
     IreeRuntime runtime = IreeRuntime.create(RequireIree.library().orElseThrow());
-    IreeSessionPool pool =
-        runtime.newPool(Device.LOCAL_SYNC, 2).load(SharedData.require(Speech.FILE));
+    IreeSessionPool pool = runtime.newPool(Device.LOCAL_SYNC, 2).load(Corpus.require(Speech.FILE));
     runtime.close();
     assertThat(pool.isClosed()).isTrue();
     assertThrows(IllegalStateException.class, () -> runtime.newPool(Device.LOCAL_SYNC, 1));

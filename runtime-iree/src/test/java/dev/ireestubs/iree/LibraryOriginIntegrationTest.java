@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.ireestubs.iree.models.Adder;
 import dev.ireestubs.iree.models.Iree_Adder;
 import dev.ireestubs.ndarray.FloatArray;
-import dev.ireestubs.testing.SharedData;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
@@ -48,7 +47,7 @@ class LibraryOriginIntegrationTest {
       assertThat(NativeJars.sha256(Files.readAllBytes(library.path()))).isEqualTo(recordedSha256());
     }
     // A newcomer's call: no path anywhere, the module from the shared real data.
-    try (IreeSession backend = IreeBackend.open(SharedData.require(Adder.FILE))) {
+    try (IreeSession backend = IreeBackend.open(Corpus.require(Adder.FILE))) {
       FloatArray a = FloatArray.of(new float[] {1, 2, 3, 4}, 4);
       FloatArray b = FloatArray.of(new float[] {10, 20, 30, 40}, 4);
       assertThat(new Iree_Adder(backend).add(a, b).toArray())

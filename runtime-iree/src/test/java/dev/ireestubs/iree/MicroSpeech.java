@@ -4,7 +4,6 @@ import static com.google.common.truth.Truth.assertThat;
 
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.UByteArray;
-import dev.ireestubs.testing.SharedData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -30,13 +29,13 @@ final class MicroSpeech {
 
   /** A new session on {@code device} with the model loaded; skips the test without ../shared. */
   static IreeSession session(IreeRuntime runtime, Device device) throws IOException {
-    return runtime.newSession(device).load(SharedData.require(FILE));
+    return runtime.newSession(device).load(Corpus.require(FILE));
   }
 
   /** The "yes" features, 1x49x40x1 ui8, in a new array. */
   static UByteArray yes() {
     try {
-      byte[] bytes = Files.readAllBytes(SharedData.require(YES));
+      byte[] bytes = Files.readAllBytes(Corpus.require(YES));
       UByteArray x = UByteArray.zeros(1, 49, 40, 1);
       for (int i = 0; i < bytes.length; i++) {
         x.setFlat(bytes[i] & 0xFF, i);

@@ -11,7 +11,6 @@ import dev.ireestubs.iree.models.Iree_MicroSpeech;
 import dev.ireestubs.iree.models.MicroSpeech;
 import dev.ireestubs.ndarray.ByteArray;
 import dev.ireestubs.ndarray.FloatArray;
-import dev.ireestubs.testing.SharedData;
 import java.io.IOException;
 import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
@@ -37,14 +36,14 @@ class MicroSpeechIntegrationTest {
   static final float[] YES_LOGITS = {-12.6956f, -3.90635f, 9.94343f, -3.28488f};
 
   private static ByteArray yes() throws IOException {
-    return ByteArray.of(Files.readAllBytes(SharedData.require(MicroSpeech.YES)), 1, 49, 40, 1);
+    return ByteArray.of(Files.readAllBytes(Corpus.require(MicroSpeech.YES)), 1, 49, 40, 1);
   }
 
   @Test
   void theYesFeaturesGiveTheModelsLogitsOnEveryDevice() throws IOException {
     for (Device device : Device.values()) {
       try (IreeSession session =
-          IREE.runtime().newSession(device).load(SharedData.require(MicroSpeech.FILE))) {
+          IREE.runtime().newSession(device).load(Corpus.require(MicroSpeech.FILE))) {
         dev.ireestubs.invoke.BackendFunction f = session.function("module.tf2onnx");
         Reflection.Resolved r = f.signature();
         assertThat(r.source()).isEqualTo("bytecode");
@@ -71,7 +70,7 @@ class MicroSpeechIntegrationTest {
   void aWrongShapeIsRefusedBeforeTheCall() throws IOException {
     ByteArray wrong = ByteArray.of(new byte[49 * 41], 1, 49, 41, 1);
     try (IreeSession session =
-        IREE.runtime().newSession(Device.LOCAL_SYNC).load(SharedData.require(MicroSpeech.FILE))) {
+        IREE.runtime().newSession(Device.LOCAL_SYNC).load(Corpus.require(MicroSpeech.FILE))) {
       IreeValueException stub =
           assertThrows(
               IreeValueException.class, () -> new Iree_MicroSpeech(session).tf2onnx(wrong));

@@ -11,7 +11,6 @@ import dev.ireestubs.iree.models.Iree_Scale2;
 import dev.ireestubs.iree.models.Scale;
 import dev.ireestubs.iree.models.Scale2;
 import dev.ireestubs.ndarray.FloatArray;
-import dev.ireestubs.testing.SharedData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -38,7 +37,7 @@ class ParametersIntegrationTest {
   @TempDir Path dir;
 
   private static Path archive(String name) {
-    return SharedData.require("params/" + name);
+    return Corpus.require("params/" + name);
   }
 
   private static FloatArray input() {
@@ -52,7 +51,7 @@ class ParametersIntegrationTest {
         IreeBackend.Options.defaults()
             .withLibrary(IreeLibrary.locate().orElseThrow())
             .withParameters(weights);
-    try (IreeSession session = IreeBackend.open(SharedData.require(Scale.FILE), options)) {
+    try (IreeSession session = IreeBackend.open(Corpus.require(Scale.FILE), options)) {
       assertThat(session.parameterScopes()).containsExactly("model");
       assertThat(new Iree_Scale(session).scale(input()).toArray())
           .isEqualTo(new float[] {2, 4, 6, 8});
@@ -63,8 +62,7 @@ class ParametersIntegrationTest {
   void scaleWithZeroWeightsGivesZeros() throws IOException {
     Parameters zero =
         Parameters.builder().scope("model", archive("scale_weights_zero.irpa")).build();
-    try (IreeSession session =
-        IREE.runtime().newSession().load(SharedData.require(Scale.FILE), zero)) {
+    try (IreeSession session = IREE.runtime().newSession().load(Corpus.require(Scale.FILE), zero)) {
       assertThat(new Iree_Scale(session).scale(input()).toArray())
           .isEqualTo(new float[] {0, 0, 0, 0});
     }
@@ -78,11 +76,11 @@ class ParametersIntegrationTest {
             .scope("bias", archive("scale2_bias.irpa"))
             .build();
     try (IreeSession session =
-        IREE.runtime().newSession().load(SharedData.require(Scale2.FILE), both)) {
+        IREE.runtime().newSession().load(Corpus.require(Scale2.FILE), both)) {
       Scale2 stub = new Iree_Scale2(session);
       assertThat(stub.scale2(input()).toArray()).isEqualTo(new float[] {12, 14, 16, 18});
       // A module without parameters loads beside it.
-      session.load(SharedData.require("vmfb/2026-06_eerie_mul_vmvx_bc17.vmfb"));
+      session.load(Corpus.require("vmfb/2026-06_eerie_mul_vmvx_bc17.vmfb"));
       assertThat(session.functionNames()).contains("arithmetic.simple_mul");
       assertThat(stub.scale2(input()).toArray()).isEqualTo(new float[] {12, 14, 16, 18});
     }
@@ -98,7 +96,7 @@ class ParametersIntegrationTest {
             .build();
     assertThat(split.scopes().get("model")).hasSize(2);
     try (IreeSession session =
-        IREE.runtime().newSession().load(SharedData.require(Scale2.FILE), split)) {
+        IREE.runtime().newSession().load(Corpus.require(Scale2.FILE), split)) {
       assertThat(new Iree_Scale2(session).scale2(input()).toArray())
           .isEqualTo(new float[] {12, 14, 16, 18});
     }
@@ -109,7 +107,7 @@ class ParametersIntegrationTest {
     try (IreeSession session = IREE.runtime().newSession()) {
       IreeInvocationException e =
           assertThrows(
-              IreeInvocationException.class, () -> session.load(SharedData.require(Scale2.FILE)));
+              IreeInvocationException.class, () -> session.load(Corpus.require(Scale2.FILE)));
       assertThat(e.statusCode()).isEqualTo(IreeStatusCode.NOT_FOUND.code());
       assertThat(e).hasMessageThat().contains("in scopes 'bias', 'model'");
       assertThat(e).hasMessageThat().contains("this session binds no parameter archives");
@@ -127,7 +125,7 @@ class ParametersIntegrationTest {
       IreeInvocationException e =
           assertThrows(
               IreeInvocationException.class,
-              () -> session.load(SharedData.require(Scale2.FILE), onlyModel));
+              () -> session.load(Corpus.require(Scale2.FILE), onlyModel));
       assertThat(e).hasMessageThat().contains("this session binds 'model' but not 'bias'");
     }
   }
@@ -140,7 +138,7 @@ class ParametersIntegrationTest {
       IreeInvocationException e =
           assertThrows(
               IreeInvocationException.class,
-              () -> session.load(SharedData.require(Scale.FILE), misspelt));
+              () -> session.load(Corpus.require(Scale.FILE), misspelt));
       assertThat(e).hasMessageThat().contains("in scope 'model'");
       assertThat(e).hasMessageThat().contains("this session binds 'Model' but not 'model'");
     }
@@ -155,7 +153,7 @@ class ParametersIntegrationTest {
               NoSuchFileException.class,
               () ->
                   session.load(
-                      SharedData.require(Scale.FILE),
+                      Corpus.require(Scale.FILE),
                       Parameters.builder().scope("model", absent).build()));
       assertThat(e).hasMessageThat().contains(absent.toString());
       assertThat(e).hasMessageThat().contains("parameter scope 'model'");
@@ -177,7 +175,7 @@ class ParametersIntegrationTest {
       Parameters p = Parameters.builder().scope("model", cut).build();
       try (IreeSession session = IREE.runtime().newSession()) {
         try {
-          session.load(SharedData.require(Scale.FILE), p);
+          session.load(Corpus.require(Scale.FILE), p);
           // IREE read what it needed: the truncation cut only padding after the data.
           float[] y = new Iree_Scale(session).scale(input()).toArray();
           assertThat(y).isEqualTo(new float[] {2, 4, 6, 8});
@@ -207,7 +205,7 @@ class ParametersIntegrationTest {
       IreeInvocationException e =
           assertThrows(
               IreeInvocationException.class,
-              () -> session.load(SharedData.require(Scale2.FILE), noOffset));
+              () -> session.load(Corpus.require(Scale2.FILE), noOffset));
       assertThat(e.statusCode()).isEqualTo(IreeStatusCode.NOT_FOUND.code());
       assertThat(e).hasMessageThat().contains("no parameter found in index with key 'offset'");
       assertThat(e).hasMessageThat().contains("this session binds");
@@ -221,7 +219,7 @@ class ParametersIntegrationTest {
       IllegalStateException e =
           assertThrows(IllegalStateException.class, () -> session.bindParameters(weights));
       assertThat(e).hasMessageThat().contains("already binds parameter scopes 'model'");
-      session.load(SharedData.require(Scale.FILE));
+      session.load(Corpus.require(Scale.FILE));
       assertThat(new Iree_Scale(session).scale(input()).toArray())
           .isEqualTo(new float[] {2, 4, 6, 8});
     }
@@ -235,7 +233,7 @@ class ParametersIntegrationTest {
   void parametersOnAModuleWithoutThemAreHarmless() throws IOException {
     Parameters weights = Parameters.builder().scope("model", archive("scale_weights.irpa")).build();
     try (IreeSession session =
-        IREE.runtime().newSession().load(SharedData.require(Adder.FILE), weights)) {
+        IREE.runtime().newSession().load(Corpus.require(Adder.FILE), weights)) {
       assertThat(new Iree_Adder(session).add(input(), FloatArray.of(INPUT.clone(), 4)).toArray())
           .isEqualTo(new float[] {2, 4, 6, 8});
     }
@@ -249,7 +247,7 @@ class ParametersIntegrationTest {
             .scope("bias", archive("scale2_bias.irpa"))
             .build();
     for (int i = 0; i < 50; i++) {
-      IreeSession session = IREE.runtime().newSession().load(SharedData.require(Scale2.FILE), both);
+      IreeSession session = IREE.runtime().newSession().load(Corpus.require(Scale2.FILE), both);
       Scale2 stub = new Iree_Scale2(session);
       assertThat(stub.scale2(input()).toArray()).isEqualTo(new float[] {12, 14, 16, 18});
       session.close();

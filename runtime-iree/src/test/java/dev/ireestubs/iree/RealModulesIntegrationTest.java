@@ -22,7 +22,6 @@ import dev.ireestubs.iree.models.VmvxMul;
 import dev.ireestubs.ndarray.DoubleArray;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.LongArray;
-import dev.ireestubs.testing.SharedData;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -45,7 +44,7 @@ class RealModulesIntegrationTest {
   }
 
   private static IreeSession session(String file, Device device) throws IOException {
-    return IREE.runtime().newSession(device).load(SharedData.require(file));
+    return IREE.runtime().newSession(device).load(Corpus.require(file));
   }
 
   /** The function in the format the runtime's own reflection gives ({@code DynamicFunction.of}). */

@@ -2,7 +2,6 @@ package dev.ireestubs.iree;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.ireestubs.testing.SharedData;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -74,7 +73,7 @@ final class RequireIree {
 
     /** A new session on the shared runtime with the module {@code file} of ../shared loaded. */
     IreeSession load(String file) throws IOException {
-      return runtime().newSession().load(SharedData.require(file));
+      return runtime().newSession().load(Corpus.require(file));
     }
 
     @Override

@@ -11,7 +11,6 @@ import dev.ireestubs.iree.models.Iree_Adder;
 import dev.ireestubs.iree.models.Iree_IdentityI64;
 import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.LongArray;
-import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
 import java.io.IOException;
@@ -162,7 +161,7 @@ class ZeroCopyIntegrationTest {
     FloatArray kept;
     WeakReference<ByteBuffer> dropped;
     try (IreeRuntime own = IreeRuntime.create(IREE.runtime().library());
-        IreeSession session = own.newSession().load(SharedData.require(Adder.FILE))) {
+        IreeSession session = own.newSession().load(Corpus.require(Adder.FILE))) {
       BackendFunction add = session.function("module.add");
       VmList arguments =
           VmList.of(floats(1, 2, 3, 4).asBufferView(), floats(10, 20, 30, 40).asBufferView());

@@ -10,6 +10,12 @@ public interface Adder {
   /** The module, relative to {@code ../shared/iree-reflection}. */
   String FILE = "vmfb/2026-08_djl-iree-engine_add_bc17.vmfb";
 
+  /**
+   * Its twin in IREE 3.12's format (hal 0.7, ported from it: {@code hal07/README.md}), for a
+   * 3.12-line runtime.
+   */
+  String FILE_HAL07 = "hal07/2026-08_djl-iree-engine_add_hal07.vmfb";
+
   /** {@code add}'s declaration. */
   String DECLARATION =
       "sync func @add(%input0: tensor<4xf32>, %input1: tensor<4xf32>) -> (%output0:"

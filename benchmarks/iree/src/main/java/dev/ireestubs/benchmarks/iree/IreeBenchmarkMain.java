@@ -1,6 +1,7 @@
 package dev.ireestubs.benchmarks.iree;
 
 import dev.ireestubs.iree.IreeLibrary;
+import dev.ireestubs.vmfb.RuntimeGeneration;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -45,10 +46,18 @@ public final class IreeBenchmarkMain {
   /** The tool's best real and CPU time per iteration, in microseconds. */
   private record ToolFigures(double realMicros, double cpuMicros) {}
 
-  /** The add module in the shared folder; null when absent. */
+  /**
+   * The add module in the shared folder, in the format of the located runtime's generation (the
+   * 3.11 module, or its 3.12-format twin on a 3.12-line runtime); null when absent.
+   */
   static Path module() {
     String dir = System.getProperty("iree.reflection.dir", "../shared/iree-reflection");
-    Path p = Path.of(dir, Adder.FILE);
+    boolean current =
+        IreeLibrary.locate()
+            .map(IreeLibrary::load)
+            .map(l -> l.generation() == RuntimeGeneration.IREE_3_12_AND_LATER)
+            .orElse(false);
+    Path p = Path.of(dir, current ? Adder.FILE_HAL07 : Adder.FILE);
     return Files.isRegularFile(p) ? p.toAbsolutePath() : null;
   }
 
@@ -67,7 +76,12 @@ public final class IreeBenchmarkMain {
           "SKIPPED: the add module " + Adder.FILE + " is not in -Diree.reflection.dir");
       return;
     }
-    System.out.println("library: " + library.get());
+    System.out.println(
+        "library: "
+            + library.get()
+            + " (IREE "
+            + IreeLibrary.load(library.get()).release().orElse("of an unknown release")
+            + ")");
     System.out.println("module:  " + module);
 
     Optional<ToolFigures> tool = ireeBenchmarkModule(library.get(), module);

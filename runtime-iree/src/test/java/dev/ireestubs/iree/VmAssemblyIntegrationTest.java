@@ -1,0 +1,134 @@
+package dev.ireestubs.iree;
+
+import static com.google.common.truth.Truth.assertThat;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.IreeInvocationException;
+import dev.ireestubs.vm.VmList;
+import dev.ireestubs.vm.VmValue;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A module written in IREE's VM assembly ({@code vm_level.vmasm}, a test resource) and assembled at
+ * test time by IREE 3.12's {@code iree-as-module} (installed beside a 3.12-line library by the
+ * build script), so that the VM layer is tested without a compiler and without a committed {@code
+ * .vmfb}: values, i64 register pairs, lists made and read by the module, and a failing function. It
+ * imports nothing from {@code hal}, so it loads on a runtime of either generation. Skipped, with a
+ * message, when no {@code iree-as-module} is installed.
+ */
+class VmAssemblyIntegrationTest {
+
+  @RegisterExtension static final RequireIree.Runtime IREE = new RequireIree.Runtime();
+
+  private static final String TOOL = "iree-as-module";
+
+  /** The assembler beside the loaded library, else beside any installed release's. */
+  private static Optional<Path> assembler(IreeLibrary library) throws IOException {
+    Path platformDir = library.path().getParent().getParent();
+    Path beside = platformDir.resolve("bin").resolve(TOOL);
+    if (Files.isExecutable(beside)) {
+      return Optional.of(beside);
+    }
+    Path root = platformDir.getParent().getParent();
+    if (root == null || !Files.isDirectory(root)) {
+      return Optional.empty();
+    }
+    try (DirectoryStream<Path> releases = Files.newDirectoryStream(root)) {
+      for (Path release : releases) {
+        Path tool = release.resolve(platformDir.getFileName()).resolve("bin").resolve(TOOL);
+        if (Files.isExecutable(tool)) {
+          return Optional.of(tool);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Path assemble(Path dir) throws Exception {
+    Optional<Path> tool = assembler(IREE.runtime().library());
+    String message =
+        "SKIPPED: no "
+            + TOOL
+            + " installed (IREE 3.12's build script run builds it): the VM-assembly module is"
+            + " not assembled";
+    if (tool.isEmpty()) {
+      System.out.println(message);
+    }
+    assumeTrue(tool.isPresent(), message);
+    Path source = dir.resolve("vm_level.vmasm");
+    try (InputStream in = VmAssemblyIntegrationTest.class.getResourceAsStream("vm_level.vmasm")) {
+      Files.copy(in, source);
+    }
+    Path out = dir.resolve("vm_level.vmfb");
+    Process p =
+        new ProcessBuilder(tool.get().toString(), "--output=" + out, source.toString())
+            .redirectErrorStream(true)
+            .start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).isEqualTo(0);
+    assertThat(output).isEmpty();
+    return out;
+  }
+
+  private static int i32(VmList results) {
+    return results.getValue(0).asI32();
+  }
+
+  @Test
+  void theAssembledModuleRunsItsValueAndListFunctions(@TempDir Path dir) throws Exception {
+    Path vmfb = assemble(dir);
+    try (IreeSession session = IREE.runtime().newSession().load(vmfb)) {
+      assertThat(session.functionNames())
+          .containsAtLeast(
+              "vm_level.add_i32", "vm_level.mul_i64", "vm_level.pair", "vm_level.sum_pair");
+      try (VmList r =
+          session.function("vm_level.add_i32").invoke(VmList.of(VmValue.i32(2), VmValue.i32(40)))) {
+        assertThat(i32(r)).isEqualTo(42);
+      }
+      try (VmList r =
+          session
+              .function("vm_level.mul_i64")
+              .invoke(VmList.of(VmValue.i64(6_000_000_000L), VmValue.i64(7)))) {
+        assertThat(r.getValue(0).asI64()).isEqualTo(42_000_000_000L);
+      }
+      BackendFunction pair = session.function("vm_level.pair");
+      try (VmList r = pair.invoke(VmList.of(VmValue.i32(3), VmValue.i32(4)))) {
+        VmList made = r.getList(0); // a list the module allocated
+        assertThat(made.size()).isEqualTo(2);
+        assertThat(made.getValue(0).asI32()).isEqualTo(3);
+        assertThat(made.getValue(1).asI32()).isEqualTo(4);
+        // ... and handed back to the module, which reads it
+        try (VmList sum = session.function("vm_level.sum_pair").invoke(VmList.of(made))) {
+          assertThat(i32(sum)).isEqualTo(7);
+        }
+      }
+    }
+  }
+
+  @Test
+  void aFailingFunctionGivesItsMessage(@TempDir Path dir) throws Exception {
+    Path vmfb = assemble(dir);
+    try (IreeSession session = IREE.runtime().newSession().load(vmfb)) {
+      BackendFunction f = session.function("vm_level.fail_if_negative");
+      try (VmList r = f.invoke(VmList.of(VmValue.i32(5)))) {
+        assertThat(i32(r)).isEqualTo(5);
+      }
+      IreeInvocationException e =
+          assertThrows(IreeInvocationException.class, () -> f.invoke(VmList.of(VmValue.i32(-1))));
+      assertThat(e).hasMessageThat().contains("negative input");
+    }
+  }
+}
