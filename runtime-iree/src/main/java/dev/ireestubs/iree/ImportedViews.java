@@ -60,8 +60,7 @@ final class ImportedViews {
     addresses[slot] = address;
     lengths[slot] = length;
     elementTypes[slot] = view.elementTypeCode();
-    long[] kept = shapes[slot];
-    shapes[slot] = kept != null && sameShape(kept, view) ? kept : view.shape(); // no copy if same
+    shapes[slot] = view.shape();
   }
 
   /** Releases every kept view (their imports then let the Java memory go). */
@@ -74,7 +73,8 @@ final class ImportedViews {
   private void release(int slot) {
     long old = views[slot];
     if (old != 0) {
-      views[slot] = 0; // the shape stays, to be reused by the next view of the same shape
+      views[slot] = 0;
+      shapes[slot] = null;
       api.bufferViews().bufferViewRelease(old);
     }
   }
