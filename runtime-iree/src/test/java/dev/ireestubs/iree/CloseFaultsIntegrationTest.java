@@ -41,7 +41,7 @@ class CloseFaultsIntegrationTest {
   @RegisterExtension static final RequireIree.Runtime IREE = new RequireIree.Runtime();
 
   /** Cycles per driver and backend in {@code mvn verify}. */
-  private static final int CYCLES = Integer.getInteger("iree.faults.cycles", 40);
+  private static final int CYCLES = Integer.getInteger("iree.faults.cycles", 120);
 
   private static final double SOAK_MINUTES =
       Double.parseDouble(System.getProperty("iree.faults.minutes", "0"));
