@@ -16,9 +16,6 @@ import dev.ireestubs.vmfb.VmfbAttributes;
 import dev.ireestubs.vmfb.VmfbExport;
 import dev.ireestubs.vmfb.VmfbModule;
 import dev.ireestubs.vmfb.VmfbReader;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,13 +48,9 @@ class InspectConformanceTest {
       }
     };
     for (String[] c : cases) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      int status =
-          Main.run(
-              new String[] {"inspect", SharedData.require(c[0]).toString()},
-              new PrintStream(out, true, StandardCharsets.UTF_8),
-              new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-      String stdout = out.toString(StandardCharsets.UTF_8);
+      CliRun run = CliRun.of("inspect", SharedData.require(c[0]).toString());
+      int status = run.status();
+      String stdout = run.out();
       assertWithMessage(c[0]).that(status).isEqualTo(0);
       assertWithMessage(c[0]).that(stdout).contains("\nruntime generation: " + c[1] + "\n");
       if (!c[1].startsWith("any")) {
@@ -79,13 +72,9 @@ class InspectConformanceTest {
       {"vmfb/2026-08_djl-iree-engine_add_bc17.vmfb", null}
     };
     for (String[] c : cases) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      int status =
-          Main.run(
-              new String[] {"inspect", SharedData.require(c[0]).toString()},
-              new PrintStream(out, true, StandardCharsets.UTF_8),
-              new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-      String stdout = out.toString(StandardCharsets.UTF_8);
+      CliRun run = CliRun.of("inspect", SharedData.require(c[0]).toString());
+      int status = run.status();
+      String stdout = run.out();
       assertThat(status).isEqualTo(0);
       if (c[1] == null) {
         assertThat(stdout).doesNotContain("parameters:");
@@ -102,14 +91,10 @@ class InspectConformanceTest {
     Path file =
         SharedData.require(
             "models/2026-06_iree-embedded_micro_speech_kws_x86_64_generic_bc17.vmfb");
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int status =
-        Main.run(
-            new String[] {"inspect", file.toString()},
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-    String stdout = out.toString(StandardCharsets.UTF_8);
+    CliRun run = CliRun.of("inspect", file.toString());
+    int status = run.status();
+    String stdout = run.out();
+    String err = run.err();
     assertWithMessage("stderr: %s", err).that(status).isEqualTo(0);
     assertThat(stdout)
         .contains(
@@ -136,15 +121,10 @@ class InspectConformanceTest {
     int pointers = 0;
     for (Path file : files) {
       String name = file.getFileName().toString();
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
-      int status =
-          Main.run(
-              new String[] {"inspect", file.toString()},
-              new PrintStream(out, true, StandardCharsets.UTF_8),
-              new PrintStream(err, true, StandardCharsets.UTF_8));
-      String stdout = out.toString(StandardCharsets.UTF_8);
-      String stderr = err.toString(StandardCharsets.UTF_8);
+      CliRun run = CliRun.of("inspect", file.toString());
+      int status = run.status();
+      String stdout = run.out();
+      String stderr = run.err();
       if (name.startsWith("LFS-POINTER")) {
         assertWithMessage("%s: status", name).that(status).isEqualTo(1);
         assertWithMessage("%s: stdout", name).that(stdout).isEmpty();

@@ -8,9 +8,6 @@ import dev.ireestubs.testing.SharedData;
 import dev.ireestubs.vmfb.VmfbFormatException;
 import dev.ireestubs.vmfb.VmfbModule;
 import dev.ireestubs.vmfb.VmfbReader;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -37,20 +34,11 @@ class InspectSweepTest {
     for (ByteSweep.Mutation m : ByteSweep.findings()) {
       Path file = tmp.resolve(Path.of(m.file()).getFileName().toString());
       Files.write(file, m.apply(corpus));
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-      int status =
-          Main.run(
-              new String[] {"inspect", file.toString()},
-              new PrintStream(out, true, StandardCharsets.UTF_8),
-              new PrintStream(err, true, StandardCharsets.UTF_8));
-
-      String stderr = err.toString(StandardCharsets.UTF_8);
+      CliRun run = CliRun.of("inspect", file.toString());
+      int status = run.status();
+      String stderr = run.err();
       if (status == Main.OK) {
-        assertWithMessage("%s: stdout", m)
-            .that(out.toString(StandardCharsets.UTF_8))
-            .contains("Java interface");
+        assertWithMessage("%s: stdout", m).that(run.out()).contains("Java interface");
       } else {
         assertWithMessage("%s: status", m).that(status).isEqualTo(Main.FAILED);
         assertWithMessage("%s: stderr", m).that(stderr).startsWith(file + ": ");

@@ -7,9 +7,6 @@ import dev.ireestubs.derive.*;
 import dev.ireestubs.testing.TestModules;
 import dev.ireestubs.vmfb.VmfbFormatException;
 import dev.ireestubs.vmfb.VmfbReader;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,24 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** The command line's exit statuses and messages, run without {@code System.exit}. */
 class MainTest {
 
-  /** One run: its status and what it printed. */
-  private record Run(int status, String out, String err) {}
-
-  private static Run run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int status =
-        Main.run(
-            args,
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Run(
-        status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
-
   @Test
   void noCommandPrintsUsageAndExits2() {
-    Run r = run();
+    CliRun r = CliRun.of();
     assertThat(r.status()).isEqualTo(2);
     assertThat(r.out()).isEmpty();
     assertThat(r.err()).isEqualTo("no command given\n" + Main.USAGE_TEXT);
@@ -44,7 +26,7 @@ class MainTest {
 
   @Test
   void unknownCommandPrintsUsageAndExits2() {
-    Run r = run("inpsect", "model.vmfb");
+    CliRun r = CliRun.of("inpsect", "model.vmfb");
     assertThat(r.status()).isEqualTo(2);
     assertThat(r.out()).isEmpty();
     assertThat(r.err()).startsWith("unknown command 'inpsect'\nusage: java -jar ");
@@ -52,11 +34,11 @@ class MainTest {
 
   @Test
   void inspectWithoutOneFileExits2() {
-    Run none = run("inspect");
+    CliRun none = CliRun.of("inspect");
     assertThat(none.status()).isEqualTo(2);
     assertThat(none.err())
         .startsWith("inspect takes one file, the module to inspect; got 0 arguments\nusage:");
-    Run two = run("inspect", "a.vmfb", "b.vmfb");
+    CliRun two = CliRun.of("inspect", "a.vmfb", "b.vmfb");
     assertThat(two.status()).isEqualTo(2);
     assertThat(two.err()).contains("got 2 arguments");
   }
@@ -64,7 +46,7 @@ class MainTest {
   @Test
   void helpPrintsUsageToStandardOutput() {
     for (String help : new String[] {"help", "-h", "--help"}) {
-      Run r = run(help);
+      CliRun r = CliRun.of(help);
       assertThat(r.status()).isEqualTo(0);
       assertThat(r.out()).isEqualTo(Main.USAGE_TEXT);
       assertThat(r.err()).isEmpty();
@@ -78,7 +60,7 @@ class MainTest {
     VmfbFormatException expected =
         assertThrows(VmfbFormatException.class, () -> VmfbReader.read(text));
 
-    Run r = run("inspect", text.toString());
+    CliRun r = CliRun.of("inspect", text.toString());
     assertThat(r.status()).isEqualTo(1);
     assertThat(r.out()).isEmpty();
     assertThat(r.err()).isEqualTo(expected.getMessage() + System.lineSeparator());
@@ -88,7 +70,7 @@ class MainTest {
   @Test
   void inspectOfAnEmptyFileExits1(@TempDir Path dir) throws Exception {
     Path empty = Files.createFile(dir.resolve("empty.vmfb"));
-    Run r = run("inspect", empty.toString());
+    CliRun r = CliRun.of("inspect", empty.toString());
     assertThat(r.status()).isEqualTo(1);
     assertThat(r.out()).isEmpty();
     assertThat(r.err()).startsWith(empty.toString() + ": ");
@@ -97,7 +79,7 @@ class MainTest {
   @Test
   void inspectOfAMissingFileExits1(@TempDir Path dir) {
     Path missing = dir.resolve("missing.vmfb");
-    Run r = run("inspect", missing.toString());
+    CliRun r = CliRun.of("inspect", missing.toString());
     assertThat(r.status()).isEqualTo(1);
     assertThat(r.out()).isEmpty();
     assertThat(r.err()).isEqualTo(missing + ": no such file" + System.lineSeparator());
@@ -105,7 +87,7 @@ class MainTest {
 
   @Test
   void inspectOfADirectoryExits1(@TempDir Path dir) {
-    Run r = run("inspect", dir.toString());
+    CliRun r = CliRun.of("inspect", dir.toString());
     assertThat(r.status()).isEqualTo(1);
     assertThat(r.out()).isEmpty();
     assertThat(r.err()).startsWith(dir.toString());
@@ -127,7 +109,8 @@ class MainTest {
     spec.export("simple_add", 0, null).export("__init", 1, null);
     Path vmfb = dir.resolve("adder.vmfb");
     Files.write(vmfb, spec.ireeZip());
-    Run r = run("inspect", "--package", "com.acme.models", "--name", "Sum", vmfb.toString());
+    CliRun r =
+        CliRun.of("inspect", "--package", "com.acme.models", "--name", "Sum", vmfb.toString());
     assertThat(r.err()).isEmpty();
     assertThat(r.status()).isEqualTo(0);
     assertThat(r.out()).startsWith("package com.acme.models;\n\nimport ");
@@ -149,10 +132,12 @@ class MainTest {
 
   @Test
   void inspectWithABadPackageOrNameExits2() {
-    assertThat(run("inspect", "--package", "1bad", "m.vmfb").status()).isEqualTo(2);
-    assertThat(run("inspect", "--package", "p", "--name", "class", "m.vmfb").err())
+    assertThat(CliRun.of("inspect", "--package", "1bad", "m.vmfb").status()).isEqualTo(2);
+    assertThat(CliRun.of("inspect", "--package", "p", "--name", "class", "m.vmfb").err())
         .startsWith("--name class is not a Java type name\n");
-    assertThat(run("inspect", "--name", "N", "m.vmfb").err()).startsWith("--name needs --package");
-    assertThat(run("inspect", "m.vmfb", "--package").err()).startsWith("--package needs a value");
+    assertThat(CliRun.of("inspect", "--name", "N", "m.vmfb").err())
+        .startsWith("--name needs --package");
+    assertThat(CliRun.of("inspect", "m.vmfb", "--package").err())
+        .startsWith("--package needs a value");
   }
 }
