@@ -41,6 +41,7 @@ class InspectorTest {
         exports,
         List.of(),
         List.of(),
+        List.of(),
         List.of());
   }
 
@@ -191,6 +192,7 @@ class InspectorTest {
             0,
             Optional.empty(),
             VmfbAttributes.empty(),
+            List.of(),
             List.of(),
             List.of(),
             List.of(),

@@ -85,57 +85,6 @@ public record VmfbModule(
   }
 
   /**
-   * A module with no dependency table, as modules before 2022-08 and hand-made ones are.
-   *
-   * @param sourceName the file or name given to the reader, as used in messages
-   * @param container how the FlatBuffer is wrapped
-   * @param sizePrefixed whether the FlatBuffer carries a u32 size prefix
-   * @param flatBufferOffset where the FlatBuffer itself starts in the source
-   * @param fileIdentifier {@code BMOD} (until 2021-05-05) or {@code IREE}
-   * @param schemaEra the {@code BytecodeModuleDef} layout the module was read with
-   * @param name the module name
-   * @param version the module version (0 when unset or older)
-   * @param bytecodeVersion {@code bytecode_version}, present from the 2022-05 layout on
-   * @param attributes module-level attributes
-   * @param exports the exported functions, in stored order
-   * @param internalFunctions the {@code internal_functions} table (until 2021-09; empty after)
-   * @param imports the imported functions, in stored order
-   * @param parameterScopes the parameter scopes the module's {@code io_parameters} calls name
-   */
-  public VmfbModule(
-      String sourceName,
-      VmfbContainer container,
-      boolean sizePrefixed,
-      long flatBufferOffset,
-      String fileIdentifier,
-      VmfbSchemaEra schemaEra,
-      String name,
-      long version,
-      Optional<BytecodeVersion> bytecodeVersion,
-      VmfbAttributes attributes,
-      List<VmfbExport> exports,
-      List<VmfbInternalFunction> internalFunctions,
-      List<VmfbImport> imports,
-      List<String> parameterScopes) {
-    this(
-        sourceName,
-        container,
-        sizePrefixed,
-        flatBufferOffset,
-        fileIdentifier,
-        schemaEra,
-        name,
-        version,
-        bytecodeVersion,
-        attributes,
-        exports,
-        internalFunctions,
-        imports,
-        parameterScopes,
-        List.of());
-  }
-
-  /**
    * What the module requires of IREE's HAL module, and so which runtime generation can load it: a
    * module compiled by IREE 3.11 or earlier needs HAL 0.6 and does not load on a 3.12 runtime, nor
    * the reverse.
