@@ -293,12 +293,6 @@ final class FenceWaiter implements Runnable {
     wake();
   }
 
-  /** Whether the thread runs (tests). */
-  boolean isRunning() {
-    Thread t = thread;
-    return t != null && t.isAlive();
-  }
-
   /** The waiter's native scratch: the semaphore list it waits on, grown as calls pile up. */
   private final class Scratch {
     private final Arena arena;

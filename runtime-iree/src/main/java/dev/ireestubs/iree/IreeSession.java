@@ -616,11 +616,6 @@ public final class IreeSession implements ModuleBackend {
     return recorder.statistics();
   }
 
-  /** Whether IREE's session is released: closed, and the device done with its calls (tests). */
-  boolean isReleased() {
-    return retention.isReleased();
-  }
-
   /** The session's native state, held by its fence waiter while the device runs its calls. */
   Retention retention() {
     return retention;

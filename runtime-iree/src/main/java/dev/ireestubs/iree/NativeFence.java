@@ -106,13 +106,6 @@ final class NativeFence implements Fence {
     return failure;
   }
 
-  /**
-   * True once the outcome is recorded (the native fence may still be held: see {@link #abandon}).
-   */
-  boolean isSettled() {
-    return state != PENDING;
-  }
-
   @Override
   public CompletionStage<Void> whenReached() {
     return reached.minimalCompletionStage();

@@ -78,11 +78,6 @@ final class Retention {
     }
   }
 
-  /** True once the object is released. */
-  boolean isReleased() {
-    return holds.get() == 0;
-  }
-
   @Override
   public String toString() {
     int n = holds.get();
