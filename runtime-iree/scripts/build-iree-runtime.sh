@@ -268,7 +268,10 @@ fi
 case "$(uname -s)" in
   Linux) HOST_OS=linux ;;
   Darwin) HOST_OS=macos ;;
-  *) die "unsupported operating system '$(uname -s)': this script knows Linux (tested) and macOS" ;;
+  MINGW*|MSYS*) HOST_OS=windows ;; # MSYS2's MINGW64 shell with its gcc: written for the natives
+                                   # workflow, never run (docs/platforms.md)
+  *) die "unsupported operating system '$(uname -s)': this script knows Linux (tested), macOS and" \
+    "Windows in MSYS2's MINGW64 shell (untested)" ;;
 esac
 case "$(uname -m)" in
   x86_64|amd64) HOST_ARCH=x86_64 ;;
@@ -278,15 +281,19 @@ esac
 HOST_PLATFORM="$HOST_OS-$HOST_ARCH"
 PLATFORM="${TARGET_PLATFORM:-$HOST_PLATFORM}"
 case "$PLATFORM" in
-  linux-x86_64|linux-aarch64|macos-x86_64|macos-aarch64) ;;
-  *) die "--platform must be one of linux-x86_64, linux-aarch64, macos-x86_64, macos-aarch64, not '$PLATFORM'" ;;
+  linux-x86_64|linux-aarch64|macos-x86_64|macos-aarch64|windows-x86_64) ;;
+  *) die "--platform must be one of linux-x86_64, linux-aarch64, macos-x86_64, macos-aarch64," \
+    "windows-x86_64, not '$PLATFORM'" ;;
 esac
 OS="${PLATFORM%%-*}"
 ARCH="${PLATFORM#*-}"
 case "$OS" in
   linux) LIB_NAME=libiree_runtime.so ;;
   macos) LIB_NAME=libiree_runtime.dylib ;;
+  windows) LIB_NAME=iree_runtime.dll ;;
 esac
+EXE=""
+[[ "$OS" == windows ]] && EXE=".exe"
 # A cross build: the target's toolchain (its triple's gcc, g++ and nm); the table of what this
 # script cross-builds is this case statement. Debian's cross toolchains reach more (armhf, ppc64el,
 # s390x, riscv64, mingw-w64 for Windows), which runtime-iree has no platform name for yet.
@@ -640,6 +647,12 @@ if [[ "$OS" == linux ]]; then
     -Wl,--start-group "${REST[@]}" "${THIRD[@]}" -Wl,--end-group \
     -Wl,--no-undefined -lpthread -ldl -lm \
     || die "linking $LIB_NAME failed (an undefined symbol above names what is missing)"
+elif [[ "$OS" == windows ]]; then
+  run "$CC_BIN" -shared -o "$LIB_OUT" -Wl,--export-all-symbols \
+    -Wl,--whole-archive "${WHOLE[@]}" -Wl,--no-whole-archive \
+    -Wl,--start-group "${REST[@]}" "${THIRD[@]}" -Wl,--end-group \
+    -Wl,--no-undefined -lm \
+    || die "linking $LIB_NAME failed (an undefined symbol above names what is missing)"
 else
   FORCE=()
   for a in "${WHOLE[@]}"; do FORCE+=(-Wl,-force_load,"$a"); done
@@ -656,6 +669,8 @@ say "checking the exported symbols"
   || die "cannot find runtime-iree's symbol list $SYMBOL_LIST: run this script from an iree-stubs checkout"
 if [[ "$OS" == linux ]]; then
   EXPORTED="$("$NM_BIN" -D --defined-only "$LIB_OUT" | awk 'NF == 3 { print $3 }' | sort -u)"
+elif [[ "$OS" == windows ]]; then
+  EXPORTED="$("$NM_BIN" -g --defined-only "$LIB_OUT" | awk 'NF == 3 && $2 == "T" { print $3 }' | sort -u)"
 else
   EXPORTED="$("$NM_BIN" -gU "$LIB_OUT" | awk 'NF == 3 { sub(/^_/, "", $3); print $3 }' | sort -u)"
 fi
@@ -725,8 +740,8 @@ install_file() { # source, target directory, mode
 }
 install_file "$LIB_OUT" "$PREFIX/lib" 755
 for tool in "${TOOLS[@]}"; do
-  [[ -x "$BUILD_DIR/tools/$tool" ]] || die "the build produced no tools/$tool"
-  install_file "$BUILD_DIR/tools/$tool" "$PREFIX/bin" 755
+  [[ -x "$BUILD_DIR/tools/$tool$EXE" ]] || die "the build produced no tools/$tool$EXE"
+  install_file "$BUILD_DIR/tools/$tool$EXE" "$PREFIX/bin" 755
 done
 
 # BUILD-INFO: what the library was built from and with, as Java properties (runtime-iree-native

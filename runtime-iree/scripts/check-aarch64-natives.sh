@@ -133,7 +133,7 @@ check_library() { # install directory
       || fail "does not export ${#missing[@]} of runtime-iree's symbols: ${missing[*]:0:8}..."
   else
     [[ "${missing[*]:-none}" == "${expected:-none}" ]] \
-      && pass "exports runtime-iree's list but what the build recorded as missing (${expected:-none}) ($NM)" \
+      && pass "exports runtime-iree's list except what the build recorded as missing (${expected:-none}) ($NM)" \
       || fail "runtime-iree's symbols it lacks are '${missing[*]:-none}', the build recorded '${expected:-none}'"
   fi
   # The dynamic linker's own check, as ldd -r: every symbol bound now, each unresolved one reported.
