@@ -33,8 +33,7 @@ class NativeJarLayoutTest {
                 + ClassPathLibrary.PLATFORM_ATTRIBUTE
                 + "\" value=\"${info.platform}\"/>");
     // The build script's install layout, which the stage reads.
-    assertThat(stage)
-        .contains("else=\"${data.home}/iree-stubs/iree-runtime\"");
+    assertThat(stage).contains("else=\"${data.home}/iree-stubs/iree-runtime\"");
     assertThat(stage).contains("else=\"${installs}/${release}/${platform}\"");
   }
 
