@@ -24,6 +24,12 @@
 # in BUILD-INFO beside the library (Java properties), which runtime-iree-native packages into its
 # jar (and manifest) and the loader checks the extracted library against.
 #
+# Cross-building: --platform linux-aarch64 on a linux-x86_64 machine builds with a cross toolchain
+# (Debian's crossbuild-essential-arm64: aarch64-linux-gnu-gcc/g++/nm), taking the build-time host
+# tools (iree-flatcc-cli) from a host build of the same release (-DIREE_HOST_BIN_DIR), and installs
+# under <version>/linux-aarch64/ with the same symbol checks (the target's nm). The result runs under
+# qemu-aarch64 (runtime-iree/scripts/check-aarch64-natives.sh).
+#
 # Run with --help for the options. Re-running is safe: configure and build are incremental and the
 # install replaces the previous files of the same version and platform.
 set -euo pipefail
@@ -42,6 +48,8 @@ PRINTF=""
 BENCHMARK=""
 PREFIX=""
 BUILD_ROOT=""
+TARGET_PLATFORM=""
+HOST_TOOLS=""
 JOBS=""
 MIN_CMAKE="3.26"
 
@@ -182,6 +190,11 @@ Sources (one of):
   (none)            clone the release's tag and its submodules with git (needs network)
 
 Options:
+  --platform NAME   the platform to build for (default: this machine's). Cross-builds: linux-aarch64
+                    on linux-x86_64 (cross toolchain aarch64-linux-gnu-gcc/g++/nm: Debian's
+                    crossbuild-essential-arm64; the host tools come from a host build)
+  --host-tools DIR  when cross-building: a directory with the host build's iree-flatcc-cli (default:
+                    the host build of the same release in the build directory, built if missing)
   --version NAME    the IREE release, one of: $(known_releases | paste -sd ' ') (default $VERSION)
   --list-releases   print the release table (release, tag, commit, hal, tools, submodules)
   --prefix DIR      install into DIR/lib and DIR/bin (default:
@@ -223,6 +236,8 @@ while [[ $# -gt 0 ]]; do
     --prefix) PREFIX="${2:?--prefix needs a directory}"; shift 2 ;;
     --build-dir) BUILD_ROOT="${2:?--build-dir needs a directory}"; shift 2 ;;
     --jobs) JOBS="${2:?--jobs needs a number}"; shift 2 ;;
+    --platform) TARGET_PLATFORM="${2:?--platform needs a name such as linux-aarch64}"; shift 2 ;;
+    --host-tools) HOST_TOOLS="${2:?--host-tools needs a directory}"; shift 2 ;;
     --list-releases) release_rows; exit 0 ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown option '$1'" ;;
@@ -247,25 +262,58 @@ if ! read_release "$VERSION"; then
 fi
 
 # ------------------------------------------------------------------------------------------------
-# Platform: the same names runtime-iree computes from os.name and os.arch.
+# Platform: the same names runtime-iree computes from os.name and os.arch (NativePlatform), as
+# directory names: <os>-<arch> with os linux/macos and arch x86_64/aarch64.
 
 case "$(uname -s)" in
-  Linux) OS=linux; LIB_NAME=libiree_runtime.so ;;
-  Darwin) OS=macos; LIB_NAME=libiree_runtime.dylib ;;
-  *) die "unsupported operating system '$(uname -s)': this script knows Linux (tested) and macOS" ;;
+  Linux) HOST_OS=linux ;;
+  Darwin) HOST_OS=macos ;;
+  MINGW*|MSYS*) HOST_OS=windows ;; # MSYS2's MINGW64 shell with its gcc: written for the natives
+                                   # workflow, never run (docs/platforms.md)
+  *) die "unsupported operating system '$(uname -s)': this script knows Linux (tested), macOS and" \
+    "Windows in MSYS2's MINGW64 shell (untested)" ;;
 esac
 case "$(uname -m)" in
-  x86_64|amd64) ARCH=x86_64 ;;
-  aarch64|arm64) ARCH=aarch64 ;;
+  x86_64|amd64) HOST_ARCH=x86_64 ;;
+  aarch64|arm64) HOST_ARCH=aarch64 ;;
   *) die "unsupported CPU architecture '$(uname -m)': this script knows x86_64 and aarch64" ;;
 esac
-PLATFORM="$OS-$ARCH"
+HOST_PLATFORM="$HOST_OS-$HOST_ARCH"
+PLATFORM="${TARGET_PLATFORM:-$HOST_PLATFORM}"
+case "$PLATFORM" in
+  linux-x86_64|linux-aarch64|macos-x86_64|macos-aarch64|windows-x86_64) ;;
+  *) die "--platform must be one of linux-x86_64, linux-aarch64, macos-x86_64, macos-aarch64," \
+    "windows-x86_64, not '$PLATFORM'" ;;
+esac
+OS="${PLATFORM%%-*}"
+ARCH="${PLATFORM#*-}"
+case "$OS" in
+  linux) LIB_NAME=libiree_runtime.so ;;
+  macos) LIB_NAME=libiree_runtime.dylib ;;
+  windows) LIB_NAME=iree_runtime.dll ;;
+esac
+EXE=""
+[[ "$OS" == windows ]] && EXE=".exe"
+# A cross build: the target's toolchain (its triple's gcc, g++ and nm); the table of what this
+# script cross-builds is this case statement. Debian's cross toolchains reach more (armhf, ppc64el,
+# s390x, riscv64, mingw-w64 for Windows), which runtime-iree has no platform name for yet.
+CROSS=0
+CROSS_TRIPLE=""
+if [[ "$PLATFORM" != "$HOST_PLATFORM" ]]; then
+  case "$HOST_PLATFORM>$PLATFORM" in
+    "linux-x86_64>linux-aarch64") CROSS_TRIPLE=aarch64-linux-gnu ;;
+    *) die "cannot build for $PLATFORM on $HOST_PLATFORM: this script cross-builds linux-aarch64 on" \
+         "linux-x86_64 only; build on a $PLATFORM machine (.github/workflows/natives.yml)" ;;
+  esac
+  CROSS=1
+fi
 DATA_HOME="${XDG_DATA_HOME:-$HOME/.local/share}"
 CACHE_HOME="${XDG_CACHE_HOME:-$HOME/.cache}"
 PREFIX="${PREFIX:-$DATA_HOME/iree-stubs/iree-runtime/$VERSION/$PLATFORM}"
 BUILD_ROOT="${BUILD_ROOT:-$CACHE_HOME/iree-stubs/iree-runtime-build/$VERSION}"
+[[ -z "$HOST_TOOLS" || "$CROSS" == 1 ]] || die "--host-tools is for cross builds (--platform other than $HOST_PLATFORM)"
 
-say "IREE $VERSION runtime for $PLATFORM"
+say "IREE $VERSION runtime for $PLATFORM${CROSS_TRIPLE:+ (cross-built on $HOST_PLATFORM with $CROSS_TRIPLE)}"
 say "install prefix: $PREFIX"
 say "build directory: $BUILD_ROOT"
 [[ "$OS" == linux ]] || say "note: only Linux x86_64 has been tested; on $PLATFORM this is a best effort"
@@ -294,10 +342,24 @@ CMAKE_VERSION="$(cmake --version | head -1 | grep -oE '[0-9]+\.[0-9]+(\.[0-9]+)?
 version_at_least "$CMAKE_VERSION" "$MIN_CMAKE" \
   || die "CMake $CMAKE_VERSION is too old: IREE $VERSION needs >= $MIN_CMAKE. $CMAKE_HINT"
 need_tool ninja "Install Ninja: 'apt-get install ninja-build' (Debian/Ubuntu), 'brew install ninja' (macOS)."
-CC_BIN="${CC:-cc}"
-need_tool "$CC_BIN" "Install a C/C++ compiler: 'apt-get install build-essential' (or clang), Xcode command line tools on macOS."
-need_tool "${CXX:-c++}" "Install a C++ compiler: 'apt-get install g++' (or clang), Xcode command line tools on macOS."
-need_tool nm "Install binutils: 'apt-get install binutils'."
+HOST_CC="${CC:-cc}"
+HOST_CXX="${CXX:-c++}"
+need_tool "$HOST_CC" "Install a C/C++ compiler: 'apt-get install build-essential' (or clang), Xcode command line tools on macOS."
+need_tool "$HOST_CXX" "Install a C++ compiler: 'apt-get install g++' (or clang), Xcode command line tools on macOS."
+if [[ "$CROSS" == 1 ]]; then
+  CC_BIN="$CROSS_TRIPLE-gcc"
+  CXX_BIN="$CROSS_TRIPLE-g++"
+  NM_BIN="$CROSS_TRIPLE-nm"
+  CROSS_HINT="Install the cross toolchain: 'apt-get install crossbuild-essential-arm64' (Debian/Ubuntu)."
+  need_tool "$CC_BIN" "$CROSS_HINT"
+  need_tool "$CXX_BIN" "$CROSS_HINT"
+  need_tool "$NM_BIN" "$CROSS_HINT"
+else
+  CC_BIN="$HOST_CC"
+  CXX_BIN="$HOST_CXX"
+  NM_BIN=nm
+fi
+need_tool "$NM_BIN" "Install binutils: 'apt-get install binutils'."
 say "tools: cmake $CMAKE_VERSION, $(ninja --version | sed 's/^/ninja /'), $("$CC_BIN" --version | head -1)"
 
 # ------------------------------------------------------------------------------------------------
@@ -485,29 +547,64 @@ if [[ "$REL_TOOLS" != "-" ]]; then
 fi
 has_submodule printf && THIRD_PARTY_ARCHIVES+=("$PRINTF_ARCHIVE")
 
-BUILD_DIR="$BUILD_ROOT/build"
-say "configuring a runtime-only build in $BUILD_DIR"
-run cmake -G Ninja -S "$CMAKE_SOURCE" -B "$BUILD_DIR" \
-  -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_POSITION_INDEPENDENT_CODE=ON \
-  -DIREE_BUILD_COMPILER=OFF \
-  -DIREE_BUILD_TESTS=OFF \
-  -DIREE_BUILD_SAMPLES=OFF \
-  -DIREE_BUILD_PYTHON_BINDINGS=OFF \
-  -DIREE_BUILD_BINDINGS_TFLITE=OFF \
-  -DIREE_BUILD_BINDINGS_TFLITE_JAVA=OFF \
-  -DIREE_HAL_DRIVER_DEFAULTS=OFF \
-  -DIREE_HAL_DRIVER_LOCAL_SYNC=ON \
-  -DIREE_HAL_DRIVER_LOCAL_TASK=ON \
-  -DIREE_HAL_EXECUTABLE_LOADER_DEFAULTS=OFF \
-  -DIREE_HAL_EXECUTABLE_LOADER_EMBEDDED_ELF=ON \
-  -DIREE_HAL_EXECUTABLE_LOADER_VMVX_MODULE=ON \
-  -DIREE_HAL_EXECUTABLE_LOADER_SYSTEM_LIBRARY=ON \
-  -DIREE_VISIBILITY_HIDDEN=OFF \
-  -DIREE_ERROR_ON_MISSING_SUBMODULES=OFF \
-  -DIREE_ENABLE_LIBBACKTRACE=OFF \
-  -DIREE_ENABLE_CPUINFO=OFF \
-  || die "CMake configure failed (its messages are above)"
+configure_runtime() { # build directory, extra CMake arguments: the runtime-only configure
+  local dir="$1"
+  shift
+  run cmake -G Ninja -S "$CMAKE_SOURCE" -B "$dir" "$@" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_POSITION_INDEPENDENT_CODE=ON \
+    -DIREE_BUILD_COMPILER=OFF \
+    -DIREE_BUILD_TESTS=OFF \
+    -DIREE_BUILD_SAMPLES=OFF \
+    -DIREE_BUILD_PYTHON_BINDINGS=OFF \
+    -DIREE_BUILD_BINDINGS_TFLITE=OFF \
+    -DIREE_BUILD_BINDINGS_TFLITE_JAVA=OFF \
+    -DIREE_HAL_DRIVER_DEFAULTS=OFF \
+    -DIREE_HAL_DRIVER_LOCAL_SYNC=ON \
+    -DIREE_HAL_DRIVER_LOCAL_TASK=ON \
+    -DIREE_HAL_EXECUTABLE_LOADER_DEFAULTS=OFF \
+    -DIREE_HAL_EXECUTABLE_LOADER_EMBEDDED_ELF=ON \
+    -DIREE_HAL_EXECUTABLE_LOADER_VMVX_MODULE=ON \
+    -DIREE_HAL_EXECUTABLE_LOADER_SYSTEM_LIBRARY=ON \
+    -DIREE_VISIBILITY_HIDDEN=OFF \
+    -DIREE_ERROR_ON_MISSING_SUBMODULES=OFF \
+    -DIREE_ENABLE_LIBBACKTRACE=OFF \
+    -DIREE_ENABLE_CPUINFO=OFF \
+    || die "CMake configure failed (its messages are above)"
+}
+
+if [[ "$CROSS" == 1 ]]; then
+  # The cross build runs tools at build time (iree-flatcc-cli generates the flatbuffer code): they
+  # come from a host build of the same release, made here (that one target) when none is given.
+  if [[ -z "$HOST_TOOLS" ]]; then
+    HOST_BUILD="$BUILD_ROOT/build"
+    if [[ ! -x "$HOST_BUILD/tools/iree-flatcc-cli" ]]; then
+      say "building the host tools (iree-flatcc-cli) for $HOST_PLATFORM in $HOST_BUILD"
+      configure_runtime "$HOST_BUILD"
+      run ninja -C "$HOST_BUILD" ${JOBS:+-j "$JOBS"} iree-flatcc-cli \
+        || die "building the host tool iree-flatcc-cli failed (see the compiler output above)"
+    fi
+    HOST_TOOLS="$HOST_BUILD/tools"
+  fi
+  [[ -d "$HOST_TOOLS" ]] || die "--host-tools $HOST_TOOLS is not a directory"
+  HOST_TOOLS="$(cd "$HOST_TOOLS" && pwd)"
+  [[ -x "$HOST_TOOLS/iree-flatcc-cli" ]] || die "$HOST_TOOLS has no iree-flatcc-cli: give the" \
+    "tools directory of a $HOST_PLATFORM build of IREE $VERSION with --host-tools, or leave it out to" \
+    "build one"
+  say "host tools: $HOST_TOOLS"
+  BUILD_DIR="$BUILD_ROOT/build-$PLATFORM"
+  say "configuring a runtime-only cross build for $PLATFORM in $BUILD_DIR"
+  configure_runtime "$BUILD_DIR" \
+    -DCMAKE_SYSTEM_NAME=Linux \
+    -DCMAKE_SYSTEM_PROCESSOR="$ARCH" \
+    -DCMAKE_C_COMPILER="$CC_BIN" \
+    -DCMAKE_CXX_COMPILER="$CXX_BIN" \
+    -DIREE_HOST_BIN_DIR="$HOST_TOOLS"
+else
+  BUILD_DIR="$BUILD_ROOT/build"
+  say "configuring a runtime-only build in $BUILD_DIR"
+  configure_runtime "$BUILD_DIR"
+fi
 
 say "building ${CMAKE_TARGETS[*]}"
 START=$SECONDS
@@ -523,7 +620,7 @@ for a in "${API_ARCHIVES[@]}" "${THIRD_PARTY_ARCHIVES[@]}"; do
 done
 
 defined_symbols() { # global symbols an archive or library defines
-  nm -g --defined-only "$@" 2>/dev/null | awk 'NF == 3 { print $3 }' | sed 's/@.*//' | sort -u
+  "$NM_BIN" -g --defined-only "$@" 2>/dev/null | awk 'NF == 3 { print $3 }' | sed 's/@.*//' | sort -u
 }
 
 # Parameter-support archives whose objects the unified archive already holds are left out (linking
@@ -550,6 +647,12 @@ if [[ "$OS" == linux ]]; then
     -Wl,--start-group "${REST[@]}" "${THIRD[@]}" -Wl,--end-group \
     -Wl,--no-undefined -lpthread -ldl -lm \
     || die "linking $LIB_NAME failed (an undefined symbol above names what is missing)"
+elif [[ "$OS" == windows ]]; then
+  run "$CC_BIN" -shared -o "$LIB_OUT" -Wl,--export-all-symbols \
+    -Wl,--whole-archive "${WHOLE[@]}" -Wl,--no-whole-archive \
+    -Wl,--start-group "${REST[@]}" "${THIRD[@]}" -Wl,--end-group \
+    -Wl,--no-undefined -lm \
+    || die "linking $LIB_NAME failed (an undefined symbol above names what is missing)"
 else
   FORCE=()
   for a in "${WHOLE[@]}"; do FORCE+=(-Wl,-force_load,"$a"); done
@@ -565,9 +668,11 @@ say "checking the exported symbols"
 [[ -f "$SYMBOL_LIST" ]] \
   || die "cannot find runtime-iree's symbol list $SYMBOL_LIST: run this script from an iree-stubs checkout"
 if [[ "$OS" == linux ]]; then
-  EXPORTED="$(nm -D --defined-only "$LIB_OUT" | awk 'NF == 3 { print $3 }' | sort -u)"
+  EXPORTED="$("$NM_BIN" -D --defined-only "$LIB_OUT" | awk 'NF == 3 { print $3 }' | sort -u)"
+elif [[ "$OS" == windows ]]; then
+  EXPORTED="$("$NM_BIN" -g --defined-only "$LIB_OUT" | awk 'NF == 3 && $2 == "T" { print $3 }' | sort -u)"
 else
-  EXPORTED="$(nm -gU "$LIB_OUT" | awk 'NF == 3 { sub(/^_/, "", $3); print $3 }' | sort -u)"
+  EXPORTED="$("$NM_BIN" -gU "$LIB_OUT" | awk 'NF == 3 { sub(/^_/, "", $3); print $3 }' | sort -u)"
 fi
 missing_of() { # symbol-list lines on stdin ("a or b": either will do); prints the missing ones
   local line alt found
@@ -606,7 +711,9 @@ else
     say "every one of the $CHECKED symbols runtime-iree calls on 3.11 is exported (their signatures may differ)"
   fi
 fi
-if [[ "$OS" == linux ]] && command -v ldd >/dev/null 2>&1; then
+if [[ "$CROSS" == 1 ]]; then
+  say "ldd -r: not run on a cross-built library (the link used --no-undefined; runtime-iree/scripts/check-aarch64-natives.sh runs it under qemu)"
+elif [[ "$OS" == linux ]] && command -v ldd >/dev/null 2>&1; then
   if ldd -r "$LIB_OUT" 2>&1 | grep -q "undefined symbol"; then
     ldd -r "$LIB_OUT" >&2 || true
     die "$LIB_NAME has symbols the dynamic linker cannot resolve"
@@ -633,8 +740,8 @@ install_file() { # source, target directory, mode
 }
 install_file "$LIB_OUT" "$PREFIX/lib" 755
 for tool in "${TOOLS[@]}"; do
-  [[ -x "$BUILD_DIR/tools/$tool" ]] || die "the build produced no tools/$tool"
-  install_file "$BUILD_DIR/tools/$tool" "$PREFIX/bin" 755
+  [[ -x "$BUILD_DIR/tools/$tool$EXE" ]] || die "the build produced no tools/$tool$EXE"
+  install_file "$BUILD_DIR/tools/$tool$EXE" "$PREFIX/bin" 755
 done
 
 # BUILD-INFO: what the library was built from and with, as Java properties (runtime-iree-native
@@ -651,7 +758,7 @@ sha256_of() {
 compiler_of() { # CMake's compiler for a language (C or CXX), as its --version's first line
   local path
   path="$(sed -n "s/^CMAKE_$1_COMPILER:[A-Z]*=//p" "$BUILD_DIR/CMakeCache.txt" | head -1)"
-  [[ -n "$path" ]] || path="$([[ "$1" == C ]] && echo "$CC_BIN" || echo "${CXX:-c++}")"
+  [[ -n "$path" ]] || path="$([[ "$1" == C ]] && echo "$CC_BIN" || echo "$CXX_BIN")"
   "$path" --version 2>/dev/null | head -1 | tr -d '\r'
 }
 LIB_SHA256="$(sha256_of "$PREFIX/lib/$LIB_NAME")"
@@ -674,6 +781,8 @@ submodule.benchmark=${SUBMODULE_COMMIT[benchmark]:-none}
 runtime-iree.symbols=$REL_SYMBOLS
 runtime-iree.missing-symbols=$MISSING_NOTE
 platform=$PLATFORM
+build.host=$HOST_PLATFORM
+cross.toolchain=${CROSS_TRIPLE:-none}
 library=$LIB_NAME
 library.sha256=$LIB_SHA256
 library.size=$SIZE

@@ -7,7 +7,6 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -48,6 +47,7 @@ final class LibraryLocator {
   private final String version;
   private final Path dataHome;
   private final String platform;
+  private final String classifier;
   private final String libraryName;
   private final ClassPathLibrary classPath;
 
@@ -91,8 +91,10 @@ final class LibraryLocator {
     this.environment = blankToNull(environment);
     this.version = version;
     this.dataHome = dataHome(xdgDataHome, userHome);
-    this.platform = os(osName) + "-" + arch(osArch);
-    this.libraryName = libraryName(os(osName));
+    NativePlatform nativePlatform = NativePlatform.of(osName, osArch);
+    this.platform = nativePlatform.directory();
+    this.classifier = nativePlatform.classifier();
+    this.libraryName = nativePlatform.libraryName();
     this.classPath = classPath;
   }
 
@@ -249,7 +251,7 @@ final class LibraryLocator {
             .append(String.join(", ", jars))
             .append(": a native jar holds one release's library for one platform; add the one")
             .append(" with classifier ")
-            .append(platform)
+            .append(classifier)
             .append(", built on such a machine)");
       }
     }
@@ -285,7 +287,7 @@ final class LibraryLocator {
       m.append(", then, for a jar to deploy, 'mvn install -pl runtime-iree-native -am' and add ")
           .append(ClassPathLibrary.ARTIFACT)
           .append(" with classifier ")
-          .append(platform)
+          .append(classifier)
           .append(" to your dependencies");
     }
     m.append(". Or set -D")
@@ -373,39 +375,6 @@ final class LibraryLocator {
     } catch (InvalidPathException e) {
       return null;
     }
-  }
-
-  /** The script's OS names: linux, macos, windows, else the lower-cased name without spaces. */
-  static String os(String osName) {
-    String n = osName == null ? "" : osName.toLowerCase(Locale.ROOT);
-    if (n.startsWith("linux")) {
-      return "linux";
-    }
-    if (n.startsWith("mac") || n.startsWith("darwin")) {
-      return "macos";
-    }
-    if (n.startsWith("windows")) {
-      return "windows";
-    }
-    return n.replaceAll("[^a-z0-9]", "");
-  }
-
-  /** The script's CPU names: x86_64 and aarch64, else the lower-cased name. */
-  static String arch(String osArch) {
-    String a = osArch == null ? "" : osArch.toLowerCase(Locale.ROOT);
-    return switch (a) {
-      case "amd64", "x86_64", "x64" -> "x86_64";
-      case "aarch64", "arm64" -> "aarch64";
-      default -> a.replaceAll("[^a-z0-9_]", "");
-    };
-  }
-
-  static String libraryName(String os) {
-    return switch (os) {
-      case "macos" -> "libiree_runtime.dylib";
-      case "windows" -> "iree_runtime.dll";
-      default -> "libiree_runtime.so";
-    };
   }
 
   private static String blankToNull(String s) {

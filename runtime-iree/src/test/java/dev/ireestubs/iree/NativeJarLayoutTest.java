@@ -33,32 +33,60 @@ class NativeJarLayoutTest {
                 + ClassPathLibrary.PLATFORM_ATTRIBUTE
                 + "\" value=\"${info.platform}\"/>");
     // The build script's install layout, which the stage reads.
-    assertThat(stage)
-        .contains("else=\"${data.home}/iree-stubs/iree-runtime/${release}/${platform}\"");
+    assertThat(stage).contains("else=\"${data.home}/iree-stubs/iree-runtime\"");
+    assertThat(stage).contains("else=\"${installs}/${release}/${platform}\"");
   }
 
   @Test
   void theJarIsOfTheReleaseAndNamedAsTheLoaderSays() throws IOException {
     String parent = Files.readString(PROJECT.resolve("pom.xml"));
+    String module = Files.readString(PROJECT.resolve("runtime-iree-native/pom.xml"));
+    String bom = Files.readString(PROJECT.resolve("bom/pom.xml"));
     assertThat(parent).contains("<iree.release>" + IreeLibrary.IREE_VERSION + "</iree.release>");
-    for (String platform :
-        new String[] {"linux-x86_64", "linux-aarch64", "macos-x86_64", "macos-aarch64"}) {
-      String os = platform.substring(0, platform.indexOf('-'));
+    // Each platform as the JVM there reports it: the parent's profile for that machine, the
+    // module's stage (directory name) and jar (classifier), and the BOM's managed classifier.
+    String[][] platforms = {
+      {"Linux", "amd64"},
+      {"Linux", "aarch64"},
+      {"Mac OS X", "x86_64"},
+      {"Mac OS X", "aarch64"},
+      {"Windows 11", "amd64"}
+    };
+    for (String[] machine : platforms) {
+      NativePlatform platform = NativePlatform.of(machine[0], machine[1]);
       assertThat(parent)
           .contains(
               "<iree.native.platform>"
-                  + platform
+                  + platform.directory()
                   + "</iree.native.platform>\n"
+                  + "        <iree.native.classifier>"
+                  + platform.classifier()
+                  + "</iree.native.classifier>\n"
                   + "        <iree.native.library>"
-                  + LibraryLocator.libraryName(os)
+                  + platform.libraryName()
                   + "</iree.native.library>");
+      assertThat(module)
+          .contains(
+              "<property name=\"platform\" value=\""
+                  + platform.directory()
+                  + "\"/>\n"
+                  + "                  <property name=\"library\" value=\""
+                  + platform.libraryName()
+                  + "\"/>");
+      assertThat(module)
+          .contains(
+              "<classifier>"
+                  + platform.classifier()
+                  + "</classifier>\n"
+                  + "              <classesDirectory>${project.build.directory}/native/"
+                  + platform.directory()
+                  + "</classesDirectory>");
+      assertThat(bom).contains("<classifier>" + platform.classifier() + "</classifier>");
     }
-    String module = Files.readString(PROJECT.resolve("runtime-iree-native/pom.xml"));
     assertThat(module)
         .contains(
             "<artifactId>"
                 + ClassPathLibrary.ARTIFACT.substring(ClassPathLibrary.ARTIFACT.indexOf(':') + 1)
                 + "</artifactId>\n  <packaging>pom</packaging>");
-    assertThat(module).contains("<classifier>${iree.native.platform}</classifier>");
   }
 }
