@@ -121,25 +121,6 @@ class DocsCodeBlocksTest {
     assertWithMessage("dependency snippets found").that(found).isAtLeast(3);
   }
 
-  /** Every relative link of README.md and docs/*.md names a file of the checkout. */
-  @Test
-  void everyRelativeLinkNamesAFile() throws IOException {
-    Pattern link = Pattern.compile("\\]\\(([^)#\\s]+)(#[^)]*)?\\)");
-    for (String page : DocBlocks.pages()) {
-      Path at = DocBlocks.root().resolve(page).getParent();
-      Matcher m =
-          link.matcher(Files.readString(DocBlocks.root().resolve(page), StandardCharsets.UTF_8));
-      while (m.find()) {
-        if (m.group(1).contains(":")) {
-          continue;
-        }
-        assertWithMessage("%s links %s", page, m.group(1))
-            .that(Files.exists(at.resolve(m.group(1))))
-            .isTrue();
-      }
-    }
-  }
-
   @Test
   void everyDiagnosticTagIsDocumented() throws IOException {
     String page =

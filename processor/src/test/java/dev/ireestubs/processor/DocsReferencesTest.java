@@ -3,6 +3,7 @@ package dev.ireestubs.processor;
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
+import dev.ireestubs.testing.DocBlocks;
 import dev.ireestubs.testing.DocReferences;
 import dev.ireestubs.testing.DocReferences.Finding;
 import java.util.ArrayList;
@@ -32,6 +33,18 @@ class DocsReferencesTest {
     List<Finding> findings = new ArrayList<>();
     DOCS.pages().forEach(page -> findings.addAll(DOCS.unknownNames(page)));
     assertWithMessage("names the code does not have").that(findings).isEmpty();
+  }
+
+  @Test
+  void theIndexNamesWhatFragmentsLeaveUndeclared() throws Exception {
+    String index = java.nio.file.Files.readString(DocBlocks.root().resolve("docs/index.md"));
+    for (String context : DocBlocks.CONTEXTS) {
+      for (String name : DocBlocks.fragmentNames(context)) {
+        assertWithMessage("docs/index.md's list of the names %s fragments use", context)
+            .that(index)
+            .contains("`" + name + "`");
+      }
+    }
   }
 
   @Test

@@ -44,6 +44,29 @@ public final class DocBlocks {
   /** The contexts a fragment may name, each compiled by one module's test. */
   public static final List<String> CONTEXTS = List.of("iree", "micrometer");
 
+  /**
+   * The names a fragment of each context uses without declaring them, as fields of the class that
+   * wraps it. docs/index.md lists them for readers (a docs test checks that it does).
+   */
+  public static final Map<String, String> FRAGMENT_FIELDS =
+      Map.of(
+          "iree", "Path vmfb; FloatArray a, b, x; IreeRuntime runtime; Parameters weights;",
+          "micrometer", "HostModule backend; MeterRegistry meterRegistry;");
+
+  /** The undeclared names of a context's fragments: {@code vmfb}, {@code a}, ... */
+  public static List<String> fragmentNames(String context) {
+    List<String> names = new ArrayList<>();
+    for (String declaration : FRAGMENT_FIELDS.get(context).split(";")) {
+      String[] words = declaration.trim().split("\\s+", 2);
+      if (words.length == 2) {
+        for (String name : words[1].split(",")) {
+          names.add(name.trim());
+        }
+      }
+    }
+    return names;
+  }
+
   private static final Pattern BLOCK =
       Pattern.compile(
           "(?:<!--\\s*(?<marker>[^>]*?)\\s*-->\\s*\\n\\s*)?```java\\n(?<code>.*?)```",
@@ -165,7 +188,7 @@ public final class DocBlocks {
             import java.nio.file.Path;
             import java.time.Duration;
             """;
-        fields = "Path vmfb; FloatArray a, b, x; IreeRuntime runtime; Parameters weights;";
+        fields = FRAGMENT_FIELDS.get(context);
       }
       case "micrometer" -> {
         imports =
@@ -175,7 +198,7 @@ public final class DocBlocks {
             import io.micrometer.core.instrument.MeterRegistry;
             import io.micrometer.core.instrument.Tags;
             """;
-        fields = "HostModule backend; MeterRegistry meterRegistry;";
+        fields = FRAGMENT_FIELDS.get(context);
       }
       default ->
           throw new IllegalArgumentException(
