@@ -44,6 +44,12 @@ class DocsCodeBlocksTest {
         assertWithMessage("context of the fragment at %s", b.where())
             .that(DocBlocks.CONTEXTS)
             .contains(b.argument());
+        assertWithMessage(
+                "the fragment at %s must begin with a comment '// a fragment: ...' naming what it"
+                    + " uses undeclared, so that a reader knows",
+                b.where())
+            .that(b.code().strip())
+            .startsWith("// a fragment: ");
       }
       if (b.kind().equals("skip")) {
         assertWithMessage("reason for skipping the block at %s", b.where())
