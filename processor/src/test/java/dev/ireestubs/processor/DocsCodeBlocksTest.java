@@ -22,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Every Java block of README.md and docs/*.md compiles as a user would paste it (see {@link
  * DocBlocks} for the markers): README's quickstart and every compilation unit here, with the
- * processor, against modules with the declarations the pages quote; the fragments that need IREE's
- * runtime or Micrometer in runtime-iree's and micrometer's tests. A block with no marker fails.
+ * processor, against modules with the declarations the pages quote; the fragments and units that
+ * need IREE's runtime or Micrometer in runtime-iree's and micrometer's tests. A block with no
+ * marker fails.
  */
 class DocsCodeBlocksTest {
 
@@ -40,17 +41,31 @@ class DocsCodeBlocksTest {
               b.where())
           .that(b.kind())
           .isNotEqualTo("unmarked");
-      if (b.kind().equals("fragment")) {
-        assertWithMessage("context of the fragment at %s", b.where())
+      if (b.kind().equals("fragment") || !b.context().isEmpty()) {
+        assertWithMessage("context of the %s at %s", b.kind(), b.where())
             .that(DocBlocks.CONTEXTS)
-            .contains(b.argument());
+            .contains(b.context());
+      }
+      if (b.kind().equals("fragment")) {
+        assertWithMessage(
+                "the fragment at %s must begin with a comment '// a fragment: ...' naming what it"
+                    + " uses undeclared, so that a reader knows",
+                b.where())
+            .that(b.code().strip())
+            .startsWith("// a fragment: ");
+      }
+      if (b.kind().equals("unit") && !b.context().isEmpty()) {
+        assertWithMessage(
+                "context of the unit at %s (only runtime-iree's test compiles units)", b.where())
+            .that(b.context())
+            .isEqualTo("iree");
       }
       if (b.kind().equals("skip")) {
         assertWithMessage("reason for skipping the block at %s", b.where())
             .that(b.argument())
             .isNotEmpty();
       }
-      String key = b.kind().equals("fragment") ? "fragment " + b.argument() : b.kind();
+      String key = (b.kind() + " " + b.context()).trim();
       counts.merge(key, 1, Integer::sum);
     }
     System.out.println("Java blocks in README.md and docs/: " + blocks.size() + " " + counts);
@@ -60,7 +75,7 @@ class DocsCodeBlocksTest {
   @Test
   void theQuickstartCompilesWithoutWarnings() throws IOException {
     List<Block> quickstart =
-        DocBlocks.blocks("unit", null).stream()
+        DocBlocks.blocks("unit", "").stream()
             .filter(b -> b.page().equals("README.md") && b.marker().startsWith("quickstart:"))
             .collect(Collectors.toList());
     assertWithMessage("quickstart blocks in README.md").that(quickstart).hasSize(2);
@@ -78,7 +93,7 @@ class DocsCodeBlocksTest {
   @Test
   void everyCompilationUnitCompilesWithItsPage() throws IOException {
     Map<String, List<Block>> byPage =
-        DocBlocks.blocks("unit", null).stream()
+        DocBlocks.blocks("unit", "").stream()
             .collect(Collectors.groupingBy(Block::page, TreeMap::new, Collectors.toList()));
     assertWithMessage("pages with compilation units").that(byPage.size()).isAtLeast(4);
     for (Map.Entry<String, List<Block>> page : byPage.entrySet()) {
@@ -119,25 +134,6 @@ class DocsCodeBlocksTest {
       }
     }
     assertWithMessage("dependency snippets found").that(found).isAtLeast(3);
-  }
-
-  /** Every relative link of README.md and docs/*.md names a file of the checkout. */
-  @Test
-  void everyRelativeLinkNamesAFile() throws IOException {
-    Pattern link = Pattern.compile("\\]\\(([^)#\\s]+)(#[^)]*)?\\)");
-    for (String page : DocBlocks.pages()) {
-      Path at = DocBlocks.root().resolve(page).getParent();
-      Matcher m =
-          link.matcher(Files.readString(DocBlocks.root().resolve(page), StandardCharsets.UTF_8));
-      while (m.find()) {
-        if (m.group(1).contains(":")) {
-          continue;
-        }
-        assertWithMessage("%s links %s", page, m.group(1))
-            .that(Files.exists(at.resolve(m.group(1))))
-            .isTrue();
-      }
-    }
   }
 
   @Test

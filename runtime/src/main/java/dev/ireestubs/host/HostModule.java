@@ -159,7 +159,8 @@ public final class HostModule implements ModuleBackend {
       throw new IllegalStateException(
           "host module " + name + " is closed; " + qualifiedName + " cannot be looked up");
     }
-    return Optional.ofNullable(functions.get(qualifiedName));
+    return Optional.ofNullable(
+        functions.get(ModuleBackend.qualify(qualifiedName, functions.keySet())));
   }
 
   @Override

@@ -39,6 +39,12 @@ public final class CallRecorder {
   /** How deep {@link #bytes} looks into nested lists (a list may even hold itself). */
   private static final int MAX_DEPTH = 16;
 
+  /**
+   * Whether this run time has JMX at all (a jlinked image may lack {@code java.management}); kept
+   * here, not in {@link StatisticsMBeans}, whose loading would fail without it.
+   */
+  static final boolean JMX_AVAILABLE = ModuleLayer.boot().findModule("java.management").isPresent();
+
   private static final boolean JFR =
       !"false".equals(System.getProperty(JFR_PROPERTY))
           && ModuleLayer.boot().findModule("jdk.jfr").isPresent();
@@ -78,7 +84,7 @@ public final class CallRecorder {
    */
   public CallRecorder register(Object owner) {
     Objects.requireNonNull(owner, "owner");
-    if (registration == null && StatisticsMBeans.AVAILABLE) {
+    if (registration == null && JMX_AVAILABLE) {
       registration = StatisticsMBeans.register(counters, counters.backend, owner);
     }
     return this;

@@ -16,14 +16,36 @@ public class IreeFunctionNotFoundException extends IreeException {
    * @param available the functions the backend does export, for the message
    */
   public IreeFunctionNotFoundException(String qualifiedName, List<String> available) {
-    super(
+    this(
+        qualifiedName,
         "no function '"
             + qualifiedName
             + "' is loaded"
             + (available.isEmpty()
                 ? " (no functions are loaded)"
                 : "; loaded: " + String.join(", ", available)));
+  }
+
+  private IreeFunctionNotFoundException(String qualifiedName, String message) {
+    super(message);
     this.qualifiedName = qualifiedName;
+  }
+
+  /**
+   * An exception for a function's name given alone that several loaded modules export.
+   *
+   * @param name the name looked up, without a module
+   * @param exporting the qualified names of the functions it could mean
+   * @return the exception, whose message lists them and says to name the module
+   */
+  public static IreeFunctionNotFoundException ambiguous(String name, List<String> exporting) {
+    return new IreeFunctionNotFoundException(
+        name,
+        "function '"
+            + name
+            + "' is exported by several loaded modules ("
+            + String.join(", ", exporting)
+            + "): name one as module.function");
   }
 
   /**

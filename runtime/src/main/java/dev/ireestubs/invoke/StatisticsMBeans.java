@@ -13,13 +13,14 @@ import javax.management.ObjectName;
  * one name per backend ({@code type=CallStatistics,backend=<kind>,id=<n>}, {@code n} counting
  * registrations in this process from 1), and removes each when its backend is closed or, never
  * closed, garbage collected.
+ *
+ * <p>Only {@link CallRecorder} uses this class, and only when {@link CallRecorder#JMX_AVAILABLE}:
+ * loading it on a run time without {@code java.management} (a jlinked image) would fail, since its
+ * code names JMX's classes.
  */
 final class StatisticsMBeans {
 
   static final String DOMAIN = "dev.ireestubs";
-
-  /** Whether this run time has JMX at all (a jlinked image may lack it). */
-  static final boolean AVAILABLE = ModuleLayer.boot().findModule("java.management").isPresent();
 
   private static final AtomicLong IDS = new AtomicLong();
 

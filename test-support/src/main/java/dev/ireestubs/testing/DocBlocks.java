@@ -30,6 +30,10 @@ import javax.tools.ToolProvider;
  * <ul>
  *   <li>{@code <!-- quickstart:Name.java ... -->} or {@code <!-- java:unit -->}: a compilation
  *       unit, compiled as written (with the other units of its page, and the processor);
+ *   <li>{@code <!-- java:unit iree -->}: a compilation unit that needs runtime-iree's class path,
+ *       compiled by its test (with the processor) together with the other {@code iree} units and
+ *       fragments, from every page: a unit may use the types another page's {@code iree} unit
+ *       declares;
  *   <li>{@code <!-- java:fragment CONTEXT -->}: statements, compiled inside the method of a class
  *       that declares the names they use ({@link #wrap}); the context says which module's test
  *       compiles them ({@code iree}: runtime-iree's, on JDK 22+; {@code micrometer});
@@ -44,6 +48,29 @@ public final class DocBlocks {
   /** The contexts a fragment may name, each compiled by one module's test. */
   public static final List<String> CONTEXTS = List.of("iree", "micrometer");
 
+  /**
+   * The names a fragment of each context uses without declaring them, as fields of the class that
+   * wraps it. docs/index.md lists them for readers (a docs test checks that it does).
+   */
+  public static final Map<String, String> FRAGMENT_FIELDS =
+      Map.of(
+          "iree", "Path vmfb; FloatArray a, b, x; IreeRuntime runtime; Parameters weights;",
+          "micrometer", "HostModule backend; MeterRegistry meterRegistry;");
+
+  /** The undeclared names of a context's fragments: {@code vmfb}, {@code a}, ... */
+  public static List<String> fragmentNames(String context) {
+    List<String> names = new ArrayList<>();
+    for (String declaration : FRAGMENT_FIELDS.get(context).split(";")) {
+      String[] words = declaration.trim().split("\\s+", 2);
+      if (words.length == 2) {
+        for (String name : words[1].split(",")) {
+          names.add(name.trim());
+        }
+      }
+    }
+    return names;
+  }
+
   private static final Pattern BLOCK =
       Pattern.compile(
           "(?:<!--\\s*(?<marker>[^>]*?)\\s*-->\\s*\\n\\s*)?```java\\n(?<code>.*?)```",
@@ -54,7 +81,9 @@ public final class DocBlocks {
 
     /** {@code unit}, {@code fragment}, {@code skip}, or {@code unmarked}. */
     public String kind() {
-      if (marker.startsWith("quickstart:") || marker.equals("java:unit")) {
+      if (marker.startsWith("quickstart:")
+          || marker.equals("java:unit")
+          || marker.startsWith("java:unit ")) {
         return "unit";
       }
       if (marker.startsWith("java:fragment ")) {
@@ -70,6 +99,16 @@ public final class DocBlocks {
     public String argument() {
       int space = marker.indexOf(' ');
       return space < 0 ? "" : marker.substring(space + 1).trim();
+    }
+
+    /**
+     * The context whose test compiles this block: a fragment's, or a unit's marked {@code java:unit
+     * CONTEXT}; empty for the other blocks (units compiled by DocsCodeBlocksTest).
+     */
+    public String context() {
+      return marker.startsWith("java:unit ") || marker.startsWith("java:fragment ")
+          ? argument()
+          : "";
     }
 
     /** Where it is, for messages: {@code docs/async.md:12}. */
@@ -140,11 +179,14 @@ public final class DocBlocks {
     return blocks;
   }
 
-  /** The blocks of one kind (and, for fragments, one context). */
+  /**
+   * The blocks of one kind and context ({@link Block#context()}: empty for the units
+   * DocsCodeBlocksTest compiles), or of every context when {@code context} is null.
+   */
   public static List<Block> blocks(String kind, String context) {
     return javaBlocks().stream()
         .filter(b -> b.kind().equals(kind))
-        .filter(b -> context == null || b.argument().equals(context))
+        .filter(b -> context == null || b.context().equals(context))
         .collect(Collectors.toList());
   }
 
@@ -165,7 +207,7 @@ public final class DocBlocks {
             import java.nio.file.Path;
             import java.time.Duration;
             """;
-        fields = "Path vmfb; FloatArray a, b, x; IreeRuntime runtime; Parameters weights;";
+        fields = FRAGMENT_FIELDS.get(context);
       }
       case "micrometer" -> {
         imports =
@@ -175,7 +217,7 @@ public final class DocBlocks {
             import io.micrometer.core.instrument.MeterRegistry;
             import io.micrometer.core.instrument.Tags;
             """;
-        fields = "HostModule backend; MeterRegistry meterRegistry;";
+        fields = FRAGMENT_FIELDS.get(context);
       }
       default ->
           throw new IllegalArgumentException(
@@ -237,6 +279,14 @@ public final class DocBlocks {
             "scale2",
             "0r_r",
             "sync func @scale2(%input0: " + t4 + ") -> (%output0: " + t4 + ")"));
+    write(
+        dir,
+        "models/scorer.vmfb",
+        module(
+            "scorer",
+            "score",
+            "0r_r",
+            "sync func @score(%input0: tensor<?x4xf32>) -> (%output0: tensor<?x2xf32>)"));
     write(
         dir,
         "models/mobilenet.vmfb",
