@@ -2,8 +2,6 @@ package dev.ireestubs.iree;
 
 import dev.ireestubs.vmfb.RuntimeGeneration;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.SymbolLookup;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -132,8 +130,7 @@ public final class IreeLibrary {
    *     (the message names the directory and what to set)
    */
   public static IreeLibrary load() {
-    LibraryLocator.Found found = LibraryLocator.ofSystem().require();
-    return load(found.path(), found.source(), found.origin(), found.buildInfo());
+    return load(LibraryLocator.ofSystem().require());
   }
 
   /**
@@ -194,7 +191,11 @@ public final class IreeLibrary {
     return load(LibraryLocator.checkFile(file, GIVEN), GIVEN, Origin.GIVEN_PATH, Optional.empty());
   }
 
-  @SuppressWarnings("restricted") // loading native code is the point; see docs/iree-runtime.md
+  /** The library {@code found} names, checked against its {@code BUILD-INFO} when it has one. */
+  static IreeLibrary load(LibraryLocator.Found found) {
+    return load(found.path(), found.source(), found.origin(), found.buildInfo());
+  }
+
   private static IreeLibrary load(
       Path file, String source, Origin origin, Optional<BuildInfo> buildInfo) {
     Path key;
@@ -214,35 +215,17 @@ public final class IreeLibrary {
       if (existing != null) {
         return existing;
       }
-      checkLinks(file, source, origin);
-      Arena arena = Arena.ofShared();
-      SymbolLookup lookup;
-      try {
-        lookup = SymbolLookup.libraryLookup(key, arena);
-      } catch (IllegalArgumentException | IllegalCallerException e) {
-        arena.close();
-        throw new IreeLibraryException(
-            "the IREE runtime library "
-                + file
-                + " (from the "
-                + source
-                + ") cannot be loaded as a shared library: "
-                + e.getMessage()
-                + (e instanceof IllegalCallerException
-                    ? "; run Java with --enable-native-access=ALL-UNNAMED (or the module name)"
-                    : "; give the path of a shared build of IREE's runtime (.so, .dylib or .dll)"
-                        + " for this machine"),
-            e);
-      }
+      Optional<BuildInfo> info = buildInfo.or(() -> BuildInfo.beside(key));
+      LibraryLoader.Opened opened = LibraryLoader.open(key, source, origin, info);
       Native api;
       try {
         api =
             new Native(
-                lookup,
+                opened.lookup(),
                 key.toString(),
-                buildInfo.map(RuntimeRelease::of).orElseGet(() -> RuntimeRelease.beside(key)));
+                info.map(RuntimeRelease::of).orElseGet(RuntimeRelease::unknown));
       } catch (RuntimeException e) {
-        arena.close();
+        opened.unload().run();
         throw e;
       }
       IreeLibrary library = new IreeLibrary(key, origin, source, api);
@@ -319,48 +302,4 @@ public final class IreeLibrary {
         + ")";
   }
 
-  // ----------------------------------------------------------------------------------------------
-
-  /** Refuses a library the dynamic linker cannot open with every symbol resolved. */
-  private static void checkLinks(Path file, String source, Origin origin) {
-    Optional<String> problem = LinkCheck.problem(file);
-    if (problem.isEmpty()) {
-      return;
-    }
-    if (LinkCheck.isUnresolvedSymbol(problem.get())) {
-      throw new IreeLibraryException(
-          "the IREE runtime library "
-              + file
-              + " (from the "
-              + source
-              + ") uses symbols that"
-              + " no library in this process defines: "
-              + problem.get()
-              + ". Loading it lazily"
-              + " would end this process (symbol lookup error, exit code 127) at the first call"
-              + " that needs the symbol. It was linked incompletely (IREE's unified runtime"
-              + " archive lacks flatcc and printf): rebuild it with "
-              + LibraryLocator.BUILD_SCRIPT
-              + ", which links them and checks that nothing is"
-              + " left undefined");
-    }
-    throw new IreeLibraryException(
-        "the IREE runtime library "
-            + file
-            + " (from the "
-            + source
-            + ") cannot be loaded as a shared library: "
-            + problem.get()
-            + (origin == Origin.CLASS_PATH
-                ? "; it was extracted from the class path and its SHA-256 checked: when the"
-                    + " directory's file system does not allow running code (mounted noexec),"
-                    + " set -D"
-                    + CACHE_PROPERTY
-                    + "=DIR to one that does; else the jar is for"
-                    + " another machine"
-                : "; give the path of a shared build of IREE's runtime (.so, .dylib or .dll) for"
-                    + " this machine ("
-                    + LibraryLocator.BUILD_SCRIPT
-                    + " builds one)"));
-  }
 }
