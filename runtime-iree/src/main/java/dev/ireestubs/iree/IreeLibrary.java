@@ -20,9 +20,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *       this machine's platform as classifier (e.g. {@code linux-x86_64}), whose library of the
  *       IREE release (see below) is extracted into {@code
  *       ${XDG_CACHE_HOME:-~/.cache}/iree-stubs/iree-runtime/VERSION/OS-ARCH/SHA256/} (or under the
- *       directory the system property {@value #CACHE_PROPERTY} names), once per release and
- *       content: a file there whose SHA-256 is not the one the jar's {@code BUILD-INFO} records is
- *       replaced, never loaded, and the extracted file is checked before it is loaded;
+ *       directory the system property {@value #CACHE_PROPERTY} names, which must be this user's
+ *       and writable by no one else), once per release and content: a file there whose SHA-256
+ *       is not the one the jar's {@code BUILD-INFO} records is replaced, never loaded;
  *   <li>the conventional per-user location where the build script installs it, for the IREE release
  *       {@value #IREE_VERSION} (or the one the system property {@value #VERSION_PROPERTY} names):
  *       {@code ${XDG_DATA_HOME:-~/.local/share}/iree-stubs/iree-runtime/VERSION/OS-ARCH/} {@code
@@ -33,12 +33,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>When none is found the error says where it looked, which releases are installed, and the one
  * command that builds the wanted one.
  *
- * <p>Loading first asks the system's dynamic linker to open the file with every symbol resolved
- * ({@code dlopen} with {@code RTLD_NOW}): a library linked incompletely (IREE's unified archive
- * without flatcc, say) is refused with an {@link IreeLibraryException} naming the missing symbol,
- * where the JVM's lazy loading would let the first module load end the process (exit code 127). It
- * then checks that every C function and global iree-stubs calls is exported, and names the missing
- * ones otherwise. A library is loaded once per process and stays loaded (native code cannot be
+ * <p>The extraction directory and the install location must be this user's alone (the directories
+ * above them this user's or root's), a relative home or XDG variable counts as none, and a library
+ * with a {@code BUILD-INFO} must have the size and SHA-256 it records. The library is opened once,
+ * through the descriptor it was checked by, by the system's dynamic linker with every symbol
+ * resolved ({@code dlopen} with {@code RTLD_NOW}): a library linked incompletely (IREE's unified
+ * archive without flatcc, say) is refused with an {@link IreeLibraryException} naming the missing
+ * symbol, where the JVM's lazy loading would let the first module load end the process (exit code
+ * 127). It then checks that every C function and global iree-stubs calls is exported, and names the
+ * missing ones otherwise. {@code docs/iree-runtime.md} ("Loading IREE's runtime library") gives
+ * every step. A library is loaded once per process and stays loaded (native code cannot be
  * unloaded safely while objects it made may be alive); {@link #load(Path)} with the same file
  * returns the same instance.
  *
