@@ -20,9 +20,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *       this machine's platform as classifier (e.g. {@code linux-x86_64}), whose library of the
  *       IREE release (see below) is extracted into {@code
  *       ${XDG_CACHE_HOME:-~/.cache}/iree-stubs/iree-runtime/VERSION/OS-ARCH/SHA256/} (or under the
- *       directory the system property {@value #CACHE_PROPERTY} names, which must be this user's
- *       and writable by no one else), once per release and content: a file there whose SHA-256
- *       is not the one the jar's {@code BUILD-INFO} records is replaced, never loaded;
+ *       directory the system property {@value #CACHE_PROPERTY} names, which must be this user's and
+ *       writable by no one else), once per release and content: a file there whose SHA-256 is not
+ *       the one the jar's {@code BUILD-INFO} records is replaced, never loaded;
  *   <li>the conventional per-user location where the build script installs it, for the IREE release
  *       {@value #IREE_VERSION} (or the one the system property {@value #VERSION_PROPERTY} names):
  *       {@code ${XDG_DATA_HOME:-~/.local/share}/iree-stubs/iree-runtime/VERSION/OS-ARCH/} {@code
@@ -42,9 +42,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * symbol, where the JVM's lazy loading would let the first module load end the process (exit code
  * 127). It then checks that every C function and global iree-stubs calls is exported, and names the
  * missing ones otherwise. {@code docs/iree-runtime.md} ("Loading IREE's runtime library") gives
- * every step. A library is loaded once per process and stays loaded (native code cannot be
- * unloaded safely while objects it made may be alive); {@link #load(Path)} with the same file
- * returns the same instance.
+ * every step. A library is loaded once per process and stays loaded (native code cannot be unloaded
+ * safely while objects it made may be alive); {@link #load(Path)} with the same file returns the
+ * same instance.
  *
  * <p><b>Trust.</b> Loading a library, like loading a {@code .vmfb} into it, runs native code in
  * this process with its full rights: load only files you would run as native programs.
@@ -305,5 +305,4 @@ public final class IreeLibrary {
         + api.release().describe()
         + ")";
   }
-
 }

@@ -23,9 +23,9 @@ import java.util.Optional;
  * symbol resolved), {@code open} and {@code close} (to hold the library file by a descriptor from
  * the moment it is checked until it is loaded), and {@code getuid} (whose directories to trust).
  *
- * <p>What a platform lacks is absent: Windows has none of them; {@link #openFlags()} is known only
- * for Linux on x86_64 and AArch64 (and RISC-V), where {@code /proc/self/fd} names an open file.
- * Stateless.
+ * <p>What a platform lacks is absent: Windows has none of them; {@link #openFlags(String, String)}
+ * is known only for Linux on x86_64 and AArch64 (and RISC-V), where {@code /proc/self/fd} names an
+ * open file. Stateless.
  */
 @SuppressWarnings("restricted") // downcalls into the C library: what this class is for
 final class Libc {
@@ -40,14 +40,16 @@ final class Libc {
   private static final VarHandle ERRNO =
       CALL_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
 
-  private static final MethodHandle DLOPEN = handle("dlopen", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT));
+  private static final MethodHandle DLOPEN =
+      handle("dlopen", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT));
   private static final MethodHandle DLERROR = handle("dlerror", FunctionDescriptor.of(ADDRESS));
   private static final MethodHandle DLSYM =
       handle("dlsym", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS));
   private static final MethodHandle DLCLOSE =
       handle("dlclose", FunctionDescriptor.of(JAVA_INT, ADDRESS));
   private static final MethodHandle GETUID = handle("getuid", FunctionDescriptor.of(JAVA_INT));
-  private static final MethodHandle CLOSE = handle("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+  private static final MethodHandle CLOSE =
+      handle("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
   private static final MethodHandle STRERROR =
       handle("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
   private static final MethodHandle OPEN =
@@ -77,14 +79,18 @@ final class Libc {
    * flags below is known here and {@code /proc/self/fd} names open files (Linux).
    */
   static boolean canLoadByDescriptor() {
-    return hasDlopen() && OPEN != null && CLOSE != null && OPEN_FLAGS != 0
+    return hasDlopen()
+        && OPEN != null
+        && CLOSE != null
+        && OPEN_FLAGS != 0
         && Files.isDirectory(Path.of("/proc/self/fd"));
   }
 
   /**
    * {@code O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC} for an OS and CPU whose values this
-   * class knows (they differ between CPUs), else 0. {@code O_NONBLOCK}: opening a named pipe returns
-   * at once instead of waiting for a writer; {@code O_NOFOLLOW}: a symbolic link is refused.
+   * class knows (they differ between CPUs), else 0. {@code O_NONBLOCK}: opening a named pipe
+   * returns at once instead of waiting for a writer; {@code O_NOFOLLOW}: a symbolic link is
+   * refused.
    */
   static int openFlags(String osName, String osArch) {
     if (osName == null || !osName.toLowerCase(Locale.ROOT).startsWith("linux")) {

@@ -53,8 +53,8 @@ final class LibraryExtractor {
    *
    * @param entry the library's URL (a {@code jar:} entry, or a file on the class path)
    * @param info the facts recorded beside it
-   * @param root the cache root: it and every directory below it must be this user's alone
-   *     ({@link PrivateDirectories})
+   * @param root the cache root: it and every directory below it must be this user's alone ({@link
+   *     PrivateDirectories})
    * @param directory the directory to extract into (made when missing), {@code root} or below it
    * @param how the remedies for an unusable directory, for messages
    * @return the extracted file, whose SHA-256 and size were just checked
@@ -220,8 +220,7 @@ final class LibraryExtractor {
    */
   static SeekableByteChannel createNew(Path file) throws IOException {
     Set<OpenOption> options =
-        Set.of(
-            StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+        Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
     if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
       return Files.newByteChannel(
           file,

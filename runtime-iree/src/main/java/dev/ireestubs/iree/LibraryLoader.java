@@ -20,11 +20,11 @@ import java.util.Optional;
  * docs/iree-runtime.md} ("Loading IREE's runtime library").
  *
  * <ol>
- *   <li>The file (a real path: no link left to follow) is opened for reading with {@code
- *       O_NOFOLLOW | O_NONBLOCK}, and everything below goes through that descriptor, as {@code
+ *   <li>The file (a real path: no link left to follow) is opened for reading with {@code O_NOFOLLOW
+ *       | O_NONBLOCK}, and everything below goes through that descriptor, as {@code
  *       /proc/self/fd/N}: what is checked is what is loaded, whatever is renamed over the path
- *       meanwhile. The descriptor stays open while the library is loaded (the dynamic linker
- *       knows a library by the name it was opened with, so that name must stay unique).
+ *       meanwhile. The descriptor stays open while the library is loaded (the dynamic linker knows
+ *       a library by the name it was opened with, so that name must stay unique).
  *   <li>It must be a regular file (a named pipe, device or directory is refused without waiting on
  *       it) that no one but its owner may write.
  *   <li>When a {@code BUILD-INFO} describes it, its size and SHA-256 must be the recorded ones.
@@ -64,9 +64,11 @@ final class LibraryLoader {
    * @param origin where it came from, for the remedy in messages
    * @param info what its {@code BUILD-INFO} records, checked when present
    * @throws IreeLibraryException when it is no regular file, others may write it, it is not the
-   *     file {@code info} describes, or the dynamic linker cannot open it with every symbol resolved
+   *     file {@code info} describes, or the dynamic linker cannot open it with every symbol
+   *     resolved
    */
-  static Opened open(Path file, String source, IreeLibrary.Origin origin, Optional<BuildInfo> info) {
+  static Opened open(
+      Path file, String source, IreeLibrary.Origin origin, Optional<BuildInfo> info) {
     return open(file, source, origin, info, () -> {});
   }
 
@@ -83,7 +85,11 @@ final class LibraryLoader {
         fd = Libc.open(file);
       } catch (IOException e) {
         throw new IreeLibraryException(
-            "the IREE runtime library " + file + " (from the " + source + ") cannot be opened: "
+            "the IREE runtime library "
+                + file
+                + " (from the "
+                + source
+                + ") cannot be opened: "
                 + e.getMessage(),
             e);
       }
@@ -120,8 +126,13 @@ final class LibraryLoader {
     } catch (IllegalArgumentException | IllegalCallerException e) {
       arena.close();
       throw new IreeLibraryException(
-          "the IREE runtime library " + file + " (from the " + source + ") cannot be loaded as a"
-              + " shared library: " + e.getMessage()
+          "the IREE runtime library "
+              + file
+              + " (from the "
+              + source
+              + ") cannot be loaded as a"
+              + " shared library: "
+              + e.getMessage()
               + (e instanceof IllegalCallerException
                   ? "; run Java with --enable-native-access=ALL-UNNAMED (or the module name)"
                   : "; give the path of a shared build of IREE's runtime for this machine"),
@@ -144,24 +155,33 @@ final class LibraryLoader {
     return new Opened(name -> Libc.dlsym(handle, name), () -> Libc.dlclose(handle));
   }
 
-  /** Refuses anything but a regular file only its owner may write, and one {@code info} does not describe. */
+  /**
+   * Refuses anything but a regular file only its owner may write, and one {@code info} does not
+   * describe.
+   */
   private static void check(Path opened, Path file, String source, Optional<BuildInfo> info) {
     String what = "the IREE runtime library " + file + " (from the " + source + ")";
     try {
       if (opened.getFileSystem().supportedFileAttributeViews().contains("unix")) {
-        LinkOption[] follow = opened.equals(file) ? new LinkOption[] {LinkOption.NOFOLLOW_LINKS}
-            : new LinkOption[0];
+        LinkOption[] follow =
+            opened.equals(file) ? new LinkOption[] {LinkOption.NOFOLLOW_LINKS} : new LinkOption[0];
         Map<String, Object> a = Files.readAttributes(opened, "unix:mode", follow);
         int mode = (Integer) a.get("mode");
         if ((mode & FILE_TYPE) != REGULAR) {
           throw new IreeLibraryException(
-              what + " is not a regular file (it is " + kind(mode) + "): name the library file"
+              what
+                  + " is not a regular file (it is "
+                  + kind(mode)
+                  + "): name the library file"
                   + " itself (e.g. .../libiree_runtime.so)");
         }
         if ((mode & GROUP_OR_OTHERS_WRITE) != 0) {
           throw new IreeLibraryException(
-              what + " may be written by others (mode " + String.format("%04o", mode & 07777)
-                  + "), who could put their own code into this process: 'chmod go-w " + file
+              what
+                  + " may be written by others (mode "
+                  + String.format("%04o", mode & 07777)
+                  + "), who could put their own code into this process: 'chmod go-w "
+                  + file
                   + "'");
         }
       } else if (!Files.readAttributes(opened, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
@@ -194,10 +214,21 @@ final class LibraryLoader {
     String sha256 = HexFormat.of().formatHex(digest.digest());
     if (size != info.size() || !sha256.equals(info.sha256())) {
       throw new IreeLibraryException(
-          what + " has SHA-256 " + sha256 + " (" + size + " bytes), but its " + BuildInfo.FILE_NAME
-              + " records " + info.sha256() + " (" + info.size() + " bytes): it was changed after"
+          what
+              + " has SHA-256 "
+              + sha256
+              + " ("
+              + size
+              + " bytes), but its "
+              + BuildInfo.FILE_NAME
+              + " records "
+              + info.sha256()
+              + " ("
+              + info.size()
+              + " bytes): it was changed after"
               + " it was built; nothing was loaded. Install it again ("
-              + LibraryLocator.BUILD_SCRIPT + "), or fetch or rebuild the native jar");
+              + LibraryLocator.BUILD_SCRIPT
+              + "), or fetch or rebuild the native jar");
     }
   }
 
@@ -217,22 +248,38 @@ final class LibraryLoader {
       String problem, Path file, String source, IreeLibrary.Origin origin) {
     if (isUnresolvedSymbol(problem)) {
       return new IreeLibraryException(
-          "the IREE runtime library " + file + " (from the " + source + ") uses symbols that"
-              + " no library in this process defines: " + problem + ". Loading it lazily"
+          "the IREE runtime library "
+              + file
+              + " (from the "
+              + source
+              + ") uses symbols that"
+              + " no library in this process defines: "
+              + problem
+              + ". Loading it lazily"
               + " would end this process (symbol lookup error, exit code 127) at the first call"
               + " that needs the symbol. It was linked incompletely (IREE's unified runtime"
-              + " archive lacks flatcc and printf): rebuild it with " + LibraryLocator.BUILD_SCRIPT
+              + " archive lacks flatcc and printf): rebuild it with "
+              + LibraryLocator.BUILD_SCRIPT
               + ", which links them and checks that nothing is left undefined");
     }
     return new IreeLibraryException(
-        "the IREE runtime library " + file + " (from the " + source + ") cannot be loaded as a"
-            + " shared library: " + problem
+        "the IREE runtime library "
+            + file
+            + " (from the "
+            + source
+            + ") cannot be loaded as a"
+            + " shared library: "
+            + problem
             + (origin == IreeLibrary.Origin.CLASS_PATH
                 ? "; it was extracted from the class path and its SHA-256 checked: when the"
                     + " directory's file system does not allow running code (mounted noexec),"
-                    + " set -D" + IreeLibrary.CACHE_PROPERTY + "=DIR to one that does; else the"
+                    + " set -D"
+                    + IreeLibrary.CACHE_PROPERTY
+                    + "=DIR to one that does; else the"
                     + " jar is for another machine"
                 : "; give the path of a shared build of IREE's runtime (.so, .dylib or .dll) for"
-                    + " this machine (" + LibraryLocator.BUILD_SCRIPT + " builds one)"));
+                    + " this machine ("
+                    + LibraryLocator.BUILD_SCRIPT
+                    + " builds one)"));
   }
 }

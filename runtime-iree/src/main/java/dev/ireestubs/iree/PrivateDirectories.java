@@ -36,8 +36,8 @@ final class PrivateDirectories {
   private static final int ROOT = 0;
 
   /**
-   * {@code directory}, created where missing, as its real path once every directory from {@code
-   * /} to it has been checked (see the class comment).
+   * {@code directory}, created where missing, as its real path once every directory from {@code /}
+   * to it has been checked (see the class comment).
    *
    * @param root the first directory that must be this user's own; {@code directory} is it or below
    *     it
@@ -123,7 +123,11 @@ final class PrivateDirectories {
     if (!ownerOk) {
       throw refused(
           directory,
-          "belongs to user id " + owner + ", not to this user (id " + uid + ")"
+          "belongs to user id "
+              + owner
+              + ", not to this user (id "
+              + uid
+              + ")"
               + (own ? "" : " or root"),
           own ? "remove it (as its owner) so that it is made anew" : "use another directory",
           remedy);

@@ -128,7 +128,9 @@ class BuildScriptChecksTest {
     git(repo, "commit", "-q", "-am", "evil");
     git(repo, "checkout", "-q", "master");
     git(repo, "replace", "master", "other");
-    git(repo, "reset", "-q", "--hard"); // index and files now the replacement's: plain status is clean
+    git(
+        repo, "reset", "-q",
+        "--hard"); // index and files now the replacement's: plain status is clean
     assertThat(Files.readString(repo.resolve("a.c"))).isEqualTo("evil\n");
     Run replaced = run(unmodified, call, repo.toString());
     assertThat(replaced.output()).contains("has local changes");

@@ -78,7 +78,8 @@ class LibraryExtractorTest {
             pool.submit(
                 () -> {
                   start.await();
-                  Path p = LibraryExtractor.extract(entry, NativeJars.info(library), dir, cache, HOW);
+                  Path p =
+                      LibraryExtractor.extract(entry, NativeJars.info(library), dir, cache, HOW);
                   // Whatever the others do meanwhile, the returned file is complete and checked.
                   assertThat(NativeJars.sha256(Files.readAllBytes(p)))
                       .isEqualTo(NativeJars.sha256(library));
@@ -194,7 +195,8 @@ class LibraryExtractorTest {
         assertThrows(
             IreeLibraryException.class,
             () ->
-                LibraryExtractor.extract(entry, NativeJars.info(recorded), dir, dir.resolve("cache"), HOW));
+                LibraryExtractor.extract(
+                    entry, NativeJars.info(recorded), dir, dir.resolve("cache"), HOW));
     assertThat(e).hasMessageThat().contains("(1000 bytes)");
     assertThat(e).hasMessageThat().doesNotContain("200000 bytes");
   }

@@ -51,10 +51,7 @@ class LoadingAttacksTest {
     Attacker.run("mkdir", "-p", "-m", "0777", planted.toString());
     byte[] library = NativeJars.fakeLibrary(1000, 41);
     Attacker.run(
-        "ln",
-        "-s",
-        victimFile.toString(),
-        planted.resolve(NativeJars.sha256(library)).toString());
+        "ln", "-s", victimFile.toString(), planted.resolve(NativeJars.sha256(library)).toString());
 
     try (URLClassLoader loader =
         NativeJars.loader(NativeJars.write(dir.resolve("n.jar"), library))) {
@@ -118,7 +115,8 @@ class LoadingAttacksTest {
     Path mark = dir.resolve("mark");
     Path victim = Attacker.library(dir, "victim", mark);
     Path attacker = Attacker.library(dir, "attacker", mark);
-    boolean twoUsers = Libc.uid().orElse(-1) == 0 && Files.isExecutable(Path.of("/usr/bin/setpriv"));
+    boolean twoUsers =
+        Libc.uid().orElse(-1) == 0 && Files.isExecutable(Path.of("/usr/bin/setpriv"));
     // A directory the attacker may write (the loader trusts a path it is given, not its directory).
     Path shared = twoUsers ? sharedTmp() : Files.createDirectory(dir.resolve("shared"));
     Path library = Files.copy(victim, shared.resolve("libiree_runtime.so"));
@@ -186,16 +184,14 @@ class LoadingAttacksTest {
     }
     assertThat(mkfifo.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(mkfifo.exitValue()).isEqualTo(0);
-    IreeLibraryException e =
-        assertThrows(IreeLibraryException.class, () -> IreeLibrary.load(fifo));
+    IreeLibraryException e = assertThrows(IreeLibraryException.class, () -> IreeLibrary.load(fifo));
     assertThat(e).hasMessageThat().contains("which is not a regular file");
     // The loader's own check, on the opened descriptor (a pipe put there after the first check).
     e =
         assertThrows(
             IreeLibraryException.class,
             () ->
-                LibraryLoader.open(
-                    fifo, "test", IreeLibrary.Origin.GIVEN_PATH, Optional.empty()));
+                LibraryLoader.open(fifo, "test", IreeLibrary.Origin.GIVEN_PATH, Optional.empty()));
     assertThat(e).hasMessageThat().contains("is not a regular file (it is a named pipe)");
   }
 
