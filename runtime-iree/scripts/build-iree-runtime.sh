@@ -424,17 +424,26 @@ BUILD_ROOT="$(cd "$BUILD_ROOT" && pwd)"
 
 # Provenance: a git checkout must be at the release's pinned commit and unmodified; a tree without
 # git has only its version.json to show, which was checked above.
-unmodified() { # directory, what to call it: dies when git reports changes to tracked files
-  local changes
-  changes="$(git -C "$1" status --porcelain --untracked-files=no --ignore-submodules=all)" \
-    || die "git cannot read $1 (git status failed; its message is above)"
+# The commit is compared to the release's row (below); this checks the files against that commit.
+# git status skips files flagged assume-unchanged or skip-worktree, and replacement objects
+# (refs/replace) change what a commit's tree reads as: a flagged file is refused, and git reads the
+# checkout with --no-replace-objects.
+unmodified() { # directory, what to call it: dies when the files are not the commit's
+  local changes hidden
+  changes="$(git --no-replace-objects -C "$1" status --porcelain --untracked-files=no \
+    --ignore-submodules=all)" || die "git cannot read $1 (git status failed; its message is above)"
   [[ -z "$changes" ]] || die "$2 $1 has local changes to tracked files, so it is not the pinned" \
     "release ($(head -3 <<<"$changes" | sed 's/^ *//' | tr -s ' \n' ' ')...): build from a clean" \
     "checkout (see 'git -C $1 status')"
+  hidden="$(git --no-replace-objects -C "$1" ls-files -v | grep -E '^([a-z]|S) ' | head -3)" || true
+  [[ -z "$hidden" ]] || die "$2 $1 has files that git status does not check (flagged" \
+    "assume-unchanged or skip-worktree: $(cut -c3- <<<"$hidden" | tr '\n' ' ')...), so it cannot be" \
+    "shown to be the pinned release: 'git -C $1 update-index --no-assume-unchanged" \
+    "--no-skip-worktree FILE' for each, or build from a fresh clone"
 }
 if [[ -e "$SOURCE/.git" ]]; then
   need_tool git "Install git: $SOURCE is a git checkout, whose commit must be checked."
-  SOURCE_COMMIT="$(git -C "$SOURCE" rev-parse HEAD)" \
+  SOURCE_COMMIT="$(git --no-replace-objects -C "$SOURCE" rev-parse HEAD)" \
     || die "git cannot read the commit of $SOURCE (its message is above; a checkout owned by another" \
       "user needs 'git config --global --add safe.directory $SOURCE')"
   [[ "$SOURCE_COMMIT" == "$REL_COMMIT" ]] \

@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -101,6 +105,28 @@ record BuildInfo(
         sha256,
         size,
         entries);
+  }
+
+  /**
+   * The {@code BUILD-INFO} beside {@code library} (a regular file, not a link, that names that
+   * library); empty when there is none or it cannot be read or parsed.
+   */
+  static Optional<BuildInfo> beside(Path library) {
+    Path parent = library.getParent();
+    Path name = library.getFileName();
+    if (parent == null || name == null) {
+      return Optional.empty();
+    }
+    Path file = parent.resolve(FILE_NAME);
+    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+      return Optional.empty();
+    }
+    try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+      BuildInfo info = read(in, file.toString());
+      return info.library().equals(name.toString()) ? Optional.of(info) : Optional.empty();
+    } catch (IOException | IreeLibraryException e) {
+      return Optional.empty();
+    }
   }
 
   /** The IREE commit the library was built from, or {@code unknown}. */

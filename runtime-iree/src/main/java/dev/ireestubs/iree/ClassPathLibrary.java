@@ -122,8 +122,9 @@ final class ClassPathLibrary {
               + REBUILD
               + ")");
     }
-    Path directory = cacheRoot().resolve(version).resolve(platform).resolve(info.sha256());
-    Path file = LibraryExtractor.extract(library, info, directory, cacheRemedy());
+    Path root = cacheRoot();
+    Path directory = root.resolve(version).resolve(platform).resolve(info.sha256());
+    Path file = LibraryExtractor.extract(library, info, root, directory, cacheRemedy());
     return Optional.of(
         new LibraryLocator.Found(
             file,
@@ -186,15 +187,16 @@ final class ClassPathLibrary {
       if (xdgCacheHome != null && Path.of(xdgCacheHome).isAbsolute()) {
         return Path.of(xdgCacheHome, "iree-stubs", "iree-runtime");
       }
-      if (userHome != null) {
-        return Path.of(userHome, ".cache", "iree-stubs", "iree-runtime");
+      Path home = LibraryLocator.home(userHome);
+      if (home != null) {
+        return home.resolve(".cache").resolve("iree-stubs").resolve("iree-runtime");
       }
     } catch (InvalidPathException e) {
       // as no home: the message below says what to set
     }
     throw new IreeLibraryException(
         "IREE's runtime library is on the class path, but there is no directory to extract it"
-            + " into (no user.home, no XDG_CACHE_HOME): set -D"
+            + " into (no absolute user.home, no absolute XDG_CACHE_HOME): set -D"
             + IreeLibrary.CACHE_PROPERTY
             + "=DIR to a directory this user may write");
   }

@@ -2,8 +2,6 @@ package dev.ireestubs.iree;
 
 import dev.ireestubs.vmfb.RuntimeGeneration;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.SymbolLookup;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -22,9 +20,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *       this machine's platform as classifier (e.g. {@code linux-x86_64}), whose library of the
  *       IREE release (see below) is extracted into {@code
  *       ${XDG_CACHE_HOME:-~/.cache}/iree-stubs/iree-runtime/VERSION/OS-ARCH/SHA256/} (or under the
- *       directory the system property {@value #CACHE_PROPERTY} names), once per release and
- *       content: a file there whose SHA-256 is not the one the jar's {@code BUILD-INFO} records is
- *       replaced, never loaded, and the extracted file is checked before it is loaded;
+ *       directory the system property {@value #CACHE_PROPERTY} names, which must be this user's and
+ *       writable by no one else), once per release and content: a file there whose SHA-256 is not
+ *       the one the jar's {@code BUILD-INFO} records is replaced, never loaded;
  *   <li>the conventional per-user location where the build script installs it, for the IREE release
  *       {@value #IREE_VERSION} (or the one the system property {@value #VERSION_PROPERTY} names):
  *       {@code ${XDG_DATA_HOME:-~/.local/share}/iree-stubs/iree-runtime/VERSION/OS-ARCH/} {@code
@@ -35,14 +33,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>When none is found the error says where it looked, which releases are installed, and the one
  * command that builds the wanted one.
  *
- * <p>Loading first asks the system's dynamic linker to open the file with every symbol resolved
- * ({@code dlopen} with {@code RTLD_NOW}): a library linked incompletely (IREE's unified archive
- * without flatcc, say) is refused with an {@link IreeLibraryException} naming the missing symbol,
- * where the JVM's lazy loading would let the first module load end the process (exit code 127). It
- * then checks that every C function and global iree-stubs calls is exported, and names the missing
- * ones otherwise. A library is loaded once per process and stays loaded (native code cannot be
- * unloaded safely while objects it made may be alive); {@link #load(Path)} with the same file
- * returns the same instance.
+ * <p>The extraction directory and the install location must be this user's alone (the directories
+ * above them this user's or root's), a relative home or XDG variable counts as none, and a library
+ * with a {@code BUILD-INFO} must have the size and SHA-256 it records. The library is opened once,
+ * through the descriptor it was checked by, by the system's dynamic linker with every symbol
+ * resolved ({@code dlopen} with {@code RTLD_NOW}): a library linked incompletely (IREE's unified
+ * archive without flatcc, say) is refused with an {@link IreeLibraryException} naming the missing
+ * symbol, where the JVM's lazy loading would let the first module load end the process (exit code
+ * 127). It then checks that every C function and global iree-stubs calls is exported, and names the
+ * missing ones otherwise. {@code docs/iree-runtime.md} ("Loading IREE's runtime library") gives
+ * every step. A library is loaded once per process and stays loaded (native code cannot be unloaded
+ * safely while objects it made may be alive); {@link #load(Path)} with the same file returns the
+ * same instance.
  *
  * <p><b>Trust.</b> Loading a library, like loading a {@code .vmfb} into it, runs native code in
  * this process with its full rights: load only files you would run as native programs.
@@ -132,8 +134,7 @@ public final class IreeLibrary {
    *     (the message names the directory and what to set)
    */
   public static IreeLibrary load() {
-    LibraryLocator.Found found = LibraryLocator.ofSystem().require();
-    return load(found.path(), found.source(), found.origin(), found.buildInfo());
+    return load(LibraryLocator.ofSystem().require());
   }
 
   /**
@@ -194,7 +195,11 @@ public final class IreeLibrary {
     return load(LibraryLocator.checkFile(file, GIVEN), GIVEN, Origin.GIVEN_PATH, Optional.empty());
   }
 
-  @SuppressWarnings("restricted") // loading native code is the point; see docs/iree-runtime.md
+  /** The library {@code found} names, checked against its {@code BUILD-INFO} when it has one. */
+  static IreeLibrary load(LibraryLocator.Found found) {
+    return load(found.path(), found.source(), found.origin(), found.buildInfo());
+  }
+
   private static IreeLibrary load(
       Path file, String source, Origin origin, Optional<BuildInfo> buildInfo) {
     Path key;
@@ -214,35 +219,17 @@ public final class IreeLibrary {
       if (existing != null) {
         return existing;
       }
-      checkLinks(file, source, origin);
-      Arena arena = Arena.ofShared();
-      SymbolLookup lookup;
-      try {
-        lookup = SymbolLookup.libraryLookup(key, arena);
-      } catch (IllegalArgumentException | IllegalCallerException e) {
-        arena.close();
-        throw new IreeLibraryException(
-            "the IREE runtime library "
-                + file
-                + " (from the "
-                + source
-                + ") cannot be loaded as a shared library: "
-                + e.getMessage()
-                + (e instanceof IllegalCallerException
-                    ? "; run Java with --enable-native-access=ALL-UNNAMED (or the module name)"
-                    : "; give the path of a shared build of IREE's runtime (.so, .dylib or .dll)"
-                        + " for this machine"),
-            e);
-      }
+      Optional<BuildInfo> info = buildInfo.or(() -> BuildInfo.beside(key));
+      LibraryLoader.Opened opened = LibraryLoader.open(key, source, origin, info);
       Native api;
       try {
         api =
             new Native(
-                lookup,
+                opened.lookup(),
                 key.toString(),
-                buildInfo.map(RuntimeRelease::of).orElseGet(() -> RuntimeRelease.beside(key)));
+                info.map(RuntimeRelease::of).orElseGet(RuntimeRelease::unknown));
       } catch (RuntimeException e) {
-        arena.close();
+        opened.unload().run();
         throw e;
       }
       IreeLibrary library = new IreeLibrary(key, origin, source, api);
@@ -317,50 +304,5 @@ public final class IreeLibrary {
         + "; IREE "
         + api.release().describe()
         + ")";
-  }
-
-  // ----------------------------------------------------------------------------------------------
-
-  /** Refuses a library the dynamic linker cannot open with every symbol resolved. */
-  private static void checkLinks(Path file, String source, Origin origin) {
-    Optional<String> problem = LinkCheck.problem(file);
-    if (problem.isEmpty()) {
-      return;
-    }
-    if (LinkCheck.isUnresolvedSymbol(problem.get())) {
-      throw new IreeLibraryException(
-          "the IREE runtime library "
-              + file
-              + " (from the "
-              + source
-              + ") uses symbols that"
-              + " no library in this process defines: "
-              + problem.get()
-              + ". Loading it lazily"
-              + " would end this process (symbol lookup error, exit code 127) at the first call"
-              + " that needs the symbol. It was linked incompletely (IREE's unified runtime"
-              + " archive lacks flatcc and printf): rebuild it with "
-              + LibraryLocator.BUILD_SCRIPT
-              + ", which links them and checks that nothing is"
-              + " left undefined");
-    }
-    throw new IreeLibraryException(
-        "the IREE runtime library "
-            + file
-            + " (from the "
-            + source
-            + ") cannot be loaded as a shared library: "
-            + problem.get()
-            + (origin == Origin.CLASS_PATH
-                ? "; it was extracted from the class path and its SHA-256 checked: when the"
-                    + " directory's file system does not allow running code (mounted noexec),"
-                    + " set -D"
-                    + CACHE_PROPERTY
-                    + "=DIR to one that does; else the jar is for"
-                    + " another machine"
-                : "; give the path of a shared build of IREE's runtime (.so, .dylib or .dll) for"
-                    + " this machine ("
-                    + LibraryLocator.BUILD_SCRIPT
-                    + " builds one)"));
   }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -184,14 +185,53 @@ final class LibraryLocator {
       }
     }
     Path conventional = conventionalPath();
-    if (conventional != null && Files.isRegularFile(conventional)) {
-      return Optional.of(
-          new Found(
-              conventional,
-              "conventional location for IREE " + version + " on " + platform,
-              IreeLibrary.Origin.CONVENTIONAL_LOCATION));
+    if (conventional != null && Files.exists(conventional, LinkOption.NOFOLLOW_LINKS)) {
+      return Optional.of(installed(conventional));
     }
     return Optional.empty();
+  }
+
+  /**
+   * The library installed at the conventional location, with the {@code BUILD-INFO} it is checked
+   * against when it is loaded: every directory above it must be this user's or root's and writable
+   * by no one else ({@link PrivateDirectories#checkAbove}), and the {@code BUILD-INFO} beside it
+   * must describe it, for this release and platform.
+   */
+  private Found installed(Path library) {
+    String source = "conventional location for IREE " + version + " on " + platform;
+    String reinstall =
+        "Install it again with "
+            + BUILD_SCRIPT
+            + " --version "
+            + version
+            + " (or set -D"
+            + IreeLibrary.PROPERTY
+            + "=FILE to a library elsewhere)";
+    try {
+      PrivateDirectories.checkAbove(library, reinstall);
+    } catch (IOException e) {
+      throw new IreeLibraryException(
+          "cannot examine the directories above " + library + " (the " + source + "): " + e, e);
+    }
+    checkFile(library, source);
+    Optional<BuildInfo> info = BuildInfo.beside(library);
+    if (info.isEmpty()
+        || !info.get().version().equals(version)
+        || !info.get().platform().equals(platform)) {
+      throw new IreeLibraryException(
+          "IREE's runtime library at the "
+              + source
+              + ", "
+              + library
+              + ", has no "
+              + BuildInfo.FILE_NAME
+              + " beside it that describes it"
+              + info.map(i -> " (it describes IREE " + i.version() + " for " + i.platform() + ")")
+                  .orElse("")
+              + ", so it cannot be checked and is not loaded. "
+              + reinstall);
+    }
+    return new Found(library, source, IreeLibrary.Origin.CONVENTIONAL_LOCATION, info);
   }
 
   /**
@@ -353,6 +393,15 @@ final class LibraryLocator {
               + ", which is a directory; name the library file itself"
               + " (e.g. .../libiree_runtime.so)");
     }
+    if (!Files.isRegularFile(path)) {
+      throw new IreeLibraryException(
+          "the "
+              + source
+              + " names "
+              + path.toAbsolutePath()
+              + ", which is not a regular file (a named pipe or device, say); name the library"
+              + " file itself (e.g. .../libiree_runtime.so)");
+    }
     if (!Files.isReadable(path)) {
       throw new IreeLibraryException(
           "the "
@@ -370,8 +419,22 @@ final class LibraryLocator {
       if (xdg != null && Path.of(xdg).isAbsolute()) { // the XDG spec ignores relative values
         return Path.of(xdg);
       }
-      String home = blankToNull(userHome);
-      return home == null ? null : Path.of(home, ".local", "share");
+      Path home = home(userHome);
+      return home == null ? null : home.resolve(".local").resolve("share");
+    } catch (InvalidPathException e) {
+      return null;
+    }
+  }
+
+  /**
+   * {@code userHome} when it is an absolute path, else null: the JDK sets {@code user.home} to
+   * {@code ?} for a user without a passwd entry and {@code HOME} unset, and to whatever relative
+   * path {@code HOME} holds; either would put the library under the working directory.
+   */
+  static Path home(String userHome) {
+    String home = blankToNull(userHome);
+    try {
+      return home != null && Path.of(home).isAbsolute() ? Path.of(home) : null;
     } catch (InvalidPathException e) {
       return null;
     }

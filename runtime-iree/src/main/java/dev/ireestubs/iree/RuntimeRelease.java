@@ -1,10 +1,6 @@
 package dev.ireestubs.iree;
 
 import dev.ireestubs.vmfb.RuntimeGeneration;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -90,21 +86,7 @@ record RuntimeRelease(Optional<String> version, RuntimeGeneration generation, lo
    * file naming that library); unknown when there is none or it cannot be read.
    */
   static RuntimeRelease beside(Path library) {
-    Path parent = library.getParent();
-    Path name = library.getFileName();
-    if (parent == null || name == null) {
-      return unknown();
-    }
-    Path file = parent.resolve(BuildInfo.FILE_NAME);
-    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-      return unknown();
-    }
-    try (InputStream in = Files.newInputStream(file)) {
-      BuildInfo info = BuildInfo.read(in, file.toString());
-      return info.library().equals(name.toString()) ? of(info) : unknown();
-    } catch (IOException | IreeLibraryException e) {
-      return unknown(); // the loader's own checks judge the library; this only informs
-    }
+    return BuildInfo.beside(library).map(RuntimeRelease::of).orElseGet(RuntimeRelease::unknown);
   }
 
   /** E.g. {@code 3.12.0rc20260822 (hal 0.7)}, or {@code of an unknown release (no BUILD-INFO)}. */

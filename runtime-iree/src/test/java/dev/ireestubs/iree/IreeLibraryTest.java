@@ -34,6 +34,29 @@ class IreeLibraryTest {
   }
 
   @Test
+  void everyKindOfWrongFileIsAClearError() throws IOException {
+    Path text = Files.writeString(dir.resolve("text.so"), "not a library");
+    Path empty = Files.write(dir.resolve("empty.so"), new byte[0]);
+    assertThat(assertThrows(IreeLibraryException.class, () -> IreeLibrary.load(dir)).getMessage())
+        .contains("which is a directory");
+    for (Path file : List.of(text, empty)) {
+      assertThat(
+              assertThrows(IreeLibraryException.class, () -> IreeLibrary.load(file)).getMessage())
+          .contains(
+              file
+                  + " (from the path given to IreeLibrary.load) cannot be loaded as a shared"
+                  + " library");
+    }
+    for (String device : List.of("/dev/null", "/dev/zero")) {
+      Path path = Path.of(device);
+      assumeTrue(Files.exists(path), "no " + device);
+      assertThat(
+              assertThrows(IreeLibraryException.class, () -> IreeLibrary.load(path)).getMessage())
+          .contains(device + ", which is not a regular file");
+    }
+  }
+
+  @Test
   void aLibraryWithoutIreeSymbolsNamesWhatIsMissing() {
     Optional<Path> libc = systemLibrary();
     assumeTrue(libc.isPresent(), "no system C library found to stand in for a wrong library");

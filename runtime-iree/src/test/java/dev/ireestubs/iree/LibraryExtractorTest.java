@@ -37,12 +37,12 @@ class LibraryExtractorTest {
     URL entry = NativeJars.libraryUrl(NativeJars.write(dir.resolve("n.jar"), library));
     Path cache = dir.resolve("cache/3.11.0/linux-x86_64/x");
 
-    Path first = LibraryExtractor.extract(entry, NativeJars.info(library), cache, HOW);
+    Path first = LibraryExtractor.extract(entry, NativeJars.info(library), dir, cache, HOW);
     assertThat(first).isEqualTo(cache.resolve("libiree_runtime.so"));
     assertThat(Files.readAllBytes(first)).isEqualTo(library);
     Object inode = Files.readAttributes(first, BasicFileAttributes.class).fileKey();
 
-    Path second = LibraryExtractor.extract(entry, NativeJars.info(library), cache, HOW);
+    Path second = LibraryExtractor.extract(entry, NativeJars.info(library), dir, cache, HOW);
     assertThat(second).isEqualTo(first);
     // Not written again: the same file (inode), not a new one renamed over it.
     assertThat(Files.readAttributes(second, BasicFileAttributes.class).fileKey()).isEqualTo(inode);
@@ -54,7 +54,7 @@ class LibraryExtractorTest {
     byte[] library = NativeJars.fakeLibrary(1000, 2);
     URL entry = NativeJars.libraryUrl(NativeJars.write(dir.resolve("n.jar"), library));
     Path cache = dir.resolve("cache/a");
-    Path file = LibraryExtractor.extract(entry, NativeJars.info(library), cache, HOW);
+    Path file = LibraryExtractor.extract(entry, NativeJars.info(library), dir, cache, HOW);
     assumeTrue(
         file.getFileSystem().supportedFileAttributeViews().contains("posix"), "no POSIX here");
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
@@ -78,7 +78,8 @@ class LibraryExtractorTest {
             pool.submit(
                 () -> {
                   start.await();
-                  Path p = LibraryExtractor.extract(entry, NativeJars.info(library), cache, HOW);
+                  Path p =
+                      LibraryExtractor.extract(entry, NativeJars.info(library), dir, cache, HOW);
                   // Whatever the others do meanwhile, the returned file is complete and checked.
                   assertThat(NativeJars.sha256(Files.readAllBytes(p)))
                       .isEqualTo(NativeJars.sha256(library));
@@ -110,6 +111,7 @@ class LibraryExtractorTest {
       processes.add(
           new ProcessBuilder(
                   java,
+                  "--enable-native-access=ALL-UNNAMED",
                   "-cp",
                   System.getProperty("java.class.path"),
                   ExtractInAnotherProcess.class.getName(),
@@ -140,13 +142,13 @@ class LibraryExtractorTest {
     // The same size, other bytes: only the hash tells them apart.
     Path planted =
         Files.write(cache.resolve("libiree_runtime.so"), NativeJars.fakeLibrary(10_000, 6));
-    Path file = LibraryExtractor.extract(entry, NativeJars.info(library), cache, HOW);
+    Path file = LibraryExtractor.extract(entry, NativeJars.info(library), dir, cache, HOW);
     assertThat(file).isEqualTo(planted);
     assertThat(Files.readAllBytes(file)).isEqualTo(library);
     // A truncated one too.
     Files.delete(file);
     Files.write(file, new byte[] {1, 2, 3});
-    Path again = LibraryExtractor.extract(entry, NativeJars.info(library), cache, HOW);
+    Path again = LibraryExtractor.extract(entry, NativeJars.info(library), dir, cache, HOW);
     assertThat(Files.readAllBytes(again)).isEqualTo(library);
   }
 
@@ -167,7 +169,7 @@ class LibraryExtractorTest {
     IreeLibraryException e =
         assertThrows(
             IreeLibraryException.class,
-            () -> LibraryExtractor.extract(entry, NativeJars.info(other), cache, HOW));
+            () -> LibraryExtractor.extract(entry, NativeJars.info(other), dir, cache, HOW));
     assertThat(e).hasMessageThat().contains("has SHA-256 " + NativeJars.sha256(library));
     assertThat(e)
         .hasMessageThat()
@@ -194,7 +196,7 @@ class LibraryExtractorTest {
             IreeLibraryException.class,
             () ->
                 LibraryExtractor.extract(
-                    entry, NativeJars.info(recorded), dir.resolve("cache"), HOW));
+                    entry, NativeJars.info(recorded), dir, dir.resolve("cache"), HOW));
     assertThat(e).hasMessageThat().contains("(1000 bytes)");
     assertThat(e).hasMessageThat().doesNotContain("200000 bytes");
   }
@@ -209,7 +211,7 @@ class LibraryExtractorTest {
     IreeLibraryException e =
         assertThrows(
             IreeLibraryException.class,
-            () -> LibraryExtractor.extract(entry, NativeJars.info(library), cache, HOW));
+            () -> LibraryExtractor.extract(entry, NativeJars.info(library), dir, cache, HOW));
     assertThat(e).hasMessageThat().contains("cannot read IREE's runtime library from " + entry);
     assertThat(e).hasMessageThat().contains("The jar is damaged; fetch or rebuild it");
     assertThat(names(cache)).isEmpty();
@@ -224,7 +226,7 @@ class LibraryExtractorTest {
       IreeLibraryException e =
           assertThrows(
               IreeLibraryException.class,
-              () -> LibraryExtractor.extract(entry, NativeJars.info(library), cache, HOW));
+              () -> LibraryExtractor.extract(entry, NativeJars.info(library), dir, cache, HOW));
       assertThat(e)
           .hasMessageThat()
           .contains("cannot extract IREE's runtime library from the class path into " + cache);
@@ -238,9 +240,9 @@ class LibraryExtractorTest {
     byte[] library = NativeJars.fakeLibrary(1000, 12);
     URL entry = NativeJars.libraryUrl(NativeJars.write(dir.resolve("n.jar"), library));
     Path cache = dir.resolve("cache/g");
-    Path file = LibraryExtractor.extract(entry, NativeJars.info(library), cache, HOW);
+    Path file = LibraryExtractor.extract(entry, NativeJars.info(library), dir, cache, HOW);
     try (ReadOnly readOnly = ReadOnly.make(cache)) {
-      assertThat(LibraryExtractor.extract(entry, NativeJars.info(library), cache, HOW))
+      assertThat(LibraryExtractor.extract(entry, NativeJars.info(library), dir, cache, HOW))
           .isEqualTo(file);
     }
   }
@@ -254,9 +256,9 @@ class LibraryExtractorTest {
     IreeLibraryException e =
         assertThrows(
             IreeLibraryException.class,
-            () -> LibraryExtractor.extract(entry, NativeJars.info(library), cache, HOW));
+            () -> LibraryExtractor.extract(entry, NativeJars.info(library), dir, cache, HOW));
     assertThat(e).hasMessageThat().contains("into " + cache);
-    assertThat(e).hasMessageThat().contains("FileSystemException");
+    assertThat(e).hasMessageThat().contains(file + " is not a directory");
   }
 
   private static List<String> names(Path directory) throws IOException {

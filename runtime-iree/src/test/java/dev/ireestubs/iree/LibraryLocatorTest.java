@@ -2,11 +2,13 @@ package dev.ireestubs.iree;
 
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +29,10 @@ class LibraryLocatorTest {
                 + version
                 + "/linux-x86_64/lib/libiree_runtime.so");
     Files.createDirectories(lib.getParent());
-    return Files.writeString(lib, "x");
+    byte[] bytes = {'x'};
+    Files.writeString(
+        lib.resolveSibling("BUILD-INFO"), NativeJars.buildInfo(version, "linux-x86_64", bytes));
+    return Files.write(lib, bytes);
   }
 
   @Test
@@ -226,6 +231,80 @@ class LibraryLocatorTest {
     assertThat(homeless.conventionalPath()).isNull();
     assertThat(homeless.find()).isEmpty();
     assertThat(homeless.notFoundMessage()).contains("there is no home directory to look in");
+  }
+
+  @Test
+  void aRelativeHomeIsNoHome() {
+    // JDK 25 sets user.home to "?" for a user without a passwd entry and HOME unset; HOME=home
+    // gives "home". Either used as a home would look for the library under the working directory.
+    for (String relative : new String[] {"?", "home", "./x"}) {
+      LibraryLocator locator =
+          new LibraryLocator(null, null, "3.11.0", null, relative, "Linux", "amd64");
+      assertThat(locator.conventionalPath()).isNull();
+      assertThat(locator.find()).isEmpty();
+      assertThat(locator.notFoundMessage()).contains("there is no home directory to look in");
+      LibraryLocator relativeXdg =
+          new LibraryLocator(null, null, "3.11.0", "data", relative, "Linux", "amd64");
+      assertThat(relativeXdg.conventionalPath()).isNull();
+    }
+  }
+
+  @Test
+  void theReleaseIsAcceptedOnlyAsAReleaseName() {
+    assertThat(LibraryLocator.release(null, null)).isEqualTo(IreeLibrary.IREE_VERSION);
+    assertThat(LibraryLocator.release(" 3.12.0rc20260822 ", "3.11.0"))
+        .isEqualTo("3.12.0rc20260822");
+    for (String bad : new String[] {"../../../../tmp/x", "3.11.0/../../x", "3.11", "/tmp/x"}) {
+      IreeLibraryException e =
+          assertThrows(IreeLibraryException.class, () -> LibraryLocator.release(bad, null));
+      assertThat(e).hasMessageThat().contains("system property iree.runtime.version");
+      assertThat(e).hasMessageThat().contains("names no IREE release: '" + bad + "'");
+      e = assertThrows(IreeLibraryException.class, () -> LibraryLocator.release(null, bad));
+      assertThat(e).hasMessageThat().contains("environment variable IREE_RUNTIME_VERSION");
+    }
+  }
+
+  @Test
+  void anInstalledLibraryWithAByteAppendedIsRefusedNamingBothHashes() throws IOException {
+    Path lib = install("3.11.0");
+    String recorded = NativeJars.sha256(Files.readAllBytes(lib));
+    Files.write(lib, new byte[] {0}, java.nio.file.StandardOpenOption.APPEND);
+    String actual = NativeJars.sha256(Files.readAllBytes(lib));
+    LibraryLocator.Found found = locator(null, null).require();
+    assertThat(found.buildInfo()).isPresent();
+    IreeLibraryException e =
+        assertThrows(IreeLibraryException.class, () -> IreeLibrary.load(found));
+    assertThat(e).hasMessageThat().contains("has SHA-256 " + actual + " (2 bytes)");
+    assertThat(e).hasMessageThat().contains("its BUILD-INFO records " + recorded + " (1 bytes)");
+    assertThat(e).hasMessageThat().contains("nothing was loaded");
+  }
+
+  @Test
+  void anInstalledLibraryWithoutItsBuildInfoIsRefused() throws IOException {
+    Path lib = install("3.11.0");
+    Files.writeString(
+        lib.resolveSibling("BUILD-INFO"),
+        NativeJars.buildInfo("3.10.0", "linux-x86_64", new byte[] {'x'}));
+    IreeLibraryException e =
+        assertThrows(IreeLibraryException.class, () -> locator(null, null).find());
+    assertThat(e).hasMessageThat().contains("(it describes IREE 3.10.0 for linux-x86_64)");
+    Files.delete(lib.resolveSibling("BUILD-INFO"));
+    e = assertThrows(IreeLibraryException.class, () -> locator(null, null).find());
+    assertThat(e).hasMessageThat().contains("has no BUILD-INFO beside it that describes it");
+    assertThat(e).hasMessageThat().contains("Install it again with " + LibraryLocator.BUILD_SCRIPT);
+  }
+
+  @Test
+  void anInstallDirectoryOthersMayWriteIsRefused() throws IOException {
+    assumeTrue(Libc.uid().isPresent(), "no user ids on this platform");
+    Path lib = install("3.11.0");
+    Path shared = lib.getParent().getParent(); // .../3.11.0/linux-x86_64
+    Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+    IreeLibraryException e =
+        assertThrows(IreeLibraryException.class, () -> locator(null, null).find());
+    assertThat(e).hasMessageThat().contains("not loaded from under " + shared.toRealPath());
+    assertThat(e).hasMessageThat().contains("is writable by others (mode 0777)");
+    assertThat(e).hasMessageThat().contains("'chmod go-w " + shared.toRealPath() + "'");
   }
 
   @Test
