@@ -131,7 +131,7 @@ public final class DocReferences {
     }
     // The API baselines list the public types with their members, the generated ones too.
     for (Path api : files(root, p -> p.toString().endsWith(".api"))) {
-      for (String block : read(api).split("\n\s*\n")) {
+      for (String block : read(api).split("\n\\s*\n")) {
         Matcher m =
             Pattern.compile("^\\S.*?\\b(?:class|interface|record|enum)\\s+(?:\\w+\\.)*(\\w+)")
                 .matcher(block.replace('$', '.'));
