@@ -11,7 +11,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An IREE runtime instance ({@code iree_runtime_instance_t}) in a loaded {@link IreeLibrary}, with
@@ -67,8 +66,7 @@ public final class IreeRuntime implements AutoCloseable {
             api,
             instance,
             hostAllocator,
-            new Retention("the IREE runtime instance", this::releaseInstance),
-            new AtomicInteger());
+            new Retention("the IREE runtime instance", this::releaseInstance));
   }
 
   private void releaseInstance() {
