@@ -26,8 +26,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedDeque;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -67,9 +65,7 @@ final class Engine {
 
   private final List<NativeSession> sessions;
   private final boolean pooled;
-  private final long maxWaitNanos; // < 0: no bound
-  private final Semaphore permits; // the free seats of a pool
-  private final ConcurrentLinkedDeque<Integer> free = new ConcurrentLinkedDeque<>();
+  private final Seats seats;
   private final CallRecorder recorder;
   private final ModuleLoader loader;
   private final Map<String, Function> functions = new ConcurrentHashMap<>();
@@ -109,8 +105,7 @@ final class Engine {
     this.what =
         "the IREE " + (pooled ? "session pool" : "session") + " (" + device.driverName() + ")";
     this.pooled = pooled;
-    this.maxWaitNanos = maxWaitNanos;
-    this.permits = new Semaphore(size, true);
+    this.seats = new Seats(what, size, pooled, maxWaitNanos);
     this.loader = new ModuleLoader(runtime.api(), device.driverName());
     ModuleLoader names = loader; // the MXBean must not hold the engine or its face
     this.recorder = CallRecorder.create(backend, device.driverName(), names::moduleNames);
@@ -122,7 +117,6 @@ final class Engine {
       int window = CallPath.window(device, size);
       for (int i = 0; i < size; i++) {
         made.add(new NativeSession(runtime, device.driverName(), halDevice, window, retention));
-        free.push(i);
       }
     } catch (RuntimeException | Error e) {
       made.forEach(s -> s.close(0));
@@ -389,63 +383,19 @@ final class Engine {
     }
   }
 
-  /**
-   * Takes a free session, waiting in turn (at most maxWait); its index. An engine of one session
-   * that is not a pool has no seats: its session's lock orders the calls.
-   */
+  /** Takes a free session (see {@link Seats}); its index. */
   int take(String name) {
-    if (!pooled) {
-      return 0;
-    }
-    boolean got;
-    try {
-      if (maxWaitNanos < 0) {
-        permits.acquire();
-        got = true;
-      } else {
-        got = permits.tryAcquire(maxWaitNanos, TimeUnit.NANOSECONDS);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IreeInvocationException(
-          name + ": interrupted while waiting for a free session of the pool",
-          IreeStatusCode.CANCELLED.code());
-    }
-    if (!got) {
-      throw new IreeInvocationException(
-          name
-              + ": all "
-              + sessions.size()
-              + " sessions of the pool stayed busy for "
-              + Duration.ofNanos(maxWaitNanos).toMillis()
-              + " ms (the pool's maxWait): make the"
-              + " pool larger, let calls wait longer, or send fewer calls at once",
-          IreeStatusCode.DEADLINE_EXCEEDED.code());
-    }
-    if (closed) { // woken by the close
-      permits.release();
-      checkOpen(name + " cannot be called");
-    }
-    Integer index = free.pollFirst();
-    if (index == null) { // cannot happen: a permit is a free session
-      permits.release();
-      throw new IllegalStateException(name + ": no free session although a permit was taken");
-    }
-    return index;
+    return seats.take(name);
   }
 
   /** Returns a session {@link #take} took. */
   void giveBack(int index) {
-    if (!pooled) {
-      return;
-    }
-    free.addFirst(index); // the session used last is taken next: its caches are warm
-    permits.release();
+    seats.giveBack(index);
   }
 
   /** How many calls wait for a free session now (tests). */
   int waiting() {
-    return permits.getQueueLength();
+    return seats.waiting();
   }
 
   private void checkOpen(String action) {
@@ -497,8 +447,7 @@ final class Engine {
       }
       closed = true; // no new calls, loads or lookups
     }
-    permits.release(
-        Integer.MAX_VALUE / 2); // wakes every waiting call: each finds the engine closed
+    seats.close(); // wakes every waiting call: each finds the engine closed
     long deadline = System.nanoTime() + nanos(timeout);
     int onDevice = 0;
     for (NativeSession session : sessions) {
