@@ -95,7 +95,7 @@ final class BufferTransfer {
 
   private static final AtomicLong MAPPED = new AtomicLong();
 
-  private final IreeSession session;
+  private final SessionNatives session;
   private final Native api;
   private final StatusCalls statuses;
   private final BufferViewCalls bufferViews;
@@ -108,7 +108,7 @@ final class BufferTransfer {
   private final MemorySegment span;
   private final ImportedViews imported;
 
-  BufferTransfer(IreeSession session, Arena arena) {
+  BufferTransfer(SessionNatives session, Arena arena) {
     this.session = session;
     this.api = session.api();
     this.statuses = api.status();

@@ -1,15 +1,14 @@
 package dev.ireestubs.iree;
 
-import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * What differs between the generations of IREE's runtime C API that iree-stubs binds to: one
  * implementation per generation ({@link CApi311}: IREE 3.11 and earlier, HAL module 0.6; {@link
- * CApi312}: the 3.12 line and later, HAL module 0.7), picked once per library by {@link #of} from
- * the release its {@code BUILD-INFO} names, checked against the symbols it exports.
+ * CApi312}: the 3.12 line and later, HAL module 0.7), picked once per library by {@link
+ * CApiGenerations#of} from the release its {@code BUILD-INFO} names, checked against the symbols it
+ * exports.
  *
  * <p>The downcall classes ({@link SessionCalls}, {@link FenceCalls}, {@link BufferCalls}, {@link
  * ListCalls}, {@link BufferViewCalls}, {@link ParameterCalls}, {@link StatusCalls}) bind every
@@ -20,13 +19,10 @@ import java.util.Optional;
  *
  * <p>Adding a generation: an implementation of this interface (the handles of the functions whose C
  * signature changed, adapted to the types documented on each method; its constants; the symbols
- * only it exports), listed in {@link #GENERATIONS} and in the {@code permits} clause; see
+ * only it exports), listed in {@link CApiGenerations#ALL} and in the {@code permits} clause; see
  * docs/architecture.md.
  */
 sealed interface CApi permits CApi311, CApi312 {
-
-  /** Every generation, oldest first. */
-  List<CApi> GENERATIONS = List.of(new CApi311(), new CApi312());
 
   /** E.g. {@code IREE 3.12 and later (hal 0.7)}, for messages. */
   String describe();
@@ -61,35 +57,4 @@ sealed interface CApi permits CApi311, CApi312 {
    * flags 0, mean the same in every generation.
    */
   MethodHandle deviceWaitSemaphores(NativeSymbols symbols);
-
-  /**
-   * The generation of a library: the one its release names ({@code release}'s HAL version), which
-   * must be the one whose {@link #markers()} it exports; for a library of unknown release, the one
-   * whose markers it exports; when it exports no generation's markers, the release's or else the
-   * oldest (its missing symbols are then listed by {@link NativeSymbols#failIfMissing()}).
-   *
-   * @throws IreeLibraryException when the library's release and its exports disagree
-   */
-  static CApi of(SymbolLookup lookup, String libraryName, RuntimeRelease release) {
-    Optional<CApi> exported =
-        GENERATIONS.stream()
-            .filter(g -> g.markers().stream().allMatch(s -> lookup.find(s).isPresent()))
-            .findFirst();
-    Optional<CApi> named =
-        GENERATIONS.stream().filter(g -> g.halVersion() == release.halVersion()).findFirst();
-    if (named.isPresent() && exported.isPresent() && named.get() != exported.get()) {
-      throw new IreeLibraryException(
-          "the IREE runtime library "
-              + libraryName
-              + " is "
-              + release.describe()
-              + " by its BUILD-INFO, but exports the C API of "
-              + exported.get().describe()
-              + " ("
-              + String.join(", ", exported.get().markers())
-              + "): the BUILD-INFO beside it belongs to another build; rebuild it with "
-              + LibraryLocator.BUILD_SCRIPT);
-    }
-    return named.or(() -> exported).orElse(GENERATIONS.get(0));
-  }
 }

@@ -23,11 +23,11 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * How an {@link IreeSession} calls its functions: synchronously ({@link #invoke}), and
- * asynchronously for functions of the coarse-fences model ({@link #invokeAsync}). Every call is
- * submitted in one place ({@link #submit}, under the session's lock, held only while submitting)
- * and every asynchronous call completes in one place ({@link #complete}, on the session's {@link
- * FenceWaiter} thread).
+ * How an IREE session ({@link SessionNatives}) calls its functions: synchronously ({@link
+ * #invoke}), and asynchronously for functions of the coarse-fences model ({@link #invokeAsync}).
+ * Every call is submitted in one place ({@link #submit}, under the session's lock, held only while
+ * submitting) and every asynchronous call completes in one place ({@link #complete}, on the
+ * session's {@link FenceWaiter} thread).
  *
  * <p>An asynchronous call gets a new signal fence, is invoked with a null wait fence and that
  * signal fence, and returns at once; the waiter notices the fence, decodes the results under the
@@ -45,7 +45,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class CallPath implements FenceWaiter.Completer {
 
-  private final IreeSession session;
+  private final SessionNatives session;
   private final Native api;
   private final ReentrantLock lock;
   private final Condition idle;
@@ -87,14 +87,20 @@ final class CallPath implements FenceWaiter.Completer {
         : Math.max(1, LOCAL_TASK_WINDOW / Math.max(1, sessions));
   }
 
-  CallPath(IreeSession session, Marshaller marshaller, Arena arena, int window) {
+  /**
+   * The call path of the session {@code session}, encoding with {@code marshaller}, handing the
+   * device at most {@code window} asynchronous calls at once; its fence waiter holds {@code hold}
+   * (the session's native state) while calls are on the device.
+   */
+  CallPath(SessionNatives session, Marshaller marshaller, Retention hold, int window) {
     this.session = session;
     this.api = session.api();
     this.lock = session.lock();
     this.idle = lock.newCondition();
     this.marshaller = marshaller;
+    Arena arena = session.arena();
     this.fences = new Fences(session, arena);
-    this.waiter = new FenceWaiter(session, session.retention(), arena, this);
+    this.waiter = new FenceWaiter(session, hold, arena, this);
     this.ref = arena.allocate(Layouts.VM_REF);
     this.fenceType = api.fences().fenceRefType();
     this.window = window;
@@ -182,7 +188,8 @@ final class CallPath implements FenceWaiter.Completer {
 
   /**
    * Submits a call of a coarse-fences function and returns at once (see the class comment); the
-   * call is recorded by {@code recorder} when it completes, timed from {@code start}.
+   * call is recorded by {@code recorder} when it completes, timed from {@code start}. The function
+   * and arguments are checked already (the engine checks every call once, sync or async).
    */
   AsyncCall invokeAsync(
       IreeFunction function,
@@ -192,10 +199,6 @@ final class CallPath implements FenceWaiter.Completer {
       long start,
       Object event) {
     String name = function.qualifiedName();
-    if (!function.isCoarseFences()) {
-      throw new UnsupportedOperationException(function.notAsync(session.functionNames()));
-    }
-    function.checkArguments(arguments);
     lock.lock();
     try {
       session.checkOpenToCall(name);
@@ -456,7 +459,7 @@ final class CallPath implements FenceWaiter.Completer {
     if (call.abandoned) {
       call.signal.release(api, failure);
       releaseOutputs(call);
-      session.runtime().leftDevice();
+      session.leftDevice();
       return;
     }
     VmList results = null;
@@ -496,7 +499,7 @@ final class CallPath implements FenceWaiter.Completer {
           call.abandon(
               new IreeInvocationException(
                   call.function.qualifiedName() + ": waiting for the call failed: " + why, why));
-          session.runtime().stayedOnDevice();
+          session.stayedOnDevice();
           failed.add(call);
         }
       }
@@ -543,7 +546,7 @@ final class CallPath implements FenceWaiter.Completer {
         inFlight.remove(call);
         if (call.submitted) {
           call.abandon(why); // the device runs it: the waiter releases it when the device is done
-          session.runtime().stayedOnDevice();
+          session.stayedOnDevice();
           onDevice++;
         } else {
           queued.remove(call);
@@ -565,7 +568,7 @@ final class CallPath implements FenceWaiter.Completer {
     return new IllegalStateException(
         call.function.qualifiedName()
             + ": the IREE session ("
-            + session.device().driverName()
+            + session.driverName()
             + ") was closed while the call was "
             + (call.submitted ? "running" : "waiting to run")
             + ", after waiting "
@@ -578,21 +581,6 @@ final class CallPath implements FenceWaiter.Completer {
     long nanos = TimeUnit.MILLISECONDS.toNanos(millis);
     while (!inFlight.isEmpty() && nanos > 0) {
       nanos = idle.awaitNanos(nanos);
-    }
-  }
-
-  /**
-   * Fails {@code signal}'s semaphore with {@code message}, as a device reports an error (tests: a
-   * device failure on demand). Does nothing once the fence is settled.
-   */
-  void fail(NativeFence signal, String message) {
-    lock.lock();
-    try {
-      if (signal.handle() != 0) {
-        fences.fail(signal.semaphore(), IreeStatusCode.ABORTED, message);
-      }
-    } finally {
-      lock.unlock();
     }
   }
 

@@ -13,12 +13,13 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The one thread of an {@link IreeSession} that waits for its calls in flight: however many calls
- * are submitted, one platform thread blocks in IREE, in {@code iree_hal_device_wait_semaphores} in
- * "any" mode over the signal semaphore of every pending call plus a <i>wake</i> semaphore that a
- * submitting thread signals when it adds a call the wait does not cover. When the wait returns it
- * asks each pending fence ({@code iree_hal_fence_query}: reached, not yet, or failed with IREE's
- * status) and hands the finished calls to the {@link Completer}, which decodes their results.
+ * The one thread of an IREE session ({@link SessionNatives}) that waits for its calls in flight:
+ * however many calls are submitted, one platform thread blocks in IREE, in {@code
+ * iree_hal_device_wait_semaphores} in "any" mode over the signal semaphore of every pending call
+ * plus a <i>wake</i> semaphore that a submitting thread signals when it adds a call the wait does
+ * not cover. When the wait returns it asks each pending fence ({@code iree_hal_fence_query}:
+ * reached, not yet, or failed with IREE's status) and hands the finished calls to the {@link
+ * Completer}, which decodes their results.
  *
  * <p>A submitter wakes the thread only when it waits for no call ({@link #add}). (IREE's CPU
  * drivers cannot export a fence or timepoint as a wait handle, so the wait-handle route of {@code
@@ -58,7 +59,7 @@ final class FenceWaiter implements Runnable {
 
   private static final AtomicInteger THREADS = new AtomicInteger();
 
-  private final IreeSession session;
+  private final SessionNatives session;
   private final Retention hold;
   private final Native api;
   private final FenceCalls calls;
@@ -90,7 +91,7 @@ final class FenceWaiter implements Runnable {
    */
   private volatile int waitingFor;
 
-  FenceWaiter(IreeSession session, Retention hold, Arena arena, Completer completer) {
+  FenceWaiter(SessionNatives session, Retention hold, Arena arena, Completer completer) {
     this.session = session;
     this.hold = hold;
     this.api = session.api();
@@ -121,8 +122,7 @@ final class FenceWaiter implements Runnable {
     hold.retain(); // dropped by the thread as it ends
     thread =
         new Thread(
-            this,
-            "iree-stubs-fences-" + session.device().driverName() + "-" + THREADS.incrementAndGet());
+            this, "iree-stubs-fences-" + session.driverName() + "-" + THREADS.incrementAndGet());
     thread.setDaemon(true);
     thread.start();
   }

@@ -7,22 +7,19 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
- * Makes the fences of one {@link IreeSession}, a new signal fence per asynchronous call, and fails
- * them with a status of its own when the session closes. Used under the session's lock.
+ * Makes the fences of one IREE session ({@link SessionNatives}), a new signal fence per
+ * asynchronous call. Used under the session's lock.
  */
 final class Fences {
 
-  /** The file name IREE's status text shows for statuses iree-stubs makes. */
-  private static final String SOURCE = "iree-stubs";
-
-  private final IreeSession session;
+  private final SessionNatives session;
   private final Native api;
   private final FenceCalls calls;
   private final long device;
   private final MemorySegment allocator;
   private final MemorySegment out;
 
-  Fences(IreeSession session, Arena arena) {
+  Fences(SessionNatives session, Arena arena) {
     this.session = session;
     this.api = session.api();
     this.calls = api.fences();
@@ -51,18 +48,5 @@ final class Fences {
     long fence = out.get(JAVA_LONG, 0);
     calls.semaphoreRelease(semaphore); // the fence holds it
     return new NativeFence(session, fence, semaphore);
-  }
-
-  /**
-   * Fails {@code semaphore} with a status of {@code code} carrying {@code message}, which IREE
-   * shows in the status of every fence and call that waited for it. Under the lock.
-   */
-  void fail(long semaphore, IreeStatusCode code, String message) {
-    try (Arena tmp = Arena.ofConfined()) {
-      long status =
-          calls.statusAllocateCopy(
-              code.code(), StringViews.of(tmp, SOURCE), 0, StringViews.of(tmp, message));
-      calls.semaphoreFail(semaphore, status); // takes the status
-    }
   }
 }

@@ -5,12 +5,8 @@ import dev.ireestubs.abi.BytecodeTypes;
 import dev.ireestubs.abi.CallingConvention;
 import dev.ireestubs.abi.CoarseFences;
 import dev.ireestubs.abi.VmKind;
-import dev.ireestubs.invoke.AsyncCall;
-import dev.ireestubs.invoke.BackendFunction;
-import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.IreeValueException.Side;
-import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
 import java.lang.foreign.MemorySegment;
@@ -20,14 +16,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An exported function of a module loaded into an {@link IreeSession}: its {@code
- * iree_vm_function_t} handle, calling convention and reflection attributes as IREE's runtime
- * reports them. Calls go through the session: synchronous ones one at a time, asynchronous ones
- * (coarse-fences functions) submitted one at a time and then in flight together.
+ * An exported function as one IREE session found it: its {@code iree_vm_function_t} handle (valid
+ * in that session), calling convention and reflection attributes as IREE's runtime reports them,
+ * and the checks of a call's arguments against them. Knows no session: the engine's {@code
+ * BackendFunction} ({@link Engine}) holds one per session and calls through the session's {@link
+ * CallPath}.
  */
-final class IreeFunction implements BackendFunction {
+final class IreeFunction {
 
-  private final IreeSession session;
   private final String qualifiedName;
   private final MemorySegment handle;
   private final String callingConvention;
@@ -41,22 +37,19 @@ final class IreeFunction implements BackendFunction {
   private final boolean coarseFences;
 
   IreeFunction(
-      IreeSession session,
       String qualifiedName,
       MemorySegment handle,
       String callingConvention,
       Map<String, String> reflection) {
-    this(session, qualifiedName, handle, callingConvention, reflection, BytecodeTypes.none());
+    this(qualifiedName, handle, callingConvention, reflection, BytecodeTypes.none());
   }
 
   IreeFunction(
-      IreeSession session,
       String qualifiedName,
       MemorySegment handle,
       String callingConvention,
       Map<String, String> reflection,
       BytecodeTypes bytecodeTypes) {
-    this.session = session;
     this.qualifiedName = qualifiedName;
     this.handle = handle;
     this.callingConvention = callingConvention;
@@ -88,54 +81,20 @@ final class IreeFunction implements BackendFunction {
     }
   }
 
-  @Override
-  public String qualifiedName() {
+  String qualifiedName() {
     return qualifiedName;
   }
 
-  @Override
-  public String callingConvention() {
+  String callingConvention() {
     return callingConvention;
   }
 
-  @Override
-  public Map<String, String> reflection() {
+  Map<String, String> reflection() {
     return reflection;
   }
 
-  @Override
-  public BytecodeTypes bytecodeTypes() {
+  BytecodeTypes bytecodeTypes() {
     return bytecodeTypes;
-  }
-
-  /**
-   * Calls the function on its session (serialised with the session's other calls). The result holds
-   * values, buffer views read back into direct host memory, nested lists, and {@link
-   * dev.ireestubs.vm.OpaqueRef}s for other refs (close the result list to release those). A
-   * function of the coarse-fences model gets a null wait fence and a new signal fence, and the call
-   * returns once that fence is reached.
-   *
-   * @throws IreeValueException (an argument) when the arguments do not fit the calling convention
-   *     (count, or a value where a ref goes, or an integer where a float goes: IREE would pass 0)
-   * @throws IreeInvocationException when IREE's runtime or the device fails the call (its status
-   *     code and text)
-   * @throws IllegalStateException when the session is closed
-   */
-  @Override
-  public VmList invoke(VmList arguments) {
-    return session.invoke(this, arguments);
-  }
-
-  /**
-   * Submits a call of this coarse-fences function on its session and returns at once; see {@link
-   * IreeSession} ("Asynchronous calls").
-   *
-   * @throws UnsupportedOperationException when the function takes no fences (the message names its
-   *     asynchronous twin, if the module exports one)
-   */
-  @Override
-  public AsyncCall invokeAsync(VmList arguments, Fence wait) {
-    return session.invokeAsync(this, arguments, wait);
   }
 
   MemorySegment handle() {

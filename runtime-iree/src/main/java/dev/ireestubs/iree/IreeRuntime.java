@@ -11,7 +11,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An IREE runtime instance ({@code iree_runtime_instance_t}) in a loaded {@link IreeLibrary}, with
@@ -34,13 +33,12 @@ public final class IreeRuntime implements AutoCloseable {
   private final Set<IreeSessionPool> pools = ConcurrentHashMap.newKeySet();
   private boolean closed; // guarded by this
 
-  /** The instance (and {@link #hostAllocator}): held by every session and pool until released. */
-  private final Retention retention;
-
   /**
-   * Calls of closed sessions that the device had not finished (see {@link #callsStillOnDevice}).
+   * The instance, its allocator, its retention (held by every session and pool until released) and
+   * the calls of closed sessions that the device had not finished (see {@link
+   * #callsStillOnDevice}): what the layers below receive.
    */
-  private final AtomicInteger stillOnDevice = new AtomicInteger();
+  private final RuntimeNatives natives;
 
   private IreeRuntime(IreeLibrary library) {
     this.library = library;
@@ -63,7 +61,12 @@ public final class IreeRuntime implements AutoCloseable {
       arena.close();
       throw e;
     }
-    this.retention = new Retention("the IREE runtime instance", this::releaseInstance);
+    this.natives =
+        new RuntimeNatives(
+            api,
+            instance,
+            hostAllocator,
+            new Retention("the IREE runtime instance", this::releaseInstance));
   }
 
   private void releaseInstance() {
@@ -227,22 +230,7 @@ public final class IreeRuntime implements AutoCloseable {
    * @return the number of such calls now
    */
   public int callsStillOnDevice() {
-    return stillOnDevice.get();
-  }
-
-  /** A close gave up on a call the device runs. */
-  void stayedOnDevice() {
-    stillOnDevice.incrementAndGet();
-  }
-
-  /** The device finished a call a close gave up on. */
-  void leftDevice() {
-    stillOnDevice.decrementAndGet();
-  }
-
-  /** What every session and pool holds until its native parts are released. */
-  Retention retention() {
-    return retention;
+    return natives.stillOnDevice().get();
   }
 
   /**
@@ -272,7 +260,7 @@ public final class IreeRuntime implements AutoCloseable {
         }
       }
     }
-    retention.release();
+    natives.retention().release();
     if (failure != null) {
       throw failure;
     }
@@ -296,15 +284,8 @@ public final class IreeRuntime implements AutoCloseable {
     pools.remove(pool);
   }
 
-  Native api() {
-    return api;
-  }
-
-  MemorySegment instance() {
-    return instance;
-  }
-
-  MemorySegment hostAllocator() {
-    return hostAllocator;
+  /** The runtime's native state, which its sessions and pools receive. */
+  RuntimeNatives natives() {
+    return natives;
   }
 }

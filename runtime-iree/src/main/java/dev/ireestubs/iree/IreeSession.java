@@ -1,34 +1,19 @@
 package dev.ireestubs.iree;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
-import static java.lang.foreign.ValueLayout.JAVA_SHORT;
-
-import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
-import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.CallStatistics;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.ModuleBackend;
-import dev.ireestubs.vm.Fence;
-import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vmfb.VmfbModule;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * An IREE runtime session ({@code iree_runtime_session_t}) on one device, with the modules loaded
@@ -103,153 +88,26 @@ public final class IreeSession implements ModuleBackend {
   public static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
   private final IreeRuntime runtime;
-  private final Native api;
-  private final Device device;
   private final boolean ownsRuntime;
-  private final ReentrantLock lock = new ReentrantLock();
-  private final Arena arena = Arena.ofShared();
-  private final Map<String, IreeFunction> functions = new ConcurrentHashMap<>();
 
-  private final MemorySegment session;
-  private final MemorySegment halDevice;
-  private final MemorySegment deviceAllocator;
-  private final Encodings.RefTypes refTypes;
-  private final MemorySegment bufferParams;
-  private final MemorySegment infiniteTimeout;
-  private final ModuleLoader loader;
-  private final Marshaller marshaller;
-  private final CallPath calls;
-  private final CallRecorder recorder;
-  private final boolean ownsRecorder;
-
-  private volatile boolean closed;
-
-  /**
-   * The native session (its context, modules, device reference, this session's arena): released
-   * once the session is closed and its fence waiter, which holds it while the device runs calls of
-   * the session, has ended. Holds {@link #parent} until then.
-   */
-  private final Retention retention;
-
-  /** What this session holds until it is released: its runtime's instance, or its pool's state. */
-  private final Retention parent;
-
-  /** The scopes bound by {@link #bindParameters}, once; empty before (guarded by the lock). */
-  private Optional<Set<String>> boundScopes = Optional.empty();
+  /** The session's one IREE session, with its loading, lookup, calls and close. */
+  private final Engine engine;
 
   IreeSession(IreeRuntime runtime, Device device, boolean ownsRuntime) {
-    this(runtime, device, ownsRuntime, null, null, CallPath.window(device, 1), runtime.retention());
-  }
-
-  /**
-   * A session on {@code sharedDevice} (a new device of its own when null), reporting its calls to
-   * {@code poolRecorder} (a recorder of its own, registered, when null), handing at most {@code
-   * window} asynchronous calls to the device at once: a pool's members share the pool's device,
-   * recorder and the device's window. The session holds {@code parent} until its native state is
-   * released.
-   */
-  IreeSession(
-      IreeRuntime runtime,
-      Device device,
-      boolean ownsRuntime,
-      MemorySegment sharedDevice,
-      CallRecorder poolRecorder,
-      int window,
-      Retention parent) {
     this.runtime = runtime;
-    this.parent = parent;
-    this.api = runtime.api();
-    this.device = Objects.requireNonNull(device, "device");
     this.ownsRuntime = ownsRuntime;
-    try (Arena tmp = Arena.ofConfined()) {
-      MemorySegment out = tmp.allocate(ADDRESS);
-      MemorySegment halDevice = sharedDevice != null ? sharedDevice : createDevice(runtime, device);
-      MemorySegment options = tmp.allocate(Layouts.SESSION_OPTIONS);
-      api.sessions().sessionOptionsInitialize(options);
-      long status =
-          api.sessions()
-              .sessionCreateWithDevice(
-                  runtime.instance(), options, halDevice, runtime.hostAllocator(), out);
-      if (sharedDevice == null) {
-        // The session retains the device; this reference is ours either way.
-        api.sessions().halDeviceRelease(halDevice.address());
-      }
-      api.status()
-          .check(status, "iree_runtime_session_create_with_device (" + device.driverName() + ")");
-      this.session = out.get(ADDRESS, 0);
-    } catch (RuntimeException | Error e) {
-      arena.close();
-      throw e;
-    }
-    this.halDevice = api.sessions().sessionDevice(session);
-    this.deviceAllocator = api.sessions().sessionDeviceAllocator(session);
-    // The HAL types are registered once a session exists: read their ids now.
-    this.refTypes = new Encodings.RefTypes(api.listRefType(), api.bufferViewRefType());
-
-    this.bufferParams = arena.allocate(Layouts.BUFFER_PARAMS);
-    bufferParams.set(JAVA_INT, Layouts.BUFFER_PARAMS_USAGE, Encodings.BUFFER_USAGE_DEFAULT);
-    bufferParams.set(JAVA_SHORT, Layouts.BUFFER_PARAMS_ACCESS, Encodings.MEMORY_ACCESS_ALL);
-    bufferParams.set(JAVA_INT, Layouts.BUFFER_PARAMS_TYPE, Encodings.MEMORY_TYPE_DEVICE_LOCAL);
-    bufferParams.set(JAVA_LONG, Layouts.BUFFER_PARAMS_QUEUE_AFFINITY, Encodings.QUEUE_AFFINITY_ANY);
-    bufferParams.set(JAVA_LONG, Layouts.BUFFER_PARAMS_MIN_ALIGNMENT, 0L);
-    this.infiniteTimeout = arena.allocate(Layouts.TIMEOUT);
-    infiniteTimeout.set(JAVA_INT, Layouts.TIMEOUT_TYPE, Encodings.TIMEOUT_ABSOLUTE);
-    infiniteTimeout.set(JAVA_LONG, Layouts.TIMEOUT_NANOS, Long.MAX_VALUE);
-    MemorySegment nullAllocator = arena.allocate(Layouts.ALLOCATOR); // {NULL, NULL}
-    this.loader = new ModuleLoader(api, session, device.driverName(), nullAllocator);
-    this.retention = new Retention("the IREE session (" + device.driverName() + ")", this::release);
-    parent.retain();
-    this.marshaller = new Marshaller(this, arena); // reused by every call, under the lock
-    this.calls = new CallPath(this, marshaller, arena, window);
-    this.ownsRecorder = poolRecorder == null;
-    if (ownsRecorder) {
-      ModuleLoader modules = loader; // the MXBean must not hold the session itself
-      this.recorder =
-          CallRecorder.create("iree-session", device.driverName(), modules::moduleNames)
-              .register(this);
-    } else {
-      this.recorder = poolRecorder;
-    }
-  }
-
-  /**
-   * A new HAL device of {@code device}'s driver ({@code
-   * iree_runtime_instance_try_create_default_device}); the caller owns the reference.
-   */
-  static MemorySegment createDevice(IreeRuntime runtime, Device device) {
-    Native api = runtime.api();
-    try (Arena tmp = Arena.ofConfined()) {
-      MemorySegment out = tmp.allocate(ADDRESS);
-      long status =
-          api.sessions()
-              .instanceTryCreateDefaultDevice(
-                  runtime.instance(), StringViews.of(tmp, device.driverName()), out);
-      if (status != 0) {
-        int code = IreeStatusCode.codeOf(status);
-        String text = api.status().consumeStatus(status);
-        throw new IreeInvocationException(
-            "cannot create an IREE device with driver "
-                + device.driverName()
-                + " ("
-                + IreeStatusCode.describe(code)
-                + "): "
-                + text
-                + ". The runtime library must be built with the "
-                + device.driverName()
-                + " HAL driver",
-            code);
-      }
-      return out.get(ADDRESS, 0);
-    }
+    this.engine = new Engine(runtime.natives(), device, "iree-session", "session", 1, false, -1);
+    engine.register(this);
   }
 
   // ----------------------------------------------------------------------------------------------
   // Loading
 
   /**
-   * Loads the compiled module in {@code vmfb}. IREE v3.11 reads the whole file into memory (it does
-   * not map it) and keeps that copy until the session is closed: the file may change or go once
-   * this returns, and a module takes its file's size in native memory.
+   * Loads the compiled module in {@code vmfb}. Its bytes are copied once into 64-byte-aligned
+   * native memory that the session keeps until it is closed (as IREE's own file loading reads the
+   * whole file): the file may change or go once this returns, and a module takes its file's size in
+   * native memory.
    *
    * <p><b>Trust.</b> A module contains native machine code that runs in this process, unsandboxed:
    * load only modules you would run as native programs (see the package documentation).
@@ -258,8 +116,8 @@ public final class IreeSession implements ModuleBackend {
    * @param vmfb the compiled module file ({@code .vmfb})
    * @throws NoSuchFileException when the file does not exist
    * @throws IOException when it cannot be read
-   * @throws IllegalArgumentException when a module of the same name is already loaded in this
-   *     session (IREE would let the new one shadow its functions)
+   * @throws IllegalArgumentException when the file is empty, or a module of the same name is
+   *     already loaded in this session (IREE would let the new one shadow its functions)
    * @throws IreeIncompatibleModuleException when IREE refuses it as compiled by another IREE
    *     release or for another device or CPU (the message gives the module's bytecode version and
    *     the releases that write it)
@@ -268,21 +126,7 @@ public final class IreeSession implements ModuleBackend {
    * @throws IllegalStateException when the session is closed
    */
   public IreeSession load(Path vmfb) throws IOException {
-    Objects.requireNonNull(vmfb, "vmfb");
-    if (!Files.isRegularFile(vmfb)) {
-      throw new NoSuchFileException(
-          vmfb.toString(),
-          null,
-          Files.exists(vmfb) ? "not a regular file; give the .vmfb file" : "no such module file");
-    }
-    ModuleLoader.Read read = ModuleLoader.Read.of(vmfb);
-    lock.lock();
-    try {
-      checkOpen("load " + vmfb);
-      loader.appendFile(vmfb, read, boundScopes);
-    } finally {
-      lock.unlock();
-    }
+    engine.load(vmfb);
     return this;
   }
 
@@ -302,21 +146,7 @@ public final class IreeSession implements ModuleBackend {
    * @throws IllegalStateException when the session is closed
    */
   public IreeSession load(ByteBuffer module, String name) {
-    Objects.requireNonNull(module, "module");
-    Objects.requireNonNull(name, "name");
-    ByteBuffer bytes = module.slice();
-    int length = bytes.remaining();
-    if (length == 0) {
-      throw new IllegalArgumentException(name + ": the module is empty (0 bytes)");
-    }
-    ModuleLoader.Read read = ModuleLoader.Read.of(bytes, name);
-    lock.lock();
-    try {
-      checkOpen("load " + name);
-      loader.appendBytes(bytes, name, read, boundScopes);
-    } finally {
-      lock.unlock();
-    }
+    engine.load(module, name);
     return this;
   }
 
@@ -348,15 +178,8 @@ public final class IreeSession implements ModuleBackend {
    * @see #load(Path)
    */
   public IreeSession load(Path vmfb, Parameters parameters) throws IOException {
-    Objects.requireNonNull(vmfb, "vmfb");
-    Objects.requireNonNull(parameters, "parameters");
-    if (!Files.isRegularFile(vmfb)) {
-      return load(vmfb); // the usual NoSuchFileException, before any archive is opened
-    }
-    if (!parameters.isEmpty()) {
-      bindParameters(parameters);
-    }
-    return load(vmfb);
+    engine.load(vmfb, parameters);
+    return this;
   }
 
   /**
@@ -379,31 +202,7 @@ public final class IreeSession implements ModuleBackend {
       throw new IllegalArgumentException(
           "no parameter scopes to bind: add archives with Parameters.builder().scope(...)");
     }
-    lock.lock();
-    try {
-      checkOpen("bind parameters " + ParameterBinder.quoted(parameters));
-      if (boundScopes.isPresent()) {
-        throw new IllegalStateException(
-            "this session already binds parameter scopes "
-                + ModuleErrors.scopeList(boundScopes.get())
-                + "; a session binds parameters"
-                + " once: open another session for modules with other archives");
-      }
-      MemorySegment module =
-          new ParameterBinder(api, runtime.hostAllocator())
-              .build(api.parameters().instanceVmInstance(runtime.instance()), parameters);
-      try {
-        api.status()
-            .check(
-                api.parameters().sessionAppendModule(session, module),
-                "iree_runtime_session_append_module (io_parameters)");
-      } finally {
-        api.parameters().vmModuleRelease(module); // the session's context retains it
-      }
-      boundScopes = Optional.of(Set.copyOf(parameters.scopes().keySet()));
-    } finally {
-      lock.unlock();
-    }
+    engine.bindParameters(parameters);
     return this;
   }
 
@@ -413,12 +212,7 @@ public final class IreeSession implements ModuleBackend {
    * @return an unmodifiable set of scope names; the empty name is IREE's unnamed scope
    */
   public Set<String> parameterScopes() {
-    lock.lock();
-    try {
-      return boundScopes.orElse(Set.of());
-    } finally {
-      lock.unlock();
-    }
+    return engine.parameterScopes();
   }
 
   /**
@@ -427,7 +221,7 @@ public final class IreeSession implements ModuleBackend {
    * @return an unmodifiable list, one entry per module the reader could read
    */
   public List<VmfbModule> modules() {
-    return loader.modules();
+    return engine.modules();
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -442,54 +236,7 @@ public final class IreeSession implements ModuleBackend {
    */
   @Override
   public Optional<BackendFunction> lookup(String qualifiedName) {
-    Objects.requireNonNull(qualifiedName, "qualifiedName");
-    checkOpen("look up " + qualifiedName);
-    IreeFunction cached = functions.get(qualifiedName);
-    if (cached != null) {
-      return Optional.of(cached);
-    }
-    int dot = qualifiedName.indexOf('.');
-    if (dot <= 0 || dot == qualifiedName.length() - 1) {
-      return Optional.empty();
-    }
-    lock.lock();
-    try {
-      checkOpen("look up " + qualifiedName);
-      cached = functions.get(qualifiedName);
-      if (cached != null) {
-        return Optional.of(cached);
-      }
-      try (Arena tmp = Arena.ofConfined()) {
-        MemorySegment found = tmp.allocate(Layouts.VM_FUNCTION);
-        long status =
-            api.sessions()
-                .sessionLookupFunction(session, StringViews.of(tmp, qualifiedName), found);
-        if (status != 0) {
-          if (IreeStatusCode.codeOf(status) == IreeStatusCode.NOT_FOUND.code()) {
-            api.status().freeStatus(status);
-            return Optional.empty();
-          }
-          throw api.status().failure(status, "looking up " + qualifiedName);
-        }
-        MemorySegment handle = arena.allocate(Layouts.VM_FUNCTION);
-        handle.copyFrom(found);
-        String cconv = StringViews.read(api.sessions().functionSignature(tmp, handle));
-        Map<String, String> attributes =
-            FunctionAttributes.read(api, tmp, handle, qualifiedName, modules());
-        IreeFunction function =
-            new IreeFunction(
-                this,
-                qualifiedName,
-                handle,
-                cconv,
-                attributes,
-                FunctionAttributes.bytecodeTypes(qualifiedName, modules()));
-        functions.put(qualifiedName, function);
-        return Optional.of(function);
-      }
-    } finally {
-      lock.unlock();
-    }
+    return engine.lookup(qualifiedName);
   }
 
   /**
@@ -499,107 +246,7 @@ public final class IreeSession implements ModuleBackend {
    */
   @Override
   public List<String> functionNames() {
-    return loader.functionNames();
-  }
-
-  // ----------------------------------------------------------------------------------------------
-  // Calls
-
-  VmList invoke(IreeFunction function, VmList arguments) {
-    Objects.requireNonNull(arguments, "arguments");
-    checkOpenToCall(function.qualifiedName());
-    return invoke(function, arguments, System.nanoTime(), CallRecorder.begin());
-  }
-
-  /**
-   * A synchronous call taken at {@code start} ({@link System#nanoTime()}; a pool's call before it
-   * waited for this session), recorded with {@code event} ({@link CallRecorder#begin()}).
-   */
-  VmList invoke(IreeFunction function, VmList arguments, long start, Object event) {
-    String name = function.qualifiedName();
-    long bytesIn = 0;
-    VmList results;
-    try {
-      checkOpenToCall(name);
-      function.checkArguments(arguments);
-      bytesIn = CallRecorder.bytes(arguments);
-      results = calls.invoke(function, arguments);
-    } catch (RuntimeException e) {
-      recorder.failed(name, start, event, bytesIn, e, false);
-      throw e;
-    }
-    recorder.succeeded(name, start, event, bytesIn, CallRecorder.bytes(results), false);
-    return results;
-  }
-
-  AsyncCall invokeAsync(IreeFunction function, VmList arguments, Fence wait) {
-    Objects.requireNonNull(arguments, "arguments");
-    checkOpenToCall(function.qualifiedName());
-    return invokeAsync(function, arguments, wait, System.nanoTime(), CallRecorder.begin());
-  }
-
-  /**
-   * An asynchronous call taken at {@code start}: recorded when its signal fence is reached or
-   * fails, or now when it is refused before anything is submitted.
-   */
-  AsyncCall invokeAsync(
-      IreeFunction function, VmList arguments, Fence wait, long start, Object event) {
-    try {
-      checkOpenToCall(function.qualifiedName());
-      return calls.invokeAsync(function, arguments, wait, recorder, start, event);
-    } catch (RuntimeException e) {
-      recorder.failed(function.qualifiedName(), start, event, 0, e, true);
-      throw e;
-    }
-  }
-
-  /** {@link #checkOpen} for calls, with the message built only when the session is closed. */
-  void checkOpenToCall(String name) {
-    if (closed) {
-      checkOpen(name + " cannot be called");
-    }
-  }
-
-  // ----------------------------------------------------------------------------------------------
-  // A pool's members
-
-  /** Appends a module a pool made once for all its sessions (see {@link SharedModule}). */
-  void appendShared(SharedModule module) {
-    lock.lock();
-    try {
-      checkOpen("load " + module.source());
-      loader.appendShared(module, boundScopes);
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /** Appends a parameters module a pool built once for all its sessions, serving {@code scopes}. */
-  void bindShared(MemorySegment parametersModule, Set<String> scopes) {
-    lock.lock();
-    try {
-      checkOpen("bind parameters");
-      if (boundScopes.isPresent()) {
-        throw new IllegalStateException("this session already binds parameter scopes");
-      }
-      api.status()
-          .check(
-              api.parameters().sessionAppendModule(session, parametersModule),
-              "iree_runtime_session_append_module (io_parameters)");
-      boundScopes = Optional.of(Set.copyOf(scopes));
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /** The scopes bound, or empty before any (under the lock). */
-  Optional<Set<String>> boundScopes() {
-    lock.lock();
-    try {
-      return boundScopes;
-    } finally {
-      lock.unlock();
-    }
+    return engine.functionNames();
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -613,17 +260,12 @@ public final class IreeSession implements ModuleBackend {
    * @return the session's statistics, live
    */
   public CallStatistics statistics() {
-    return recorder.statistics();
-  }
-
-  /** The session's native state, held by its fence waiter while the device runs its calls. */
-  Retention retention() {
-    return retention;
+    return engine.statistics();
   }
 
   /** The name the statistics are registered under, or null (tests). */
   String objectName() {
-    return recorder.objectName();
+    return engine.objectName();
   }
 
   /**
@@ -632,7 +274,7 @@ public final class IreeSession implements ModuleBackend {
    * @return the device given when the session was created
    */
   public Device device() {
-    return device;
+    return engine.device();
   }
 
   /**
@@ -650,7 +292,7 @@ public final class IreeSession implements ModuleBackend {
    * @return true when the session is closed
    */
   public boolean isClosed() {
-    return closed;
+    return engine.isClosed();
   }
 
   /**
@@ -679,124 +321,30 @@ public final class IreeSession implements ModuleBackend {
    * @param timeout how long to wait for calls in flight; zero fails their futures at once
    */
   public void close(Duration timeout) {
-    Objects.requireNonNull(timeout, "timeout");
-    lock.lock();
-    try {
-      if (closed) {
-        return;
+    if (engine.close(timeout)) {
+      runtime.forget(this);
+      if (ownsRuntime) {
+        runtime.close();
       }
-      closed = true; // no new calls
-    } finally {
-      lock.unlock();
-    }
-    int onDevice = calls.shutdown(Math.max(0, timeout.toMillis()));
-    functions.clear();
-    if (onDevice > 0) {
-      System.getLogger(IreeSession.class.getName())
-          .log(
-              System.Logger.Level.INFO,
-              "iree-stubs: closed "
-                  + this
-                  + " while the device still ran "
-                  + onDevice
-                  + " of its calls (their futures failed); its native state is released when the"
-                  + " device has finished them");
-    }
-    if (ownsRecorder) {
-      recorder.unregister();
-    }
-    runtime.forget(this);
-    retention.release(); // the owner's hold: released now, or by the waiter when the device is done
-    if (ownsRuntime) {
-      runtime.close();
-    }
-  }
-
-  /**
-   * Releases IREE's session and what it kept: on the thread that dropped the last hold.
-   *
-   * <p>The context's modules are kept past the session and released in the context's order, the HAL
-   * module first: IREE aborts the process when it destroys a module whose constant buffers
-   * something still uses (device work the device has not retired: on local-task a failed fence is
-   * failed before the work's resources are freed, and a fence failed by a caller does not stop the
-   * work), while destroying the device, which the HAL module holds, first waits until its queues
-   * are idle. So the modules go after the device's last work.
-   */
-  private void release() {
-    lock.lock();
-    try {
-      marshaller.close();
-      MemorySegment[] modules = api.sessions().retainModules(session);
-      api.sessions().sessionRelease(session);
-      for (MemorySegment module : modules) {
-        api.parameters().vmModuleRelease(module); // the HAL module first: see above
-      }
-      loader.close(); // after the modules: they referenced these bytes
-      arena.close();
-    } finally {
-      lock.unlock();
-    }
-    parent.release();
-  }
-
-  private void checkOpen(String action) {
-    if (closed) {
-      throw new IllegalStateException(
-          "the IREE session (" + device.driverName() + ") is closed: " + action);
     }
   }
 
   @Override
   public String toString() {
     return "IreeSession "
-        + device.driverName()
+        + engine.device().driverName()
         + " "
-        + loader.sources()
-        + (closed ? " (closed)" : "");
-  }
-
-  // Package-private accessors for the marshaller and the call path.
-
-  /** The session's lock: every call, lookup and load is made under it. */
-  ReentrantLock lock() {
-    return lock;
-  }
-
-  /** {@code iree_runtime_session_t*}. */
-  MemorySegment handle() {
-    return session;
+        + engine.sources()
+        + (engine.isClosed() ? " (closed)" : "");
   }
 
   /** The call path (tests). */
   CallPath calls() {
-    return calls;
+    return engine.session(0).calls();
   }
 
-  Native api() {
-    return api;
-  }
-
-  MemorySegment hostAllocator() {
-    return runtime.hostAllocator();
-  }
-
-  MemorySegment halDevice() {
-    return halDevice;
-  }
-
-  MemorySegment deviceAllocator() {
-    return deviceAllocator;
-  }
-
-  Encodings.RefTypes refTypes() {
-    return refTypes;
-  }
-
-  MemorySegment bufferParams() {
-    return bufferParams;
-  }
-
-  MemorySegment infiniteTimeout() {
-    return infiniteTimeout;
+  /** The native state (tests). */
+  SessionNatives natives() {
+    return engine.session(0).natives();
   }
 }

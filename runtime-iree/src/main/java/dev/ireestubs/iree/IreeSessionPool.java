@@ -1,36 +1,18 @@
 package dev.ireestubs.iree;
 
-import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
-import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.CallStatistics;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.ModuleBackend;
-import dev.ireestubs.vm.Fence;
-import dev.ireestubs.vm.VmList;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedDeque;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Consumer;
 
 /**
  * A fixed number of IREE sessions (contexts) over one loaded module set, for many threads calling
@@ -94,58 +76,20 @@ public final class IreeSessionPool implements ModuleBackend {
   public static final int MAX_SIZE = 256;
 
   private final IreeRuntime runtime;
-  private final Device device;
   private final boolean ownsRuntime;
-  private final long maxWaitNanos; // < 0: no bound
-  private final List<IreeSession> sessions;
-  private final CallRecorder recorder;
-  private final ConcurrentLinkedDeque<Integer> free = new ConcurrentLinkedDeque<>();
-  private final Semaphore permits;
-  private final Map<String, PooledFunction> functions = new ConcurrentHashMap<>();
-  private final ReentrantLock loading = new ReentrantLock();
-  private final List<SharedModule> modules = new ArrayList<>(); // guarded by loading
-  private final MemorySegment halDevice; // the pool's reference; released with the retention
 
-  /**
-   * The device and the modules' bytes the sessions share: held by every session until its native
-   * state is released, so freed only after the last one is (see {@link Retention}). Holds the
-   * runtime's instance until then.
-   */
-  private final Retention retention;
-
-  /** The names of the loaded modules, which the MXBean reads (it must not hold the pool). */
-  private final List<String> moduleNames = new CopyOnWriteArrayList<>();
-
-  private volatile boolean closed;
+  /** The pool's sessions, with their loading, lookup, calls and close. */
+  private final Engine engine;
 
   IreeSessionPool(
       IreeRuntime runtime, Device device, int size, Duration maxWait, boolean ownsRuntime) {
     this.runtime = runtime;
-    this.device = Objects.requireNonNull(device, "device");
     this.ownsRuntime = ownsRuntime;
-    checkSize(device, size);
-    this.maxWaitNanos = maxWait == null ? -1 : checkWait(maxWait);
-    this.permits = new Semaphore(size, true);
-    List<String> names = moduleNames;
-    this.recorder = CallRecorder.create("iree-pool", device.driverName(), () -> names);
-    this.halDevice = IreeSession.createDevice(runtime, device);
-    runtime.retention().retain();
-    this.retention =
-        new Retention("the IREE session pool (" + device.driverName() + ")", this::release);
-    List<IreeSession> made = new ArrayList<>(size);
-    try {
-      int window = CallPath.window(device, size);
-      for (int i = 0; i < size; i++) {
-        made.add(new IreeSession(runtime, device, false, halDevice, recorder, window, retention));
-        free.push(i);
-      }
-    } catch (RuntimeException | Error e) {
-      made.forEach(IreeSession::close);
-      retention.release();
-      throw e;
-    }
-    this.sessions = List.copyOf(made);
-    recorder.register(this);
+    checkSize(Objects.requireNonNull(device, "device"), size);
+    long maxWaitNanos = maxWait == null ? -1 : checkWait(maxWait);
+    this.engine =
+        new Engine(runtime.natives(), device, "iree-pool", "pool", size, true, maxWaitNanos);
+    engine.register(this);
   }
 
   private static void checkSize(Device device, int size) {
@@ -170,11 +114,7 @@ public final class IreeSessionPool implements ModuleBackend {
     if (maxWait.isNegative()) {
       throw new IllegalArgumentException("maxWait " + maxWait + " is negative");
     }
-    try {
-      return maxWait.toNanos();
-    } catch (ArithmeticException e) {
-      return Long.MAX_VALUE;
-    }
+    return Engine.nanos(maxWait);
   }
 
   /** The default size: this machine's processors, at most the device's maximum. */
@@ -203,22 +143,7 @@ public final class IreeSessionPool implements ModuleBackend {
    * @throws IllegalStateException when the pool is closed
    */
   public IreeSessionPool load(Path vmfb) throws IOException {
-    Objects.requireNonNull(vmfb, "vmfb");
-    if (!Files.isRegularFile(vmfb)) {
-      throw new NoSuchFileException(
-          vmfb.toString(),
-          null,
-          Files.exists(vmfb) ? "not a regular file; give the .vmfb file" : "no such module file");
-    }
-    ModuleLoader.Read read = ModuleLoader.Read.of(vmfb);
-    try (Arena mapping = Arena.ofConfined();
-        FileChannel channel = FileChannel.open(vmfb, StandardOpenOption.READ)) {
-      long size = channel.size();
-      if (size == 0) {
-        throw new IllegalArgumentException(vmfb + ": the module is empty (0 bytes)");
-      }
-      append(channel.map(FileChannel.MapMode.READ_ONLY, 0, size, mapping), vmfb.toString(), read);
-    }
+    engine.load(vmfb);
     return this;
   }
 
@@ -234,35 +159,8 @@ public final class IreeSessionPool implements ModuleBackend {
    * @throws IllegalStateException when the pool already binds parameters, or is closed
    */
   public IreeSessionPool load(Path vmfb, Parameters parameters) throws IOException {
-    Objects.requireNonNull(vmfb, "vmfb");
-    Objects.requireNonNull(parameters, "parameters");
-    if (!Files.isRegularFile(vmfb) || parameters.isEmpty()) {
-      return load(vmfb);
-    }
-    loading.lock();
-    try {
-      checkOpen("bind parameters " + ParameterBinder.quoted(parameters));
-      if (sessions.get(0).boundScopes().isPresent()) {
-        throw new IllegalStateException(
-            "this pool already binds parameter scopes "
-                + ModuleErrors.scopeList(sessions.get(0).boundScopes().get())
-                + "; a pool binds parameters once: open another pool for modules with other"
-                + " archives");
-      }
-      Native api = runtime.api();
-      MemorySegment module =
-          new ParameterBinder(api, runtime.hostAllocator())
-              .build(api.parameters().instanceVmInstance(runtime.instance()), parameters);
-      try {
-        Set<String> scopes = parameters.scopes().keySet();
-        appendToAll(session -> session.bindShared(module, scopes), "bind parameters");
-      } finally {
-        api.parameters().vmModuleRelease(module); // each session's context retains it
-      }
-    } finally {
-      loading.unlock();
-    }
-    return load(vmfb);
+    engine.load(vmfb, parameters);
+    return this;
   }
 
   /**
@@ -278,62 +176,8 @@ public final class IreeSessionPool implements ModuleBackend {
    * @throws IllegalStateException when the pool is closed
    */
   public IreeSessionPool load(ByteBuffer module, String name) {
-    Objects.requireNonNull(module, "module");
-    Objects.requireNonNull(name, "name");
-    ByteBuffer bytes = module.slice();
-    if (bytes.remaining() == 0) {
-      throw new IllegalArgumentException(name + ": the module is empty (0 bytes)");
-    }
-    append(MemorySegment.ofBuffer(bytes), name, ModuleLoader.Read.of(bytes.duplicate(), name));
+    engine.load(module, name);
     return this;
-  }
-
-  /** Makes one module of {@code bytes} and appends it to every session. */
-  private void append(MemorySegment bytes, String source, ModuleLoader.Read read) {
-    loading.lock();
-    try {
-      checkOpen("load " + source);
-      IreeSession first = sessions.get(0);
-      Optional<Set<String>> scopes = first.boundScopes();
-      SharedModule module =
-          SharedModule.create(runtime, device.driverName(), bytes, source, read, scopes);
-      try {
-        appendToAll(session -> session.appendShared(module), "load " + source);
-      } catch (RuntimeException | Error e) {
-        modules.add(module); // released with the pool's state, as the loaded ones are
-        throw e;
-      }
-      modules.add(module);
-      moduleNames.add(read.module().map(m -> m.name()).orElse(source));
-    } finally {
-      loading.unlock();
-    }
-  }
-
-  /**
-   * Runs {@code step} on every session, in order. When it fails on the first, nothing changed; on a
-   * later one the sessions differ, so the pool closes before the failure is thrown.
-   */
-  private void appendToAll(Consumer<IreeSession> step, String what) {
-    for (int i = 0; i < sessions.size(); i++) {
-      try {
-        step.accept(sessions.get(i));
-      } catch (RuntimeException | Error e) {
-        if (i > 0) {
-          close(Duration.ZERO);
-          e.addSuppressed(
-              new IllegalStateException(
-                  "the pool is closed: "
-                      + what
-                      + " failed on session "
-                      + (i + 1)
-                      + " of "
-                      + sessions.size()
-                      + " after the others succeeded"));
-        }
-        throw e;
-      }
-    }
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -347,129 +191,12 @@ public final class IreeSessionPool implements ModuleBackend {
    */
   @Override
   public Optional<BackendFunction> lookup(String qualifiedName) {
-    Objects.requireNonNull(qualifiedName, "qualifiedName");
-    checkOpen("look up " + qualifiedName);
-    PooledFunction cached = functions.get(qualifiedName);
-    if (cached != null) {
-      return Optional.of(cached);
-    }
-    IreeFunction[] each = new IreeFunction[sessions.size()];
-    for (int i = 0; i < each.length; i++) {
-      Optional<BackendFunction> found = sessions.get(i).lookup(qualifiedName);
-      if (found.isEmpty()) {
-        return Optional.empty();
-      }
-      each[i] = (IreeFunction) found.get();
-    }
-    PooledFunction made = new PooledFunction(this, each);
-    PooledFunction raced = functions.putIfAbsent(qualifiedName, made);
-    return Optional.of(raced != null ? raced : made);
+    return engine.lookup(qualifiedName);
   }
 
   @Override
   public List<String> functionNames() {
-    return sessions.get(0).functionNames();
-  }
-
-  // ----------------------------------------------------------------------------------------------
-  // Calls
-
-  VmList invoke(PooledFunction function, VmList arguments) {
-    Objects.requireNonNull(arguments, "arguments");
-    String name = function.qualifiedName();
-    checkOpenToCall(name);
-    long start = System.nanoTime();
-    Object event = CallRecorder.begin();
-    int taken;
-    try {
-      taken = take(name);
-    } catch (RuntimeException e) {
-      recorder.failed(name, start, event, 0, e, false);
-      throw e;
-    }
-    try {
-      return sessions.get(taken).invoke(function.on(taken), arguments, start, event);
-    } finally {
-      giveBack(taken);
-    }
-  }
-
-  AsyncCall invokeAsync(PooledFunction function, VmList arguments, Fence wait) {
-    Objects.requireNonNull(arguments, "arguments");
-    String name = function.qualifiedName();
-    checkOpenToCall(name);
-    long start = System.nanoTime();
-    Object event = CallRecorder.begin();
-    int taken;
-    try {
-      taken = take(name);
-    } catch (IreeInvocationException e) {
-      recorder.failed(name, start, event, 0, e, true);
-      return AsyncCall.failed(e); // waited too long: the call fails, as a device failure would
-    }
-    try {
-      return sessions.get(taken).invokeAsync(function.on(taken), arguments, wait, start, event);
-    } finally {
-      giveBack(taken);
-    }
-  }
-
-  /** Takes a free session, waiting in turn (at most the pool's maxWait); its index. */
-  int take(String name) {
-    boolean got;
-    try {
-      if (maxWaitNanos < 0) {
-        permits.acquire();
-        got = true;
-      } else {
-        got = permits.tryAcquire(maxWaitNanos, TimeUnit.NANOSECONDS);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IreeInvocationException(
-          name + ": interrupted while waiting for a free session of the pool",
-          IreeStatusCode.CANCELLED.code());
-    }
-    if (!got) {
-      throw new IreeInvocationException(
-          name
-              + ": all "
-              + sessions.size()
-              + " sessions of the pool stayed busy for "
-              + Duration.ofNanos(maxWaitNanos).toMillis()
-              + " ms (the pool's maxWait): make the"
-              + " pool larger, let calls wait longer, or send fewer calls at once",
-          IreeStatusCode.DEADLINE_EXCEEDED.code());
-    }
-    if (closed) {
-      permits.release();
-      checkOpenToCall(name);
-    }
-    Integer index = free.pollFirst();
-    if (index == null) { // cannot happen: a permit is a free session
-      permits.release();
-      throw new IllegalStateException(name + ": no free session although a permit was taken");
-    }
-    return index;
-  }
-
-  /** Returns a session {@link #take} took. */
-  void giveBack(int index) {
-    free.addFirst(index); // the session used last is taken next: its caches are warm
-    permits.release();
-  }
-
-  private void checkOpenToCall(String name) {
-    if (closed) {
-      checkOpen(name + " cannot be called");
-    }
-  }
-
-  private void checkOpen(String action) {
-    if (closed) {
-      throw new IllegalStateException(
-          "the IREE session pool (" + device.driverName() + ") is closed: " + action);
-    }
+    return engine.functionNames();
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -481,7 +208,7 @@ public final class IreeSessionPool implements ModuleBackend {
    * @return the size given when the pool was made
    */
   public int size() {
-    return sessions.size();
+    return engine.size();
   }
 
   /**
@@ -490,7 +217,7 @@ public final class IreeSessionPool implements ModuleBackend {
    * @return the device given when the pool was made
    */
   public Device device() {
-    return device;
+    return engine.device();
   }
 
   /**
@@ -501,7 +228,7 @@ public final class IreeSessionPool implements ModuleBackend {
    * @return the pool's statistics, live
    */
   public CallStatistics statistics() {
-    return recorder.statistics();
+    return engine.statistics();
   }
 
   /**
@@ -510,7 +237,7 @@ public final class IreeSessionPool implements ModuleBackend {
    * @return true when the pool is closed
    */
   public boolean isClosed() {
-    return closed;
+    return engine.isClosed();
   }
 
   /** Closes the pool: see the class comment ("Lifetime"); closing twice does nothing. */
@@ -526,70 +253,47 @@ public final class IreeSessionPool implements ModuleBackend {
    * @param timeout how long to wait for calls in flight; zero fails them at once
    */
   public void close(Duration timeout) {
-    Objects.requireNonNull(timeout, "timeout");
-    synchronized (this) {
-      if (closed) {
-        return;
+    if (engine.close(timeout)) {
+      runtime.forget(this);
+      if (ownsRuntime) {
+        runtime.close();
       }
-      closed = true;
     }
-    permits.release(Integer.MAX_VALUE / 2); // wakes every waiting call: each finds the pool closed
-    long deadline = System.nanoTime() + checkWait(timeout);
-    for (IreeSession session : sessions) {
-      session.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
-    }
-    functions.clear();
-    recorder.unregister();
-    runtime.forget(this);
-    retention.release(); // the device and bytes: now, or when the last session is released
-    if (ownsRuntime) {
-      runtime.close();
-    }
-  }
-
-  /**
-   * Frees what the sessions shared, once the last of them is released: the device first (its
-   * destruction waits until its queues are idle), then the modules (IREE aborts when it destroys a
-   * module whose constants device work still uses: see {@link IreeSession}), then their bytes.
-   */
-  private void release() {
-    runtime.api().sessions().halDeviceRelease(halDevice.address());
-    loading.lock();
-    try {
-      for (SharedModule module : modules) {
-        module.close();
-        module.freeBytes();
-      }
-      modules.clear();
-    } finally {
-      loading.unlock();
-    }
-    runtime.retention().release();
   }
 
   @Override
   public String toString() {
     return "IreeSessionPool "
-        + device.driverName()
+        + engine.device().driverName()
         + " x"
-        + sessions.size()
+        + engine.size()
         + " "
-        + moduleNames
-        + (closed ? " (closed)" : "");
+        + engine.moduleNames()
+        + (engine.isClosed() ? " (closed)" : "");
+  }
+
+  /** The scopes the pool's sessions bind (tests). */
+  Set<String> parameterScopes() {
+    return engine.parameterScopes();
   }
 
   /** How many calls wait for a free session now (tests). */
   int waiting() {
-    return permits.getQueueLength();
+    return engine.waiting();
   }
 
-  /** The pool's sessions (tests). */
-  List<IreeSession> sessions() {
-    return sessions;
+  /** Takes a free session, waiting in turn (tests). */
+  int take(String name) {
+    return engine.take(name);
+  }
+
+  /** Returns a session {@link #take} took (tests). */
+  void giveBack(int index) {
+    engine.giveBack(index);
   }
 
   /** The name the statistics are registered under, or null (tests). */
   String objectName() {
-    return recorder.objectName();
+    return engine.objectName();
   }
 }

@@ -49,7 +49,7 @@ final class Marshaller {
   private static final String[] ARG_PATHS = paths("arg");
   private static final String[] RESULT_PATHS = paths("result");
 
-  private final IreeSession session;
+  private final SessionNatives session;
   private final Native api;
   private final ListCalls lists;
   private final StatusCalls statuses;
@@ -78,7 +78,7 @@ final class Marshaller {
   private VmList topList;
 
   /** A marshaller whose scratch memory lives in {@code arena} (the session's, or a test's). */
-  Marshaller(IreeSession session, Arena arena) {
+  Marshaller(SessionNatives session, Arena arena) {
     this.session = session;
     this.api = session.api();
     this.lists = api.lists();
@@ -97,7 +97,7 @@ final class Marshaller {
   }
 
   /** A marshaller ready for one call of {@code function} (tests). */
-  Marshaller(IreeSession session, Arena arena, String function) {
+  Marshaller(SessionNatives session, Arena arena, String function) {
     this(session, arena);
     begin(function);
   }

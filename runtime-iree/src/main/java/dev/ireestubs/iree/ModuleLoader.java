@@ -1,8 +1,5 @@
 package dev.ireestubs.iree;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
-
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.vmfb.BytecodeVersion;
 import dev.ireestubs.vmfb.HalRequirement;
@@ -11,8 +8,6 @@ import dev.ireestubs.vmfb.VmfbFormatException;
 import dev.ireestubs.vmfb.VmfbModule;
 import dev.ireestubs.vmfb.VmfbReader;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,11 +18,12 @@ import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The modules loaded into one session: what iree-stubs' own reader saw in each, the checks made
- * before IREE sees a module (a runtime generation other than the library's, a duplicate name,
- * parameters the session does not bind), appending it to the session from a file or from memory,
- * and what IREE's refusal means ({@link ModuleErrors}). Loads run under the session's lock; {@link
- * #modules()} and {@link #functionNames()} may be read at any time.
+ * The modules loaded into an engine's sessions (one session's, or a pool's): what iree-stubs' own
+ * reader saw in each, the checks made before IREE sees a module (a runtime generation other than
+ * the library's, a duplicate name, parameters the sessions do not bind), and what IREE's refusal
+ * means ({@link ModuleErrors}). The engine makes each module once ({@link SharedModule}) and each
+ * session appends it. Loads run under the engine's loading lock; {@link #modules()} and {@link
+ * #functionNames()} may be read at any time.
  */
 final class ModuleLoader {
 
@@ -55,75 +51,17 @@ final class ModuleLoader {
   private record Loaded(String source, Optional<VmfbModule> module) {}
 
   private final Native api;
-  private final MemorySegment session;
   private final String driverName;
-  private final MemorySegment nullAllocator;
-  private final List<Arena> moduleMemory = new ArrayList<>();
   private final List<Loaded> modules = new CopyOnWriteArrayList<>();
 
-  /**
-   * @param nullAllocator an {@code iree_allocator_t} of {@code {NULL, NULL}}: IREE frees nothing
-   */
-  ModuleLoader(Native api, MemorySegment session, String driverName, MemorySegment nullAllocator) {
+  ModuleLoader(Native api, String driverName) {
     this.api = api;
-    this.session = session;
     this.driverName = driverName;
-    this.nullAllocator = nullAllocator;
   }
 
-  /** Appends the module file {@code vmfb} (IREE reads it whole, now). */
-  void appendFile(Path vmfb, Read read, Optional<Set<String>> boundScopes) {
-    String source = vmfb.toString();
-    check(source, read, boundScopes);
-    try (Arena tmp = Arena.ofConfined()) {
-      long status =
-          api.sessions()
-              .sessionAppendModuleFromFile(
-                  session, tmp.allocateFrom(vmfb.toAbsolutePath().toString()));
-      if (status != 0) {
-        throw loadFailure(status, source, read, boundScopes);
-      }
-    }
+  /** Records a module every session appended. */
+  void added(String source, Read read) {
     modules.add(new Loaded(source, read.module()));
-  }
-
-  /**
-   * Appends the module in {@code bytes} (all of them, not empty), copied into 64-byte-aligned
-   * native memory kept until {@link #close()}.
-   */
-  void appendBytes(ByteBuffer bytes, String name, Read read, Optional<Set<String>> boundScopes) {
-    check(name, read, boundScopes);
-    int length = bytes.remaining();
-    Arena memory = Arena.ofShared();
-    try (Arena tmp = Arena.ofConfined()) {
-      MemorySegment copy = memory.allocate(length, 64); // IREE_VM_ARCHIVE_SEGMENT_ALIGNMENT
-      MemorySegment.copy(MemorySegment.ofBuffer(bytes), 0, copy, 0, length);
-      MemorySegment span = tmp.allocate(Layouts.BYTE_SPAN);
-      span.set(ADDRESS, Layouts.BYTE_SPAN_DATA, copy);
-      span.set(JAVA_LONG, Layouts.BYTE_SPAN_LENGTH, length);
-      long status = api.sessions().sessionAppendModuleFromMemory(session, span, nullAllocator);
-      if (status != 0) {
-        throw loadFailure(status, name, read, boundScopes);
-      }
-    } catch (RuntimeException | Error e) {
-      memory.close(); // IREE holds no reference to bytes it refused
-      throw e;
-    }
-    moduleMemory.add(memory);
-    modules.add(new Loaded(name, read.module()));
-  }
-
-  /**
-   * Appends a module made once for several sessions ({@link SharedModule}, a pool's): the session's
-   * context retains it and runs its initialiser in this context.
-   */
-  void appendShared(SharedModule module, Optional<Set<String>> boundScopes) {
-    check(module.source(), module.read(), boundScopes);
-    long status = api.parameters().sessionAppendModule(session, module.handle());
-    if (status != 0) {
-      throw loadFailure(status, module.source(), module.read(), boundScopes);
-    }
-    modules.add(new Loaded(module.source(), module.read().module()));
   }
 
   /**
@@ -170,14 +108,7 @@ final class ModuleLoader {
     return names;
   }
 
-  /** Frees the memory of modules loaded from bytes: after the session is released. */
-  void close() {
-    for (Arena memory : moduleMemory) {
-      memory.close(); // after the session: its modules referenced these bytes
-    }
-    moduleMemory.clear();
-  }
-
+  /** The checks made before IREE sees a module (see the class comment). */
   void check(String source, Read read, Optional<Set<String>> boundScopes) {
     checkGeneration(source, read.module(), api.release());
     checkName(source, read.module());
@@ -200,7 +131,8 @@ final class ModuleLoader {
     }
   }
 
-  private IreeInvocationException loadFailure(
+  /** What IREE's refusal {@code status} (consumed) of a module means. */
+  IreeInvocationException loadFailure(
       long status, String source, Read read, Optional<Set<String>> boundScopes) {
     return loadFailure(api, driverName, status, source, read, boundScopes);
   }

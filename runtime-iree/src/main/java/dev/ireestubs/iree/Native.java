@@ -69,7 +69,7 @@ final class Native {
   Native(SymbolLookup lookup, String libraryName, RuntimeRelease release) {
     this.libraryName = libraryName;
     this.release = release;
-    this.generation = CApi.of(lookup, libraryName, release);
+    this.generation = CApiGenerations.of(lookup, libraryName, release);
     NativeSymbols symbols = new NativeSymbols(lookup, libraryName);
     this.sessions = new SessionCalls(symbols);
     this.lists = new ListCalls(symbols);
@@ -102,7 +102,7 @@ final class Native {
 
   /**
    * The generation of IREE's C API this library speaks, e.g. {@code IREE 3.12 and later (hal 0.7)}:
-   * picked from its release and checked against its exports ({@link CApi#of}).
+   * picked from its release and checked against its exports ({@link CApiGenerations#of}).
    */
   String apiGeneration() {
     return generation.describe();

@@ -1,13 +1,14 @@
 package dev.ireestubs.iree;
 
 import dev.ireestubs.vm.Fence;
+import java.lang.foreign.Arena;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * A fence of an {@link IreeSession}: one HAL semaphore of the session's device and the value 1
- * ({@code iree_hal_fence_create_at(semaphore, 1)}), as IREE's tools make the signal fence of a
- * coarse-fences call: the signal fence of a call.
+ * A fence of an IREE session ({@link SessionNatives}): one HAL semaphore of the session's device
+ * and the value 1 ({@code iree_hal_fence_create_at(semaphore, 1)}), as IREE's tools make the signal
+ * fence of a coarse-fences call: the signal fence of a call.
  *
  * <p>The native fence (which holds the semaphore) is retained until the device reached or failed
  * it, then released, under the session's lock (a close that gives up on the call records its
@@ -23,7 +24,7 @@ final class NativeFence implements Fence {
   private static final int REACHED = 1;
   private static final int FAILED = 2;
 
-  private final IreeSession session;
+  private final SessionNatives session;
   private final CompletableFuture<Void> reached = new CompletableFuture<>();
 
   /** {@code iree_hal_fence_t*}, retained; 0 once released. Guarded by the session's lock. */
@@ -37,13 +38,13 @@ final class NativeFence implements Fence {
   /** The failure recorded by {@link #release}, for calls that wait on a failed fence. */
   private volatile RuntimeException failure;
 
-  NativeFence(IreeSession session, long fence, long semaphore) {
+  NativeFence(SessionNatives session, long fence, long semaphore) {
     this.session = session;
     this.fence = fence;
     this.semaphore = semaphore;
   }
 
-  IreeSession session() {
+  SessionNatives session() {
     return session;
   }
 
@@ -101,6 +102,31 @@ final class NativeFence implements Fence {
     }
   }
 
+  /**
+   * Fails the fence's semaphore with a status of {@code ABORTED} carrying {@code message}, as a
+   * device reports an error (tests: a device failure on demand); IREE shows it in the status of
+   * every fence and call that waited for it. Does nothing once the fence is released.
+   */
+  void failOnDevice(String message) {
+    Native api = session.api();
+    session.lock().lock();
+    try (Arena tmp = Arena.ofConfined()) {
+      if (fence == 0) {
+        return;
+      }
+      long status =
+          api.fences()
+              .statusAllocateCopy(
+                  IreeStatusCode.ABORTED.code(),
+                  StringViews.of(tmp, "iree-stubs"),
+                  0,
+                  StringViews.of(tmp, message));
+      api.fences().semaphoreFail(semaphore, status); // takes the status
+    } finally {
+      session.lock().unlock();
+    }
+  }
+
   /** Why the fence failed, or null when it did not (or has no outcome yet). */
   RuntimeException failure() {
     return failure;
@@ -123,7 +149,7 @@ final class NativeFence implements Fence {
         + "@"
         + Integer.toHexString(System.identityHashCode(this))
         + " ("
-        + session.device().driverName()
+        + session.driverName()
         + ", "
         + (state == PENDING ? "pending" : state == REACHED ? "reached" : "failed")
         + ")";

@@ -8,7 +8,7 @@ import java.lang.foreign.MemorySegment;
  * iree_vm_ref_t}, released when the opaque ref is closed. Passing the opaque ref back into a call
  * of the same runtime passes the native ref itself.
  *
- * @param runtime the runtime whose library made the ref
+ * @param runtime the natives of the runtime whose library made the ref
  * @param ref the 16-byte {@code iree_vm_ref_t}, owned (retained once)
  */
-record NativeRef(IreeRuntime runtime, MemorySegment ref) {}
+record NativeRef(RuntimeNatives runtime, MemorySegment ref) {}

@@ -14,11 +14,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * user that may outlive the close takes one first ({@link #retain()}) and drops it when done:
  *
  * <ul>
- *   <li>an {@link IreeRuntime}'s instance is held by each of its sessions and pools until their own
- *       native parts are released;
- *   <li>an {@link IreeSessionPool}'s device and module bytes are held by each of its sessions;
- *   <li>an {@link IreeSession}'s native session (its context, modules, device reference) is held by
- *       its fence waiter while the waiter has calls on the device.
+ *   <li>an {@link IreeRuntime}'s instance is held by each of its sessions and pools (their {@link
+ *       Engine}s) until their own native parts are released;
+ *   <li>an engine's device and modules (a session's, or a pool's) are held by each of its IREE
+ *       sessions ({@link NativeSession});
+ *   <li>an IREE session's native state ({@link SessionNatives}: its context, modules, device
+ *       reference) is held by its fence waiter while the waiter has calls on the device.
  * </ul>
  *
  * <p>When the device never finishes (a hung dispatch), the hold is never dropped and the object is

@@ -10,17 +10,17 @@ import java.util.Set;
 
 /**
  * One compiled module made once ({@code iree_vm_bytecode_module_create}) from one native copy of
- * its bytes, to be appended to every session of an {@link IreeSessionPool} ({@code
- * iree_runtime_session_append_module}). IREE's modules are thread-safe and keep per-context state
- * apart (allocated when a context appends the module): the bytes, the parsed FlatBuffer, the
+ * its bytes, to be appended to every session of an engine (a pool's sessions, or a session's one)
+ * ({@code iree_runtime_session_append_module}). IREE's modules are thread-safe and keep per-context
+ * state apart (allocated when a context appends the module): the bytes, the parsed FlatBuffer, the
  * function table and the rodata segments are shared. Each context runs the module's initialiser
  * ({@code __init}) itself, which for a compiled model (micro_speech's, for one) loads its
  * executables ({@code hal.executable.create}: the code is loaded and mapped per context) and makes
  * its constant buffers ({@code hal.allocator.import} of rodata, {@code hal.device.queue.read} from
  * the module's bytes and dispatches that pack the weights: buffers of that context).
  *
- * <p>The pool owns this and keeps its reference until the pool's native state is released (after
- * every session's, and after the pool's device): {@link #close()} drops it, and IREE destroys the
+ * <p>The engine owns this and keeps its reference until its native state is released (after every
+ * session's, and after the engine's device): {@link #close()} drops it, and IREE destroys the
  * module then; the bytes are freed right after ({@link #freeBytes()}).
  */
 final class SharedModule {
@@ -48,7 +48,7 @@ final class SharedModule {
    *     when IREE refuses the module, as a session's load says
    */
   static SharedModule create(
-      IreeRuntime runtime,
+      RuntimeNatives runtime,
       String driverName,
       MemorySegment module,
       String source,
@@ -68,7 +68,7 @@ final class SharedModule {
       long status =
           api.sessions()
               .bytecodeModuleCreate(
-                  api.parameters().instanceVmInstance(runtime.instance()),
+                  runtime.vmInstance(),
                   0, // IREE_VM_BYTECODE_MODULE_FLAG_NONE
                   span,
                   none,
@@ -92,12 +92,12 @@ final class SharedModule {
     return read;
   }
 
-  /** {@code iree_vm_module_t*}: the pool's reference; 0 once closed. */
+  /** {@code iree_vm_module_t*}: the engine's reference; 0 once closed. */
   MemorySegment handle() {
     return MemorySegment.ofAddress(handle);
   }
 
-  /** Drops the pool's reference (contexts that appended the module keep theirs). Once. */
+  /** Drops the engine's reference (contexts that appended the module keep theirs). Once. */
   void close() {
     if (handle != 0) {
       api.parameters().vmModuleRelease(MemorySegment.ofAddress(handle));

@@ -2,6 +2,7 @@ package dev.ireestubs.iree;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -10,16 +11,23 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * runtime-iree's C API layer sits at the bottom of the artifact: the downcall classes, their
- * layouts and symbol lookup, and the per-generation {@link CApi} implementations ({@link #LAYER})
- * use only each other, Java, and the few values they are given or throw ({@link #LAYER_MAY_USE});
- * and nothing outside the layer names a generation ({@link #GENERATIONS}). Each rule is also run
- * with a fixture that breaks it, so a rule that could no longer fail would be noticed.
+ * runtime-iree's layering, from the bottom: the C API layer ({@link #LAYER}: the downcall classes,
+ * their layouts and symbol lookup, and the per-generation {@link CApi} implementations) uses only
+ * itself, Java, and the few values it is given or throws ({@link #LAYER_MAY_USE}), and nothing
+ * outside it names a generation ({@link #GENERATIONS}); the session layer ({@link #SESSION_LAYER}:
+ * the native state of a session and what works on it, the call path, marshaller, fences) receives
+ * that state and names no engine and no public face ({@link #ABOVE_SESSIONS}); and no classes of
+ * the artifact depend on each other in a circle ({@link #noClassCycles}), each class a slice of its
+ * own but the public faces ({@link #FACES}), whose public signatures name each other, and the
+ * library loading ({@link #LOADING}). Each rule is also run with a fixture that breaks it, so a
+ * rule that could no longer fail would be noticed.
  */
 class ArchitectureTest {
 
@@ -30,6 +38,7 @@ class ArchitectureTest {
           "NativeSymbols",
           "Layouts",
           "CApi",
+          "CApiGenerations",
           "CApi311",
           "CApi312",
           "SessionCalls",
@@ -53,7 +62,48 @@ class ArchitectureTest {
           "dev.ireestubs.vmfb.RuntimeGeneration");
 
   /** The generation-specific classes: known only inside the layer. */
-  static final Set<String> GENERATIONS = Set.of("CApi", "CApi311", "CApi312");
+  static final Set<String> GENERATIONS = Set.of("CApi", "CApiGenerations", "CApi311", "CApi312");
+
+  /** The native state of a session and what works on it: below the engine and the faces. */
+  static final Set<String> SESSION_LAYER =
+      Set.of(
+          "RuntimeNatives",
+          "SessionNatives",
+          "CallPath",
+          "Marshaller",
+          "BufferTransfer",
+          "ImportedViews",
+          "Fences",
+          "FenceWaiter",
+          "InFlight",
+          "NativeFence",
+          "NativeRef",
+          "IreeFunction");
+
+  /** What the session layer must not name: the engine and the public faces above it. */
+  static final Set<String> ABOVE_SESSIONS =
+      Set.of(
+          "Engine",
+          "NativeSession",
+          "ModuleLoader",
+          "SharedModule",
+          "IreeRuntime",
+          "IreeSession",
+          "IreeSessionPool",
+          "IreeBackend");
+
+  /**
+   * The public faces, one slice of the cycle rule: a runtime makes sessions and pools, and a
+   * session names its runtime, in the public API.
+   */
+  static final Set<String> FACES =
+      Set.of("IreeRuntime", "IreeSession", "IreeSessionPool", "IreeBackend");
+
+  /**
+   * Finding and loading the library, one slice of the cycle rule: these classes name each other
+   * today (a library, its origin and its locations); issue #41 rewrites them.
+   */
+  static final Set<String> LOADING = Set.of("IreeLibrary", "LibraryLocator", "ClassPathLibrary");
 
   private static final String PACKAGE = "dev.ireestubs.iree";
 
@@ -103,6 +153,55 @@ class ArchitectureTest {
         .because("nothing above the C API layer knows which generation it talks to");
   }
 
+  /**
+   * Every top-level class of runtime-iree a slice of its own, but {@code faces} one together and
+   * {@link #LOADING} one together.
+   */
+  static SliceAssignment byClass(Set<String> faces) {
+    return new SliceAssignment() {
+      @Override
+      public SliceIdentifier getIdentifierOf(JavaClass c) {
+        String name = c.getName();
+        if (!name.startsWith(PACKAGE + ".") || name.indexOf('.', PACKAGE.length() + 1) >= 0) {
+          return SliceIdentifier.ignore();
+        }
+        String simple = name.substring(PACKAGE.length() + 1);
+        int nested = simple.indexOf('$');
+        String top = nested < 0 ? simple : simple.substring(0, nested);
+        if (faces.contains(top)) {
+          return SliceIdentifier.of("the public faces");
+        }
+        return SliceIdentifier.of(LOADING.contains(top) ? "the library loading" : top);
+      }
+
+      @Override
+      public String getDescription() {
+        return "runtime-iree's classes (a nested class with its own; the public faces as one, the"
+            + " library loading as one)";
+      }
+    };
+  }
+
+  /** No class cycles in runtime-iree, at the granularity of {@link #byClass}. */
+  static ArchRule noClassCycles(Set<String> faces) {
+    return slices()
+        .assignedFrom(byClass(faces))
+        .should()
+        .beFreeOfCycles()
+        .because("runtime-iree's classes are layered: each uses only those below it");
+  }
+
+  /** The session layer names no engine and no face: it receives what it needs. */
+  static ArchRule sessionLayerReachesNotUp(Set<String> layer) {
+    return noClasses()
+        .that(named(layer, "the session layer"))
+        .should()
+        .dependOnClassesThat(named(ABOVE_SESSIONS, "the engine or a public face"))
+        .because(
+            "the session layer receives a session's native state (SessionNatives) instead of"
+                + " reaching back into a session, a pool or the engine");
+  }
+
   @Test
   void theImportHasTheLayer() {
     // A rule over no classes passes whatever it says: make sure the import found them.
@@ -110,6 +209,12 @@ class ArchitectureTest {
       assertThat(MAIN.contain(PACKAGE + "." + name)).isTrue();
     }
     assertThat(MAIN.contain(IreeSession.class)).isTrue();
+    for (String name : SESSION_LAYER) {
+      assertThat(MAIN.contain(PACKAGE + "." + name)).isTrue();
+    }
+    for (String name : ABOVE_SESSIONS) {
+      assertThat(MAIN.contain(PACKAGE + "." + name)).isTrue();
+    }
   }
 
   @Test
@@ -120,6 +225,35 @@ class ArchitectureTest {
   @Test
   void nothingAboveTheLayerNamesAGeneration() {
     generationsStayInTheLayer(LAYER).check(MAIN);
+  }
+
+  @Test
+  void noClassesDependOnEachOtherInACircle() {
+    noClassCycles(FACES).check(MAIN);
+  }
+
+  @Test
+  void theSessionLayerNamesNoEngineAndNoFace() {
+    sessionLayerReachesNotUp(SESSION_LAYER).check(MAIN);
+  }
+
+  /** With IreeSession a slice of its own: it and IreeRuntime name each other, a circle. */
+  @Test
+  void aCircleFailsTheCycleRule() {
+    Set<String> without = new HashSet<>(FACES);
+    without.remove("IreeSession");
+    AssertionError e = assertThrows(AssertionError.class, () -> noClassCycles(without).check(MAIN));
+    assertThat(e).hasMessageThat().contains("IreeSession");
+  }
+
+  /** With NativeSession counted in the session layer: it names ModuleLoader, above it. */
+  @Test
+  void aSessionLayerClassReachingUpFailsTheRule() {
+    Set<String> withIt = new HashSet<>(SESSION_LAYER);
+    withIt.add("NativeSession");
+    AssertionError e =
+        assertThrows(AssertionError.class, () -> sessionLayerReachesNotUp(withIt).check(MAIN));
+    assertThat(e).hasMessageThat().contains("NativeSession");
   }
 
   /** With a class above the layer counted in it (ModuleLoader, which calls IreeSession's parts). */

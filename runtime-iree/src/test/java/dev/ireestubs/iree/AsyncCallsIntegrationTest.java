@@ -236,7 +236,7 @@ class AsyncCallsIntegrationTest {
       CompletableFuture<Void> input = new CompletableFuture<>();
       FencedFuture<Object> a = f.callAsync(List.of(yes), Map.of(), Fence.of(input));
       FencedFuture<Object> b = f.callAsync(List.of(yes), Map.of(), a.signal());
-      s.calls().fail((NativeFence) a.signal(), "the accelerator overheated");
+      ((NativeFence) a.signal()).failOnDevice("the accelerator overheated");
       input.complete(null);
       ExecutionException e =
           assertThrows(ExecutionException.class, () -> a.get(30, TimeUnit.SECONDS));

@@ -30,27 +30,31 @@ class CApiTest {
 
   @Test
   void theReleasePicksTheGenerationItsExportsConfirm() {
-    assertThat(CApi.of(LIB_311, "lib", R311)).isInstanceOf(CApi311.class);
-    assertThat(CApi.of(LIB_312, "lib", R312)).isInstanceOf(CApi312.class);
+    assertThat(CApiGenerations.of(LIB_311, "lib", R311)).isInstanceOf(CApi311.class);
+    assertThat(CApiGenerations.of(LIB_312, "lib", R312)).isInstanceOf(CApi312.class);
   }
 
   @Test
   void aLibraryOfUnknownReleaseIsToldByItsExports() {
-    assertThat(CApi.of(LIB_311, "lib", RuntimeRelease.unknown())).isInstanceOf(CApi311.class);
-    assertThat(CApi.of(LIB_312, "lib", RuntimeRelease.unknown())).isInstanceOf(CApi312.class);
+    assertThat(CApiGenerations.of(LIB_311, "lib", RuntimeRelease.unknown()))
+        .isInstanceOf(CApi311.class);
+    assertThat(CApiGenerations.of(LIB_312, "lib", RuntimeRelease.unknown()))
+        .isInstanceOf(CApi312.class);
   }
 
   @Test
   void aLibraryWithNeitherGenerationsMarkersFallsBackToItsReleaseElseTheOldest() {
     SymbolLookup none = exporting(List.of());
-    assertThat(CApi.of(none, "lib", R312)).isInstanceOf(CApi312.class);
-    assertThat(CApi.of(none, "lib", RuntimeRelease.unknown())).isInstanceOf(CApi311.class);
+    assertThat(CApiGenerations.of(none, "lib", R312)).isInstanceOf(CApi312.class);
+    assertThat(CApiGenerations.of(none, "lib", RuntimeRelease.unknown()))
+        .isInstanceOf(CApi311.class);
   }
 
   @Test
   void aReleaseContradictedByTheExportsIsRefused() {
     IreeLibraryException e =
-        assertThrows(IreeLibraryException.class, () -> CApi.of(LIB_312, "libx.so", R311));
+        assertThrows(
+            IreeLibraryException.class, () -> CApiGenerations.of(LIB_312, "libx.so", R311));
     assertThat(e).hasMessageThat().contains("libx.so is 3.11.0 (hal 0.6) by its BUILD-INFO");
     assertThat(e).hasMessageThat().contains("exports the C API of IREE 3.12 and later (hal 0.7)");
     assertThat(e).hasMessageThat().contains("iree_async_proactor_pool_create");
@@ -65,12 +69,12 @@ class CApiTest {
 
   @Test
   void eachGenerationRegistersItsHalVersion() {
-    for (CApi g : CApi.GENERATIONS) {
+    for (CApi g : CApiGenerations.ALL) {
       assertThat(RuntimeGeneration.ofHalVersion(g.halVersion()))
           .isNotEqualTo(RuntimeGeneration.UNKNOWN);
     }
-    assertThat(CApi.GENERATIONS.stream().map(CApi::halVersion).distinct().count())
-        .isEqualTo(CApi.GENERATIONS.size());
+    assertThat(CApiGenerations.ALL.stream().map(CApi::halVersion).distinct().count())
+        .isEqualTo(CApiGenerations.ALL.size());
   }
 
   @Test

@@ -169,7 +169,7 @@ final class CloseFaults {
       calls.add(call);
     }
     if (s.deviceFailure() && !calls.isEmpty() && calls.get(0).signal() instanceof NativeFence f) {
-      f.session().calls().fail(f, "the accelerator overheated (fault suite)");
+      f.failOnDevice("the accelerator overheated (fault suite)");
     }
     if (s.chained()) {
       gate.complete(null);

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class IreeFunctionTest {
 
   private static IreeFunction function(String name, String cconv, Map<String, String> attrs) {
-    return new IreeFunction(null, name, MemorySegment.NULL, cconv, attrs);
+    return new IreeFunction(name, MemorySegment.NULL, cconv, attrs);
   }
 
   private static BufferView vector() {

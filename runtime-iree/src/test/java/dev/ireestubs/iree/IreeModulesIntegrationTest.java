@@ -126,13 +126,13 @@ class IreeModulesIntegrationTest {
     VmList outer = VmList.of(VmValue.i64(1L << 35), typed, views, inner, view, null);
     try (IreeSession session = IREE.load(Adder.FILE);
         Arena arena = Arena.ofConfined()) {
-      Marshaller marshaller = new Marshaller(session, arena, "round trip");
+      Marshaller marshaller = new Marshaller(session.natives(), arena, "round trip");
       long nativeList = marshaller.toNative(outer);
       VmList back;
       try {
         back = marshaller.fromNative(nativeList);
       } finally {
-        session.api().lists().listRelease(nativeList);
+        session.natives().api().lists().listRelease(nativeList);
       }
       assertThat(back.size()).isEqualTo(6);
       assertThat(back.get(0)).isEqualTo(VmValue.i64(1L << 35));
