@@ -6,6 +6,7 @@ import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.CallStatistics;
 import dev.ireestubs.invoke.IreeInvocationException;
+import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vmfb.VmfbModule;
@@ -289,10 +290,18 @@ final class Engine {
   // ----------------------------------------------------------------------------------------------
   // Functions
 
-  /** The exported function {@code qualifiedName}, looked up in every session, once. */
-  Optional<BackendFunction> lookup(String qualifiedName) {
-    Objects.requireNonNull(qualifiedName, "qualifiedName");
-    checkOpen("look up " + qualifiedName);
+  /**
+   * The exported function {@code name} ({@code module.function}, or the function's name alone when
+   * one loaded module exports it: {@link ModuleBackend#qualify}), looked up in every session, once.
+   */
+  Optional<BackendFunction> lookup(String name) {
+    Objects.requireNonNull(name, "name");
+    checkOpen("look up " + name);
+    Function named = functions.get(name);
+    if (named != null) {
+      return Optional.of(named);
+    }
+    String qualifiedName = ModuleBackend.qualify(name, functionNames());
     Function cached = functions.get(qualifiedName);
     if (cached != null) {
       return Optional.of(cached);

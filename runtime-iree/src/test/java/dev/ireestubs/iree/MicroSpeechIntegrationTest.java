@@ -67,6 +67,28 @@ class MicroSpeechIntegrationTest {
   }
 
   @Test
+  void theFunctionsNameAloneFindsIt() throws IOException {
+    // iree-run-module --function=tf2onnx takes the name alone; so do sessions and pools.
+    try (IreeSession session =
+            IREE.runtime().newSession(Device.LOCAL_SYNC).load(Corpus.require(MicroSpeech.FILE));
+        IreeSessionPool pool =
+            IREE.runtime().newPool(Device.LOCAL_SYNC, 2).load(Corpus.require(MicroSpeech.FILE))) {
+      for (dev.ireestubs.invoke.ModuleBackend backend :
+          java.util.List.<dev.ireestubs.invoke.ModuleBackend>of(session, pool)) {
+        assertThat(backend.function("tf2onnx"))
+            .isSameInstanceAs(backend.function("module.tf2onnx"));
+        Object logits = DynamicFunction.of(backend.function("tf2onnx")).call(yes());
+        assertThat(((FloatArray) logits).toArray())
+            .usingTolerance(1e-4)
+            .containsExactly(YES_LOGITS)
+            .inOrder();
+        assertThat(backend.lookup("tf2onnx$async")).isPresent();
+        assertThat(backend.lookup("tf2")).isEmpty();
+      }
+    }
+  }
+
+  @Test
   void aWrongShapeIsRefusedBeforeTheCall() throws IOException {
     ByteArray wrong = ByteArray.of(new byte[49 * 41], 1, 49, 41, 1);
     try (IreeSession session =
