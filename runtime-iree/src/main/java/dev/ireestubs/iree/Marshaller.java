@@ -63,6 +63,9 @@ final class Marshaller {
   private final MemorySegment ref;
   private final MemorySegment returned16;
 
+  /** Reusable dims of results, by rank ({@link #resultShape}). */
+  private final long[][] resultShapes = new long[SCRATCH_RANK][];
+
   /** Struct returns (string views) land in a reusable slot. */
   private final SegmentAllocator returns;
 
@@ -436,7 +439,7 @@ final class Marshaller {
    */
   private BufferView readBufferView(long bufferView, String path) {
     int rank = (int) Math.min(bufferViews.bufferViewShapeRank(bufferView), Integer.MAX_VALUE);
-    long[] shape = new long[rank];
+    long[] shape = resultShape(rank);
     for (int i = 0; i < rank; i++) {
       shape[i] = bufferViews.bufferViewShapeDim(bufferView, i);
     }
@@ -475,6 +478,22 @@ final class Marshaller {
               + " that cannot be read back: "
               + e.getMessage());
     }
+  }
+
+  /**
+   * An array for a result's dims: reused from call to call for small ranks (the buffer view made
+   * from it copies it), new for larger ones.
+   */
+  private long[] resultShape(int rank) {
+    if (rank >= SCRATCH_RANK) {
+      return new long[rank];
+    }
+    long[] shape = resultShapes[rank];
+    if (shape == null) {
+      shape = new long[rank];
+      resultShapes[rank] = shape;
+    }
+    return shape;
   }
 
   private static String described(long[] shape, int elementType) {
