@@ -29,7 +29,12 @@ import java.nio.ByteOrder;
  *   <li>JDK 22 and later: a {@code java.lang.foreign.Arena.ofShared()} per block, closed when the
  *       block is released, or by a {@link Cleaner} once no buffer reaches it (a block that
  *       escaped). Closing a shared arena stops every thread for a handshake (about 20 µs measured);
- *       the cache is what keeps that off the common path;
+ *       the cache is what keeps that off the common path. {@linkplain #allocateUnowned Unowned}
+ *       memory (a backend's copy of a result, which a caller who never closes the result leaves
+ *       to the collector) has blocks of another kind, cached apart: {@link
+ *       ByteBuffer#allocateDirect}, which the collector frees without a handshake (an arena per
+ *       unclosed result, closed by the one cleaner thread, freed memory more slowly than a loop of
+ *       calls made it); one such block the cache has no room for is left to the collector;
  *   <li>JDK 17 to 21: {@link ByteBuffer#allocateDirect}, released through {@code
  *       sun.misc.Unsafe.invokeCleaner} (module {@code jdk.unsupported}), or by the JDK's own
  *       cleaner after a garbage collection; without that module, only by the collector.
@@ -87,6 +92,11 @@ public final class MemoryPool {
 
   private static final int CLASSES = Integer.numberOfTrailingZeros(MAX_POOLED / MIN_BLOCK) + 1;
 
+  /** The kinds of block a stripe caches: as {@link Blocks#make} makes them, and direct. */
+  private static final int KINDS = 2;
+
+  private static final int DIRECT = 1;
+
   private static final boolean POOLING =
       !"false".equalsIgnoreCase(System.getProperty("dev.ireestubs.memoryPool"));
 
@@ -118,7 +128,9 @@ public final class MemoryPool {
    * New memory of {@code bytes} bytes, its contents unspecified (the caller writes all of it before
    * anyone reads it), with a lease already ended ({@linkplain MemoryLease#unowned unowned}): freed
    * when the last pin on it is released. For a backend's copy of a result, which an array made over
-   * it pins until it is closed; memory nobody ever pins is left to the garbage collector.
+   * it pins until it is closed; memory nobody ever pins is left to the garbage collector, which
+   * frees it cheaply: on JDK 22+ such memory is {@link ByteBuffer#allocateDirect direct} rather
+   * than an arena's (whose release by the collector costs a handshake of every thread).
    *
    * @param bytes the length, 0 or more
    * @param holder takes the memory (as for {@link #allocate}) and its unowned lease
@@ -169,18 +181,22 @@ public final class MemoryPool {
     if (bytes < 0) {
       throw new IllegalArgumentException("negative length " + bytes);
     }
+    // Unowned memory may never be freed but by the collector: on JDK 22+ a block of its own kind,
+    // direct memory, which the collector frees without the handshake an arena's close costs.
+    boolean direct = unowned && Blocks.ARENAS;
     Block block;
     if (POOLING && bytes <= MAX_POOLED) {
       int sizeClass = sizeClass(bytes);
       Stripe stripe = stripeFor(sizeClass);
-      block = stripe.pop(sizeClass);
+      int slot = direct ? DIRECT * CLASSES + sizeClass : sizeClass;
+      block = stripe.pop(slot);
       if (block == null) {
-        block = Blocks.make(stripe, sizeClass, MIN_BLOCK << sizeClass);
+        block = Blocks.make(stripe, slot, MIN_BLOCK << sizeClass, direct);
       } else if (zero) {
         clear(block.root, bytes);
       }
     } else {
-      block = Blocks.make(null, -1, bytes);
+      block = Blocks.make(null, -1, bytes, direct);
     }
     ByteBuffer data = block.slice(bytes);
     MemoryLease lease = unowned ? MemoryLease.unowned(block) : MemoryLease.owned(block);
@@ -205,8 +221,8 @@ public final class MemoryPool {
     return bytes <= MIN_BLOCK ? 0 : 32 - Integer.numberOfLeadingZeros(bytes - 1) - 6;
   }
 
-  private static int capacity(int sizeClass) {
-    int size = MIN_BLOCK << sizeClass;
+  private static int capacity(int slot) {
+    int size = MIN_BLOCK << (slot % CLASSES);
     return Math.max(CACHE_BLOCKS_MIN, Math.min(CACHE_BLOCKS, CACHE_BYTES / size));
   }
 
@@ -230,37 +246,40 @@ public final class MemoryPool {
     return out;
   }
 
-  /** The caches one group of threads shares: a stack of blocks per size, under this lock. */
+  /**
+   * The caches one group of threads shares: a stack of blocks per kind and size (a slot: {@code
+   * kind * CLASSES + sizeClass}), under this lock.
+   */
   private static final class Stripe {
-    private final Block[][] stacks = new Block[CLASSES][];
-    private final int[] counts = new int[CLASSES];
+    private final Block[][] stacks = new Block[KINDS * CLASSES][];
+    private final int[] counts = new int[KINDS * CLASSES];
 
-    synchronized Block pop(int sizeClass) {
-      int n = counts[sizeClass];
+    synchronized Block pop(int slot) {
+      int n = counts[slot];
       if (n == 0) {
         return null;
       }
-      Block[] stack = stacks[sizeClass];
+      Block[] stack = stacks[slot];
       Block block = stack[--n];
       stack[n] = null;
-      counts[sizeClass] = n;
+      counts[slot] = n;
       return block;
     }
 
-    /** Keeps {@code block}, or returns false when the cache of its size is full. */
+    /** Keeps {@code block}, or returns false when the cache of its kind and size is full. */
     synchronized boolean push(Block block) {
-      int sizeClass = block.sizeClass;
-      Block[] stack = stacks[sizeClass];
+      int slot = block.slot;
+      Block[] stack = stacks[slot];
       if (stack == null) {
-        stack = new Block[capacity(sizeClass)];
-        stacks[sizeClass] = stack;
+        stack = new Block[capacity(slot)];
+        stacks[slot] = stack;
       }
-      int n = counts[sizeClass];
+      int n = counts[slot];
       if (n == stack.length) {
         return false;
       }
       stack[n] = block;
-      counts[sizeClass] = n + 1;
+      counts[slot] = n + 1;
       return true;
     }
   }
@@ -276,8 +295,11 @@ public final class MemoryPool {
     /** Releases the memory to the system; null when only the collector can. */
     private final Runnable release;
 
-    /** The size class; -1 for memory above {@link #MAX_POOLED}, made for one allocation. */
-    final int sizeClass;
+    /**
+     * The cache slot: kind and size class ({@link Stripe}); -1 for memory above {@link
+     * #MAX_POOLED}, made for one allocation.
+     */
+    final int slot;
 
     /**
      * The stripe whose thread made the block, which it goes back to wherever it is freed: memory
@@ -289,11 +311,11 @@ public final class MemoryPool {
     /** The last slice handed out, reused when the next allocation asks the same length. */
     private ByteBuffer slice;
 
-    Block(ByteBuffer root, Runnable release, Stripe home, int sizeClass) {
+    Block(ByteBuffer root, Runnable release, Stripe home, int slot) {
       this.root = root;
       this.release = release;
       this.home = home;
-      this.sizeClass = sizeClass;
+      this.slot = slot;
     }
 
     ByteBuffer slice(int bytes) {
@@ -361,15 +383,18 @@ public final class MemoryPool {
       ALLOCATE = allocate;
       AS_BYTE_BUFFER = asByteBuffer;
       CLEANER = cleaner;
-      INVOKE_CLEANER = ARENAS ? null : invokeCleaner();
+      INVOKE_CLEANER = invokeCleaner();
     }
 
-    /** A block for {@code home}'s cache (null: for one allocation, released when freed). */
-    static Block make(Stripe home, int sizeClass, int bytes) {
-      return ARENAS ? fromArena(home, sizeClass, bytes) : direct(home, sizeClass, bytes);
+    /**
+     * A block for {@code home}'s cache (null: for one allocation, released when freed): direct
+     * memory when asked or before JDK 22, else an arena's.
+     */
+    static Block make(Stripe home, int slot, int bytes, boolean direct) {
+      return ARENAS && !direct ? fromArena(home, slot, bytes) : direct(home, slot, bytes);
     }
 
-    private static Block fromArena(Stripe home, int sizeClass, int bytes) {
+    private static Block fromArena(Stripe home, int slot, int bytes) {
       AutoCloseable arena;
       Object segment;
       ByteBuffer data;
@@ -385,10 +410,10 @@ public final class MemoryPool {
       CloseOnce closer = new CloseOnce(arena);
       // Every buffer over the block keeps the segment reachable; once none is, close the arena.
       CLEANER.register(segment, closer);
-      return new Block(data.order(ByteOrder.nativeOrder()), closer, home, sizeClass);
+      return new Block(data.order(ByteOrder.nativeOrder()), closer, home, slot);
     }
 
-    private static Block direct(Stripe home, int sizeClass, int bytes) {
+    private static Block direct(Stripe home, int slot, int bytes) {
       long padded = (long) bytes + ALIGNMENT - 1;
       ByteBuffer block =
           ByteBuffer.allocateDirect(padded > Integer.MAX_VALUE ? bytes : (int) padded);
@@ -401,7 +426,7 @@ public final class MemoryPool {
         int skip = (ALIGNMENT - block.alignmentOffset(0, ALIGNMENT)) % ALIGNMENT;
         data = block.slice(skip, bytes);
       }
-      return new Block(data.order(ByteOrder.nativeOrder()), freeing(block), home, sizeClass);
+      return new Block(data.order(ByteOrder.nativeOrder()), freeing(block), home, slot);
     }
 
     /** Frees {@code block} (what allocateDirect returned) at once, or null when we cannot. */

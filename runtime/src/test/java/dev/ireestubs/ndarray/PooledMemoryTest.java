@@ -155,6 +155,39 @@ class PooledMemoryTest {
     assertThrows(IllegalStateException.class, result::pin); // freed, and given back
   }
 
+  private static BufferView unownedResult(float fill) {
+    return MemoryPool.allocateUnowned(
+        16,
+        (data, lease) -> {
+          data.asFloatBuffer().put(new float[] {fill, fill, fill, fill});
+          return BufferView.lend(0x21000020, new long[] {4}, data, lease);
+        });
+  }
+
+  /**
+   * Results' copies (unowned memory, which only the collector frees when nobody closes the result)
+   * come back to the pool too when closed, and go to the next result, not to an array the caller
+   * owns: on JDK 22+ they are direct memory (freed by the collector without a handshake), arrays
+   * arena memory.
+   */
+  @Test
+  void unownedMemoryIsReusedByTheNextResultNotByOwnedArrays() {
+    FloatArray first = FloatArray.fromBufferView(unownedResult(1f));
+    long was = address(first);
+    assertThat(was % MemoryPool.ALIGNMENT).isEqualTo(0);
+    first.close();
+    if (MemoryPool.fromArenas()) {
+      FloatArray owned = FloatArray.of(new float[] {7f, 7f, 7f, 7f});
+      assertThat(address(owned)).isNotEqualTo(was);
+      owned.close();
+    }
+    FloatArray second = FloatArray.fromBufferView(unownedResult(2f));
+    assertThat(address(second)).isEqualTo(was);
+    assertThat(second.toArray()).isEqualTo(new float[] {2f, 2f, 2f, 2f});
+    assertThrows(IllegalStateException.class, first::toArray);
+    second.close();
+  }
+
   @Test
   void memoryIsAlignedForIreeAtEverySize() {
     for (int n : new int[] {0, 1, 3, 4, 17, 100, 1000, 16384, 65537, MemoryPool.MAX_POOLED / 4}) {
