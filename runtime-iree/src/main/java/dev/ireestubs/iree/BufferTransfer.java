@@ -49,8 +49,8 @@ import java.util.function.Supplier;
  *       cheaper than a mapping at that size. A copy lives in {@link MemoryPool} memory with an
  *       unowned lease: given back to the pool when the last array made over it is closed (no
  *       handshake, no garbage collection), or left to the collector when nobody pins it (direct
- *       memory, which the collector frees without stopping every thread, as closing an arena
- *       would: a caller who never closes results does not outrun the cleaner).
+ *       memory, which the collector frees without stopping every thread, as closing an arena would:
+ *       a caller who never closes results does not outrun the cleaner).
  * </ul>
  *
  * <p>One instance per session, used under the session's lock; the import bookkeeping is global and

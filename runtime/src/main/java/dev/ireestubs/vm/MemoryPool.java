@@ -30,11 +30,11 @@ import java.nio.ByteOrder;
  *       block is released, or by a {@link Cleaner} once no buffer reaches it (a block that
  *       escaped). Closing a shared arena stops every thread for a handshake (about 20 µs measured);
  *       the cache is what keeps that off the common path. {@linkplain #allocateUnowned Unowned}
- *       memory (a backend's copy of a result, which a caller who never closes the result leaves
- *       to the collector) has blocks of another kind, cached apart: {@link
- *       ByteBuffer#allocateDirect}, which the collector frees without a handshake (an arena per
- *       unclosed result, closed by the one cleaner thread, freed memory more slowly than a loop of
- *       calls made it); one such block the cache has no room for is left to the collector;
+ *       memory (a backend's copy of a result, which a caller who never closes the result leaves to
+ *       the collector) has blocks of another kind, cached apart: {@link ByteBuffer#allocateDirect},
+ *       which the collector frees without a handshake (an arena per unclosed result, closed by the
+ *       one cleaner thread, freed memory more slowly than a loop of calls made it); one such block
+ *       the cache has no room for is left to the collector;
  *   <li>JDK 17 to 21: {@link ByteBuffer#allocateDirect}, released through {@code
  *       sun.misc.Unsafe.invokeCleaner} (module {@code jdk.unsupported}), or by the JDK's own
  *       cleaner after a garbage collection; without that module, only by the collector.
@@ -61,9 +61,8 @@ import java.nio.ByteOrder;
  * <p>Cached memory is bounded: of one size per stripe, at most {@value #CACHE_BLOCKS} blocks and
  * {@value #CACHE_BYTES} bytes, but at least {@value #CACHE_BLOCKS_MIN} blocks, with twice as many
  * stripes as processors (at most {@value #MAX_STRIPES}); blocks above 64 KiB are cached in one
- * stripe only. {@code
- * -Ddev.ireestubs.memoryPool=false} turns the caches off (every allocation then makes and releases
- * a block of its own, as before the pool). Thread-safe.
+ * stripe only. {@code -Ddev.ireestubs.memoryPool=false} turns the caches off (every allocation then
+ * makes and releases a block of its own, as before the pool). Thread-safe.
  */
 public final class MemoryPool {
 
