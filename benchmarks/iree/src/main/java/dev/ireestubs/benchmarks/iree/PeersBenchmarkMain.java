@@ -70,6 +70,7 @@ public final class PeersBenchmarkMain {
           "SKIPPED: the add module " + Adder.FILE + " is not in -Diree.reflection.dir");
       return;
     }
+    // 0 (or fewer rounds than the warm-up) skips the single-thread patterns: throughput only.
     int rounds = Integer.getInteger("peers.rounds", 15);
     int calls = Integer.getInteger("peers.calls", 20_000);
     int seconds = Integer.getInteger("peers.seconds", 1);
@@ -105,7 +106,9 @@ public final class PeersBenchmarkMain {
       }
       peers.close();
       session.close();
-      printPatterns(ortFigures, stubFigures, rounds - WARMUP, calls);
+      if (rounds > WARMUP) {
+        printPatterns(ortFigures, stubFigures, rounds - WARMUP, calls);
+      }
 
       int poolSize = Integer.getInteger("peers.poolSize", THREADS_AT_ONCE);
       try (IreeSessionPool pool = runtime.newPool(Device.LOCAL_SYNC, poolSize).load(module)) {
@@ -162,6 +165,9 @@ public final class PeersBenchmarkMain {
       int seconds)
       throws Exception {
     LongAdder done = new LongAdder();
+    List<Long> perThread = java.util.Collections.synchronizedList(new ArrayList<>());
+    java.util.concurrent.atomic.LongAccumulator slowest =
+        new java.util.concurrent.atomic.LongAccumulator(Math::max, 0);
     AtomicBoolean stop = new AtomicBoolean();
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch go = new CountDownLatch(1);
@@ -176,15 +182,20 @@ public final class PeersBenchmarkMain {
                   ready.countDown();
                   go.await();
                   long n = 0;
+                  long longest = 0;
                   while (!stop.get()) {
+                    long t0 = System.nanoTime();
                     if (onOrt) {
                       mine.ort(Pattern.NEW_INPUTS);
                     } else {
                       mine.stub(Pattern.NEW_INPUTS);
                     }
+                    longest = Math.max(longest, System.nanoTime() - t0);
                     n++;
                   }
                   done.add(n);
+                  perThread.add(n);
+                  slowest.accumulate(longest);
                   mine.close();
                 } catch (InterruptedException | OrtException | RuntimeException e) {
                   failures.add(e);
@@ -205,6 +216,20 @@ public final class PeersBenchmarkMain {
     long elapsed = System.nanoTime() - start;
     if (!failures.isEmpty()) {
       throw new IllegalStateException("a worker failed", failures.get(0));
+    }
+    if (threads > 1) {
+      long min = perThread.stream().mapToLong(Long::longValue).min().orElse(0);
+      long max = perThread.stream().mapToLong(Long::longValue).max().orElse(1);
+      // How evenly the threads were served: the fewest calls a thread made over the most, and the
+      // longest single call (a wait for a session included).
+      System.out.printf(
+          Locale.ROOT,
+          "    %s, %d threads: %.0f calls/s; calls per thread min/max %.2f; longest call %.1f ms%n",
+          onOrt ? "ORT" : "stub",
+          threads,
+          done.sum() / (elapsed / 1e9),
+          min / (double) max,
+          slowest.get() / 1e6);
     }
     return done.sum() / (elapsed / 1e9);
   }
