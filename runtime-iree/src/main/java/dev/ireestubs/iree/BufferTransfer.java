@@ -167,7 +167,7 @@ final class BufferTransfer {
     try {
       int length = data.remaining();
       if (data.isDirect() && length > 0) {
-        long address = MemorySegment.ofBuffer(data).address();
+        long address = addressOf(data);
         if (address % Encodings.HEAP_BUFFER_ALIGNMENT == 0) {
           long kept = imported.find(view, address, length);
           if (kept != 0) {
@@ -188,6 +188,36 @@ final class BufferTransfer {
         lease.release();
       }
     }
+  }
+
+  /** How many buffers {@link #addressOf} remembers. */
+  private static final int KNOWN = 4;
+
+  /** The largest buffer {@link #addressOf} remembers (holding it keeps it reachable). */
+  private static final int KNOWN_MAX_BYTES = 4096;
+
+  // The last few small direct buffers whose address was asked (arguments passed again, the pooled
+  // memory results are copied into), and their addresses at position 0: asking a segment for its
+  // address allocates the segment whenever escape analysis fails, a few dozen bytes a call.
+  private final ByteBuffer[] knownBuffers = new ByteBuffer[KNOWN];
+  private final long[] knownAddresses = new long[KNOWN];
+  private int nextKnown;
+
+  /** The address of {@code direct}'s position. */
+  private long addressOf(ByteBuffer direct) {
+    for (int i = 0; i < KNOWN; i++) {
+      if (knownBuffers[i] == direct) {
+        return knownAddresses[i] + direct.position();
+      }
+    }
+    long address = MemorySegment.ofBuffer(direct).address();
+    if (direct.capacity() <= KNOWN_MAX_BYTES) {
+      int i = nextKnown;
+      knownBuffers[i] = direct;
+      knownAddresses[i] = address - direct.position();
+      nextKnown = (i + 1) % KNOWN;
+    }
+    return address;
   }
 
   /** The lease {@link #holdBytes} took; read and cleared at once by {@link #toDevice}. */
@@ -296,20 +326,38 @@ final class BufferTransfer {
   // Out
 
   /**
-   * The bytes of a result, and the lease that releases them at once (null when only the garbage
-   * collector frees them).
+   * The lease of the bytes {@link #fromDevice} returned last (null when only the garbage collector
+   * frees them), until {@link #takeResultLease} takes it: no pair object per result.
    */
-  record HostBytes(ByteBuffer data, MemoryLease lease) {}
+  private MemoryLease resultLease;
+
+  /** Takes the memory of a result copy and records its lease: made once, allocates nothing. */
+  private final BufferView.Holder<ByteBuffer> keepResultLease =
+      (bytes, lease) -> {
+        resultLease = lease;
+        return bytes;
+      };
+
+  /**
+   * The lease of the bytes the last {@link #fromDevice} returned, or null when only the garbage
+   * collector frees them; read once, right after that call.
+   */
+  MemoryLease takeResultLease() {
+    MemoryLease lease = resultLease;
+    resultLease = null;
+    return lease;
+  }
 
   /**
    * The {@code length} bytes of a result buffer view the caller still owns, in native order: a
-   * mapping of its buffer, else a copy. A mapping is released when the last pin on its lease is
-   * released (an array made over it is closed), or else when the last Java buffer over it becomes
-   * unreachable and is collected.
+   * mapping of its buffer, else a copy; its lease is then {@link #takeResultLease}'s. A mapping is
+   * released when the last pin on its lease is released (an array made over it is closed), or else
+   * when the last Java buffer over it becomes unreachable and is collected.
    */
-  HostBytes fromDevice(long bufferView, long length, String function, String path) {
+  ByteBuffer fromDevice(long bufferView, long length, String function, String path) {
+    resultLease = null;
     if (length == 0) {
-      return new HostBytes(EMPTY, null);
+      return EMPTY;
     }
     long buffer = bufferViews.bufferViewBuffer(bufferView);
     if (length < mapThreshold) {
@@ -356,8 +404,8 @@ final class BufferTransfer {
     // Every buffer over the mapping keeps `data` reachable; once none does, close the arena.
     CLEANER.register(data, closer);
     MAPPED_OUT.incrementAndGet();
-    return new HostBytes(
-        data.asByteBuffer().order(ByteOrder.nativeOrder()), MemoryLease.unowned(closer));
+    resultLease = MemoryLease.unowned(closer);
+    return data.asByteBuffer().order(ByteOrder.nativeOrder());
   }
 
   /** Closes an arena once it can be: from the lease or the cleaner, whichever succeeds first. */
@@ -410,16 +458,16 @@ final class BufferTransfer {
    * the last array made over it is closed), read through a host mapping ({@code
    * iree_hal_buffer_map_read}), or, for memory the host cannot map, by a device-to-host transfer.
    */
-  private HostBytes copyFromDevice(long buffer, long length, String function, String path) {
-    HostBytes host = MemoryPool.allocateUnowned((int) length, HostBytes::new);
+  private ByteBuffer copyFromDevice(long buffer, long length, String function, String path) {
+    ByteBuffer host = MemoryPool.allocateUnowned((int) length, keepResultLease);
     boolean done = false;
     try {
-      readInto(host.data(), buffer, length, function, path);
+      readInto(host, buffer, length, function, path);
       done = true;
     } finally {
       if (!done) {
         // Nobody will pin it: leave it to the collector rather than hand it out half written.
-        host.lease().escape();
+        takeResultLease().escape();
       }
     }
     COPIED_OUT.incrementAndGet();
@@ -429,8 +477,7 @@ final class BufferTransfer {
   @SuppressWarnings(
       "ReachabilityFenceUsage") // after a downcall that returns a status, never throws
   private void readInto(ByteBuffer host, long buffer, long length, String function, String path) {
-    MemorySegment target = MemorySegment.ofBuffer(host);
-    long status = buffers.bufferMapRead(buffer, 0L, target.address(), length);
+    long status = buffers.bufferMapRead(buffer, 0L, addressOf(host), length);
     if (status != 0) {
       statuses.freeStatus(status);
       statuses.check(
@@ -438,7 +485,7 @@ final class BufferTransfer {
               session.halDevice(),
               MemorySegment.ofAddress(buffer),
               0L,
-              target,
+              MemorySegment.ofBuffer(host),
               length,
               0,
               session.infiniteTimeout()),
@@ -453,8 +500,8 @@ final class BufferTransfer {
 
   /** IREE released an imported buffer: the Java memory may go. Must never throw (an upcall). */
   @SuppressWarnings({"UnusedMethod", "UnusedVariable"}) // an upcall found by name: IREE's signature
-  private static void released(MemorySegment userData, MemorySegment buffer) {
-    MemoryLease lease = PINNED.unpin(userData.address());
+  private static void released(long userData, long buffer) {
+    MemoryLease lease = PINNED.unpin(userData);
     if (lease != null) {
       try {
         lease.release(); // may free the memory now, if its owner is done with it
@@ -531,8 +578,10 @@ final class BufferTransfer {
                   .findStatic(
                       BufferTransfer.class,
                       "released",
-                      MethodType.methodType(void.class, MemorySegment.class, MemorySegment.class)),
-              FunctionDescriptor.ofVoid(ADDRESS, ADDRESS),
+                      MethodType.methodType(void.class, long.class, long.class)),
+              // The pointers as 64-bit integers (passed alike on every 64-bit ABI): an ADDRESS
+              // parameter makes a MemorySegment per call, two per released import.
+              FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG),
               Arena.global());
     } catch (NoSuchMethodException | IllegalAccessException e) {
       throw new IllegalStateException("cannot make the buffer release callback", e);

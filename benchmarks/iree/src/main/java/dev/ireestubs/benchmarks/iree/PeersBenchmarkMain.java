@@ -110,6 +110,9 @@ public final class PeersBenchmarkMain {
         printPatterns(ortFigures, stubFigures, rounds - WARMUP, calls);
       }
 
+      if (throughputRounds < 1) {
+        return;
+      }
       int poolSize = Integer.getInteger("peers.poolSize", THREADS_AT_ONCE);
       try (IreeSessionPool pool = runtime.newPool(Device.LOCAL_SYNC, poolSize).load(module)) {
         double[][] ortRates = new double[2][throughputRounds];
