@@ -204,6 +204,7 @@ final class BufferTransfer {
   private int nextKnown;
 
   /** The address of {@code direct}'s position. */
+  @SuppressWarnings("ReferenceEquality") // the same buffer object, whose memory cannot move
   private long addressOf(ByteBuffer direct) {
     for (int i = 0; i < KNOWN; i++) {
       if (knownBuffers[i] == direct) {
