@@ -7,6 +7,7 @@ import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.MemoryLease;
+import dev.ireestubs.vm.MemoryPool;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -28,12 +29,13 @@ import java.util.function.Supplier;
  *   <li><b>In.</b> Direct memory that starts on a 64-byte boundary ({@code
  *       IREE_HAL_HEAP_BUFFER_ALIGNMENT}; every array iree-stubs allocates does) is imported as an
  *       IREE buffer over the same memory, read-only for IREE ({@code
- *       iree_hal_allocator_import_buffer}). The memory is pinned ({@link BufferView#pin()}, which
- *       also keeps the Java buffer reachable) until IREE releases its buffer (a release callback),
- *       so neither the owner's close nor the end of the call can free it under IREE. The session
- *       keeps the last few such views ({@link ImportedViews}) and passes one again when the same
- *       memory comes with the same type and shape. Other memory is copied ({@code
- *       iree_hal_buffer_view_allocate_buffer_copy}), as is any whose import the device refuses.
+ *       iree_hal_allocator_import_buffer}). The memory is held ({@link BufferView#hold}: a pin with
+ *       no pin object; the Java buffer is kept reachable beside it) until IREE releases its buffer
+ *       (a release callback), so neither the owner's close nor the end of the call can free it
+ *       under IREE. The session keeps the last few such views ({@link ImportedViews}) and passes
+ *       one again when the same memory comes with the same type and shape. Other memory is copied
+ *       ({@code iree_hal_buffer_view_allocate_buffer_copy}), as is any whose import the device
+ *       refuses.
  *   <li><b>Out.</b> A result of {@link #MAP_THRESHOLD} bytes or more is not copied: its buffer is
  *       mapped ({@code iree_hal_buffer_map_range}, scoped, which retains it) and the mapping is the
  *       result's memory. The mapping (and the device it holds) is released when the last array made
@@ -42,9 +44,13 @@ import java.util.function.Supplier;
  *       arena, so a buffer kept past the release fails with {@link IllegalStateException} instead
  *       of reading unmapped memory. A buffer the device cannot map for reading and writing (not
  *       host-visible, or an imported argument returned as a result, which IREE may only read) is
- *       copied into new direct memory instead, and so is every result while mappings awaiting
- *       collection hold more than {@link #MAPPED_LIMIT} bytes. Smaller results are copied ({@code
- *       iree_hal_buffer_map_read}): cheaper than a mapping at that size.
+ *       copied instead, and so is every result while mappings awaiting collection hold more than
+ *       {@link #MAPPED_LIMIT} bytes. Smaller results are copied ({@code iree_hal_buffer_map_read}):
+ *       cheaper than a mapping at that size. A copy lives in {@link MemoryPool} memory with an
+ *       unowned lease: given back to the pool when the last array made over it is closed (no
+ *       handshake, no garbage collection), or left to the collector when nobody pins it (direct
+ *       memory, which the collector frees without stopping every thread, as closing an arena would:
+ *       a caller who never closes results does not outrun the cleaner).
  * </ul>
  *
  * <p>One instance per session, used under the session's lock; the import bookkeeping is global and
@@ -151,22 +157,24 @@ final class BufferTransfer {
    */
   long toDevice(
       BufferView view, MemorySegment dims, Supplier<Arena> scratch, String function, String path) {
-    // Lent memory is read under a pin: released when the call no longer reads it, or, for an
+    // Lent memory is read under a hold: released when the call no longer reads it, or, for an
     // import, kept until IREE releases its buffer (so the owner's close cannot free it under IREE).
-    MemoryLease.Pin pin = view.pin();
+    // A hold costs no object: the holder below records the lease in this (per-session) instance.
+    ByteBuffer data = view.hold(holdBytes);
+    MemoryLease lease = heldLease;
+    heldLease = null;
     boolean imports = false;
     try {
-      ByteBuffer data = pin.data();
       int length = data.remaining();
       if (data.isDirect() && length > 0) {
-        long address = MemorySegment.ofBuffer(data).address();
+        long address = addressOf(data);
         if (address % Encodings.HEAP_BUFFER_ALIGNMENT == 0) {
           long kept = imported.find(view, address, length);
           if (kept != 0) {
-            REUSED.incrementAndGet(); // the kept view's own import pins the memory
+            REUSED.incrementAndGet(); // the kept view's own import holds the memory
             return kept;
           }
-          long made = importView(view, pin, address, length, dims);
+          long made = importView(view, data, lease, address, length, dims);
           if (made != 0) {
             imports = true;
             imported.keep(made, view, address, length);
@@ -176,16 +184,65 @@ final class BufferTransfer {
       }
       return copyView(view, data, length, dims, scratch, function, path);
     } finally {
-      if (!imports) {
-        pin.close();
+      if (!imports && lease != null) {
+        lease.release();
       }
     }
   }
 
-  /** The imported view, or 0 when the device will not import the memory. */
+  /** How many buffers {@link #addressOf} remembers. */
+  private static final int KNOWN = 4;
+
+  /** The largest buffer {@link #addressOf} remembers (holding it keeps it reachable). */
+  private static final int KNOWN_MAX_BYTES = 4096;
+
+  // The last few small direct buffers whose address was asked (arguments passed again, the pooled
+  // memory results are copied into), and their addresses at position 0: asking a segment for its
+  // address allocates the segment whenever escape analysis fails, a few dozen bytes a call.
+  private final ByteBuffer[] knownBuffers = new ByteBuffer[KNOWN];
+  private final long[] knownAddresses = new long[KNOWN];
+  private int nextKnown;
+
+  /** The address of {@code direct}'s position. */
+  @SuppressWarnings("ReferenceEquality") // the same buffer object, whose memory cannot move
+  private long addressOf(ByteBuffer direct) {
+    for (int i = 0; i < KNOWN; i++) {
+      if (knownBuffers[i] == direct) {
+        return knownAddresses[i] + direct.position();
+      }
+    }
+    long address = MemorySegment.ofBuffer(direct).address();
+    if (direct.capacity() <= KNOWN_MAX_BYTES) {
+      int i = nextKnown;
+      knownBuffers[i] = direct;
+      knownAddresses[i] = address - direct.position();
+      nextKnown = (i + 1) % KNOWN;
+    }
+    return address;
+  }
+
+  /** The lease {@link #holdBytes} took; read and cleared at once by {@link #toDevice}. */
+  private MemoryLease heldLease;
+
+  /** Takes a view's bytes and records its lease: made once, so a hold allocates nothing. */
+  private final BufferView.Holder<ByteBuffer> holdBytes =
+      (bytes, lease) -> {
+        heldLease = lease;
+        return bytes;
+      };
+
+  /**
+   * The imported view, or 0 when the device will not import the memory; on success IREE holds
+   * {@code lease} (and {@code data}, which keeps the memory reachable) until its release callback.
+   */
   private long importView(
-      BufferView view, MemoryLease.Pin pin, long address, int length, MemorySegment dims) {
-    long key = PINNED.pin(pin);
+      BufferView view,
+      ByteBuffer data,
+      MemoryLease lease,
+      long address,
+      int length,
+      MemorySegment dims) {
+    long key = PINNED.pin(data, lease);
     externalBuffer.set(JAVA_LONG, Layouts.EXTERNAL_BUFFER_SIZE, length);
     externalBuffer.set(JAVA_LONG, Layouts.EXTERNAL_BUFFER_PTR, address);
     releaseCallback.set(JAVA_LONG, Layouts.RELEASE_CALLBACK_USER_DATA, key);
@@ -193,8 +250,8 @@ final class BufferTransfer {
         buffers.allocatorImportBuffer(
             session.deviceAllocator(), importParams, externalBuffer, releaseCallback, outPointer);
     if (status != 0) {
-      PINNED.unpin(
-          key); // IREE made no buffer, so it will never call back; the caller closes the pin
+      // IREE made no buffer, so it will never call back; the caller releases the hold.
+      PINNED.unpin(key);
       statuses.freeStatus(status);
       return 0;
     }
@@ -208,8 +265,12 @@ final class BufferTransfer {
             Encodings.ENCODING_DENSE_ROW_MAJOR,
             session.hostAllocator(),
             outPointer);
-    // The view retains the buffer; on failure this frees it (and unpins, closing the pin: the
-    // caller's close of it again does nothing).
+    if (status != 0 && lease != null) {
+      // Releasing the buffer below frees it, and IREE's release callback releases the import's
+      // hold: take a second one for the copy the caller makes instead (and releases).
+      lease.acquire();
+    }
+    // The view retains the buffer; on failure this frees it.
     buffers.bufferRelease(buffer);
     if (status != 0) {
       statuses.freeStatus(status);
@@ -266,20 +327,38 @@ final class BufferTransfer {
   // Out
 
   /**
-   * The bytes of a result, and the lease that releases them at once (null when only the garbage
-   * collector frees them).
+   * The lease of the bytes {@link #fromDevice} returned last (null when only the garbage collector
+   * frees them), until {@link #takeResultLease} takes it: no pair object per result.
    */
-  record HostBytes(ByteBuffer data, MemoryLease lease) {}
+  private MemoryLease resultLease;
+
+  /** Takes the memory of a result copy and records its lease: made once, allocates nothing. */
+  private final BufferView.Holder<ByteBuffer> keepResultLease =
+      (bytes, lease) -> {
+        resultLease = lease;
+        return bytes;
+      };
+
+  /**
+   * The lease of the bytes the last {@link #fromDevice} returned, or null when only the garbage
+   * collector frees them; read once, right after that call.
+   */
+  MemoryLease takeResultLease() {
+    MemoryLease lease = resultLease;
+    resultLease = null;
+    return lease;
+  }
 
   /**
    * The {@code length} bytes of a result buffer view the caller still owns, in native order: a
-   * mapping of its buffer, else a copy. A mapping is released when the last pin on its lease is
-   * released (an array made over it is closed), or else when the last Java buffer over it becomes
-   * unreachable and is collected.
+   * mapping of its buffer, else a copy; its lease is then {@link #takeResultLease}'s. A mapping is
+   * released when the last pin on its lease is released (an array made over it is closed), or else
+   * when the last Java buffer over it becomes unreachable and is collected.
    */
-  HostBytes fromDevice(long bufferView, long length, String function, String path) {
+  ByteBuffer fromDevice(long bufferView, long length, String function, String path) {
+    resultLease = null;
     if (length == 0) {
-      return new HostBytes(EMPTY, null);
+      return EMPTY;
     }
     long buffer = bufferViews.bufferViewBuffer(bufferView);
     if (length < mapThreshold) {
@@ -326,8 +405,8 @@ final class BufferTransfer {
     // Every buffer over the mapping keeps `data` reachable; once none does, close the arena.
     CLEANER.register(data, closer);
     MAPPED_OUT.incrementAndGet();
-    return new HostBytes(
-        data.asByteBuffer().order(ByteOrder.nativeOrder()), MemoryLease.unowned(closer));
+    resultLease = MemoryLease.unowned(closer);
+    return data.asByteBuffer().order(ByteOrder.nativeOrder());
   }
 
   /** Closes an arena once it can be: from the lease or the cleaner, whichever succeeds first. */
@@ -376,15 +455,30 @@ final class BufferTransfer {
   }
 
   /**
-   * A copy of a result in new direct memory: read through a host mapping ({@code
+   * A copy of a result in new pooled memory ({@link MemoryPool#allocateUnowned}: given back when
+   * the last array made over it is closed), read through a host mapping ({@code
    * iree_hal_buffer_map_read}), or, for memory the host cannot map, by a device-to-host transfer.
    */
+  private ByteBuffer copyFromDevice(long buffer, long length, String function, String path) {
+    ByteBuffer host = MemoryPool.allocateUnowned((int) length, keepResultLease);
+    boolean done = false;
+    try {
+      readInto(host, buffer, length, function, path);
+      done = true;
+    } finally {
+      if (!done) {
+        // Nobody will pin it: leave it to the collector rather than hand it out half written.
+        takeResultLease().escape();
+      }
+    }
+    COPIED_OUT.incrementAndGet();
+    return host;
+  }
+
   @SuppressWarnings(
       "ReachabilityFenceUsage") // after a downcall that returns a status, never throws
-  private HostBytes copyFromDevice(long buffer, long length, String function, String path) {
-    ByteBuffer host = ByteBuffer.allocateDirect((int) length).order(ByteOrder.nativeOrder());
-    MemorySegment target = MemorySegment.ofBuffer(host);
-    long status = buffers.bufferMapRead(buffer, 0L, target.address(), length);
+  private void readInto(ByteBuffer host, long buffer, long length, String function, String path) {
+    long status = buffers.bufferMapRead(buffer, 0L, addressOf(host), length);
     if (status != 0) {
       statuses.freeStatus(status);
       statuses.check(
@@ -392,7 +486,7 @@ final class BufferTransfer {
               session.halDevice(),
               MemorySegment.ofAddress(buffer),
               0L,
-              target,
+              MemorySegment.ofBuffer(host),
               length,
               0,
               session.infiniteTimeout()),
@@ -401,19 +495,17 @@ final class BufferTransfer {
           "iree_hal_device_transfer_d2h");
     }
     Reference.reachabilityFence(host);
-    COPIED_OUT.incrementAndGet();
-    return new HostBytes(host, null);
   }
 
   // ----------------------------------------------------------------------------------------------
 
   /** IREE released an imported buffer: the Java memory may go. Must never throw (an upcall). */
   @SuppressWarnings({"UnusedMethod", "UnusedVariable"}) // an upcall found by name: IREE's signature
-  private static void released(MemorySegment userData, MemorySegment buffer) {
-    MemoryLease.Pin pin = PINNED.unpin(userData.address());
-    if (pin != null) {
+  private static void released(long userData, long buffer) {
+    MemoryLease lease = PINNED.unpin(userData);
+    if (lease != null) {
       try {
-        pin.close(); // may free the memory now, if its owner is done with it
+        lease.release(); // may free the memory now, if its owner is done with it
       } catch (RuntimeException | Error e) {
         // Nothing can be reported from an upcall; the memory is then left to the collector.
       }
@@ -421,50 +513,57 @@ final class BufferTransfer {
   }
 
   /**
-   * A table of pinned buffers indexed by small keys, reusing freed slots: pinning and unpinning
-   * allocate nothing once the table has grown to the number of buffers IREE holds at once.
-   * Thread-safe.
+   * A table of the Java buffers IREE holds imported, and the holds on their leases, indexed by
+   * small keys, reusing freed slots: pinning and unpinning allocate nothing once the table has
+   * grown to the number of buffers IREE holds at once. The buffer keeps the memory reachable (no
+   * cleaner frees it under IREE); the hold keeps its owner from freeing it. Thread-safe.
    */
   private static final class Pins {
-    private MemoryLease.Pin[] slots = new MemoryLease.Pin[16];
+    private ByteBuffer[] buffers = new ByteBuffer[16];
+    private MemoryLease[] leases = new MemoryLease[16];
     private int[] free = new int[16];
     private int freeCount;
     private int next; // slots[next..] have never been used
     private int count;
 
     /**
-     * Keeps {@code buffer} (and its memory's pin) until unpinned; the key (never 0) releases it.
+     * Keeps {@code buffer} and a hold on {@code lease} (null for memory no lease controls) until
+     * unpinned; the key (never 0) releases it.
      */
-    synchronized long pin(MemoryLease.Pin buffer) {
+    synchronized long pin(ByteBuffer buffer, MemoryLease lease) {
       int slot;
       if (freeCount > 0) {
         slot = free[--freeCount];
       } else {
-        if (next == slots.length) {
-          slots = java.util.Arrays.copyOf(slots, slots.length * 2);
-          free = java.util.Arrays.copyOf(free, slots.length);
+        if (next == buffers.length) {
+          buffers = java.util.Arrays.copyOf(buffers, buffers.length * 2);
+          leases = java.util.Arrays.copyOf(leases, buffers.length);
+          free = java.util.Arrays.copyOf(free, buffers.length);
         }
         slot = next++;
       }
-      slots[slot] = buffer;
+      buffers[slot] = buffer;
+      leases[slot] = lease;
       count++;
       return slot + 1L;
     }
 
     /**
-     * Lets the pin kept under {@code key} go and returns it (the caller closes it, outside this
-     * lock); null for unknown keys (never throws).
+     * Lets the buffer kept under {@code key} go and returns its lease, whose hold the caller
+     * releases (outside this lock); null for unknown keys and for memory no lease controls (never
+     * throws).
      */
-    synchronized MemoryLease.Pin unpin(long key) {
+    synchronized MemoryLease unpin(long key) {
       long slot = key - 1;
-      if (slot < 0 || slot >= next || slots[(int) slot] == null) {
+      if (slot < 0 || slot >= next || buffers[(int) slot] == null) {
         return null;
       }
-      MemoryLease.Pin pin = slots[(int) slot];
-      slots[(int) slot] = null;
+      MemoryLease lease = leases[(int) slot];
+      buffers[(int) slot] = null;
+      leases[(int) slot] = null;
       free[freeCount++] = (int) slot;
       count--;
-      return pin;
+      return lease;
     }
 
     synchronized int count() {
@@ -480,8 +579,10 @@ final class BufferTransfer {
                   .findStatic(
                       BufferTransfer.class,
                       "released",
-                      MethodType.methodType(void.class, MemorySegment.class, MemorySegment.class)),
-              FunctionDescriptor.ofVoid(ADDRESS, ADDRESS),
+                      MethodType.methodType(void.class, long.class, long.class)),
+              // The pointers as 64-bit integers (passed alike on every 64-bit ABI): an ADDRESS
+              // parameter makes a MemorySegment per call, two per released import.
+              FunctionDescriptor.ofVoid(JAVA_LONG, JAVA_LONG),
               Arena.global());
     } catch (NoSuchMethodException | IllegalAccessException e) {
       throw new IllegalStateException("cannot make the buffer release callback", e);

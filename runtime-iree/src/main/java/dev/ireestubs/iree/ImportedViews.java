@@ -60,7 +60,8 @@ final class ImportedViews {
     addresses[slot] = address;
     lengths[slot] = length;
     elementTypes[slot] = view.elementTypeCode();
-    shapes[slot] = view.shape();
+    long[] kept = shapes[slot];
+    shapes[slot] = kept != null && sameShape(kept, view) ? kept : view.shape(); // no copy if same
   }
 
   /** Releases every kept view (their imports then let the Java memory go). */
@@ -73,8 +74,7 @@ final class ImportedViews {
   private void release(int slot) {
     long old = views[slot];
     if (old != 0) {
-      views[slot] = 0;
-      shapes[slot] = null;
+      views[slot] = 0; // the shape stays, to be reused by the next view of the same shape
       api.bufferViews().bufferViewRelease(old);
     }
   }

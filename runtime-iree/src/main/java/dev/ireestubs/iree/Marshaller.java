@@ -6,6 +6,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.vm.BufferView;
+import dev.ireestubs.vm.MemoryLease;
 import dev.ireestubs.vm.OpaqueRef;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmResource;
@@ -16,6 +17,7 @@ import dev.ireestubs.vm.VmValueType;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -62,6 +64,9 @@ final class Marshaller {
   private final MemorySegment dims;
   private final MemorySegment ref;
   private final MemorySegment returned16;
+
+  /** Reusable dims of results, by rank ({@link #resultShape}). */
+  private final long[][] resultShapes = new long[SCRATCH_RANK][];
 
   /** Struct returns (string views) land in a reusable slot. */
   private final SegmentAllocator returns;
@@ -174,19 +179,21 @@ final class Marshaller {
     }
     VmTypeDef type = list.elementType();
     long word =
-        Encodings.typeDefWord(type, session.refTypes())
-            .orElseThrow(
-                () ->
-                    argument(
-                        path,
-                        "a list of "
-                            + type
-                            + " cannot be passed to IREE: typed ref lists are"
-                            + " supported for !"
-                            + VmList.REF_TYPE
-                            + " and !"
-                            + BufferView.REF_TYPE
-                            + " only; use a variant list"));
+        type.isVariant()
+            ? 0L // the common case, without an Optional and a lambda
+            : Encodings.typeDefWord(type, session.refTypes())
+                .orElseThrow(
+                    () ->
+                        argument(
+                            path,
+                            "a list of "
+                                + type
+                                + " cannot be passed to IREE: typed ref lists are"
+                                + " supported for !"
+                                + VmList.REF_TYPE
+                                + " and !"
+                                + BufferView.REF_TYPE
+                                + " only; use a variant list"));
     int size = list.size();
     long nativeList = newList(word, size);
     try {
@@ -436,7 +443,7 @@ final class Marshaller {
    */
   private BufferView readBufferView(long bufferView, String path) {
     int rank = (int) Math.min(bufferViews.bufferViewShapeRank(bufferView), Integer.MAX_VALUE);
-    long[] shape = new long[rank];
+    long[] shape = resultShape(rank);
     for (int i = 0; i < rank; i++) {
       shape[i] = bufferViews.bufferViewShapeDim(bufferView, i);
     }
@@ -461,12 +468,13 @@ final class Marshaller {
               + length
               + " bytes; the limit is 2 GiB - 1");
     }
-    BufferTransfer.HostBytes host = transfer.fromDevice(bufferView, length, function, path);
+    ByteBuffer data = transfer.fromDevice(bufferView, length, function, path);
+    MemoryLease lease = transfer.takeResultLease();
     try {
       // A mapping's lease releases it when the array made over the result is closed.
-      return host.lease() == null
-          ? BufferView.wrap(elementType, shape, host.data())
-          : BufferView.lend(elementType, shape, host.data(), host.lease());
+      return lease == null
+          ? BufferView.wrap(elementType, shape, data)
+          : BufferView.lend(elementType, shape, data, lease);
     } catch (IllegalArgumentException e) {
       throw result(
           path,
@@ -475,6 +483,22 @@ final class Marshaller {
               + " that cannot be read back: "
               + e.getMessage());
     }
+  }
+
+  /**
+   * An array for a result's dims: reused from call to call for small ranks (the buffer view made
+   * from it copies it), new for larger ones.
+   */
+  private long[] resultShape(int rank) {
+    if (rank >= SCRATCH_RANK) {
+      return new long[rank];
+    }
+    long[] shape = resultShapes[rank];
+    if (shape == null) {
+      shape = new long[rank];
+      resultShapes[rank] = shape;
+    }
+    return shape;
   }
 
   private static String described(long[] shape, int elementType) {

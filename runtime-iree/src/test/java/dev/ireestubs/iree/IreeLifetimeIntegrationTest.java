@@ -71,35 +71,52 @@ class IreeLifetimeIntegrationTest {
       for (int i = 0; i < 20_000; i++) { // warm up: JIT, pools, IREE's caches
         adder.add(a, b);
       }
-      OptionalLong malloc0 = NativeMemory.quietMallocInUse(5_500);
-      OptionalLong rss0 = NativeMemory.residentSetSize();
-      long start = System.nanoTime();
-      float checksum = 0;
-      int calls = 100_000;
-      for (int i = 0; i < calls; i++) {
-        checksum += adder.add(a, b).getFlat(i & 3);
+      // -Dlifetime.windows=N measures N windows in a row (one JVM), to see growth that repeats.
+      int windows = Math.max(1, Integer.getInteger("lifetime.windows", 1));
+      for (int w = 1; w <= windows; w++) {
+        hundredThousandCalls(adder, a, b, w);
       }
-      long elapsed = System.nanoTime() - start;
-      OptionalLong malloc1 = NativeMemory.quietMallocInUse(5_500);
-      OptionalLong rss1 = NativeMemory.residentSetSize();
+    }
+  }
 
-      assertThat(checksum).isEqualTo(calls / 4 * (11f + 22f + 33f + 44f));
-      System.out.printf(
-          "100,000 calls of module.add: %.1f us per call; malloc in use %s -> %s bytes;"
-              + " RSS %s -> %s bytes%n",
-          elapsed / 1e3 / calls, text(malloc0), text(malloc1), text(rss0), text(rss1));
-      // Every native object a call makes (lists, buffer views, buffers, statuses) comes from
-      // IREE's allocator, malloc by default: leaking any one of them per call costs well over 40
-      // bytes a call, 4 MiB here.
-      if (malloc0.isPresent() && malloc1.isPresent()) {
-        assertThat(malloc1.getAsLong() - malloc0.getAsLong()).isLessThan(4L << 20);
-      }
-      // A coarse bound for runtimes built with another allocator (mimalloc), which malloc's
-      // statistics do not see: the resident size also grows with the JVM's heap and code cache,
-      // by up to about 20 MiB here without any leak.
-      if (rss0.isPresent() && rss1.isPresent()) {
-        assertThat(rss1.getAsLong() - rss0.getAsLong()).isLessThan(64L << 20);
-      }
+  private static void hundredThousandCalls(Adder adder, FloatArray a, FloatArray b, int window)
+      throws InterruptedException {
+    OptionalLong malloc0 = NativeMemory.quietMallocInUse(5_500);
+    OptionalLong rss0 = NativeMemory.residentSetSize();
+    long start = System.nanoTime();
+    float checksum = 0;
+    int calls = 100_000;
+    for (int i = 0; i < calls; i++) {
+      checksum += adder.add(a, b).getFlat(i & 3);
+    }
+    long elapsed = System.nanoTime() - start;
+    OptionalLong malloc1 = NativeMemory.quietMallocInUse(5_500);
+    OptionalLong rss1 = NativeMemory.residentSetSize();
+
+    assertThat(checksum).isEqualTo(calls / 4 * (11f + 22f + 33f + 44f));
+    System.out.printf(
+        "window %d: 100,000 calls of module.add: %.1f us per call; malloc in use %s -> %s bytes"
+            + " (%+.2f MB); RSS %s -> %s bytes%n",
+        window,
+        elapsed / 1e3 / calls,
+        text(malloc0),
+        text(malloc1),
+        malloc0.isPresent() && malloc1.isPresent()
+            ? (malloc1.getAsLong() - malloc0.getAsLong()) / 1e6
+            : Double.NaN,
+        text(rss0),
+        text(rss1));
+    // Every native object a call makes (lists, buffer views, buffers, statuses) comes from
+    // IREE's allocator, malloc by default: leaking any one of them per call costs well over 40
+    // bytes a call, 4 MiB here.
+    if (malloc0.isPresent() && malloc1.isPresent()) {
+      assertThat(malloc1.getAsLong() - malloc0.getAsLong()).isLessThan(4L << 20);
+    }
+    // A coarse bound for runtimes built with another allocator (mimalloc), which malloc's
+    // statistics do not see: the resident size also grows with the JVM's heap and code cache,
+    // by up to about 20 MiB here without any leak.
+    if (rss0.isPresent() && rss1.isPresent()) {
+      assertThat(rss1.getAsLong() - rss0.getAsLong()).isLessThan(64L << 20);
     }
   }
 

@@ -82,9 +82,10 @@ class LentMemoryIntegrationTest {
 
   @Test
   void anArraysArenaIsClosedFromIreesReleaseCallbackOnceItLetsGo() throws IOException {
-    // 64 KiB of arena memory (JDK 22+), of which the first 4 floats are passed: IREE imports them
-    // and keeps the view; the owner closes the array while IREE still holds it.
-    FloatArray large = FloatArray.zeros(16384);
+    // 1 MiB of arena memory (JDK 22+: above MemoryPool.MAX_POOLED, so an arena of its own rather
+    // than a pooled block that is reused), of which the first 4 floats are passed: IREE imports
+    // them and keeps the view; the owner closes the array while IREE still holds it.
+    FloatArray large = FloatArray.zeros(1 << 18);
     large.slice(0, 4).copyFrom(new float[] {1, 2, 3, 4});
     BufferView first4 = large.slice(0, 4).asBufferView();
     try (IreeSession session = IREE.load(Adder.FILE)) {

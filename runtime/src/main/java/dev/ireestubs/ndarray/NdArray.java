@@ -54,7 +54,9 @@ import java.util.Optional;
  * <ul>
  *   <li>{@link #close()} on the owner ends the use of the memory for the owner and every view of
  *       it. Memory the array allocated itself is freed at once (not when a garbage collection
- *       happens to run), unless someone else may still read it:
+ *       happens to run: it goes back to {@link dev.ireestubs.vm.MemoryPool}, which gives it to the
+ *       next array of its size, so making and closing small arrays costs tens of nanoseconds),
+ *       unless someone else may still read it:
  *       <ul>
  *         <li><b>Lent memory is pinned.</b> {@link #asBufferView()} (which every stub call and
  *             backend uses) lends the memory: the view carries the memory's {@link MemoryLease}. A
@@ -81,12 +83,20 @@ import java.util.Optional;
  *   <li>{@code close()} on a view does nothing: close the array the factory returned.
  *   <li>Closing twice does nothing. After close, using the array or a view of it (reading, writing,
  *       copying, making views, {@code equals}, {@code hashCode}) throws {@link
- *       IllegalStateException}; {@link #isClosed()} tells, and {@link #toString()} still works. On
- *       JDK 22 and later, a raw buffer over freed memory also throws {@code IllegalStateException}
- *       when used.
+ *       IllegalStateException}; {@link #isClosed()} tells, and {@link #toString()} still works.
+ *       This holds however the memory is reused: each allocation has a lease of its own, so no
+ *       array, view or buffer view of a closed array reaches the next array's bytes. Only a raw
+ *       buffer kept against the rules can: one taken from a {@link MemoryLease.Pin} and used after
+ *       the pin was closed reads whatever the memory holds later (it never reads memory returned to
+ *       the system while it is reachable, so it never crashes the JVM); on JDK 22 and later, a raw
+ *       buffer over memory above {@link dev.ireestubs.vm.MemoryPool#MAX_POOLED} bytes, which is
+ *       released rather than reused, throws {@code IllegalStateException} when used.
  *   <li>An array that is never closed is freed by the garbage collector, as any direct buffer is.
  *       Close arrays made in a loop, or better, make one and fill it with {@code copyFrom}.
- *   <li>Do not close an array while another thread uses it (arrays are not thread-safe).
+ *   <li>Do not close an array while another thread uses it (arrays are not thread-safe): after a
+ *       close that happens before the use (the same thread, or any synchronisation between the two)
+ *       the use throws, but a use racing with the close may read or write the bytes of the array
+ *       that reuses the memory. Arrays may be made on one thread and closed on another.
  * </ul>
  *
  * <h2>Equality</h2>
@@ -140,19 +150,36 @@ public abstract sealed class NdArray implements AutoCloseable
   /** True for the array a factory returned, false for its views: only the owner closes. */
   private final boolean owner;
 
+  /** The view {@link #asBufferView()} made, given again on later calls; null until then. */
+  private BufferView lentView;
+
   NdArray(ElementType elementType, long[] shape, ByteBuffer data, Memory memory, boolean owner) {
     this.elementType = elementType;
     this.shape = shape;
     this.data = data;
     this.memory = memory;
     this.owner = owner;
-    this.strides = new long[shape.length];
+    this.strides = stridesOf(shape);
+    this.size = Math.toIntExact(Storage.count(shape));
+  }
+
+  /** The strides of ranks 0 and 1, shared: strides are never written after construction. */
+  private static final long[] SCALAR_STRIDES = {};
+
+  private static final long[] VECTOR_STRIDES = {1};
+
+  /** Row-major strides in elements; shared arrays for ranks 0 and 1 (one allocation less). */
+  private static long[] stridesOf(long[] shape) {
+    if (shape.length <= 1) {
+      return shape.length == 0 ? SCALAR_STRIDES : VECTOR_STRIDES;
+    }
+    long[] strides = new long[shape.length];
     long stride = 1;
     for (int axis = shape.length - 1; axis >= 0; axis--) {
       strides[axis] = stride;
       stride *= shape[axis];
     }
-    this.size = Math.toIntExact(Storage.count(shape));
+    return strides;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -409,16 +436,25 @@ public abstract sealed class NdArray implements AutoCloseable
    * is released; code that takes the view's raw bytes ({@link BufferView#data()}) makes it escape.
    * See "Ownership and closing".
    *
-   * @return a buffer view over this array's memory, with its shape and element type
+   * @return a buffer view over this array's memory, with its shape and element type: the same
+   *     (immutable) view object on every call
    * @throws IllegalStateException when the array is closed
    */
   public final BufferView asBufferView() {
     requireOpen();
-    MemoryLease lease = memory.lease();
-    // The view takes its own slice of the memory (and its own copy of the shape).
-    return lease == null
-        ? BufferView.wrap(halElementType(), shape, data)
-        : BufferView.lend(halElementType(), shape, data, lease);
+    BufferView view = lentView;
+    if (view == null) {
+      MemoryLease lease = memory.lease();
+      // The view takes its own slice of the memory (and its own copy of the shape). It is
+      // immutable, so it is made once and given to every caller: an array passed call after call
+      // costs no new view (a benign race may make two, both right).
+      view =
+          lease == null
+              ? BufferView.wrap(halElementType(), shape, data)
+              : BufferView.lend(halElementType(), shape, data, lease);
+      lentView = view;
+    }
+    return view;
   }
 
   /**
@@ -426,9 +462,9 @@ public abstract sealed class NdArray implements AutoCloseable
    * when the call ends ({@link BufferView#endCall()}), freeing its memory at once unless a backend
    * still pins it or a raw buffer over it escaped. For code that made the array only to pass it (a
    * stub passing a copy of a Java array); do not use the array after the call. For an array that
-   * does not own its memory (a view, a wrapped buffer), and on JDK 22+ for one under 32 KiB (where
-   * closing its arena costs more than the garbage collector's freeing), this is {@link
-   * #asBufferView()}.
+   * does not own its memory (a view, a wrapped buffer), and when the memory pool is turned off on
+   * JDK 22+ for one under 32 KiB (where closing its arena costs more than the garbage collector's
+   * freeing: {@link dev.ireestubs.vm.MemoryPool#freeingIsCheap}), this is {@link #asBufferView()}.
    *
    * @return a buffer view over this array's memory, with its shape and element type
    * @throws IllegalStateException when the array is closed

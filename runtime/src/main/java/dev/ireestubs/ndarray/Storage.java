@@ -13,7 +13,7 @@ final class Storage {
    * Alignment of memory the arrays allocate, in bytes: IREE's heap buffers are 64-byte aligned
    * ({@code IREE_HAL_HEAP_BUFFER_ALIGNMENT}), so a backend can import ours without copying.
    */
-  static final int ALIGNMENT = 64;
+  static final int ALIGNMENT = dev.ireestubs.vm.MemoryPool.ALIGNMENT;
 
   private Storage() {}
 
@@ -86,12 +86,10 @@ final class Storage {
 
   /**
    * Zeroed direct memory of {@code bytes} bytes, native order, {@link #ALIGNMENT}-aligned, owned by
-   * the caller (see {@link Memory}). From {@code allocateDirect} (JDK 17 to 21), above {@code
-   * Integer.MAX_VALUE - 63} bytes one buffer cannot hold the padding, and the memory has only the
-   * platform allocator's alignment.
+   * the caller: from {@link dev.ireestubs.vm.MemoryPool} (see {@link Memory}).
    */
   static Memory allocate(int bytes) {
-    return Memory.allocate(bytes, ALIGNMENT);
+    return Memory.allocate(bytes);
   }
 
   /** Zeroed memory for an array of {@code type} and {@code dims} (already validated). */

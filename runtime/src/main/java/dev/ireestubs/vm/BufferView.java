@@ -315,8 +315,11 @@ public final class BufferView implements VmRef {
    * an array thus costs no allocation beyond the holder's. When {@code holder} throws, the hold is
    * released before the exception propagates.
    *
-   * @param holder takes the bytes (positioned at 0, in native order) and the lease now held, or
-   *     null when the view is not lent (then nothing is held and nothing is to be released)
+   * @param holder takes the bytes (positioned at 0, limit at the end, in native order) and the
+   *     lease now held, or null when the view is not lent (then nothing is held and nothing is to
+   *     be released); for a lent view the bytes are the view's own buffer object, shared with every
+   *     holder: read it with absolute gets and puts, and change its position, limit or byte order
+   *     only on a {@link ByteBuffer#duplicate() duplicate}
    * @param <T> what the holder makes
    * @return what {@code holder} returned
    * @throws IllegalStateException when the view's lent memory was already freed
@@ -327,7 +330,9 @@ public final class BufferView implements VmRef {
     }
     lease.acquire();
     try {
-      return holder.take(bytes(), lease);
+      // Lent memory comes from an owner that follows the rules (an array, a backend's result), and
+      // its buffer spans the view from 0 (make): handed over as it is, with no new buffer object.
+      return holder.take(data, lease);
     } catch (RuntimeException | Error e) {
       lease.release();
       throw e;
