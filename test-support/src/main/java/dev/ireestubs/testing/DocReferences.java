@@ -71,7 +71,8 @@ public final class DocReferences {
           "JavaModuleOptions",
           "InlineSmallCode",
           "MobileNet",
-          // java.lang.foreign, which JDK 17 (where the docs tests also run) does not have
+          // JDK 19+ classes, which JDK 17 (where the docs tests also run) does not have
+          "WrongThreadException",
           "MemorySegment",
           "Arena",
           "Linker",
@@ -106,11 +107,15 @@ public final class DocReferences {
           "java.time.",
           "java.lang.invoke.",
           "java.lang.foreign.",
-          "java.io.");
+          "java.io.",
+          "sun.misc.");
 
   private final Path root;
   private final Map<String, List<String>> sourcesByType = new HashMap<>();
-  private final Set<String> testTypes = new HashSet<>();
+
+  /** Test classes the pages name (a test that shows a promise), by simple name. */
+  private final Map<String, List<String>> testSources = new HashMap<>();
+
   private final String everything;
 
   private DocReferences(Path root) {
@@ -125,7 +130,7 @@ public final class DocReferences {
         if (source.toString().contains("/src/main/")) {
           sourcesByType.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(text);
         } else {
-          testTypes.add(m.group(1));
+          testSources.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(text);
         }
       }
     }
@@ -275,6 +280,9 @@ public final class DocReferences {
     if (!Character.isUpperCase(type.charAt(0))) {
       return null;
     }
+    if (testSources.containsKey(type) && !sourcesByType.containsKey(type)) {
+      return declaresIn(testSources.get(type), member) ? null : type + " has no member " + member;
+    }
     if (sourcesByType.containsKey(type)) {
       return declares(type, member, new HashSet<>())
           ? null
@@ -304,7 +312,7 @@ public final class DocReferences {
 
   private String checkType(String type) {
     if (sourcesByType.containsKey(type)
-        || testTypes.contains(type)
+        || testSources.containsKey(type)
         || EXTERNAL_NAMES.contains(type)) {
       return null;
     }
@@ -321,22 +329,45 @@ public final class DocReferences {
         + " in the project or the JDK (a type of another project goes in EXTERNAL_NAMES)";
   }
 
+  /** Whether {@code type} or a project supertype of it declares {@code member}. */
   private boolean declares(String type, String member, Set<String> seen) {
-    if (OBJECT_MEMBERS.contains(member) || !seen.add(type)) {
-      return OBJECT_MEMBERS.contains(member);
+    if (OBJECT_MEMBERS.contains(member)) {
+      return true;
     }
-    // A method (declared or called with that name), a field or an enum constant: not a mere word
-    // of a comment.
+    if (!seen.add(type)) {
+      return false;
+    }
+    List<String> sources = sourcesByType.getOrDefault(type, List.of());
+    if (declaresIn(sources, member)) {
+      return true;
+    }
+    // The supertypes named in the type's header: `class T extends A implements B, C<D> {`.
+    Pattern header =
+        Pattern.compile(
+            "\\b(?:class|interface|record|enum)\\s+"
+                + Pattern.quote(type)
+                + "\\b[^{]*?\\b(?:extends|implements)\\b([^{]*)\\{");
+    for (String source : sources) {
+      Matcher h = header.matcher(source);
+      if (h.find()) {
+        Matcher name = Pattern.compile("\\b([A-Z]\\w*)\\b").matcher(h.group(1));
+        while (name.find()) {
+          if (sourcesByType.containsKey(name.group(1)) && declares(name.group(1), member, seen)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A method (declared or called with that name), a field or an enum constant of these sources. */
+  private static boolean declaresIn(List<String> sources, String member) {
     String m = Pattern.quote(member);
     Pattern declared =
         Pattern.compile(
             "\\b" + m + "\\s*\\(|[\\w>\\]]\\s+" + m + "\\s*[=;,)]|(?m)^\\s*" + m + "\\s*[,;(]");
-    for (String source : sourcesByType.getOrDefault(type, List.of())) {
-      if (declared.matcher(source).find()) {
-        return true;
-      }
-    }
-    return false;
+    return sources.stream().anyMatch(source -> declared.matcher(source).find());
   }
 
   private boolean mentioned(String name) {
