@@ -1,6 +1,9 @@
 package dev.ireestubs.iree;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -149,22 +152,29 @@ public final class IreeBackend {
    */
   public static IreeSession open(Path vmfb, Options options) throws IOException {
     Objects.requireNonNull(vmfb, "vmfb");
-    Objects.requireNonNull(options, "options");
-    IreeLibrary library = options.library().map(IreeLibrary::load).orElseGet(IreeLibrary::load);
-    IreeRuntime runtime = IreeRuntime.create(library);
-    IreeSession session;
-    try {
-      session = runtime.newSession(options.device(), true);
-    } catch (RuntimeException | Error e) {
-      runtime.close();
-      throw e;
-    }
-    try {
-      return session.load(vmfb, options.parameters());
-    } catch (IOException | RuntimeException | Error e) {
-      session.close();
-      throw e;
-    }
+    return session(options, engine -> engine.load(vmfb, options.parameters()));
+  }
+
+  /**
+   * A session with the module at {@code module} loaded, set up as {@code options} say: a module
+   * shipped inside the application's jar, {@code IreeBackend.open(App.class.getResource(
+   * "/models/model.vmfb"), options)}. The module's bytes are read once into native memory the
+   * session keeps (a {@code .vmfb} cannot be loaded from inside a jar as a file); its name in
+   * messages is the URL's last path segment. The session owns its runtime: closing it releases
+   * both.
+   *
+   * @param module where the compiled module is: a class-path resource's URL, or any URL Java reads
+   * @param options the library, device and parameter archives to use
+   * @return a session holding the loaded module, owning a runtime of its own
+   * @throws IOException when the URL cannot be read
+   * @throws IreeLibraryException when the runtime library cannot be used
+   * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release or
+   *     for another CPU
+   * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails otherwise
+   */
+  public static IreeSession open(URL module, Options options) throws IOException {
+    ModuleBytes bytes = ModuleBytes.read(module);
+    return session(options, engine -> bytes.loadInto(engine, options.parameters()));
   }
 
   /**
@@ -205,9 +215,60 @@ public final class IreeBackend {
    */
   public static IreeSessionPool openPool(Path vmfb, Options options, int size) throws IOException {
     Objects.requireNonNull(vmfb, "vmfb");
-    Objects.requireNonNull(options, "options");
-    IreeLibrary library = options.library().map(IreeLibrary::load).orElseGet(IreeLibrary::load);
-    IreeRuntime runtime = IreeRuntime.create(library);
+    return pool(options, size, engine -> engine.load(vmfb, options.parameters()));
+  }
+
+  /**
+   * A pool of {@code size} sessions with the module at {@code module} loaded once for all of them,
+   * as {@link #openPool(Path, Options, int)} makes it: a module shipped inside the application's
+   * jar, read once as {@link #open(URL, Options)} reads it.
+   *
+   * @param module where the compiled module is: a class-path resource's URL, or any URL Java reads
+   * @param options the library, device and parameter archives to use
+   * @param size how many sessions: from 1 to {@value IreeSessionPool#MAX_SIZE} (to 32 on
+   *     local-task)
+   * @return a pool holding the loaded module, owning a runtime of its own
+   * @throws IOException when the URL cannot be read
+   * @throws IllegalArgumentException when {@code size} is out of range
+   * @throws IreeLibraryException when the runtime library cannot be used
+   * @throws IreeIncompatibleModuleException when the module was compiled by another IREE release or
+   *     for another CPU
+   * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails otherwise
+   */
+  public static IreeSessionPool openPool(URL module, Options options, int size) throws IOException {
+    ModuleBytes bytes = ModuleBytes.read(module);
+    return pool(options, size, engine -> bytes.loadInto(engine, options.parameters()));
+  }
+
+  /** What {@code open} loads into a new session's or pool's engine. */
+  @FunctionalInterface
+  private interface Loading {
+    void into(Engine engine) throws IOException;
+  }
+
+  /** A session owning a runtime of its own, {@code loading} done, or nothing left open. */
+  private static IreeSession session(Options options, Loading loading) throws IOException {
+    IreeRuntime runtime = runtime(options);
+    IreeSession session;
+    try {
+      session = runtime.newSession(options.device(), true);
+    } catch (RuntimeException | Error e) {
+      runtime.close();
+      throw e;
+    }
+    try {
+      loading.into(session.engine());
+      return session;
+    } catch (IOException | RuntimeException | Error e) {
+      session.close();
+      throw e;
+    }
+  }
+
+  /** A pool owning a runtime of its own, {@code loading} done, or nothing left open. */
+  private static IreeSessionPool pool(Options options, int size, Loading loading)
+      throws IOException {
+    IreeRuntime runtime = runtime(options);
     IreeSessionPool pool;
     try {
       pool = runtime.newPool(options.device(), size, null, true);
@@ -216,10 +277,44 @@ public final class IreeBackend {
       throw e;
     }
     try {
-      return pool.load(vmfb, options.parameters());
+      loading.into(pool.engine());
+      return pool;
     } catch (IOException | RuntimeException | Error e) {
       pool.close();
       throw e;
+    }
+  }
+
+  private static IreeRuntime runtime(Options options) {
+    Objects.requireNonNull(options, "options");
+    IreeLibrary library = options.library().map(IreeLibrary::load).orElseGet(IreeLibrary::load);
+    return IreeRuntime.create(library);
+  }
+
+  /** A module's bytes read from a URL, and the name messages give it. */
+  private static final class ModuleBytes {
+    private final byte[] bytes;
+    private final String name;
+
+    private ModuleBytes(byte[] bytes, String name) {
+      this.bytes = bytes;
+      this.name = name;
+    }
+
+    static ModuleBytes read(URL module) throws IOException {
+      Objects.requireNonNull(module, "module");
+      String path = module.getPath();
+      String name = path.substring(path.lastIndexOf('/') + 1);
+      try (InputStream in = module.openStream()) {
+        return new ModuleBytes(in.readAllBytes(), name.isEmpty() ? module.toString() : name);
+      }
+    }
+
+    void loadInto(Engine engine, Parameters parameters) throws IOException {
+      if (!parameters.isEmpty()) {
+        engine.bindParameters(parameters);
+      }
+      engine.load(ByteBuffer.wrap(bytes), name);
     }
   }
 }

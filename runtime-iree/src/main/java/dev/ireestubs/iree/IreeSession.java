@@ -100,6 +100,11 @@ public final class IreeSession implements ModuleBackend {
     engine.register(this);
   }
 
+  /** The engine behind this session, for {@link IreeBackend}'s loading. */
+  Engine engine() {
+    return engine;
+  }
+
   // ----------------------------------------------------------------------------------------------
   // Loading
 

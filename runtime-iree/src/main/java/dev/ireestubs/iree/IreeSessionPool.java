@@ -92,6 +92,11 @@ public final class IreeSessionPool implements ModuleBackend {
     engine.register(this);
   }
 
+  /** The engine behind this pool, for {@link IreeBackend}'s loading. */
+  Engine engine() {
+    return engine;
+  }
+
   private static void checkSize(Device device, int size) {
     int max = device == Device.LOCAL_SYNC ? MAX_SIZE : CallPath.LOCAL_TASK_WINDOW;
     if (size < 1 || size > max) {

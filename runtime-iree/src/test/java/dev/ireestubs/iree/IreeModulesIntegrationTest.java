@@ -1,6 +1,7 @@
 package dev.ireestubs.iree;
 
 import static com.google.common.truth.Truth.assertThat;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ireestubs.abi.ElementType;
 import dev.ireestubs.invoke.BackendFunction;
@@ -14,12 +15,18 @@ import dev.ireestubs.vm.VmValue;
 import dev.ireestubs.vm.VmValueType;
 import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Real modules on a real IREE runtime, through generated stubs (whose declarations {@link
@@ -96,6 +103,33 @@ class IreeModulesIntegrationTest {
     assertThat(session.isClosed()).isTrue();
     assertThat(session.runtime().isClosed()).isTrue();
     assertThat(IREE.runtime().isClosed()).isFalse();
+  }
+
+  @Test
+  void openAModuleShippedInsideAJar(@TempDir Path dir) throws IOException {
+    Path jar = dir.resolve("app.jar");
+    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+      out.putNextEntry(new JarEntry("models/add.vmfb"));
+      out.write(Files.readAllBytes(Corpus.require(Adder.FILE)));
+      out.closeEntry();
+    }
+    IreeBackend.Options options =
+        IreeBackend.Options.defaults().withLibrary(IREE.runtime().library().path());
+    try (URLClassLoader app = new URLClassLoader(new URL[] {jar.toUri().toURL()}, null)) {
+      URL resource = app.getResource("models/add.vmfb");
+      assertThat(resource.getProtocol()).isEqualTo("jar");
+      try (IreeSession session = IreeBackend.open(resource, options)) {
+        FloatArray sum = new Iree_Adder(session).add(floats(1, 2, 3, 4), floats(10, 20, 30, 40));
+        assertThat(sum.toArray()).isEqualTo(new float[] {11, 22, 33, 44});
+        assertThat(session.modules().get(0).sourceName()).isEqualTo("add.vmfb");
+      }
+      try (IreeSessionPool pool = IreeBackend.openPool(resource, options, 2)) {
+        FloatArray sum = new Iree_Adder(pool).add(floats(1, 2, 3, 4), floats(10, 20, 30, 40));
+        assertThat(sum.toArray()).isEqualTo(new float[] {11, 22, 33, 44});
+      }
+      URL missing = new URL(resource, "nothing.vmfb");
+      assertThrows(IOException.class, () -> IreeBackend.open(missing, options));
+    }
   }
 
   @Test
