@@ -1,5 +1,6 @@
 package dev.ireestubs.iree;
 
+import dev.ireestubs.invoke.ModuleBackend;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
@@ -7,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The short way to run a compiled module on IREE's runtime: {@link #open(Path)} loads the library,
@@ -248,39 +250,43 @@ public final class IreeBackend {
 
   /** A session owning a runtime of its own, {@code loading} done, or nothing left open. */
   private static IreeSession session(Options options, Loading loading) throws IOException {
-    IreeRuntime runtime = runtime(options);
-    IreeSession session;
-    try {
-      session = runtime.newSession(options.device(), true);
-    } catch (RuntimeException | Error e) {
-      runtime.close();
-      throw e;
-    }
-    try {
-      loading.into(session.engine());
-      return session;
-    } catch (IOException | RuntimeException | Error e) {
-      session.close();
-      throw e;
-    }
+    return open(
+        options,
+        runtime -> runtime.newSession(options.device(), true),
+        IreeSession::engine,
+        loading);
   }
 
   /** A pool owning a runtime of its own, {@code loading} done, or nothing left open. */
   private static IreeSessionPool pool(Options options, int size, Loading loading)
       throws IOException {
+    return open(
+        options,
+        runtime -> runtime.newPool(options.device(), size, null, true),
+        IreeSessionPool::engine,
+        loading);
+  }
+
+  /**
+   * A backend {@code make} creates on a new runtime it owns, with {@code loading} done into its
+   * engine; on any failure whatever was made is closed (the runtime with it).
+   */
+  private static <B extends ModuleBackend> B open(
+      Options options, Function<IreeRuntime, B> make, Function<B, Engine> engine, Loading loading)
+      throws IOException {
     IreeRuntime runtime = runtime(options);
-    IreeSessionPool pool;
+    B backend;
     try {
-      pool = runtime.newPool(options.device(), size, null, true);
+      backend = make.apply(runtime);
     } catch (RuntimeException | Error e) {
       runtime.close();
       throw e;
     }
     try {
-      loading.into(pool.engine());
-      return pool;
+      loading.into(engine.apply(backend));
+      return backend;
     } catch (IOException | RuntimeException | Error e) {
-      pool.close();
+      backend.close();
       throw e;
     }
   }

@@ -128,7 +128,9 @@ class IreeErrorsIntegrationTest {
   void aMissingFunction() throws IOException {
     try (IreeSession session = addSession()) {
       assertThat(session.lookup("module.sub")).isEmpty();
-      assertThat(session.lookup("add")).isEmpty();
+      assertThat(session.lookup("sub")).isEmpty();
+      // A function's name alone finds it when one loaded module exports it.
+      assertThat(session.lookup("add")).hasValue(session.function("module.add"));
       assertThat(session.lookup("other.add")).isEmpty();
       IreeFunctionNotFoundException e =
           assertThrows(IreeFunctionNotFoundException.class, () -> session.function("module.sub"));
