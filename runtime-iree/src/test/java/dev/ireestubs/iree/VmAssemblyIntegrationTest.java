@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeInvocationException;
+import dev.ireestubs.invoke.IreeValueException;
+import dev.ireestubs.vm.OpaqueRef;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
 import java.io.IOException;
@@ -24,9 +26,19 @@ import org.junit.jupiter.api.io.TempDir;
  * A module written in IREE's VM assembly ({@code vm_level.vmasm}, a test resource) and assembled at
  * test time by IREE 3.12's {@code iree-as-module} (installed beside a 3.12-line library by the
  * build script), so that the VM layer is tested without a compiler and without a committed {@code
- * .vmfb}: values, i64 register pairs, lists made and read by the module, and a failing function. It
+ * .vmfb}: values, i64 register pairs, lists made and read by the module, a {@code !vm.buffer} the
+ * module allocates and fills (it comes back to Java as an {@link OpaqueRef} named {@code
+ * vm.buffer}, whose bytes Java reads by handing it back to the module), and a failing function. It
  * imports nothing from {@code hal}, so it loads on a runtime of either generation. Skipped, with a
  * message, when no {@code iree-as-module} is installed.
+ *
+ * <p>Not covered: a function that yields ({@code vm.yield}). IREE's synchronous {@code
+ * iree_vm_invoke} (what {@code iree_runtime_session_call} runs), in 3.11.0 and 3.12, never resumes
+ * a plain yield: after {@code iree_vm_begin_invoke} returns {@code DEFERRED} with no wait frame on
+ * the stack, {@code iree_vm_resume_invoke} sees the saved status still {@code DEFERRED} and returns
+ * it without resuming, so the call spins forever ({@code iree-run-module} on such a function hangs
+ * the same way). A function compiled by IREE waits through wait frames ({@code hal.fence.await}),
+ * which that loop does resume.
  */
 class VmAssemblyIntegrationTest {
 
@@ -129,6 +141,39 @@ class VmAssemblyIntegrationTest {
       IreeInvocationException e =
           assertThrows(IreeInvocationException.class, () -> f.invoke(VmList.of(VmValue.i32(-1))));
       assertThat(e).hasMessageThat().contains("negative input");
+    }
+  }
+
+  @Test
+  void aBufferTheModuleMadeComesBackOpaqueAndGoesBackIn(@TempDir Path dir) throws Exception {
+    Path vmfb = assemble(dir);
+    try (IreeSession session = IREE.runtime().newSession().load(vmfb)) {
+      BackendFunction at = session.function("vm_level.buffer_at");
+      BackendFunction length = session.function("vm_level.buffer_length");
+      VmList later; // arguments naming the buffer, passed after the results are closed
+      try (VmList r = session.function("vm_level.iota_buffer").invoke(VmList.of(VmValue.i32(4)))) {
+        // element k of the module's buffer is 10 * k; Java holds it as an opaque ref
+        OpaqueRef buffer = r.getRef(0, OpaqueRef.class);
+        later = VmList.of(buffer, VmValue.i32(0));
+        assertThat(buffer.refTypeName()).isEqualTo("vm.buffer");
+        try (VmList n = length.invoke(VmList.of(buffer))) {
+          assertThat(n.getValue(0).asI64()).isEqualTo(16L); // bytes
+        }
+        for (int k = 0; k < 4; k++) {
+          try (VmList v = at.invoke(VmList.of(buffer, VmValue.i32(k)))) {
+            assertThat(i32(v)).isEqualTo(10 * k);
+          }
+        }
+        // reading past its end is the module's bounds check failing the call
+        IreeInvocationException past =
+            assertThrows(
+                IreeInvocationException.class, () -> at.invoke(VmList.of(buffer, VmValue.i32(4))));
+        assertThat(past).hasMessageThat().contains("out-of-bounds");
+      }
+      // closing the results released the buffer: it can no longer be passed
+      IreeValueException closed = assertThrows(IreeValueException.class, () -> at.invoke(later));
+      assertThat(closed).hasMessageThat().contains("vm.buffer ref was closed");
+      later.close();
     }
   }
 }
