@@ -4,9 +4,11 @@ import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.IreeValueException;
+import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.OpaqueRef;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
@@ -17,6 +19,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -29,8 +32,13 @@ import org.junit.jupiter.api.io.TempDir;
  * .vmfb}: values, i64 register pairs, lists made and read by the module, a {@code !vm.buffer} the
  * module allocates and fills (it comes back to Java as an {@link OpaqueRef} named {@code
  * vm.buffer}, whose bytes Java reads by handing it back to the module), and a failing function. It
- * imports nothing from {@code hal}, so it loads on a runtime of either generation. Skipped, with a
- * message, when no {@code iree-as-module} is installed.
+ * imports nothing from {@code hal}, so it loads on a runtime of either generation. A second module,
+ * {@code vm_async.vmasm}, has an export of the coarse-fences model ({@code twice$async}) that
+ * awaits its wait fence and signals its signal fence through the {@code hal} imports {@code
+ * hal.fence.await} and {@code hal.fence.signal}; the assembler records no module dependency (so no
+ * {@code hal} version), and the imports resolve by name and calling convention, which are the same
+ * on both generations, so it too runs on either. Skipped, with a message, when no {@code
+ * iree-as-module} is installed.
  *
  * <p>Not covered: a function that yields ({@code vm.yield}). IREE's synchronous {@code
  * iree_vm_invoke} (what {@code iree_runtime_session_call} runs), in 3.11.0 and 3.12, never resumes
@@ -69,6 +77,11 @@ class VmAssemblyIntegrationTest {
   }
 
   private static Path assemble(Path dir) throws Exception {
+    return assemble(dir, "vm_level");
+  }
+
+  /** Assembles the test resource {@code name.vmasm} into {@code dir/name.vmfb}. */
+  private static Path assemble(Path dir, String name) throws Exception {
     Optional<Path> tool = assembler(IREE.runtime().library());
     String message =
         "SKIPPED: no "
@@ -79,11 +92,11 @@ class VmAssemblyIntegrationTest {
       System.out.println(message);
     }
     assumeTrue(tool.isPresent(), message);
-    Path source = dir.resolve("vm_level.vmasm");
-    try (InputStream in = VmAssemblyIntegrationTest.class.getResourceAsStream("vm_level.vmasm")) {
+    Path source = dir.resolve(name + ".vmasm");
+    try (InputStream in = VmAssemblyIntegrationTest.class.getResourceAsStream(name + ".vmasm")) {
       Files.copy(in, source);
     }
-    Path out = dir.resolve("vm_level.vmfb");
+    Path out = dir.resolve(name + ".vmfb");
     Process p =
         new ProcessBuilder(tool.get().toString(), "--output=" + out, source.toString())
             .redirectErrorStream(true)
@@ -174,6 +187,36 @@ class VmAssemblyIntegrationTest {
       IreeValueException closed = assertThrows(IreeValueException.class, () -> at.invoke(later));
       assertThat(closed).hasMessageThat().contains("vm.buffer ref was closed");
       later.close();
+    }
+  }
+
+  @Test
+  void anAsyncExportAwaitsItsWaitFenceAndSignalsItsSignalFence(@TempDir Path dir) throws Exception {
+    Path vmfb = assemble(dir, "vm_async");
+    try (IreeSession session = IREE.runtime().newSession().load(vmfb)) {
+      BackendFunction twice = session.function("vm_async.twice$async");
+      // synchronously: the runtime passes a null wait fence and a new signal fence, waits for it
+      try (VmList r = twice.invoke(VmList.of(VmValue.i32(21)))) {
+        assertThat(i32(r)).isEqualTo(42);
+      }
+      AsyncCall first = twice.invokeAsync(VmList.of(VmValue.i32(5)), null);
+      // the second call's module gets the first call's (native) signal fence to await
+      AsyncCall second = twice.invokeAsync(VmList.of(VmValue.i32(7)), first.signal());
+      try (VmList r1 = first.results().get(60, TimeUnit.SECONDS); // a hang guard only
+          VmList r2 = second.results().get(60, TimeUnit.SECONDS)) {
+        assertThat(i32(r1)).isEqualTo(10);
+        assertThat(i32(r2)).isEqualTo(14);
+      }
+      assertThat(first.signal().isReached()).isTrue();
+      assertThat(second.signal().isReached()).isTrue();
+      // a wait fence Java reaches later: the call does not complete before it
+      CompletableFuture<Void> gate = new CompletableFuture<>();
+      AsyncCall gated = twice.invokeAsync(VmList.of(VmValue.i32(1)), Fence.of(gate));
+      assertThat(gated.results().isDone()).isFalse();
+      gate.complete(null);
+      try (VmList r = gated.results().get(60, TimeUnit.SECONDS)) {
+        assertThat(i32(r)).isEqualTo(2);
+      }
     }
   }
 }
