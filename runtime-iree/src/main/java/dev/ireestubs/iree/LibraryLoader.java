@@ -85,13 +85,7 @@ final class LibraryLoader {
         fd = Libc.open(file);
       } catch (IOException e) {
         throw new IreeLibraryException(
-            "the IREE runtime library "
-                + file
-                + " (from the "
-                + source
-                + ") cannot be opened: "
-                + e.getMessage(),
-            e);
+            named(file, source) + " cannot be opened: " + e.getMessage(), e);
       }
       // The descriptor stays open as long as the library is loaded: the dynamic linker knows a
       // library by the name it was opened with and returns the loaded one for the same name, so
@@ -123,20 +117,19 @@ final class LibraryLoader {
     Arena arena = Arena.ofShared();
     try {
       return new Opened(SymbolLookup.libraryLookup(file, arena), arena::close);
-    } catch (IllegalArgumentException | IllegalCallerException e) {
+    } catch (IllegalCallerException e) {
       arena.close();
       throw new IreeLibraryException(
-          "the IREE runtime library "
-              + file
-              + " (from the "
-              + source
-              + ") cannot be loaded as a"
-              + " shared library: "
+          named(file, source)
+              + " cannot be loaded: "
               + e.getMessage()
-              + (e instanceof IllegalCallerException
-                  ? "; run Java with --enable-native-access=ALL-UNNAMED (or the module name)"
-                  : "; give the path of a shared build of IREE's runtime for this machine"),
+              + "; run Java with --enable-native-access=ALL-UNNAMED (or the module name)",
           e);
+    } catch (IllegalArgumentException e) {
+      arena.close();
+      IreeLibraryException failure = linkProblem(e.getMessage(), file, source, origin);
+      failure.initCause(e);
+      throw failure;
     }
   }
 
@@ -160,7 +153,7 @@ final class LibraryLoader {
    * describe.
    */
   private static void check(Path opened, Path file, String source, Optional<BuildInfo> info) {
-    String what = "the IREE runtime library " + file + " (from the " + source + ")";
+    String what = named(file, source);
     try {
       if (opened.getFileSystem().supportedFileAttributeViews().contains("unix")) {
         LinkOption[] follow =
@@ -248,12 +241,8 @@ final class LibraryLoader {
       String problem, Path file, String source, IreeLibrary.Origin origin) {
     if (isUnresolvedSymbol(problem)) {
       return new IreeLibraryException(
-          "the IREE runtime library "
-              + file
-              + " (from the "
-              + source
-              + ") uses symbols that"
-              + " no library in this process defines: "
+          named(file, source)
+              + " uses symbols that no library in this process defines: "
               + problem
               + ". Loading it lazily"
               + " would end this process (symbol lookup error, exit code 127) at the first call"
@@ -263,12 +252,8 @@ final class LibraryLoader {
               + ", which links them and checks that nothing is left undefined");
     }
     return new IreeLibraryException(
-        "the IREE runtime library "
-            + file
-            + " (from the "
-            + source
-            + ") cannot be loaded as a"
-            + " shared library: "
+        named(file, source)
+            + " cannot be loaded as a shared library: "
             + problem
             + (origin == IreeLibrary.Origin.CLASS_PATH
                 ? "; it was extracted from the class path and its SHA-256 checked: when the"
@@ -281,5 +266,10 @@ final class LibraryLoader {
                     + " this machine ("
                     + LibraryLocator.BUILD_SCRIPT
                     + " builds one)"));
+  }
+
+  /** How messages name the library: its path and where it was found. */
+  private static String named(Path file, String source) {
+    return "the IREE runtime library " + file + " (from the " + source + ")";
   }
 }
