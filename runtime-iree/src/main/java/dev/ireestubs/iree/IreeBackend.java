@@ -175,8 +175,7 @@ public final class IreeBackend {
    * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails otherwise
    */
   public static IreeSession open(URL module, Options options) throws IOException {
-    ModuleBytes bytes = ModuleBytes.read(module);
-    return session(options, engine -> bytes.loadInto(engine, options.parameters()));
+    return session(options, fromUrl(module, options));
   }
 
   /**
@@ -238,8 +237,7 @@ public final class IreeBackend {
    * @throws dev.ireestubs.invoke.IreeInvocationException when IREE fails otherwise
    */
   public static IreeSessionPool openPool(URL module, Options options, int size) throws IOException {
-    ModuleBytes bytes = ModuleBytes.read(module);
-    return pool(options, size, engine -> bytes.loadInto(engine, options.parameters()));
+    return pool(options, size, fromUrl(module, options));
   }
 
   /** What {@code open} loads into a new session's or pool's engine. */
@@ -297,30 +295,25 @@ public final class IreeBackend {
     return IreeRuntime.create(library);
   }
 
-  /** A module's bytes read from a URL, and the name messages give it. */
-  private static final class ModuleBytes {
-    private final byte[] bytes;
-    private final String name;
-
-    private ModuleBytes(byte[] bytes, String name) {
-      this.bytes = bytes;
-      this.name = name;
+  /**
+   * Loading the module at {@code module}: its bytes read now, bound parameters first when {@code
+   * options} give some, named by the URL's last path segment.
+   */
+  private static Loading fromUrl(URL module, Options options) throws IOException {
+    Objects.requireNonNull(module, "module");
+    Objects.requireNonNull(options, "options");
+    String path = module.getPath();
+    String last = path.substring(path.lastIndexOf('/') + 1);
+    String name = last.isEmpty() ? module.toString() : last;
+    byte[] bytes;
+    try (InputStream in = module.openStream()) {
+      bytes = in.readAllBytes();
     }
-
-    static ModuleBytes read(URL module) throws IOException {
-      Objects.requireNonNull(module, "module");
-      String path = module.getPath();
-      String name = path.substring(path.lastIndexOf('/') + 1);
-      try (InputStream in = module.openStream()) {
-        return new ModuleBytes(in.readAllBytes(), name.isEmpty() ? module.toString() : name);
-      }
-    }
-
-    void loadInto(Engine engine, Parameters parameters) throws IOException {
-      if (!parameters.isEmpty()) {
-        engine.bindParameters(parameters);
+    return engine -> {
+      if (!options.parameters().isEmpty()) {
+        engine.bindParameters(options.parameters());
       }
       engine.load(ByteBuffer.wrap(bytes), name);
-    }
+    };
   }
 }
