@@ -53,19 +53,12 @@ class LoadingAttacksTest {
     Attacker.run(
         "ln", "-s", victimFile.toString(), planted.resolve(NativeJars.sha256(library)).toString());
 
-    try (URLClassLoader loader =
-        NativeJars.loader(NativeJars.write(dir.resolve("n.jar"), library))) {
-      ClassPathLibrary classPath = new ClassPathLibrary(loader, cache.toString(), null, "/root");
-      IreeLibraryException e =
-          assertThrows(
-              IreeLibraryException.class,
-              () -> classPath.find(NativeJars.VERSION, NativeJars.PLATFORM, NativeJars.LIBRARY));
-      assertThat(e).hasMessageThat().contains("not loaded from under " + cache + ",");
-      assertThat(e)
-          .hasMessageThat()
-          .contains("belongs to user id " + Attacker.UID + ", not to this user (id 0)");
-      assertThat(e).hasMessageThat().contains("-Diree.runtime.cache=DIR");
-    }
+    IreeLibraryException e = refusedFromJar("n.jar", library, cache);
+    assertThat(e).hasMessageThat().contains("not loaded from under " + cache + ",");
+    assertThat(e)
+        .hasMessageThat()
+        .contains("belongs to user id " + Attacker.UID + ", not to this user (id 0)");
+    assertThat(e).hasMessageThat().contains("-Diree.runtime.cache=DIR");
     assertThat(Files.readString(victimFile)).isEqualTo("the victim's file\n");
   }
 
@@ -75,29 +68,15 @@ class LoadingAttacksTest {
     Path cache = Files.createDirectory(dir.resolve("cache"));
     Files.setPosixFilePermissions(cache, PosixFilePermissions.fromString("rwxrwxrwx"));
     byte[] library = NativeJars.fakeLibrary(1000, 42);
-    try (URLClassLoader loader =
-        NativeJars.loader(NativeJars.write(dir.resolve("n.jar"), library))) {
-      ClassPathLibrary classPath = new ClassPathLibrary(loader, cache.toString(), null, "/root");
-      IreeLibraryException e =
-          assertThrows(
-              IreeLibraryException.class,
-              () -> classPath.find(NativeJars.VERSION, NativeJars.PLATFORM, NativeJars.LIBRARY));
-      assertThat(e).hasMessageThat().contains("is writable by others (mode 0777)");
-      assertThat(e).hasMessageThat().contains("'chmod go-w " + cache.toRealPath() + "'");
-    }
+    IreeLibraryException open = refusedFromJar("n.jar", library, cache);
+    assertThat(open).hasMessageThat().contains("is writable by others (mode 0777)");
+    assertThat(open).hasMessageThat().contains("'chmod go-w " + cache.toRealPath() + "'");
     // A link below the cache root is not followed either.
     Files.setPosixFilePermissions(cache, PosixFilePermissions.fromString("rwx------"));
     Path elsewhere = Files.createDirectory(dir.resolve("elsewhere"));
     Files.createSymbolicLink(cache.resolve("3.11.0"), elsewhere);
-    try (URLClassLoader loader =
-        NativeJars.loader(NativeJars.write(dir.resolve("m.jar"), library))) {
-      ClassPathLibrary classPath = new ClassPathLibrary(loader, cache.toString(), null, "/root");
-      IreeLibraryException e =
-          assertThrows(
-              IreeLibraryException.class,
-              () -> classPath.find(NativeJars.VERSION, NativeJars.PLATFORM, NativeJars.LIBRARY));
-      assertThat(e).hasMessageThat().contains(cache.resolve("3.11.0") + " is a symbolic link");
-    }
+    IreeLibraryException link = refusedFromJar("m.jar", library, cache);
+    assertThat(link).hasMessageThat().contains(cache.resolve("3.11.0") + " is a symbolic link");
   }
 
   @Test
@@ -223,6 +202,17 @@ class LoadingAttacksTest {
   }
 
   /** Runs {@link LoadInAnotherProcess} with a bare name in {@code work}; its output. */
+  /** What extracting {@code library} from a native jar into {@code cache} is refused with. */
+  private IreeLibraryException refusedFromJar(String jar, byte[] library, Path cache)
+      throws IOException {
+    try (URLClassLoader loader = NativeJars.loader(NativeJars.write(dir.resolve(jar), library))) {
+      ClassPathLibrary classPath = new ClassPathLibrary(loader, cache.toString(), null, "/root");
+      return assertThrows(
+          IreeLibraryException.class,
+          () -> classPath.find(NativeJars.VERSION, NativeJars.PLATFORM, NativeJars.LIBRARY));
+    }
+  }
+
   private static String loadInAnotherProcess(Path work, Map<String, String> environment)
       throws Exception {
     String java = ProcessHandle.current().info().command().orElse(null);
