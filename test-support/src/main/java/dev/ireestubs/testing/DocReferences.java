@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -294,20 +295,15 @@ public final class DocReferences {
     if (EXTERNAL_NAMES.contains(type)) {
       return null;
     }
-    for (String pkg : JDK_PACKAGES) {
-      try {
-        Class<?> c = Class.forName(pkg + type);
-        boolean found =
-            Arrays.stream(c.getMethods()).map(Method::getName).anyMatch(member::equals)
-                || Arrays.stream(c.getFields()).anyMatch(f -> f.getName().equals(member));
-        return found ? null : pkg + type + " has no public member " + member;
-      } catch (ClassNotFoundException e) {
-        // the next package
-      }
+    Optional<Class<?>> jdk = jdkClass(type);
+    if (jdk.isEmpty()) {
+      return noClass(type);
     }
-    return "no class "
-        + type
-        + " in the project or the JDK (a type of another project goes in EXTERNAL_NAMES)";
+    Class<?> c = jdk.get();
+    boolean found =
+        Arrays.stream(c.getMethods()).map(Method::getName).anyMatch(member::equals)
+            || Arrays.stream(c.getFields()).anyMatch(f -> f.getName().equals(member));
+    return found ? null : c.getName() + " has no public member " + member;
   }
 
   private String checkType(String type) {
@@ -316,14 +312,22 @@ public final class DocReferences {
         || EXTERNAL_NAMES.contains(type)) {
       return null;
     }
+    return jdkClass(type).isPresent() ? null : noClass(type);
+  }
+
+  /** The JDK class of that simple name in one of {@link #JDK_PACKAGES}, if any. */
+  private static Optional<Class<?>> jdkClass(String type) {
     for (String pkg : JDK_PACKAGES) {
       try {
-        Class.forName(pkg + type);
-        return null;
+        return Optional.of(Class.forName(pkg + type));
       } catch (ClassNotFoundException e) {
         // the next package
       }
     }
+    return Optional.empty();
+  }
+
+  private static String noClass(String type) {
     return "no class "
         + type
         + " in the project or the JDK (a type of another project goes in EXTERNAL_NAMES)";
