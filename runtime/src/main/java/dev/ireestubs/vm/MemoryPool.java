@@ -7,6 +7,7 @@ import java.lang.ref.Cleaner;
 import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Native memory for arrays and buffer views: 64-byte aligned, in native byte order, released at a
@@ -157,10 +158,13 @@ public final class MemoryPool {
   static int cachedBlocks() {
     int n = 0;
     for (Stripe stripe : STRIPES) {
-      synchronized (stripe) {
+      stripe.lock.lock();
+      try {
         for (int c : stripe.counts) {
           n += c;
         }
+      } finally {
+        stripe.lock.unlock();
       }
     }
     return n;
@@ -188,7 +192,7 @@ public final class MemoryPool {
       int sizeClass = sizeClass(bytes);
       Stripe stripe = stripeFor(sizeClass);
       int slot = direct ? DIRECT * CLASSES + sizeClass : sizeClass;
-      block = stripe.pop(slot);
+      block = pop(stripe, slot);
       if (block == null) {
         block = Blocks.make(stripe, slot, MIN_BLOCK << sizeClass, direct);
       } else if (zero) {
@@ -225,14 +229,23 @@ public final class MemoryPool {
     return Math.max(CACHE_BLOCKS_MIN, Math.min(CACHE_BLOCKS, CACHE_BYTES / size));
   }
 
-  @SuppressWarnings("deprecation") // Thread.getId: threadId() is JDK 19+, and we run on 17
   private static Stripe stripeFor(int sizeClass) {
     if ((MIN_BLOCK << sizeClass) > STRIPED_MAX) {
       return STRIPES[0];
     }
-    long id = Thread.currentThread().getId();
+    return STRIPES[stripeIndex(Thread.currentThread())];
+  }
+
+  @SuppressWarnings("deprecation") // Thread.getId: threadId() is JDK 19+, and we run on 17
+  private static int stripeIndex(Thread thread) {
+    long id = thread.getId();
     int h = (int) ((id * 0x9E3779B97F4A7C15L) >>> 40);
-    return STRIPES[h & (STRIPES.length - 1)];
+    return h & (STRIPES.length - 1);
+  }
+
+  /** The lock of the stripe whose cache {@code thread} uses for blocks up to 64 KiB (tests). */
+  static ReentrantLock stripeLock(Thread thread) {
+    return STRIPES[stripeIndex(thread)].lock;
   }
 
   private static Stripe[] stripes() {
@@ -246,14 +259,84 @@ public final class MemoryPool {
   }
 
   /**
+   * A cached block of {@code slot}'s kind and size, or null: from {@code home}, the caller's
+   * stripe, or, while another thread holds home's lock (on a small machine often a thread preempted
+   * while holding it), from the first other stripe whose lock is free this instant and that has
+   * one. Waits for home only when no other stripe gave a block, so contention never makes a new
+   * block.
+   */
+  private static Block pop(Stripe home, int slot) {
+    if (!home.lock.tryLock()) {
+      if (shared(slot)) {
+        for (Stripe other : STRIPES) {
+          if (other != home && other.lock.tryLock()) {
+            try {
+              Block block = other.pop(slot);
+              if (block != null) {
+                return block;
+              }
+            } finally {
+              other.lock.unlock();
+            }
+          }
+        }
+      }
+      home.lock.lock();
+    }
+    try {
+      return home.pop(slot);
+    } finally {
+      home.lock.unlock();
+    }
+  }
+
+  /**
+   * Caches {@code block}: in its home stripe, or, while another thread holds home's lock, in the
+   * first other stripe whose lock is free this instant and whose cache of its kind and size has
+   * room; waits for home only when none took it. False when the block is not kept.
+   */
+  private static boolean push(Block block) {
+    Stripe home = block.home;
+    if (!home.lock.tryLock()) {
+      if (shared(block.slot)) {
+        for (Stripe other : STRIPES) {
+          if (other != home && other.lock.tryLock()) {
+            try {
+              if (other.push(block)) {
+                return true;
+              }
+            } finally {
+              other.lock.unlock();
+            }
+          }
+        }
+      }
+      home.lock.lock();
+    }
+    try {
+      return home.push(block);
+    } finally {
+      home.lock.unlock();
+    }
+  }
+
+  /** Whether blocks of {@code slot} may be cached in any stripe (large ones stay in stripe 0). */
+  private static boolean shared(int slot) {
+    return (MIN_BLOCK << (slot % CLASSES)) <= STRIPED_MAX;
+  }
+
+  /**
    * The caches one group of threads shares: a stack of blocks per kind and size (a slot: {@code
-   * kind * CLASSES + sizeClass}), under this lock.
+   * kind * CLASSES + sizeClass}), under {@link #lock} (a lock that can be tried: a thread finding
+   * it held uses another stripe rather than wait).
    */
   private static final class Stripe {
+    final ReentrantLock lock = new ReentrantLock();
     private final Block[][] stacks = new Block[KINDS * CLASSES][];
     private final int[] counts = new int[KINDS * CLASSES];
 
-    synchronized Block pop(int slot) {
+    /** Under {@link #lock}. */
+    Block pop(int slot) {
       int n = counts[slot];
       if (n == 0) {
         return null;
@@ -265,8 +348,11 @@ public final class MemoryPool {
       return block;
     }
 
-    /** Keeps {@code block}, or returns false when the cache of its kind and size is full. */
-    synchronized boolean push(Block block) {
+    /**
+     * Keeps {@code block}, or returns false when the cache of its kind and size is full. Under
+     * {@link #lock}.
+     */
+    boolean push(Block block) {
       int slot = block.slot;
       Block[] stack = stacks[slot];
       if (stack == null) {
@@ -301,9 +387,10 @@ public final class MemoryPool {
     final int slot;
 
     /**
-     * The stripe whose thread made the block, which it goes back to wherever it is freed: memory
-     * made on one thread and closed on another (a result read on IREE's fence-waiting thread,
-     * closed by the caller) then refills the cache its maker takes from.
+     * The stripe whose thread made the block, which it goes back to wherever it is freed (unless
+     * another thread holds that stripe's lock this instant): memory made on one thread and closed
+     * on another (a result read on IREE's fence-waiting thread, closed by the caller) then refills
+     * the cache its maker takes from.
      */
     private final Stripe home;
 
@@ -329,7 +416,7 @@ public final class MemoryPool {
     /** The lease was freed: back to a cache, or to the system. */
     @Override
     public void run() {
-      if (home != null && home.push(this)) {
+      if (home != null && push(this)) {
         return;
       }
       if (release != null) {
