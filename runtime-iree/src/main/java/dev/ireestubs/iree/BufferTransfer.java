@@ -19,6 +19,7 @@ import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 /**
@@ -60,7 +61,7 @@ import java.util.function.Supplier;
 final class BufferTransfer {
 
   /** Java buffers IREE holds imported, by the key given to IREE as the callback's user data. */
-  private static final Pins PINNED = new Pins();
+  private static final ImportPins PINNED = new ImportPins();
 
   /** {@code void released(void* user_data, iree_hal_buffer_t* buffer)}, for every import. */
   private static final MemorySegment RELEASED = releasedStub();
@@ -89,12 +90,13 @@ final class BufferTransfer {
   static volatile long mapThreshold = MAP_THRESHOLD;
 
   // What the calls did, counted for tests: arguments imported, reused (a kept view), copied;
-  // results mapped, copied.
-  static final AtomicLong IMPORTED = new AtomicLong();
-  static final AtomicLong REUSED = new AtomicLong();
-  static final AtomicLong COPIED_IN = new AtomicLong();
-  static final AtomicLong MAPPED_OUT = new AtomicLong();
-  static final AtomicLong COPIED_OUT = new AtomicLong();
+  // results mapped, copied. Adders: every call of every thread counts, and one shared counter
+  // would be a cache line every calling core writes.
+  static final LongAdder IMPORTED = new LongAdder();
+  static final LongAdder REUSED = new LongAdder();
+  static final LongAdder COPIED_IN = new LongAdder();
+  static final LongAdder MAPPED_OUT = new LongAdder();
+  static final LongAdder COPIED_OUT = new LongAdder();
 
   /** IREE's buffer struct, the mapping and malloc's headers, roughly, per mapped result. */
   static final long MAPPING_OVERHEAD = 512;
@@ -171,7 +173,7 @@ final class BufferTransfer {
         if (address % Encodings.HEAP_BUFFER_ALIGNMENT == 0) {
           long kept = imported.find(view, address, length);
           if (kept != 0) {
-            REUSED.incrementAndGet(); // the kept view's own import holds the memory
+            REUSED.increment(); // the kept view's own import holds the memory
             return kept;
           }
           long made = importView(view, data, lease, address, length, dims);
@@ -276,7 +278,7 @@ final class BufferTransfer {
       statuses.freeStatus(status);
       return 0;
     }
-    IMPORTED.incrementAndGet();
+    IMPORTED.increment();
     return outPointer.get(JAVA_LONG, 0);
   }
 
@@ -319,7 +321,7 @@ final class BufferTransfer {
           status,
           function + ": " + path + " (" + view + "): iree_hal_buffer_view_allocate_buffer_copy");
     }
-    COPIED_IN.incrementAndGet();
+    COPIED_IN.increment();
     return outPointer.get(JAVA_LONG, 0);
   }
 
@@ -404,7 +406,7 @@ final class BufferTransfer {
     ArenaCloser closer = new ArenaCloser(owner);
     // Every buffer over the mapping keeps `data` reachable; once none does, close the arena.
     CLEANER.register(data, closer);
-    MAPPED_OUT.incrementAndGet();
+    MAPPED_OUT.increment();
     resultLease = MemoryLease.unowned(closer);
     return data.asByteBuffer().order(ByteOrder.nativeOrder());
   }
@@ -471,7 +473,7 @@ final class BufferTransfer {
         takeResultLease().escape();
       }
     }
-    COPIED_OUT.incrementAndGet();
+    COPIED_OUT.increment();
     return host;
   }
 
@@ -509,65 +511,6 @@ final class BufferTransfer {
       } catch (RuntimeException | Error e) {
         // Nothing can be reported from an upcall; the memory is then left to the collector.
       }
-    }
-  }
-
-  /**
-   * A table of the Java buffers IREE holds imported, and the holds on their leases, indexed by
-   * small keys, reusing freed slots: pinning and unpinning allocate nothing once the table has
-   * grown to the number of buffers IREE holds at once. The buffer keeps the memory reachable (no
-   * cleaner frees it under IREE); the hold keeps its owner from freeing it. Thread-safe.
-   */
-  private static final class Pins {
-    private ByteBuffer[] buffers = new ByteBuffer[16];
-    private MemoryLease[] leases = new MemoryLease[16];
-    private int[] free = new int[16];
-    private int freeCount;
-    private int next; // slots[next..] have never been used
-    private int count;
-
-    /**
-     * Keeps {@code buffer} and a hold on {@code lease} (null for memory no lease controls) until
-     * unpinned; the key (never 0) releases it.
-     */
-    synchronized long pin(ByteBuffer buffer, MemoryLease lease) {
-      int slot;
-      if (freeCount > 0) {
-        slot = free[--freeCount];
-      } else {
-        if (next == buffers.length) {
-          buffers = java.util.Arrays.copyOf(buffers, buffers.length * 2);
-          leases = java.util.Arrays.copyOf(leases, buffers.length);
-          free = java.util.Arrays.copyOf(free, buffers.length);
-        }
-        slot = next++;
-      }
-      buffers[slot] = buffer;
-      leases[slot] = lease;
-      count++;
-      return slot + 1L;
-    }
-
-    /**
-     * Lets the buffer kept under {@code key} go and returns its lease, whose hold the caller
-     * releases (outside this lock); null for unknown keys and for memory no lease controls (never
-     * throws).
-     */
-    synchronized MemoryLease unpin(long key) {
-      long slot = key - 1;
-      if (slot < 0 || slot >= next || buffers[(int) slot] == null) {
-        return null;
-      }
-      MemoryLease lease = leases[(int) slot];
-      buffers[(int) slot] = null;
-      leases[(int) slot] = null;
-      free[freeCount++] = (int) slot;
-      count--;
-      return lease;
-    }
-
-    synchronized int count() {
-      return count;
     }
   }
 

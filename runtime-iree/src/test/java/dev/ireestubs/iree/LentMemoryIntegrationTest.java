@@ -55,11 +55,11 @@ class LentMemoryIntegrationTest {
     try (IreeSession session = IREE.load(Adder.FILE)) {
       BackendFunction add = session.function("module.add");
       FloatArray b = FloatArray.of(new float[] {10, 20, 30, 40});
-      long imported = BufferTransfer.IMPORTED.get();
+      long imported = BufferTransfer.IMPORTED.sum();
       try (VmList results = add.invoke(VmList.of(argument, b.asBufferView()))) {
         argument.endCall(); // the caller is done: IREE's kept import still pins the memory
         assertThat(frees.get()).isEqualTo(0);
-        assertThat(BufferTransfer.IMPORTED.get() - imported).isEqualTo(2);
+        assertThat(BufferTransfer.IMPORTED.sum() - imported).isEqualTo(2);
         float[] out = new float[4];
         results.getBufferView(0).data().asFloatBuffer().get(out);
         assertThat(out).isEqualTo(new float[] {11, 22, 33, 44});
@@ -149,7 +149,7 @@ class LentMemoryIntegrationTest {
       Adder adder = new Iree_Adder(session);
       FloatArray a = FloatArray.of(new float[] {1, 2, 3, 4});
       FloatArray b = FloatArray.of(new float[] {10, 20, 30, 40});
-      long mapped = BufferTransfer.MAPPED_OUT.get();
+      long mapped = BufferTransfer.MAPPED_OUT.sum();
       for (int frame = 0; frame < 100; frame++) {
         try (FloatArray sum = adder.add(a, b)) {
           assertThat(sum.toArray()).isEqualTo(new float[] {11, 22, 33, 44});
@@ -157,7 +157,7 @@ class LentMemoryIntegrationTest {
         }
         assertThat(BufferTransfer.mappedBytes()).isEqualTo(0); // released by close, no GC
       }
-      assertThat(BufferTransfer.MAPPED_OUT.get() - mapped).isEqualTo(100);
+      assertThat(BufferTransfer.MAPPED_OUT.sum() - mapped).isEqualTo(100);
       FloatArray closed = adder.add(a, b);
       closed.close();
       assertThrows(IllegalStateException.class, closed::toArray);
@@ -172,12 +172,12 @@ class LentMemoryIntegrationTest {
     float[][] a = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}};
     try (IreeSession session = IREE.load(Matmul.FILE)) {
       Matmul matmul = new Iree_Matmul(session);
-      long mapped = BufferTransfer.MAPPED_OUT.get();
+      long mapped = BufferTransfer.MAPPED_OUT.sum();
       for (int frame = 0; frame < 20; frame++) {
         assertThat(matmul.matmul(a, b)).isEqualTo(new float[][] {{1, 0}, {0, 1}, {1, 1}});
         assertThat(BufferTransfer.mappedBytes()).isEqualTo(0);
       }
-      assertThat(BufferTransfer.MAPPED_OUT.get() - mapped).isEqualTo(20);
+      assertThat(BufferTransfer.MAPPED_OUT.sum() - mapped).isEqualTo(20);
     }
   }
 

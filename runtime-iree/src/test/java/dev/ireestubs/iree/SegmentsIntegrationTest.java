@@ -51,16 +51,16 @@ class SegmentsIntegrationTest {
       FloatArray frame = Segments.wrap(in, ElementType.F32, FloatArray.class, 4);
       FloatArray biasArray = Segments.wrap(bias, ElementType.F32, FloatArray.class, 4);
 
-      long imported = BufferTransfer.IMPORTED.get();
-      long reused = BufferTransfer.REUSED.get();
-      long copiedIn = BufferTransfer.COPIED_IN.get();
+      long imported = BufferTransfer.IMPORTED.sum();
+      long reused = BufferTransfer.REUSED.sum();
+      long copiedIn = BufferTransfer.COPIED_IN.sum();
       // iree-run-module ... --function=add --input=4xf32=1,2,3,4 --input=4xf32=10,20,30,40
       //   ->  4xf32=11 22 33 44
       fill(in, 1, 2, 3, 4);
       Segments.copyInto(adder.add(frame, biasArray), out);
       assertThat(floats(out)).isEqualTo(new float[] {11, 22, 33, 44});
-      assertThat(BufferTransfer.IMPORTED.get() - imported).isEqualTo(2);
-      assertThat(BufferTransfer.COPIED_IN.get() - copiedIn).isEqualTo(0);
+      assertThat(BufferTransfer.IMPORTED.sum() - imported).isEqualTo(2);
+      assertThat(BufferTransfer.COPIED_IN.sum() - copiedIn).isEqualTo(0);
 
       // The next frames, written into the same memory: passed again, neither copied nor imported.
       for (int i = 1; i <= 5; i++) {
@@ -69,9 +69,9 @@ class SegmentsIntegrationTest {
         assertThat(floats(out))
             .isEqualTo(new float[] {10 + i, 20 - i, 30 + 0.5f * i, 40 + 100 * i});
       }
-      assertThat(BufferTransfer.IMPORTED.get() - imported).isEqualTo(2);
-      assertThat(BufferTransfer.REUSED.get() - reused).isEqualTo(10);
-      assertThat(BufferTransfer.COPIED_IN.get() - copiedIn).isEqualTo(0);
+      assertThat(BufferTransfer.IMPORTED.sum() - imported).isEqualTo(2);
+      assertThat(BufferTransfer.REUSED.sum() - reused).isEqualTo(10);
+      assertThat(BufferTransfer.COPIED_IN.sum() - copiedIn).isEqualTo(0);
     }
     // The session let go of the imported memory when it closed.
     assertThat(BufferTransfer.pinnedCount()).isEqualTo(0);
@@ -103,8 +103,8 @@ class SegmentsIntegrationTest {
       MemorySegment b =
           fill(Segments.allocate(arena, ElementType.F32, 4, 2), 1, 0, 0, 1, 2, -1, 0.5f, 0.25f);
       MemorySegment c = Segments.allocate(arena, ElementType.F32, 3, 2);
-      long imported = BufferTransfer.IMPORTED.get();
-      long copiedIn = BufferTransfer.COPIED_IN.get();
+      long imported = BufferTransfer.IMPORTED.sum();
+      long copiedIn = BufferTransfer.COPIED_IN.sum();
       FloatArray product =
           new Iree_MatmulArrays(session)
               .matmul(
@@ -113,8 +113,8 @@ class SegmentsIntegrationTest {
       assertThat(product.shape()).isEqualTo(new long[] {3, 2});
       Segments.copyInto(product, c);
       assertThat(floats(c)).isEqualTo(new float[] {9, 0, 23, 1, 37, 2});
-      assertThat(BufferTransfer.IMPORTED.get() - imported).isEqualTo(2);
-      assertThat(BufferTransfer.COPIED_IN.get() - copiedIn).isEqualTo(0);
+      assertThat(BufferTransfer.IMPORTED.sum() - imported).isEqualTo(2);
+      assertThat(BufferTransfer.COPIED_IN.sum() - copiedIn).isEqualTo(0);
     }
   }
 
@@ -125,13 +125,13 @@ class SegmentsIntegrationTest {
         IreeSession session = IREE.load(Adder.FILE)) {
       MemorySegment a = fill(Segments.allocate(arena, ElementType.F32, 4), 1, 2, 3, 4);
       MemorySegment b = fill(Segments.allocate(arena, ElementType.F32, 4), 10, 20, 30, 40);
-      long mapped = BufferTransfer.MAPPED_OUT.get();
+      long mapped = BufferTransfer.MAPPED_OUT.sum();
       FloatArray sum =
           new Iree_Adder(session)
               .add(
                   Segments.wrap(a, ElementType.F32, FloatArray.class, 4),
                   Segments.wrap(b, ElementType.F32, FloatArray.class, 4));
-      assertThat(BufferTransfer.MAPPED_OUT.get() - mapped).isEqualTo(1);
+      assertThat(BufferTransfer.MAPPED_OUT.sum() - mapped).isEqualTo(1);
       MemorySegment view = Segments.asSegment(sum);
       assertThat(floats(view)).isEqualTo(new float[] {11, 22, 33, 44});
       MemorySegment out = arena.allocate(16);

@@ -50,16 +50,16 @@ class ZeroCopyIntegrationTest {
     IreeSession session = IREE.load(Adder.FILE);
     try (session) {
       Adder adder = new Iree_Adder(session);
-      long imported = BufferTransfer.IMPORTED.get();
-      long copiedIn = BufferTransfer.COPIED_IN.get();
-      long mapped = BufferTransfer.MAPPED_OUT.get();
+      long imported = BufferTransfer.IMPORTED.sum();
+      long copiedIn = BufferTransfer.COPIED_IN.sum();
+      long mapped = BufferTransfer.MAPPED_OUT.sum();
       // iree-run-module ... --function=add --input=4xf32=1,2,3,4 --input=4xf32=10,20,30,40
       //   ->  4xf32=11 22 33 44
       FloatArray sum = adder.add(floats(1, 2, 3, 4), floats(10, 20, 30, 40));
       assertThat(sum.toArray()).isEqualTo(new float[] {11, 22, 33, 44});
-      assertThat(BufferTransfer.IMPORTED.get() - imported).isEqualTo(2);
-      assertThat(BufferTransfer.COPIED_IN.get() - copiedIn).isEqualTo(0);
-      assertThat(BufferTransfer.MAPPED_OUT.get() - mapped).isEqualTo(1);
+      assertThat(BufferTransfer.IMPORTED.sum() - imported).isEqualTo(2);
+      assertThat(BufferTransfer.COPIED_IN.sum() - copiedIn).isEqualTo(0);
+      assertThat(BufferTransfer.MAPPED_OUT.sum() - mapped).isEqualTo(1);
       // The mapped result is writable, like every result.
       sum.setFlat(5f, 0);
       assertThat(sum.getFlat(0)).isEqualTo(5f);
@@ -78,25 +78,25 @@ class ZeroCopyIntegrationTest {
       // iree-run-module ... --function=add --input=4xf32=1,2,3,4 --input=4xf32=10,20,30,40
       //   ->  4xf32=11 22 33 44
       assertThat(adder.add(a, b).toArray()).isEqualTo(new float[] {11, 22, 33, 44});
-      long imported = BufferTransfer.IMPORTED.get();
-      long reused = BufferTransfer.REUSED.get();
+      long imported = BufferTransfer.IMPORTED.sum();
+      long reused = BufferTransfer.REUSED.sum();
       a.setFlat(100f, 0); // new data in the same memory: the kept view reads it
       assertThat(adder.add(a, b).toArray()).isEqualTo(new float[] {110, 22, 33, 44});
-      assertThat(BufferTransfer.REUSED.get() - reused).isEqualTo(2);
-      assertThat(BufferTransfer.IMPORTED.get() - imported).isEqualTo(0);
+      assertThat(BufferTransfer.REUSED.sum() - reused).isEqualTo(2);
+      assertThat(BufferTransfer.IMPORTED.sum() - imported).isEqualTo(0);
       // Another Java object over the same memory, same type and shape: the same view.
       BackendFunction add = session.function("module.add");
-      long before = BufferTransfer.REUSED.get();
+      long before = BufferTransfer.REUSED.sum();
       try (VmList ignored =
           add.invoke(
               VmList.of(BufferView.wrap(0x21000020, new long[] {4}, a.data()), b.asBufferView()))) {
-        assertThat(BufferTransfer.REUSED.get() - before).isEqualTo(2);
+        assertThat(BufferTransfer.REUSED.sum() - before).isEqualTo(2);
       }
       // The same memory as another shape is another view (which IREE then refuses for add).
-      long importedBefore = BufferTransfer.IMPORTED.get();
+      long importedBefore = BufferTransfer.IMPORTED.sum();
       VmList reshaped = VmList.of(a.reshape(2, 2).asBufferView(), b.asBufferView());
       assertThrows(IreeInvocationException.class, () -> add.invoke(reshaped));
-      assertThat(BufferTransfer.IMPORTED.get() - importedBefore).isEqualTo(1);
+      assertThat(BufferTransfer.IMPORTED.sum() - importedBefore).isEqualTo(1);
       // More arrays than the session keeps: every call still right.
       for (int i = 0; i < 3 * ImportedViews.CAPACITY; i++) {
         FloatArray x = floats(i, i, i, i);
@@ -118,8 +118,8 @@ class ZeroCopyIntegrationTest {
       int skip = (64 - raw.alignmentOffset(0, 64)) % 64 + 4;
       ByteBuffer unaligned = raw.slice(skip, 16).order(ByteOrder.nativeOrder());
       unaligned.asFloatBuffer().put(new float[] {10, 20, 30, 40});
-      long copiedIn = BufferTransfer.COPIED_IN.get();
-      long imported = BufferTransfer.IMPORTED.get();
+      long copiedIn = BufferTransfer.COPIED_IN.sum();
+      long imported = BufferTransfer.IMPORTED.sum();
       VmList arguments =
           VmList.of(
               BufferView.wrap(0x21000020, new long[] {4}, heap),
@@ -129,8 +129,8 @@ class ZeroCopyIntegrationTest {
         results.getBufferView(0).data().asFloatBuffer().get(out);
         assertThat(out).isEqualTo(new float[] {11, 22, 33, 44});
       }
-      assertThat(BufferTransfer.COPIED_IN.get() - copiedIn).isEqualTo(2);
-      assertThat(BufferTransfer.IMPORTED.get() - imported).isEqualTo(0);
+      assertThat(BufferTransfer.COPIED_IN.sum() - copiedIn).isEqualTo(2);
+      assertThat(BufferTransfer.IMPORTED.sum() - imported).isEqualTo(0);
     }
   }
 
