@@ -44,6 +44,9 @@ public final class PeersBenchmarkMain {
   /** The threads that call at once in the throughput measurement. */
   private static final int THREADS_AT_ONCE = 8;
 
+  private static final com.sun.management.OperatingSystemMXBean PROCESS =
+      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -115,14 +118,22 @@ public final class PeersBenchmarkMain {
       }
       int poolSize = Integer.getInteger("peers.poolSize", THREADS_AT_ONCE);
       try (IreeSessionPool pool = runtime.newPool(Device.LOCAL_SYNC, poolSize).load(module)) {
-        double[][] ortRates = new double[2][throughputRounds];
-        double[][] stubRates = new double[2][throughputRounds];
+        Rate[][] ortRates = new Rate[2][throughputRounds];
+        Rate[][] stubRates = new Rate[2][throughputRounds];
         for (int r = 0; r < throughputRounds + 1; r++) {
           boolean counted = r > 0;
           for (int t = 0; t < 2; t++) {
             int threads = t == 0 ? 1 : THREADS_AT_ONCE;
-            double o = throughput(env, ort, pool, true, threads, seconds);
-            double s = throughput(env, ort, pool, false, threads, seconds);
+            // Alternate which library goes first, as the single-thread rounds do.
+            Rate o;
+            Rate s;
+            if (r % 2 == 0) {
+              o = throughput(env, ort, pool, true, threads, seconds);
+              s = throughput(env, ort, pool, false, threads, seconds);
+            } else {
+              s = throughput(env, ort, pool, false, threads, seconds);
+              o = throughput(env, ort, pool, true, threads, seconds);
+            }
             if (counted) {
               ortRates[t][r - 1] = o;
               stubRates[t][r - 1] = s;
@@ -158,8 +169,14 @@ public final class PeersBenchmarkMain {
     }
   }
 
+  /**
+   * One throughput measurement: calls per second, and the whole process's CPU time per call (every
+   * thread's: the callers', the collector's, the JIT's, a library's own).
+   */
+  private record Rate(double callsPerSecond, double cpuMicrosPerCall) {}
+
   /** Calls per second of {@code threads} threads, each with its own inputs, for {@code seconds}. */
-  private static double throughput(
+  private static Rate throughput(
       OrtEnvironment env,
       OrtSession ort,
       IreeSessionPool pool,
@@ -209,6 +226,7 @@ public final class PeersBenchmarkMain {
       w.start();
     }
     ready.await();
+    long cpu0 = PROCESS.getProcessCpuTime();
     long start = System.nanoTime();
     go.countDown();
     Thread.sleep(seconds * 1000L);
@@ -217,24 +235,26 @@ public final class PeersBenchmarkMain {
       w.join();
     }
     long elapsed = System.nanoTime() - start;
+    long cpu = PROCESS.getProcessCpuTime() - cpu0;
     if (!failures.isEmpty()) {
       throw new IllegalStateException("a worker failed", failures.get(0));
     }
-    if (threads > 1) {
+    if (threads > 0) {
       long min = perThread.stream().mapToLong(Long::longValue).min().orElse(0);
       long max = perThread.stream().mapToLong(Long::longValue).max().orElse(1);
       // How evenly the threads were served: the fewest calls a thread made over the most, and the
       // longest single call (a wait for a session included).
       System.out.printf(
           Locale.ROOT,
-          "    %s, %d threads: %.0f calls/s; calls per thread min/max %.2f; longest call %.1f ms%n",
+          "    %s, %d threads: %.0f calls/s; process CPU %.2f us/call; calls per thread min/max %.2f; longest call %.1f ms%n",
           onOrt ? "ORT" : "stub",
           threads,
           done.sum() / (elapsed / 1e9),
+          cpu / 1e3 / done.sum(),
           min / (double) max,
           slowest.get() / 1e6);
     }
-    return done.sum() / (elapsed / 1e9);
+    return new Rate(done.sum() / (elapsed / 1e9), cpu / 1e3 / done.sum());
   }
 
   private static double median(List<Double> values) {
@@ -296,28 +316,42 @@ public final class PeersBenchmarkMain {
     }
   }
 
-  private static void printThroughput(double[][] ort, double[][] stub, int poolSize, int seconds) {
+  private static void printThroughput(Rate[][] ort, Rate[][] stub, int poolSize, int seconds) {
     System.out.println();
     System.out.printf(
         Locale.ROOT,
-        "new_inputs from 1 and from 8 threads at once, calls/s (median of %d rounds of %d s;"
-            + " ORT: one session; stub: a pool of %d sessions)%n",
+        "new_inputs from 1 and from 8 threads at once (medians of %d rounds of %d s; ORT: one"
+            + " session; stub: a pool of %d sessions; CPU: the process's per call)%n",
         ort[0].length,
         seconds,
         poolSize);
-    String row = "  %-8s %12s %12s %10s%n";
-    System.out.printf(Locale.ROOT, row, "library", "1 thread", "8 threads", "8 / 1");
+    String row = "  %-8s %12s %12s %8s %12s %12s %10s%n";
+    System.out.printf(
+        Locale.ROOT,
+        row,
+        "library",
+        "1 thread/s",
+        "8 threads/s",
+        "8 / 1",
+        "CPU us 1 th",
+        "CPU us 8 th",
+        "CPU 8 / 1");
     for (int lib = 0; lib < 2; lib++) {
-      double[][] r = lib == 0 ? ort : stub;
-      double one = median(r[0]);
-      double eight = median(r[1]);
+      Rate[][] r = lib == 0 ? ort : stub;
+      double one = median(Arrays.stream(r[0]).mapToDouble(Rate::callsPerSecond).toArray());
+      double eight = median(Arrays.stream(r[1]).mapToDouble(Rate::callsPerSecond).toArray());
+      double cpuOne = median(Arrays.stream(r[0]).mapToDouble(Rate::cpuMicrosPerCall).toArray());
+      double cpuEight = median(Arrays.stream(r[1]).mapToDouble(Rate::cpuMicrosPerCall).toArray());
       System.out.printf(
           Locale.ROOT,
           row,
           lib == 0 ? "ORT" : "stub",
           String.format(Locale.ROOT, "%.0f", one),
           String.format(Locale.ROOT, "%.0f", eight),
-          String.format(Locale.ROOT, "%.2f", eight / one));
+          String.format(Locale.ROOT, "%.2f", eight / one),
+          String.format(Locale.ROOT, "%.2f", cpuOne),
+          String.format(Locale.ROOT, "%.2f", cpuEight),
+          String.format(Locale.ROOT, "%.2f", cpuEight / cpuOne));
     }
   }
 }
