@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -156,7 +157,8 @@ final class CloseFaults {
     List<Future<?>> futures = new ArrayList<>();
     List<FencedFuture<Object>> calls = new ArrayList<>();
     AtomicBoolean stop = new AtomicBoolean();
-    List<Thread> syncThreads = startSyncCallers(backend, yes, s.syncThreads(), stop);
+    List<Throwable> syncFailures = Collections.synchronizedList(new ArrayList<>());
+    List<Thread> syncThreads = startSyncCallers(backend, yes, s, stop, syncFailures);
     DynamicFunction async = DynamicFunction.of(backend.function(ASYNC));
     CompletableFuture<Void> gate = new CompletableFuture<>();
     for (int i = 0; i < s.asyncCalls(); i++) {
@@ -203,6 +205,10 @@ final class CloseFaults {
           .that(t.isAlive())
           .isFalse();
     }
+    if (!syncFailures.isEmpty()) {
+      throw new AssertionError(
+          "a synchronous caller ended in an undeclared way: " + s, syncFailures.get(0));
+    }
     if (argumentCloser != null) {
       argumentCloser.join();
     }
@@ -222,33 +228,26 @@ final class CloseFaults {
 
   /**
    * Threads that call {@code tf2onnx} synchronously until the backend refuses them as closed (or
-   * {@code stop}); each result is checked and closed, the last one read again after the close.
+   * {@code stop}); each result is checked and closed, the last one read again after the close. A
+   * caller ends on a close, or, after a device failure, on the failure IREE's queue gives the calls
+   * behind it (ABORTED); any other end goes to {@code failures}.
    */
   private List<Thread> startSyncCallers(
-      ModuleBackend backend, UByteArray yes, int count, AtomicBoolean stop) {
+      ModuleBackend backend,
+      UByteArray yes,
+      Scenario s,
+      AtomicBoolean stop,
+      List<Throwable> failures) {
     DynamicFunction sync = DynamicFunction.of(backend.function(SYNC));
     List<Thread> threads = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
+    for (int i = 0; i < s.syncThreads(); i++) {
       Thread t =
           new Thread(
               () -> {
-                FloatArray kept = null;
-                for (int n = 0; n < 10_000 && !stop.get(); n++) {
-                  try {
-                    FloatArray logits = (FloatArray) sync.call(yes);
-                    tally.calls.incrementAndGet();
-                    tally.succeeded.incrementAndGet();
-                    if (kept != null) {
-                      kept.close();
-                    }
-                    kept = logits; // a result that outlives the close
-                  } catch (IllegalStateException closed) {
-                    break; // the backend, or the argument, is closed
-                  }
-                }
-                if (kept != null) {
-                  MicroSpeech.assertYes(kept); // read after the close
-                  kept.close();
+                try {
+                  callUntilClosed(sync, yes, s, stop);
+                } catch (RuntimeException | Error e) {
+                  failures.add(e);
                 }
               },
               "fault-suite-sync-caller-" + i);
@@ -257,6 +256,36 @@ final class CloseFaults {
       threads.add(t);
     }
     return threads;
+  }
+
+  private void callUntilClosed(
+      DynamicFunction sync, UByteArray yes, Scenario s, AtomicBoolean stop) {
+    FloatArray kept = null;
+    for (int n = 0; n < 10_000 && !stop.get(); n++) {
+      try {
+        FloatArray logits = (FloatArray) sync.call(yes);
+        tally.calls.incrementAndGet();
+        tally.succeeded.incrementAndGet();
+        if (kept != null) {
+          kept.close();
+        }
+        kept = logits; // a result that outlives the close
+      } catch (IllegalStateException closed) {
+        break; // the backend, or the argument, is closed
+      } catch (IreeInvocationException failed) {
+        if (!s.deviceFailure()) {
+          throw failed;
+        }
+        assertThat(failed.statusCode()).isEqualTo(IreeStatusCode.ABORTED.code());
+        tally.calls.incrementAndGet();
+        tally.failedOnDevice.incrementAndGet();
+        break;
+      }
+    }
+    if (kept != null) {
+      MicroSpeech.assertYes(kept); // read after the close
+      kept.close();
+    }
   }
 
   private static void close(IreeRuntime runtime, ModuleBackend backend, Scenario s, Random random)
