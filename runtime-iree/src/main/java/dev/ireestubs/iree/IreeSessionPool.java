@@ -37,16 +37,23 @@ import java.util.Set;
  *
  * <p><b>Calls.</b> A synchronous call holds a session for the whole call; an asynchronous one
  * ({@link BackendFunction#invokeAsync}) only while it is submitted (on local-sync, where the work
- * runs inside the invoke, that is the whole call). A call that finds every session busy waits, in
- * the order the calls came (a fair queue), without bound or up to the pool's {@code maxWait}
- * ({@link IreeRuntime#newPool(Device, int, Duration)}); one that waited that long fails with an
- * {@link IreeInvocationException} of status {@code DEADLINE_EXCEEDED} (an interrupted wait: {@code
- * CANCELLED}, the interrupt kept), thrown by a synchronous call and failing an asynchronous call's
- * future. Results are the caller's, exactly as a session's (see {@link IreeSession}): copies, or
- * views holding IREE's buffers, valid after the session went back to the pool and after the pool is
- * closed. On local-task the sessions share the device's window of {@value
- * CallPath#LOCAL_TASK_WINDOW} asynchronous calls, and a device failure fails every later call of
- * the whole pool (IREE's task queue keeps its first failure): open a new pool.
+ * runs inside the invoke, that is the whole call). A call that finds every session busy waits,
+ * without bound or up to the pool's {@code maxWait} ({@link IreeRuntime#newPool(Device, int,
+ * Duration)}); one that waited that long fails with an {@link IreeInvocationException} of status
+ * {@code DEADLINE_EXCEEDED} (an interrupted wait: {@code CANCELLED}, the interrupt kept), thrown by
+ * a synchronous call and failing an asynchronous call's future. Results are the caller's, exactly
+ * as a session's (see {@link IreeSession}): copies, or views holding IREE's buffers, valid after
+ * the session went back to the pool and after the pool is closed. On local-task the sessions share
+ * the device's window of {@value CallPath#LOCAL_TASK_WINDOW} asynchronous calls, and a device
+ * failure fails every later call of the whole pool (IREE's task queue keeps its first failure):
+ * open a new pool.
+ *
+ * <p><b>Order of waiting calls.</b> A call takes a session that is free as it comes, even while
+ * others wait, so a thread that just gave its session back goes on without a thread switch; once a
+ * call has waited {@value Seats#GRACE_MILLIS} ms, later calls queue behind the waiting ones, which
+ * are served in the order they came. A call is overtaken by later ones for at most that long plus
+ * the calls then ahead of it: a strictly fair queue would hand every freed session to a parked
+ * thread, which with more threads than sessions costs each call a park and a wake-up.
  *
  * <p><b>Size.</b> With local-sync each call runs on its caller's thread, so a pool as large as the
  * number of threads that call at once, at most the machine's processors, lets them all run; more

@@ -1,0 +1,143 @@
+package dev.ireestubs.iree;
+
+import static com.google.common.truth.Truth.assertThat;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.ireestubs.invoke.IreeInvocationException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.junit.jupiter.api.Test;
+
+class SeatsTest {
+
+  @Test
+  void noTwoCallsEverHoldTheSameSession() throws InterruptedException {
+    int size = 3;
+    Seats seats = new Seats("the pool", size, true, -1);
+    AtomicIntegerArray holders = new AtomicIntegerArray(size);
+    ConcurrentLinkedQueue<String> wrong = new ConcurrentLinkedQueue<>();
+    List<Thread> threads = new ArrayList<>();
+    for (int t = 0; t < 8; t++) {
+      Thread thread =
+          new Thread(
+              () -> {
+                for (int i = 0; i < 20_000; i++) {
+                  int index = seats.take("f");
+                  if (index < 0 || index >= size || !holders.compareAndSet(index, 0, 1)) {
+                    wrong.add("session " + index + " given twice at once");
+                  }
+                  holders.set(index, 0);
+                  seats.giveBack(index);
+                }
+              });
+      threads.add(thread);
+      thread.start();
+    }
+    for (Thread thread : threads) {
+      thread.join();
+    }
+
+    assertThat(wrong).isEmpty();
+    assertThat(seats.waiting()).isEqualTo(0);
+  }
+
+  @Test
+  void aThreadCallingAgainGetsTheSessionItHadWhileItIsFree() {
+    Seats seats = new Seats("the pool", 4, true, -1);
+    int first = seats.take("f");
+    seats.giveBack(first);
+    for (int i = 0; i < 10; i++) {
+      int again = seats.take("f");
+      assertThat(again).isEqualTo(first);
+      seats.giveBack(again);
+    }
+  }
+
+  @Test
+  void aCallTakesAnotherSessionWhenItsOwnIsBusy() {
+    Seats seats = new Seats("the pool", 2, true, -1);
+    int mine = seats.take("f");
+    int other = seats.take("f");
+    assertThat(other).isNotEqualTo(mine);
+    seats.giveBack(mine);
+    seats.giveBack(other);
+  }
+
+  @Test
+  void aCallWaitsAtMostMaxWaitAndSaysWhatToDo() {
+    Seats seats = new Seats("the pool", 1, true, TimeUnit.MILLISECONDS.toNanos(20));
+    int held = seats.take("f");
+
+    IreeInvocationException e = assertThrows(IreeInvocationException.class, () -> seats.take("f"));
+    assertThat(e).hasMessageThat().contains("all 1 sessions of the pool stayed busy for 20 ms");
+    assertThat(e.statusCode()).isEqualTo(IreeStatusCode.DEADLINE_EXCEEDED.code());
+    seats.giveBack(held);
+  }
+
+  @Test
+  void aCloseWakesEveryWaitingCall() throws Exception {
+    Seats seats = new Seats("the pool", 1, true, -1);
+    int held = seats.take("f");
+    CompletableFuture<Throwable> waiting = new CompletableFuture<>();
+    Thread caller =
+        new Thread(
+            () -> {
+              try {
+                seats.take("f");
+                waiting.complete(null);
+              } catch (RuntimeException e) {
+                waiting.complete(e);
+              }
+            });
+    caller.start();
+    while (seats.waiting() == 0) {
+      Thread.onSpinWait();
+    }
+    seats.close();
+
+    Throwable failure = waiting.get(30, TimeUnit.SECONDS); // a hang guard only
+    assertThat(failure).isInstanceOf(IllegalStateException.class);
+    assertThat(failure).hasMessageThat().isEqualTo("the pool is closed: f cannot be called");
+    seats.giveBack(held);
+  }
+
+  @Test
+  void aCallThatGaveBackItsSessionTakesItAgainOnlyIfNoCallWaitedPastTheGrace() throws Exception {
+    Seats seats = new Seats("the pool", 1, true, -1);
+    int held = seats.take("f");
+    ConcurrentLinkedQueue<String> order = new ConcurrentLinkedQueue<>();
+    Thread waiting = caller(seats, "waiting", order);
+    waiting.start();
+    while (seats.overdue() == 0) { // it waits past the grace
+      Thread.onSpinWait();
+    }
+    seats.giveBack(held);
+    int again = seats.take("f"); // at once without the grace: it queues behind the overdue call
+    order.add("again");
+    seats.giveBack(again);
+    waiting.join();
+
+    assertThat(order).containsExactly("waiting", "again").inOrder();
+  }
+
+  /** A thread that takes a session, records {@code name} and gives the session back. */
+  private static Thread caller(Seats seats, String name, ConcurrentLinkedQueue<String> order) {
+    return new Thread(
+        () -> {
+          int index = seats.take(name);
+          order.add(name);
+          seats.giveBack(index);
+        });
+  }
+
+  @Test
+  void aSessionThatIsNotAPoolIsAlwaysSeatZero() {
+    Seats seats = new Seats("the session", 1, false, -1);
+    assertThat(seats.take("f")).isEqualTo(0);
+    assertThat(seats.take("f")).isEqualTo(0);
+  }
+}
