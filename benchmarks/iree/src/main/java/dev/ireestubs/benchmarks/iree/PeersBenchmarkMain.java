@@ -33,8 +33,9 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>System properties: {@code peers.rounds} (default 15, the first 3 of which warm up and are not
  * counted), {@code peers.calls} per pattern per round (default 20000), {@code peers.seconds} per
  * throughput measurement (default 1), {@code peers.throughputRounds} (default 5), {@code
- * peers.poolSize} (the stub's pool for the throughput, default 8: a session per thread, as ORT's
- * one session runs 8 calls at once).
+ * peers.poolSizes} (the stub's pools for the throughput, comma-separated; {@code peers.poolSize}
+ * for one; default 8, a session per thread as ORT's one session runs 8 calls at once, and one of a
+ * session per processor). Each throughput measurement also takes the process's CPU time per call.
  */
 public final class PeersBenchmarkMain {
   private PeersBenchmarkMain() {}
@@ -116,33 +117,59 @@ public final class PeersBenchmarkMain {
       if (throughputRounds < 1) {
         return;
       }
-      int poolSize = Integer.getInteger("peers.poolSize", THREADS_AT_ONCE);
-      try (IreeSessionPool pool = runtime.newPool(Device.LOCAL_SYNC, poolSize).load(module)) {
-        Rate[][] ortRates = new Rate[2][throughputRounds];
-        Rate[][] stubRates = new Rate[2][throughputRounds];
+      List<IreeSessionPool> pools = new ArrayList<>();
+      try {
+        for (int size : poolSizes()) {
+          pools.add(runtime.newPool(Device.LOCAL_SYNC, size).load(module));
+        }
+        // Library 0 is ORT; library 1 + i the stub on pools[i].
+        int libraries = 1 + pools.size();
+        Rate[][][] rates = new Rate[libraries][2][throughputRounds];
         for (int r = 0; r < throughputRounds + 1; r++) {
-          boolean counted = r > 0;
           for (int t = 0; t < 2; t++) {
             int threads = t == 0 ? 1 : THREADS_AT_ONCE;
-            // Alternate which library goes first, as the single-thread rounds do.
-            Rate o;
-            Rate s;
-            if (r % 2 == 0) {
-              o = throughput(env, ort, pool, true, threads, seconds);
-              s = throughput(env, ort, pool, false, threads, seconds);
-            } else {
-              s = throughput(env, ort, pool, false, threads, seconds);
-              o = throughput(env, ort, pool, true, threads, seconds);
-            }
-            if (counted) {
-              ortRates[t][r - 1] = o;
-              stubRates[t][r - 1] = s;
+            for (int k = 0; k < libraries; k++) {
+              // Rotate which library goes first, as the single-thread rounds alternate.
+              int lib = (k + r) % libraries;
+              IreeSessionPool pool = pools.get(Math.max(0, lib - 1));
+              Rate rate = throughput(env, ort, pool, lib == 0, threads, seconds);
+              if (r > 0) {
+                rates[lib][t][r - 1] = rate;
+              }
             }
           }
         }
-        printThroughput(ortRates, stubRates, poolSize, seconds);
+        List<String> names = new ArrayList<>();
+        names.add("ORT, one session");
+        for (IreeSessionPool pool : pools) {
+          names.add("stub, pool of " + pool.size());
+        }
+        printThroughput(names, rates, seconds);
+      } finally {
+        pools.forEach(IreeSessionPool::close);
       }
     }
+  }
+
+  /**
+   * The stub's pool sizes for the throughput: {@code peers.poolSizes} (comma-separated), or {@code
+   * peers.poolSize}, else a session per calling thread and a session per processor.
+   */
+  private static List<Integer> poolSizes() {
+    String sizes = System.getProperty("peers.poolSizes", System.getProperty("peers.poolSize"));
+    List<Integer> out = new ArrayList<>();
+    if (sizes == null) {
+      out.add(THREADS_AT_ONCE);
+      int processors = Runtime.getRuntime().availableProcessors();
+      if (processors != THREADS_AT_ONCE) {
+        out.add(processors);
+      }
+      return out;
+    }
+    for (String size : sizes.split(",")) {
+      out.add(Integer.parseInt(size.trim()));
+    }
+    return out;
   }
 
   private static void measure(Call call, Pattern p, int calls, Map<Pattern, Figures> into)
@@ -247,7 +274,7 @@ public final class PeersBenchmarkMain {
       System.out.printf(
           Locale.ROOT,
           "    %s, %d threads: %.0f calls/s; process CPU %.2f us/call; calls per thread min/max %.2f; longest call %.1f ms%n",
-          onOrt ? "ORT" : "stub",
+          onOrt ? "ORT" : "stub, pool of " + pool.size(),
           threads,
           done.sum() / (elapsed / 1e9),
           cpu / 1e3 / done.sum(),
@@ -316,16 +343,15 @@ public final class PeersBenchmarkMain {
     }
   }
 
-  private static void printThroughput(Rate[][] ort, Rate[][] stub, int poolSize, int seconds) {
+  private static void printThroughput(List<String> names, Rate[][][] rates, int seconds) {
     System.out.println();
     System.out.printf(
         Locale.ROOT,
-        "new_inputs from 1 and from 8 threads at once (medians of %d rounds of %d s; ORT: one"
-            + " session; stub: a pool of %d sessions; CPU: the process's per call)%n",
-        ort[0].length,
-        seconds,
-        poolSize);
-    String row = "  %-8s %12s %12s %8s %12s %12s %10s%n";
+        "new_inputs from 1 and from 8 threads at once (medians of %d rounds of %d s;"
+            + " CPU: the process's per call)%n",
+        rates[0][0].length,
+        seconds);
+    String row = "  %-20s %12s %12s %8s %12s %12s %10s%n";
     System.out.printf(
         Locale.ROOT,
         row,
@@ -336,8 +362,8 @@ public final class PeersBenchmarkMain {
         "CPU us 1 th",
         "CPU us 8 th",
         "CPU 8 / 1");
-    for (int lib = 0; lib < 2; lib++) {
-      Rate[][] r = lib == 0 ? ort : stub;
+    for (int lib = 0; lib < names.size(); lib++) {
+      Rate[][] r = rates[lib];
       double one = median(Arrays.stream(r[0]).mapToDouble(Rate::callsPerSecond).toArray());
       double eight = median(Arrays.stream(r[1]).mapToDouble(Rate::callsPerSecond).toArray());
       double cpuOne = median(Arrays.stream(r[0]).mapToDouble(Rate::cpuMicrosPerCall).toArray());
@@ -345,7 +371,7 @@ public final class PeersBenchmarkMain {
       System.out.printf(
           Locale.ROOT,
           row,
-          lib == 0 ? "ORT" : "stub",
+          names.get(lib),
           String.format(Locale.ROOT, "%.0f", one),
           String.format(Locale.ROOT, "%.0f", eight),
           String.format(Locale.ROOT, "%.2f", eight / one),
