@@ -328,11 +328,15 @@ final class Engine {
 
   /**
    * The checks of a call before it takes a session, the one place for synchronous and asynchronous
-   * calls: an asynchronous call's function takes fences, and the arguments fit the calling
-   * convention (IREE checks them only partly).
+   * calls: the function does not yield (IREE would spin on the call forever: {@link
+   * IreeFunction#yieldRefusal}), an asynchronous call's function takes fences, and the arguments
+   * fit the calling convention (IREE checks them only partly).
    */
   private void check(Function function, VmList arguments, boolean async) {
     IreeFunction f = function.on(0);
+    if (f.yields()) {
+      throw new UnsupportedOperationException(f.yieldRefusal());
+    }
     if (async && !f.isCoarseFences()) {
       throw new UnsupportedOperationException(f.notAsync(functionNames()));
     }
@@ -566,6 +570,8 @@ final class Engine {
      * @throws IreeInvocationException when IREE's runtime or the device fails the call (its status
      *     code and text), or a pool's call waited longer than its maxWait
      * @throws IllegalStateException when the session or pool is closed
+     * @throws UnsupportedOperationException when the function's calls may reach a {@code vm.yield},
+     *     which IREE's runtime never resumes (the message says where)
      */
     @Override
     public VmList invoke(VmList arguments) {
@@ -577,7 +583,7 @@ final class Engine {
      * {@link IreeSession} ("Asynchronous calls").
      *
      * @throws UnsupportedOperationException when the function takes no fences (the message names
-     *     its asynchronous twin, if the module exports one)
+     *     its asynchronous twin, if the module exports one), or may reach a {@code vm.yield}
      */
     @Override
     public AsyncCall invokeAsync(VmList arguments, Fence wait) {

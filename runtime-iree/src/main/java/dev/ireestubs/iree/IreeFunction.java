@@ -14,6 +14,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * An exported function as one IREE session found it: its {@code iree_vm_function_t} handle (valid
@@ -30,6 +31,7 @@ final class IreeFunction {
   private final CallingConvention parsed; // null when the text does not parse
   private final Map<String, String> reflection;
   private final BytecodeTypes bytecodeTypes;
+  private final Optional<String> yields;
 
   /** The argument kinds to check, or null (unknown or variadic convention): computed once. */
   private final List<VmKind> argumentKinds;
@@ -50,7 +52,22 @@ final class IreeFunction {
       String callingConvention,
       Map<String, String> reflection,
       BytecodeTypes bytecodeTypes) {
+    this(qualifiedName, handle, callingConvention, reflection, bytecodeTypes, Optional.empty());
+  }
+
+  /**
+   * @param yields where the function's calls reach a {@code vm.yield} ({@link
+   *     FunctionAttributes#yieldReason}); empty when they reach none
+   */
+  IreeFunction(
+      String qualifiedName,
+      MemorySegment handle,
+      String callingConvention,
+      Map<String, String> reflection,
+      BytecodeTypes bytecodeTypes,
+      Optional<String> yields) {
     this.qualifiedName = qualifiedName;
+    this.yields = yields;
     this.handle = handle;
     this.callingConvention = callingConvention;
     this.parsed = parse(callingConvention);
@@ -130,6 +147,30 @@ final class IreeFunction {
         + (exported.contains(twin)
             ? "; call its asynchronous twin " + twin + " instead"
             : "; call it synchronously, or an asynchronous (coarse-fences) export of the module");
+  }
+
+  /** Whether the function's calls may reach a {@code vm.yield}: then IREE cannot run it. */
+  boolean yields() {
+    return yields.isPresent();
+  }
+
+  /**
+   * Why this function is not called: it may run {@code vm.yield}, and IREE's runtime would spin on
+   * the call forever (see docs/iree-runtime.md, "Functions that yield").
+   */
+  String yieldRefusal() {
+    return qualifiedName
+        + " (calling convention "
+        + callingConvention
+        + ") may run vm.yield ("
+        + yields.orElse("")
+        + "), and IREE's runtime cannot run a function that yields: iree_vm_invoke, which runs"
+        + " every call of this backend, synchronous or asynchronous, resumes a suspended call only"
+        + " after a wait (hal.fence.await), so after a plain yield it would spin forever on the"
+        + " calling thread (iree_vm_async_invoke spins the same way; IREE 3.11 and 3.12). The call"
+        + " was refused before it reached IREE: write the function without vm.yield (a function"
+        + " that waits for device work awaits a fence with hal.fence.await, as functions compiled"
+        + " by iree-compile do)";
   }
 
   /**

@@ -110,7 +110,8 @@ final class NativeSession {
           handle,
           cconv,
           attributes,
-          FunctionAttributes.bytecodeTypes(qualifiedName, modules));
+          FunctionAttributes.bytecodeTypes(qualifiedName, modules),
+          FunctionAttributes.yieldReason(qualifiedName, modules));
     } finally {
       natives.lock().unlock();
     }

@@ -12,16 +12,19 @@ import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.OpaqueRef;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
+import dev.ireestubs.vmfb.VmfbReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,13 +43,15 @@ import org.junit.jupiter.api.io.TempDir;
  * on both generations, so it too runs on either. Skipped, with a message, when no {@code
  * iree-as-module} is installed.
  *
- * <p>Not covered: a function that yields ({@code vm.yield}). IREE's synchronous {@code
- * iree_vm_invoke} (what {@code iree_runtime_session_call} runs), in 3.11.0 and 3.12, never resumes
- * a plain yield: after {@code iree_vm_begin_invoke} returns {@code DEFERRED} with no wait frame on
- * the stack, {@code iree_vm_resume_invoke} sees the saved status still {@code DEFERRED} and returns
- * it without resuming, so the call spins forever ({@code iree-run-module} on such a function hangs
- * the same way). A function compiled by IREE waits through wait frames ({@code hal.fence.await}),
- * which that loop does resume.
+ * <p>A third, {@code vm_yield.vmasm}, has functions that run {@code vm.yield}, and {@code
+ * vm_yield_caller.vmasm} calls them through imports. IREE's {@code iree_vm_invoke} (what {@code
+ * iree_runtime_session_call} runs), in 3.11.0 and 3.12, never resumes a plain yield: after {@code
+ * iree_vm_begin_invoke} returns {@code DEFERRED} with no wait frame on the stack, {@code
+ * iree_vm_resume_invoke} sees the saved status still {@code DEFERRED} and returns it without
+ * resuming, so the call spins forever ({@code iree-run-module} on such a function hangs the same
+ * way). runtime-iree refuses those calls before they reach IREE; the test shows the refusal, and
+ * that the functions beside them still run. A function compiled by IREE waits through wait frames
+ * ({@code hal.fence.await}, as {@code twice$async} does), which that loop does resume.
  */
 class VmAssemblyIntegrationTest {
 
@@ -217,6 +222,54 @@ class VmAssemblyIntegrationTest {
       try (VmList r = gated.results().get(60, TimeUnit.SECONDS)) {
         assertThat(i32(r)).isEqualTo(2);
       }
+    }
+  }
+
+  @Test
+  // A hang guard only (in a thread of its own, as a spinning native call ignores interrupts): the
+  // refused calls return at once.
+  @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void aFunctionThatYieldsIsRefusedInsteadOfSpinningForever(@TempDir Path dir) throws Exception {
+    Path vmfb = assemble(dir, "vm_yield");
+    Path caller = assemble(dir, "vm_yield_caller");
+    assertThat(VmfbReader.read(vmfb).export("calls_yielder").orElseThrow().yieldReach().yieldAt())
+        .hasValue("function 0 runs vm.yield at offset 0x00000001, reached through calls 1 -> 0");
+    try (IreeSession session = IREE.runtime().newSession().load(vmfb).load(caller)) {
+      for (String name :
+          List.of(
+              "vm_yield.yield_once", "vm_yield.calls_yielder", "vm_yield_caller.through_import")) {
+        BackendFunction f = session.function(name);
+        UnsupportedOperationException e =
+            assertThrows(
+                UnsupportedOperationException.class, () -> f.invoke(VmList.of(VmValue.i32(1))));
+        assertThat(e)
+            .hasMessageThat()
+            .startsWith(name + " (calling convention 0i_i) may run vm.yield (");
+        assertThat(e).hasMessageThat().contains("would spin forever on the calling thread");
+        assertThat(e).hasMessageThat().contains("write the function without vm.yield");
+      }
+      assertThat(
+              assertThrows(
+                  UnsupportedOperationException.class,
+                  () ->
+                      session
+                          .function("vm_yield_caller.through_import")
+                          .invoke(VmList.of(VmValue.i32(1)))))
+          .hasMessageThat()
+          .contains(
+              "(it calls the import vm_yield.yield_once: in module vm_yield, function 0 runs"
+                  + " vm.yield at offset 0x00000001)");
+      // the functions that do not yield run, in the same session, after the refusals
+      try (VmList r = session.function("vm_yield.plain").invoke(VmList.of(VmValue.i32(41)))) {
+        assertThat(i32(r)).isEqualTo(42);
+      }
+      try (VmList r =
+          session
+              .function("vm_yield_caller.plain_through_import")
+              .invoke(VmList.of(VmValue.i32(1)))) {
+        assertThat(i32(r)).isEqualTo(2);
+      }
+      assertThat(session.statistics().getFailures()).isEqualTo(4);
     }
   }
 }

@@ -42,17 +42,31 @@ final class BytecodeTypeReader {
   /** The work allowed for one module; {@link #charge} fails once it is spent. */
   static final class Budget {
     private final long limit;
+    private final String purpose;
     private long used;
 
     Budget(long limit) {
+      this(limit, "for types");
+    }
+
+    /** A budget of {@code limit} steps for reading the bytecode {@code purpose} (messages). */
+    Budget(long limit, String purpose) {
       this.limit = limit;
+      this.purpose = purpose;
+    }
+
+    /** The budget for a module of {@code bytecodeBytes} bytes of bytecode. */
+    static long limitFor(long bytecodeBytes) {
+      return STEPS_PER_BYTE * bytecodeBytes + BASE_STEPS;
     }
 
     void charge(long steps) throws BodyException {
       used += steps;
       if (used > limit) {
         throw new BodyException(
-            "reading the module's bytecode for types took more than its budget of "
+            "reading the module's bytecode "
+                + purpose
+                + " took more than its budget of "
                 + limit
                 + " steps ("
                 + STEPS_PER_BYTE
@@ -95,7 +109,7 @@ final class BytecodeTypeReader {
       }
       roles[i] = role;
     }
-    this.budget = new Budget(STEPS_PER_BYTE * code.bytecode().count + BASE_STEPS);
+    this.budget = new Budget(Budget.limitFor(code.bytecode().count));
   }
 
   /**
@@ -125,21 +139,24 @@ final class BytecodeTypeReader {
       } else if (code.isEmpty()) {
         out.add(BytecodeTypes.unreadable("the module has no function bodies"));
       } else if (reader == null) {
-        out.add(
-            BytecodeTypes.unreadable(
-                version.isEmpty()
-                    ? "the module predates bytecode versions (2022-05), whose encodings this"
-                        + " reader does not know"
-                    : "bytecode version "
-                        + version.get()
-                        + " is not one this reader decodes ("
-                        + BytecodeOps.KNOWN
-                        + ")"));
+        out.add(BytecodeTypes.unreadable(unknownVersion(version)));
       } else {
         out.add(reader.export(e, cconv.get()));
       }
     }
     return out;
+  }
+
+  /** Why bodies of {@code version} (empty: before versions) are not decoded. */
+  static String unknownVersion(Optional<BytecodeVersion> version) {
+    return version.isEmpty()
+        ? "the module predates bytecode versions (2022-05), whose encodings this reader does not"
+            + " know"
+        : "bytecode version "
+            + version.get()
+            + " is not one this reader decodes ("
+            + BytecodeOps.KNOWN
+            + ")";
   }
 
   private static Optional<CallingConvention> parse(Optional<String> text) {
@@ -384,7 +401,13 @@ final class BytecodeTypeReader {
 
   /** A reader of function {@code ordinal}'s body, after checking its descriptor. */
   OpReader reader(int ordinal) throws VmfbFormatException {
-    long at = checkDescriptor(ordinal);
+    return reader(fb, code, ops, ordinal);
+  }
+
+  /** A reader of function {@code ordinal}'s body in {@code code}, after checking its descriptor. */
+  static OpReader reader(FlatBuffer fb, Code code, BytecodeOps ops, int ordinal)
+      throws VmfbFormatException {
+    long at = checkDescriptor(fb, code, ordinal);
     int offset = fb.i32(at);
     int length = fb.i32(at + 4);
     boolean wide = code.descriptorSize() == ModuleDefReader.DESCRIPTOR_SIZE_2023;
@@ -405,6 +428,11 @@ final class BytecodeTypeReader {
   }
 
   private long checkDescriptor(int ordinal) throws VmfbFormatException {
+    return checkDescriptor(fb, code, ordinal);
+  }
+
+  private static long checkDescriptor(FlatBuffer fb, Code code, int ordinal)
+      throws VmfbFormatException {
     long at = code.descriptors().element(ordinal);
     long offset = fb.i32(at);
     long length = fb.i32(at + 4);

@@ -26,6 +26,8 @@ import java.util.Optional;
  *     that table (until 2021-09)
  * @param bytecodeTypes the types the export's function body states (read when the calling
  *     convention has a ref), or why they could not be read
+ * @param yieldReach whether a call of the export may run {@code vm.yield}, and the imports its
+ *     calls reach, as the module's bytecode says
  */
 public record VmfbExport(
     String name,
@@ -33,7 +35,11 @@ public record VmfbExport(
     Optional<String> callingConvention,
     VmfbAttributes attributes,
     Optional<VmfbInternalFunction> implementation,
-    BytecodeTypes bytecodeTypes) {
+    BytecodeTypes bytecodeTypes,
+    YieldReach yieldReach) {
+
+  /** What an export made without reading its module's bytecode for yields says of them. */
+  static final String YIELDS_NOT_READ = "the export's bytecode was not read for yields";
 
   /**
    * Refuses null components (an absent value is an empty {@code Optional}).
@@ -46,6 +52,8 @@ public record VmfbExport(
    *     have that table (until 2021-09)
    * @param bytecodeTypes the types the export's function body states (read when the calling
    *     convention has a ref), or why they could not be read
+   * @param yieldReach whether a call of the export may run {@code vm.yield}, and the imports its
+   *     calls reach, as the module's bytecode says
    */
   public VmfbExport {
     Objects.requireNonNull(name, "name");
@@ -53,10 +61,40 @@ public record VmfbExport(
     Objects.requireNonNull(attributes, "attributes");
     Objects.requireNonNull(implementation, "implementation");
     Objects.requireNonNull(bytecodeTypes, "bytecodeTypes");
+    Objects.requireNonNull(yieldReach, "yieldReach");
   }
 
   /**
-   * An export whose body was not read for types ({@link BytecodeTypes#none()}).
+   * An export whose body was not read for yields ({@link YieldReach#unread}).
+   *
+   * @param name {@code local_name}, e.g. {@code simple_mul} or {@code main$async}
+   * @param internalOrdinal the index of the implementing function
+   * @param callingConvention e.g. {@code 0rr_r} (absent before 2020-09, when signatures had none)
+   * @param attributes the reflection attributes stored with this export's signature, in order
+   * @param implementation the implementing entry of {@code internal_functions}, for modules that
+   *     have that table (until 2021-09)
+   * @param bytecodeTypes the types the export's function body states (read when the calling
+   *     convention has a ref), or why they could not be read
+   */
+  public VmfbExport(
+      String name,
+      int internalOrdinal,
+      Optional<String> callingConvention,
+      VmfbAttributes attributes,
+      Optional<VmfbInternalFunction> implementation,
+      BytecodeTypes bytecodeTypes) {
+    this(
+        name,
+        internalOrdinal,
+        callingConvention,
+        attributes,
+        implementation,
+        bytecodeTypes,
+        YieldReach.unread(YIELDS_NOT_READ));
+  }
+
+  /**
+   * An export whose body was not read for types ({@link BytecodeTypes#none()}) nor for yields.
    *
    * @param name {@code local_name}, e.g. {@code simple_mul} or {@code main$async}
    * @param internalOrdinal the index of the implementing function

@@ -181,6 +181,8 @@ public final class VmfbReader {
     List<String> scopes = ImportReader.parameterScopes(fb, fb.root(), c.era(), imports);
     List<BytecodeTypes> types =
         BytecodeTypeReader.read(fb, c.code(), c.bytecodeVersion(), imports, c.exports());
+    List<YieldReach> yields =
+        YieldReader.read(fb, c.code(), c.bytecodeVersion(), imports, c.exports());
     List<VmfbExport> exports = new ArrayList<>(c.exports().size());
     for (int i = 0; i < types.size(); i++) {
       VmfbExport e = c.exports().get(i);
@@ -191,7 +193,8 @@ public final class VmfbReader {
               e.callingConvention(),
               e.attributes(),
               e.implementation(),
-              types.get(i)));
+              types.get(i),
+              yields.get(i)));
     }
     return new VmfbModule(
         src.name,

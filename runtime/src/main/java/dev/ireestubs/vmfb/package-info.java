@@ -28,6 +28,11 @@
  * {@code hal.buffer_view.create} calls, the source of types for modules imported from PyTorch or
  * ONNX, which carry no reflection.
  *
+ * <p>And whether its calls may run {@code vm.yield} ({@link
+ * dev.ireestubs.vmfb.VmfbExport#yieldReach()}): a separate pass decodes every function body, finds
+ * the yields and follows the calls between functions, listing the imports they reach; IREE's
+ * runtime cannot run a function that yields, and the runtime backend refuses its calls.
+ *
  * <p>Reflection strings are exposed raw. {@link dev.ireestubs.vmfb.VmfbExport} parses the formats
  * the {@code abi} package reads today: {@code iree.abi} JSON and the V0 {@code f}/{@code sip}
  * attributes. The {@code iree.abi.declaration} text and the calling convention are left to their

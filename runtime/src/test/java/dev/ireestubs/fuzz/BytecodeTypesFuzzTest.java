@@ -26,11 +26,13 @@ import org.junit.jupiter.api.Test;
  * synchronous wrappers do, with the imports a real module has (assert, create, fences, a queue op).
  * Within the cost bounds of {@link FuzzContract}, reading the module gives a module or a {@link
  * VmfbFormatException}, and resolving each export gives a signature, with a warning when its body
- * could not be read; no other exception.
+ * could not be read, and each export's yield facts are there with short messages; no other
+ * exception.
  *
  * <p>The seeds ({@code seed-*}) are bodies written with the project's {@link TestBytecode}, shaped
  * like the real modules of {@code ../shared/iree-reflection} (the micro_speech model's {@code
- * tf2onnx$async}: asserts, a queue op with the fences, a create, a return); {@link
+ * tf2onnx$async}: asserts, a queue op with the fences, a create, a return; one with a {@code
+ * vm.yield} before the return, which both exports reach); {@link
  * #theSeedsAreTheOnesThisClassWrites} keeps them equal to {@link #seeds()} (run it with {@code
  * -Dfuzz.writeSeeds=true} to write them again).
  */
@@ -72,6 +74,7 @@ class BytecodeTypesFuzzTest {
                   throw new AssertionError("a bytecode problem of " + p.length() + " characters");
                 }
               });
+      ModuleContract.checkYields(e);
     }
   }
 
@@ -125,6 +128,11 @@ class BytecodeTypesFuzzTest {
 
   /** An async body as IREE writes them, with or without block markers. */
   private static byte[] asyncBody(boolean blocks, int elementType, int rank) {
+    return asyncBody(blocks, elementType, rank, false);
+  }
+
+  /** The same, with a {@code vm.yield} before the return when {@code yields} (blocks only). */
+  private static byte[] asyncBody(boolean blocks, int elementType, int rank, boolean yields) {
     TestBytecode code = new TestBytecode();
     if (blocks) {
       code.block();
@@ -167,6 +175,11 @@ class BytecodeTypesFuzzTest {
           TestBytecode.i32(6)
         },
         new int[] {TestBytecode.ref(0)});
+    if (yields) {
+      int resume = code.label();
+      code.yieldTo(resume);
+      code.place(resume);
+    }
     return code.ret(TestBytecode.move(0)).bytes();
   }
 
@@ -177,6 +190,7 @@ class BytecodeTypesFuzzTest {
     seeds.put("seed-bc16-async-rank1", withVersion(2, asyncBody(true, 0x21000020, 1)));
     seeds.put("seed-bc15-async-scalar", withVersion(1, asyncBody(true, 0x21000010, 0)));
     seeds.put("seed-bc13-async", withVersion(0, asyncBody(false, 0x12000008, 2)));
+    seeds.put("seed-bc17-async-yield", withVersion(3, asyncBody(true, 0x21000020, 2, true)));
     return seeds;
   }
 
@@ -206,6 +220,8 @@ class BytecodeTypesFuzzTest {
               "seed");
       for (VmfbExport e : m.exports()) {
         assertThat(e.bytecodeTypes().signature()).isPresent();
+        // f$async yields, and so does f, which calls it.
+        assertThat(e.yieldReach().yields()).isEqualTo(seed.getKey().endsWith("-yield"));
       }
     }
   }

@@ -9,6 +9,8 @@ import dev.ireestubs.vmfb.VmfbExport;
 import dev.ireestubs.vmfb.VmfbFormatException;
 import dev.ireestubs.vmfb.VmfbModule;
 import dev.ireestubs.vmfb.VmfbReader;
+import dev.ireestubs.vmfb.YieldReach;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -18,8 +20,8 @@ import java.util.Optional;
  * the resolution everything uses) is resolved, or refused with an {@link AbiParseException} or the
  * documented {@link IllegalArgumentException} for an export with no reflection and no calling
  * convention; its declaration and V0 structure are parsed as the processor does; a bytecode problem
- * is a short message. Any other exception escapes: a finding. Shared by {@link VmfbReaderFuzzTest}
- * and the mutation sweep ({@link VmfbMutationSweepTest}).
+ * is a short message, and so are the export's yield facts. Any other exception escapes: a finding.
+ * Shared by {@link VmfbReaderFuzzTest} and the mutation sweep ({@link VmfbMutationSweepTest}).
  */
 final class ModuleContract {
 
@@ -53,6 +55,23 @@ final class ModuleContract {
                   throw new AssertionError("a bytecode problem of " + p.length() + " characters");
                 }
               });
+      checkYields(export);
+    }
+  }
+
+  /** The yield facts of an export are there, with short messages. */
+  static void checkYields(VmfbExport export) {
+    YieldReach reach = export.yieldReach();
+    for (Optional<String> text : List.of(reach.yieldAt(), reach.unread())) {
+      text.ifPresent(
+          t -> {
+            if (t.isEmpty() || t.length() > 4096) {
+              throw new AssertionError("a yield message of " + t.length() + " characters");
+            }
+          });
+    }
+    if (reach.imports().size() > 65536) {
+      throw new AssertionError(reach.imports().size() + " imports reached");
     }
   }
 

@@ -107,6 +107,54 @@ class BytecodeConformanceTest {
     assertThat(functionsTyped).isAtLeast(25);
   }
 
+  /**
+   * No compiled module yields: iree-compile writes no {@code vm.yield} (its functions wait with
+   * {@code hal.fence.await}, a wait IREE's runtime resumes), so the reader finds none in any export
+   * it can read, and a backend that refuses functions that yield refuses none of these. What else
+   * their calls reach is either one of IREE's native modules ({@code hal}, {@code io_parameters},
+   * or {@code hal_inline}/{@code hal_loader}/{@code vmvx} of other targets) or, in a pipeline
+   * (SDXL's), another compiled module's export, which the runtime judges once it is loaded.
+   */
+  @Test
+  void noCompiledModuleYields() throws Exception {
+    int read = 0;
+    int awaiting = 0;
+    List<String> yielding = new ArrayList<>();
+    List<String> otherModules = new ArrayList<>();
+    List<String> natives = List.of("hal", "hal_inline", "hal_loader", "io_parameters", "vmvx");
+    for (Path file : modules()) {
+      VmfbModule module = VmfbReader.read(file);
+      for (VmfbExport e : module.exports()) {
+        YieldReach reach = e.yieldReach();
+        if (reach.unread().isEmpty()) {
+          read++;
+        }
+        reach
+            .yieldAt()
+            .ifPresent(y -> yielding.add(file.getFileName() + " " + e.name() + ": " + y));
+        if (reach.imports().contains("hal.fence.await")) {
+          awaiting++;
+        }
+        for (String i : reach.imports()) {
+          if (!natives.contains(i.substring(0, Math.max(0, i.indexOf('.'))))) {
+            otherModules.add(e.name() + " -> " + i);
+          }
+        }
+      }
+    }
+    System.out.printf(
+        Locale.ROOT,
+        "yields: %d exports read, %d reach hal.fence.await, none yields: %s; imports of other"
+            + " modules: %s%n",
+        read,
+        awaiting,
+        yielding,
+        otherModules);
+    assertThat(yielding).isEmpty();
+    assertThat(read).isAtLeast(25);
+    assertThat(awaiting).isAtLeast(10);
+  }
+
   /** The signature without names: the model and each argument's and result's type. */
   private static String plain(FunctionSignature s) {
     return (s.model() == FunctionSignature.CallingModel.COARSE_FENCES ? "async " : "")

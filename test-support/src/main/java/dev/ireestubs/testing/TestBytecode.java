@@ -128,6 +128,27 @@ public final class TestBytecode {
     return this;
   }
 
+  /**
+   * {@code vm.call.yieldable} (0x87, bytecode 17): the callee, its operands, the block {@code
+   * resume} where the call continues (a target without remaps), then the results.
+   */
+  public TestBytecode callYieldable(int callee, int[] operands, int resume, int[] results) {
+    out.write(0x87);
+    u32(callee);
+    list(operands);
+    target(resume);
+    list(results);
+    return this;
+  }
+
+  /** {@code vm.yield} (0x5D): suspends the call, to resume at {@code label} with the remaps. */
+  public TestBytecode yieldTo(int label, int... remaps) {
+    out.write(0x5D);
+    target(label);
+    remap(remaps);
+    return this;
+  }
+
   /** {@code vm.return} (0x5A). */
   public TestBytecode ret(int... regs) {
     out.write(0x5A);
