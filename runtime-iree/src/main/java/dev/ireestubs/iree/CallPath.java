@@ -12,9 +12,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
@@ -68,7 +66,7 @@ final class CallPath implements FenceWaiter.Completer {
   private final int window;
 
   /** Asynchronous calls submitted or deferred and not completed (guarded by the lock). */
-  private final Set<InFlight> inFlight = new LinkedHashSet<>();
+  private final InFlightList inFlight = new InFlightList();
 
   /** Calls of {@link #inFlight} on the device now (guarded by the lock). */
   private int submitted;
@@ -167,7 +165,7 @@ final class CallPath implements FenceWaiter.Completer {
           inFlight.remove(call);
           finish(call, null); // reached in the invoke (local-sync): read the results now
           call.deliver();
-          return call.results.join();
+          return call.join();
         }
         api.status().freeStatus(status);
         submitted++;
@@ -177,7 +175,7 @@ final class CallPath implements FenceWaiter.Completer {
       lock.unlock();
     }
     try {
-      return call.results.join();
+      return call.join();
     } catch (CompletionException e) {
       throw e.getCause() instanceof RuntimeException r ? r : e;
     }
@@ -204,7 +202,7 @@ final class CallPath implements FenceWaiter.Completer {
       session.checkOpenToCall(name);
       InFlight call = new InFlight(function, fences.create(name), false);
       call.record(recorder, start, event, CallRecorder.bytes(arguments));
-      AsyncCall async = new AsyncCall(call.signal, call.results);
+      AsyncCall async = new AsyncCall(call.signal, call);
       try {
         encode(call, arguments);
       } catch (RuntimeException | Error e) {
@@ -328,7 +326,7 @@ final class CallPath implements FenceWaiter.Completer {
     releaseInputs(call);
     call.signal.release(api, failure);
     call.outcome(null, failure);
-    completions.execute(call::deliver);
+    completions.execute(call); // delivers this call alone: its nextDone is null
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -419,7 +417,7 @@ final class CallPath implements FenceWaiter.Completer {
 
   @Override
   public void complete(List<InFlight> done, List<RuntimeException> failures) {
-    List<InFlight> later = new ArrayList<>(done.size());
+    InFlight later = null; // the calls the completion executor delivers, chained (InFlight.run)
     lock.lock();
     try {
       for (int i = 0; i < done.size(); i++) {
@@ -433,7 +431,8 @@ final class CallPath implements FenceWaiter.Completer {
         if (call.direct) {
           call.deliver(); // a synchronous caller waits: completing only wakes it
         } else {
-          later.add(call);
+          call.nextDone = later; // done lists the newest first: the chain starts at the oldest
+          later = call;
         }
       }
       submitQueued(); // calls accepted before a close run too, while it waits for them
@@ -441,13 +440,8 @@ final class CallPath implements FenceWaiter.Completer {
     } finally {
       lock.unlock();
     }
-    if (!later.isEmpty()) {
-      completions.execute(
-          () -> {
-            for (InFlight call : later) {
-              call.deliver();
-            }
-          });
+    if (later != null) {
+      completions.execute(later); // one task delivers the whole batch
     }
   }
 
@@ -489,7 +483,7 @@ final class CallPath implements FenceWaiter.Completer {
 
   @Override
   public void lose(List<InFlight> lost, RuntimeException why) {
-    List<InFlight> failed = new ArrayList<>(lost.size());
+    InFlight failed = null; // chained through InFlight.nextDone, delivered by one task
     lock.lock();
     try {
       for (InFlight call : lost) {
@@ -500,7 +494,8 @@ final class CallPath implements FenceWaiter.Completer {
               new IreeInvocationException(
                   call.function.qualifiedName() + ": waiting for the call failed: " + why, why));
           session.stayedOnDevice();
-          failed.add(call);
+          call.nextDone = failed;
+          failed = call;
         }
       }
       submitQueued();
@@ -508,8 +503,8 @@ final class CallPath implements FenceWaiter.Completer {
     } finally {
       lock.unlock();
     }
-    if (!failed.isEmpty()) {
-      completions.execute(() -> failed.forEach(InFlight::deliver));
+    if (failed != null) {
+      completions.execute(failed);
     }
   }
 
@@ -541,7 +536,7 @@ final class CallPath implements FenceWaiter.Completer {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt(); // stop waiting: fail what is left
       }
-      for (InFlight call : new ArrayList<>(inFlight)) {
+      for (InFlight call : inFlight.toList()) {
         RuntimeException why = closedWhileRunning(call, millis);
         inFlight.remove(call);
         if (call.submitted) {

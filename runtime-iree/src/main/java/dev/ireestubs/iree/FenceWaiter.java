@@ -8,9 +8,8 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The one thread of an IREE session ({@link SessionNatives}) that waits for its calls in flight:
@@ -40,7 +39,8 @@ final class FenceWaiter implements Runnable {
   interface Completer {
     /**
      * Completes {@code done}: {@code failures.get(i)} is null when the call's fence was reached,
-     * else why it failed. Runs on the waiter's thread, without the session's lock.
+     * else why it failed. Runs on the waiter's thread, without the session's lock. Both lists are
+     * the waiter's, reused for its next wait: read them during the call only.
      */
     void complete(List<InFlight> done, List<RuntimeException> failures);
 
@@ -66,10 +66,24 @@ final class FenceWaiter implements Runnable {
   private final long device;
   private final Completer completer;
   private final MemorySegment out;
-  private final Queue<InFlight> incoming = new ConcurrentLinkedQueue<>();
+
+  /**
+   * Calls added and not taken by the thread yet, the newest first, linked through {@link
+   * InFlight#nextIncoming}: submitters push (under the session's lock, one at a time), the thread
+   * takes the whole stack at once. Unlike a queue it allocates nothing per call.
+   */
+  private final AtomicReference<InFlight> incoming = new AtomicReference<>();
 
   /** The calls the thread waits for; the thread's own until it has stopped. */
   private final List<InFlight> pending = new ArrayList<>();
+
+  /**
+   * The calls of one wait that finished, and why each failed (null when reached): handed to the
+   * completer, then cleared. The thread's own, reused so that a wait allocates no lists.
+   */
+  private final List<InFlight> done = new ArrayList<>();
+
+  private final List<RuntimeException> failures = new ArrayList<>();
 
   // Guarded by the session's lock.
   private Thread thread;
@@ -111,7 +125,11 @@ final class FenceWaiter implements Runnable {
     if (thread == null) {
       start();
     }
-    incoming.add(call);
+    InFlight newest;
+    do {
+      newest = incoming.get();
+      call.nextIncoming = newest;
+    } while (!incoming.compareAndSet(newest, call));
     if (waitingFor == 0) {
       wake();
     }
@@ -153,14 +171,12 @@ final class FenceWaiter implements Runnable {
       Scratch scratch = new Scratch(arena);
       long seen = 0;
       while (true) {
-        for (InFlight call; (call = incoming.poll()) != null; ) {
-          pending.add(call);
-        }
+        takeIncoming();
         if (stopping && pending.isEmpty()) {
           return; // closed, and the device is done with every call: nothing waits any more
         }
         waitingFor = pending.size();
-        if (!incoming.isEmpty()) {
+        if (incoming.get() != null) {
           continue; // added while this thread drained: take it into this wait
         }
         long status =
@@ -193,6 +209,24 @@ final class FenceWaiter implements Runnable {
     }
   }
 
+  /** Moves the calls added since the last look to {@link #pending}, oldest first. */
+  private void takeIncoming() {
+    InFlight newest = incoming.getAndSet(null);
+    if (newest == null) {
+      return;
+    }
+    int from = pending.size();
+    for (InFlight call = newest; call != null; ) {
+      InFlight older = call.nextIncoming;
+      call.nextIncoming = null;
+      pending.add(call);
+      call = older;
+    }
+    for (int i = from, j = pending.size() - 1; i < j; i++, j--) { // newest first: reverse them
+      pending.set(i, pending.set(j, pending.get(i)));
+    }
+  }
+
   /**
    * As the thread ends: releases the wake semaphore, then drops the thread's hold, unless calls
    * were lost to a failed wait (then the session's native state is kept: see {@link #failAll}).
@@ -217,8 +251,6 @@ final class FenceWaiter implements Runnable {
    * was.
    */
   private boolean finish() {
-    List<InFlight> done = null;
-    List<RuntimeException> failures = null;
     for (int i = pending.size() - 1; i >= 0; i--) {
       InFlight call = pending.get(i);
       long status = calls.fenceQuery(call.signal.handle());
@@ -238,18 +270,19 @@ final class FenceWaiter implements Runnable {
                     + api.status().consumeStatus(status),
                 code);
       }
-      if (done == null) {
-        done = new ArrayList<>();
-        failures = new ArrayList<>();
-      }
       pending.remove(i);
       done.add(call);
       failures.add(failure);
     }
-    if (done == null) {
+    if (done.isEmpty()) {
       return false;
     }
-    completer.complete(done, failures);
+    try {
+      completer.complete(done, failures);
+    } finally {
+      done.clear();
+      failures.clear();
+    }
     return true;
   }
 

@@ -7,18 +7,28 @@ import java.util.concurrent.CompletableFuture;
 /**
  * One call of a coarse-fences function between its submission and its completion: its signal fence,
  * the native result list IREE filled when the call was submitted (whose buffers hold the results
- * once the fence is reached), and the future of its decoded results. Its native parts are touched
- * only under the session's lock; the waiter reads {@link #signal}'s semaphore while the call is
- * pending, and nothing releases it meanwhile (see {@link FenceWaiter}).
+ * once the fence is reached), and, being a {@link CompletableFuture}, the future of its decoded
+ * results (the {@code results} of the {@link dev.ireestubs.invoke.AsyncCall} the call path
+ * returns). Its native parts are touched only under the session's lock; the waiter reads {@link
+ * #signal}'s semaphore while the call is pending, and nothing releases it meanwhile (see {@link
+ * FenceWaiter}).
+ *
+ * <p>Why one object is the record, the future, a node of two lists and a task: an asynchronous
+ * submission may cost at most 512 bytes of heap (issue #36), and a separate future, a {@code
+ * LinkedHashSet} entry, a queue node and a task per call were a third of that. So the call is the
+ * results future itself; it links itself into the call path's list of calls in flight ({@link
+ * #previous}, {@link #next}: {@link InFlightList}), into the waiter's stack of new calls ({@link
+ * #nextIncoming}) and into a batch of completed calls ({@link #nextDone}); and it is the {@link
+ * Runnable} that delivers such a batch on the completion executor ({@link #run}). Each link field
+ * belongs to one owner, named on the field.
  */
-final class InFlight {
+final class InFlight extends CompletableFuture<VmList> implements Runnable {
 
   final IreeFunction function;
   final NativeFence signal;
-  final CompletableFuture<VmList> results = new CompletableFuture<>();
 
   /**
-   * True for a synchronous call whose caller waits for {@link #results}: completed on the waiter's
+   * True for a synchronous call whose caller waits for this future: completed on the waiter's
    * thread, where completing only wakes the caller.
    */
   final boolean direct;
@@ -41,6 +51,27 @@ final class InFlight {
    * reaches or fails the signal fence (under the lock).
    */
   boolean abandoned;
+
+  /** Links of {@link InFlightList} (the call path's calls in flight); under the session's lock. */
+  InFlight previous;
+
+  InFlight next;
+
+  /** Whether the call is in the call path's {@link InFlightList}; under the session's lock. */
+  boolean listed;
+
+  /**
+   * The call added to the waiter before this one and not taken by its thread yet ({@link
+   * FenceWaiter}'s stack of new calls): written before the push publishes it, read by the thread
+   * after it took the stack.
+   */
+  InFlight nextIncoming;
+
+  /**
+   * The next call of the batch {@link #run} delivers: set under the lock when the batch is made,
+   * read by the completion executor after it is handed over.
+   */
+  InFlight nextDone;
 
   /** The decoded results, or why the call failed; set when the call completes (under the lock). */
   private VmList decoded;
@@ -101,16 +132,31 @@ final class InFlight {
   }
 
   /**
-   * Completes the signal fence's stage, then the results future; results that find the future
-   * already done (cancelled) are closed.
+   * Completes the signal fence's stage, then this future; results that find the future already done
+   * (cancelled) are closed.
    */
   void deliver() {
     signal.publish();
-    if (failure != null) {
-      results.completeExceptionally(failure);
-    } else if (!results.complete(decoded) && decoded != null) {
-      decoded.close();
-    }
+    VmList results = decoded;
     decoded = null;
+    if (failure != null) {
+      completeExceptionally(failure);
+    } else if (!complete(results) && results != null) {
+      results.close();
+    }
+  }
+
+  /**
+   * Delivers this call and the calls chained after it through {@link #nextDone}: the one task a
+   * batch of completed calls costs the completion executor. Runs once per batch.
+   */
+  @Override
+  public void run() {
+    for (InFlight call = this; call != null; ) {
+      InFlight after = call.nextDone;
+      call.nextDone = null;
+      call.deliver();
+      call = after;
+    }
   }
 }

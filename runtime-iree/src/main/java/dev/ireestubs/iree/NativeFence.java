@@ -15,8 +15,13 @@ import java.util.concurrent.CompletionStage;
  * outcome at once, {@link #abandon}, and keeps the native fence until the device is done): {@link
  * #handle()} is read and {@link #release} runs only under it, so a call that passes this fence as
  * its wait fence never sees it freed. The outcome is recorded then ({@link #isReached()}); the
- * stage of {@link #whenReached()} is completed afterwards on the session's completion executor,
- * where its dependent actions run.
+ * stage of {@link #whenReached()} is completed afterwards ({@link #publish()}) on the session's
+ * completion executor, where its dependent actions run.
+ *
+ * <p>Most signal fences are never asked for a stage (a call's future is enough), so the stage is
+ * made by the first {@link #whenReached()}, not with the fence: that saves a future per call of the
+ * 512 bytes an asynchronous submission may cost (issue #36). A stage asked for after {@link
+ * #publish()} is completed at once, by the thread that asks.
  */
 final class NativeFence implements Fence {
 
@@ -25,7 +30,12 @@ final class NativeFence implements Fence {
   private static final int FAILED = 2;
 
   private final SessionNatives session;
-  private final CompletableFuture<Void> reached = new CompletableFuture<>();
+
+  /** The stage of {@link #whenReached()}: null until first asked for. Guarded by {@code this}. */
+  private CompletableFuture<Void> reached;
+
+  /** Whether {@link #publish()} ran: a stage made later is completed at once. Guarded by this. */
+  private boolean published;
 
   /** {@code iree_hal_fence_t*}, retained; 0 once released. Guarded by the session's lock. */
   private long fence;
@@ -93,12 +103,27 @@ final class NativeFence implements Fence {
     state = outcome == null ? REACHED : FAILED;
   }
 
-  /** Completes {@link #whenReached()} with the outcome {@link #release} recorded. */
+  /**
+   * Completes {@link #whenReached()}'s stage, made or still to be made, with the outcome {@link
+   * #release} or {@link #abandon} recorded. The stage's dependent actions run outside the monitor.
+   */
   void publish() {
+    CompletableFuture<Void> stage;
+    synchronized (this) {
+      published = true;
+      stage = reached;
+    }
+    if (stage != null) {
+      completeStage(stage);
+    }
+  }
+
+  /** Completes {@code stage} with the recorded outcome (the first completion stays). */
+  private void completeStage(CompletableFuture<Void> stage) {
     if (state == REACHED) {
-      reached.complete(null);
+      stage.complete(null);
     } else if (state == FAILED) {
-      reached.completeExceptionally(failure);
+      stage.completeExceptionally(failure);
     }
   }
 
@@ -134,7 +159,19 @@ final class NativeFence implements Fence {
 
   @Override
   public CompletionStage<Void> whenReached() {
-    return reached.minimalCompletionStage();
+    CompletableFuture<Void> stage;
+    boolean settled;
+    synchronized (this) {
+      if (reached == null) {
+        reached = new CompletableFuture<>();
+      }
+      stage = reached;
+      settled = published;
+    }
+    if (settled) {
+      completeStage(stage);
+    }
+    return stage.minimalCompletionStage();
   }
 
   @Override

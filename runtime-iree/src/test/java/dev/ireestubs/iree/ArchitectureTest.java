@@ -76,6 +76,7 @@ class ArchitectureTest {
           "Fences",
           "FenceWaiter",
           "InFlight",
+          "InFlightList",
           "NativeFence",
           "NativeRef",
           "IreeFunction");

@@ -134,8 +134,7 @@ public abstract sealed class NdArray implements AutoCloseable
   private static final int PREVIEW_EDGE = 3;
 
   final ElementType elementType;
-  final long[] shape;
-  final long[] strides; // in elements, row-major
+  final long[] shape; // row-major: positions are computed from it, with no strides array
   final int size;
 
   /**
@@ -159,27 +158,20 @@ public abstract sealed class NdArray implements AutoCloseable
     this.data = data;
     this.memory = memory;
     this.owner = owner;
-    this.strides = stridesOf(shape);
     this.size = Math.toIntExact(Storage.count(shape));
   }
 
-  /** The strides of ranks 0 and 1, shared: strides are never written after construction. */
-  private static final long[] SCALAR_STRIDES = {};
-
-  private static final long[] VECTOR_STRIDES = {1};
-
-  /** Row-major strides in elements; shared arrays for ranks 0 and 1 (one allocation less). */
-  private static long[] stridesOf(long[] shape) {
-    if (shape.length <= 1) {
-      return shape.length == 0 ? SCALAR_STRIDES : VECTOR_STRIDES;
+  /**
+   * The elements of one row along axis 0 (the product of the other dims): the row-major stride of
+   * axis 0. Computed, not stored: an array of strides was one more allocation per array of rank 2
+   * or more, a cost every call result paid (issue #36).
+   */
+  private long rowElements() {
+    long n = 1;
+    for (int axis = 1; axis < shape.length; axis++) {
+      n *= shape[axis];
     }
-    long[] strides = new long[shape.length];
-    long stride = 1;
-    for (int axis = shape.length - 1; axis >= 0; axis--) {
-      strides[axis] = stride;
-      stride *= shape[axis];
-    }
-    return strides;
+    return n;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -644,7 +636,7 @@ public abstract sealed class NdArray implements AutoCloseable
               + "); need 0 <= from <= to <= "
               + shape[0]);
     }
-    int rowBytes = (int) strides[0] * elementType.byteSize();
+    int rowBytes = (int) rowElements() * elementType.byteSize();
     long[] dims = shape.clone();
     dims[0] = to - from;
     ByteBuffer rows =
@@ -666,7 +658,7 @@ public abstract sealed class NdArray implements AutoCloseable
               + describe()
               + ")");
     }
-    int rowBytes = (int) strides[0] * elementType.byteSize();
+    int rowBytes = (int) rowElements() * elementType.byteSize();
     ByteBuffer row = data.slice((int) index * rowBytes, rowBytes).order(ByteOrder.nativeOrder());
     return newView(Arrays.copyOfRange(shape, 1, shape.length), row);
   }
@@ -725,7 +717,7 @@ public abstract sealed class NdArray implements AutoCloseable
                 + describe()
                 + ")");
       }
-      flat += i * strides[axis];
+      flat = flat * shape[axis] + i; // row-major (Horner's scheme over the dims)
     }
     return (int) flat;
   }
@@ -754,9 +746,9 @@ public abstract sealed class NdArray implements AutoCloseable
   final String indexOf(int flat) {
     long[] index = new long[shape.length];
     long rest = flat;
-    for (int axis = 0; axis < shape.length; axis++) {
-      index[axis] = rest / strides[axis];
-      rest %= strides[axis];
+    for (int axis = shape.length - 1; axis >= 0; axis--) { // flat < size: no dim is 0
+      index[axis] = rest % shape[axis];
+      rest /= shape[axis];
     }
     return Storage.indexString(index);
   }
@@ -958,7 +950,7 @@ public abstract sealed class NdArray implements AutoCloseable
     while (true) {
       long offset = 0;
       for (int axis = 0; axis < rank; axis++) {
-        offset += index[axis] * strides[axis];
+        offset = offset * shape[axis] + index[axis];
       }
       sb.append(formatElement((int) offset));
       int axis = rank - 1;
