@@ -11,15 +11,20 @@ class InFlightListTest {
     return new InFlight(null, null, false);
   }
 
+  private static InFlightList listOf(InFlight... calls) {
+    InFlightList list = new InFlightList();
+    for (InFlight call : calls) {
+      list.add(call);
+    }
+    return list;
+  }
+
   @Test
   void keepsTheCallsInTheOrderTheyCameAndForgetsRemovedOnes() {
-    InFlightList list = new InFlightList();
     InFlight a = call();
     InFlight b = call();
     InFlight c = call();
-    list.add(a);
-    list.add(b);
-    list.add(c);
+    InFlightList list = listOf(a, b, c);
 
     list.remove(b);
 
@@ -31,13 +36,10 @@ class InFlightListTest {
 
   @Test
   void removingTheEndsAndRemovingTwiceLeaveAConsistentList() {
-    InFlightList list = new InFlightList();
     InFlight a = call();
     InFlight b = call();
     InFlight c = call();
-    list.add(a);
-    list.add(b);
-    list.add(c);
+    InFlightList list = listOf(a, b, c);
 
     list.remove(a);
     list.remove(c);
