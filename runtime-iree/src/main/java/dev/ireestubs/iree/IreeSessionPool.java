@@ -50,10 +50,10 @@ import java.util.Set;
  *
  * <p><b>Order of waiting calls.</b> A call takes a session that is free as it comes, even while
  * others wait, so a thread that just gave its session back goes on without a thread switch; once a
- * call has waited {@value Seats#GRACE_MILLIS} ms, later calls queue behind the waiting ones, which
- * are served in the order they came. A call is overtaken by later ones for at most that long plus
- * the calls then ahead of it: a strictly fair queue would hand every freed session to a parked
- * thread, which with more threads than sessions costs each call a park and a wake-up.
+ * call has waited {@value Seats#GRACE_MILLIS} ms, later calls queue behind the waiting ones, and
+ * the queue is served in its order. A call is overtaken by later ones for at most that long plus
+ * the calls then queued ahead of it: a strictly fair queue would hand every freed session to a
+ * parked thread, which with more threads than sessions costs each call a park and a wake-up.
  *
  * <p><b>Size.</b> With local-sync each call runs on its caller's thread, so a pool as large as the
  * number of threads that call at once, at most the machine's processors, lets them all run; more

@@ -15,10 +15,11 @@ import java.util.concurrent.locks.AbstractQueuedSynchronizer;
  *
  * <p>Order: a call takes a free session as it comes, even while others wait (a thread that just
  * gave its session back takes it again without a thread switch), until a waiting call has waited
- * {@value #GRACE_MILLIS} ms; from then on every call queues behind the waiting ones and they are
- * served in the order they came, until none has waited that long. A strictly fair queue hands every
- * freed session to a parked thread: with more calling threads than sessions each call then costs a
- * park and a wake-up, and 8 threads on a pool of 2 made a sixth of one thread's calls (see
+ * {@value #GRACE_MILLIS} ms; from then on every call queues behind the waiting ones and the queue
+ * is served in its order, until none has waited that long (a call that reaches the grace joins the
+ * queue again at its end, behind calls that queued while it waited). A strictly fair queue hands
+ * every freed session to a parked thread: with more calling threads than sessions each call then
+ * costs a park and a wake-up, and 8 threads on a pool of 2 made a sixth of one thread's calls (see
  * docs/performance.md, "A pool of sessions"). The grace bounds how long a call can be overtaken.
  *
  * <p>Which free session a call gets: a thread starts looking at the session its id picks, so a
