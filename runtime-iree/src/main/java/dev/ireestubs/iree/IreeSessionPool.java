@@ -294,7 +294,7 @@ public final class IreeSessionPool implements ModuleBackend {
     return engine.waiting();
   }
 
-  /** Takes a free session, waiting in turn (tests). */
+  /** Takes a free session, waiting as {@link Seats} says (tests). */
   int take(String name) {
     return engine.take(name);
   }
