@@ -79,6 +79,48 @@ class SeatsTest {
   }
 
   @Test
+  void aSessionGivenBackAsACallQueuesAlwaysReachesIt() throws Exception {
+    // The giver reads the queue after freeing the session, the queued call takes the flags after
+    // joining the queue: whichever comes first, the call gets the session and never sleeps on.
+    Seats seats = new Seats("the pool", 1, true, -1);
+    for (int round = 0; round < 2_000; round++) {
+      int held = seats.take("f");
+      CompletableFuture<Integer> taken = new CompletableFuture<>();
+      Thread caller = new Thread(() -> taken.complete(seats.take("f")));
+      caller.start();
+      for (int spin = 0; spin < round % 200; spin++) {
+        Thread.onSpinWait(); // give it back at a different moment of the caller's take each round
+      }
+      seats.giveBack(held);
+
+      int index = taken.get(30, TimeUnit.SECONDS); // a hang guard only
+      assertThat(index).isEqualTo(0);
+      seats.giveBack(index);
+      caller.join();
+    }
+    assertThat(seats.waiting()).isEqualTo(0);
+  }
+
+  @Test
+  void aCallThatFindsEverySessionTakenWaitsAndGetsTheOneGivenBack() throws Exception {
+    Seats seats = new Seats("the pool", 2, true, -1);
+    int first = seats.take("f");
+    int second = seats.take("f");
+    CompletableFuture<Integer> taken = new CompletableFuture<>();
+    Thread caller = new Thread(() -> taken.complete(seats.take("f")));
+    caller.start();
+    while (seats.waiting() == 0) {
+      Thread.onSpinWait();
+    }
+    seats.giveBack(second);
+
+    assertThat(taken.get(30, TimeUnit.SECONDS)).isEqualTo(second); // a hang guard only
+    caller.join();
+    seats.giveBack(first);
+    seats.giveBack(second);
+  }
+
+  @Test
   void aCloseWakesEveryWaitingCall() throws Exception {
     Seats seats = new Seats("the pool", 1, true, -1);
     int held = seats.take("f");
