@@ -2,10 +2,11 @@ package dev.ireestubs.invoke;
 
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.LongAccumulator;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 /**
@@ -201,17 +202,41 @@ public final class CallRecorder {
     return "CallRecorder " + counters.backend + " " + counters.device;
   }
 
-  /** The counters of one backend; registered as its MXBean. */
+  /**
+   * The counters of one backend; registered as its MXBean. A call adds to the stripe its thread's
+   * id picks: its counts sit together on a line no other stripe's share, so calls on different
+   * cores do not write the same cache line (as one adder per count would, each of them, with calls
+   * on two cores at once), and a read sums the stripes.
+   */
   private static final class Counters implements CallStatistics {
+    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
+
+    /** A stripe's slots: calls, failures, nanoseconds, bytes in, bytes out. */
+    private static final int CALLS = 0;
+
+    private static final int FAILURES = 1;
+    private static final int NANOS = 2;
+    private static final int IN = 3;
+    private static final int OUT = 4;
+
+    /** Longs from one stripe to the next: 128 bytes, two cache lines (prefetchers pair lines). */
+    private static final int STRIDE = 16;
+
+    /** Stripes: four per processor, a power of two from 4 to 64. */
+    private static final int STRIPES =
+        Integer.highestOneBit(
+            Math.max(4, Math.min(64, 4 * Runtime.getRuntime().availableProcessors()) * 2 - 1));
+
     final String backend;
     final String device;
     final Supplier<List<String>> modules;
-    final LongAdder calls = new LongAdder();
-    final LongAdder failures = new LongAdder();
-    final LongAdder totalNanos = new LongAdder();
+
+    /**
+     * The stripes' slots, from index {@link #STRIDE} on (the first stride keeps off the header).
+     */
+    private final long[] slots = new long[(STRIPES + 1) * STRIDE];
+
     final LongAccumulator maxNanos = new LongAccumulator(Math::max, 0);
-    final LongAdder bytesIn = new LongAdder();
-    final LongAdder bytesOut = new LongAdder();
 
     Counters(String backend, String device, Supplier<List<String>> modules) {
       this.backend = backend;
@@ -219,19 +244,32 @@ public final class CallRecorder {
       this.modules = modules;
     }
 
+    @SuppressWarnings("deprecation") // Thread.getId: threadId() is JDK 19+, and we run on 17
     void add(long nanos, long in, long out, boolean failed) {
-      calls.increment();
+      long id = Thread.currentThread().getId();
+      int stripe = (int) ((id * 0x9E3779B97F4A7C15L) >>> 40) & (STRIPES - 1);
+      int at = (stripe + 1) * STRIDE;
+      SLOT.getAndAdd(slots, at + CALLS, 1L);
       if (failed) {
-        failures.increment();
+        SLOT.getAndAdd(slots, at + FAILURES, 1L);
       }
-      totalNanos.add(nanos);
-      maxNanos.accumulate(nanos);
+      SLOT.getAndAdd(slots, at + NANOS, nanos);
+      maxNanos.accumulate(nanos); // writes only a new maximum
       if (in != 0) {
-        bytesIn.add(in);
+        SLOT.getAndAdd(slots, at + IN, in);
       }
       if (out != 0) {
-        bytesOut.add(out);
+        SLOT.getAndAdd(slots, at + OUT, out);
       }
+    }
+
+    /** The sum of one count over the stripes. */
+    private long sum(int slot) {
+      long sum = 0;
+      for (int stripe = 1; stripe <= STRIPES; stripe++) {
+        sum += (long) SLOT.getVolatile(slots, stripe * STRIDE + slot);
+      }
+      return sum;
     }
 
     @Override
@@ -251,17 +289,17 @@ public final class CallRecorder {
 
     @Override
     public long getCalls() {
-      return calls.sum();
+      return sum(CALLS);
     }
 
     @Override
     public long getFailures() {
-      return failures.sum();
+      return sum(FAILURES);
     }
 
     @Override
     public long getTotalTimeNanos() {
-      return totalNanos.sum();
+      return sum(NANOS);
     }
 
     @Override
@@ -271,12 +309,12 @@ public final class CallRecorder {
 
     @Override
     public long getBytesIn() {
-      return bytesIn.sum();
+      return sum(IN);
     }
 
     @Override
     public long getBytesOut() {
-      return bytesOut.sum();
+      return sum(OUT);
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.ireestubs.ndarray.FloatArray;
 import dev.ireestubs.ndarray.IntArray;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -46,6 +47,36 @@ class CallRecorderTest {
     assertThat(s.getTotalTimeNanos()).isAtLeast(6_000_000L);
     assertThat(r.objectName()).isNull(); // not registered
     r.unregister(); // nothing to do
+  }
+
+  @Test
+  void countsOfManyThreadsAtOnceAddUp() throws InterruptedException {
+    CallRecorder r = CallRecorder.create("iree-pool", "local-sync", List::of);
+    List<Thread> threads = new ArrayList<>();
+    for (int t = 0; t < 12; t++) {
+      Thread thread =
+          new Thread(
+              () -> {
+                for (int i = 0; i < 5_000; i++) {
+                  r.succeeded("m.f", System.nanoTime(), null, 16, 4, false);
+                  if (i % 5 == 0) {
+                    r.failed("m.f", System.nanoTime(), null, 8, new IllegalStateException(), false);
+                  }
+                }
+              });
+      threads.add(thread);
+      thread.start();
+    }
+    for (Thread thread : threads) {
+      thread.join();
+    }
+
+    var s = r.statistics();
+    assertThat(s.getCalls()).isEqualTo(12 * 6_000);
+    assertThat(s.getFailures()).isEqualTo(12 * 1_000);
+    assertThat(s.getBytesIn()).isEqualTo(12 * (5_000 * 16 + 1_000 * 8));
+    assertThat(s.getBytesOut()).isEqualTo(12 * 5_000 * 4);
+    assertThat(s.getTotalTimeNanos()).isAtLeast(s.getMaxTimeNanos());
   }
 
   @Test
