@@ -31,8 +31,6 @@ final class SessionCalls {
   private final MethodHandle sessionRelease;
   private final MethodHandle sessionDevice;
   private final MethodHandle sessionDeviceAllocator;
-  private final MethodHandle sessionAppendModuleFromFile;
-  private final MethodHandle sessionAppendModuleFromMemory;
   private final MethodHandle bytecodeModuleCreate;
   private final MethodHandle sessionLookupFunction;
   private final MethodHandle sessionCall;
@@ -95,14 +93,6 @@ final class SessionCalls {
     sessionDeviceAllocator =
         symbols.bind(
             "iree_runtime_session_device_allocator", FunctionDescriptor.of(ADDRESS, ADDRESS));
-    sessionAppendModuleFromFile =
-        symbols.bind(
-            "iree_runtime_session_append_bytecode_module_from_file",
-            FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
-    sessionAppendModuleFromMemory =
-        symbols.bind(
-            "iree_runtime_session_append_bytecode_module_from_memory",
-            FunctionDescriptor.of(JAVA_LONG, ADDRESS, Layouts.BYTE_SPAN, Layouts.ALLOCATOR));
     bytecodeModuleCreate =
         symbols.bind(
             "iree_vm_bytecode_module_create",
@@ -265,23 +255,6 @@ final class SessionCalls {
   MemorySegment sessionDeviceAllocator(MemorySegment session) {
     try {
       return (MemorySegment) sessionDeviceAllocator.invokeExact(session);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  long sessionAppendModuleFromFile(MemorySegment session, MemorySegment path) {
-    try {
-      return (long) sessionAppendModuleFromFile.invokeExact(session, path);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  long sessionAppendModuleFromMemory(
-      MemorySegment session, MemorySegment byteSpan, MemorySegment allocator) {
-    try {
-      return (long) sessionAppendModuleFromMemory.invokeExact(session, byteSpan, allocator);
     } catch (Throwable t) {
       throw rethrow(t);
     }
