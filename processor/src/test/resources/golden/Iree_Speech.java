@@ -91,7 +91,11 @@ public final class Iree_Speech implements Speech {
   public CompletableFuture<FloatArray> predictAsync(FloatArray x) {
     VmList arguments = VmList.variant(1);
     arguments.push(Marshal.array(x, Signatures.F32_1X4, "predict$async: x"));
-    return AsyncCalls.submit(predictAsyncFunction, arguments, null, 1, "predict$async", results -> StubMarshal.floatArray(results, 0, Signatures.F32_1X2, "predict$async: result"));
+    AsyncCalls.Decoder<FloatArray> decode = results -> {
+      Marshal.results(results, 1, "predict$async");
+      return StubMarshal.floatArray(results, 0, Signatures.F32_1X2, "predict$async: result");
+    };
+    return AsyncCalls.submit(predictAsyncFunction, arguments, null, decode);
   }
 
   /**
@@ -101,7 +105,11 @@ public final class Iree_Speech implements Speech {
   public FencedFuture<FloatArray> predict(FloatArray x, Fence wait) {
     VmList arguments = VmList.variant(1);
     arguments.push(Marshal.array(x, Signatures.F32_1X4, "predict$async: x"));
-    return AsyncCalls.submit(predictFunction2, arguments, wait, 1, "predict$async", results -> StubMarshal.floatArray(results, 0, Signatures.F32_1X2, "predict$async: result"));
+    AsyncCalls.Decoder<FloatArray> decode = results -> {
+      Marshal.results(results, 1, "predict$async");
+      return StubMarshal.floatArray(results, 0, Signatures.F32_1X2, "predict$async: result");
+    };
+    return AsyncCalls.submit(predictFunction2, arguments, wait, decode);
   }
 
   /**
@@ -111,7 +119,11 @@ public final class Iree_Speech implements Speech {
   public CompletableFuture<VmRef> classifyAsync(VmRef input) {
     VmList arguments = VmList.variant(1);
     arguments.push(Marshal.notNull(input, "classify$async: input"));
-    return AsyncCalls.submit(classifyAsyncFunction, arguments, null, 1, "classify$async", results -> Marshal.ref(results, 0, "classify$async: result"));
+    AsyncCalls.Decoder<VmRef> decode = results -> {
+      Marshal.results(results, 1, "classify$async");
+      return Marshal.ref(results, 0, "classify$async: result");
+    };
+    return AsyncCalls.submit(classifyAsyncFunction, arguments, null, decode);
   }
 
   /**
@@ -127,11 +139,12 @@ public final class Iree_Speech implements Speech {
       throw failure;
     }
     AsyncCalls.Decoder<Speech.Pair> decode = results -> {
+      Marshal.results(results, 2, "pair$async");
       FloatArray sum = StubMarshal.floatArray(results, 0, Signatures.F32_4, "pair$async: result[0]");
       Integer count = Marshal.i32(results, 1, "pair$async: result[1]");
       return new Speech.Pair(sum, count);
     };
-    return AsyncCalls.submit(pairFunction, arguments, null, 2, "pair$async", decode);
+    return AsyncCalls.submit(pairFunction, arguments, null, decode);
   }
 
   /**
@@ -140,7 +153,7 @@ public final class Iree_Speech implements Speech {
   @Override
   public CompletableFuture<Void> reset(Fence wait) {
     VmList arguments = VmList.variant(0);
-    return AsyncCalls.run(resetFunction, arguments, wait, "reset$async");
+    return AsyncCalls.submit(resetFunction, arguments, wait, results -> AsyncCalls.none(results, "reset$async"));
   }
 
   /**

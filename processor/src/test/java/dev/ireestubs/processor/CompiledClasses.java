@@ -48,13 +48,14 @@ public final class CompiledClasses extends ClassLoader {
   }
 
   /**
-   * Calls the method {@code name} of {@code iface} on {@code stub}, rethrowing what the method
-   * threw rather than the reflective wrapper.
+   * Calls the method {@code name} of {@code iface} taking {@code args.length} parameters on {@code
+   * stub}, rethrowing what the method threw rather than the reflective wrapper. (By name and count:
+   * an interface may overload a name, and {@code getMethods()} has no fixed order.)
    */
   public static Object call(Class<?> iface, Object stub, String name, Object... args)
       throws Exception {
     for (Method m : iface.getMethods()) {
-      if (m.getName().equals(name)) {
+      if (m.getName().equals(name) && m.getParameterCount() == args.length) {
         try {
           return m.invoke(stub, args);
         } catch (InvocationTargetException e) {

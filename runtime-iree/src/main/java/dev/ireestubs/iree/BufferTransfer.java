@@ -192,8 +192,12 @@ final class BufferTransfer {
     }
   }
 
-  /** How many buffers {@link #addressOf} remembers. */
-  private static final int KNOWN = 4;
+  /**
+   * How many buffers {@link #addressOf} remembers: enough for the result blocks of the calls a
+   * session keeps in flight, each its own, and the arguments passed again (with 4, the blocks of 8
+   * calls in flight cycled past the memory and each result's address cost a segment, issue #36).
+   */
+  private static final int KNOWN = 16;
 
   /** The largest buffer {@link #addressOf} remembers (holding it keeps it reachable). */
   private static final int KNOWN_MAX_BYTES = 4096;

@@ -2,7 +2,6 @@ package dev.ireestubs.iree;
 
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.IreeValueException;
@@ -14,15 +13,15 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 
 /**
  * How an IREE session ({@link SessionNatives}) calls its functions: synchronously ({@link
- * #invoke}), and asynchronously for functions of the coarse-fences model ({@link #invokeAsync}).
+ * #invoke}), and asynchronously for functions of the coarse-fences model ({@link #submitAsync}).
  * Every call is submitted in one place ({@link #submit}, under the session's lock, held only while
  * submitting) and every asynchronous call completes in one place ({@link #complete}, on the
  * session's {@link FenceWaiter} thread).
@@ -50,9 +49,16 @@ final class CallPath implements FenceWaiter.Completer {
   private final Marshaller marshaller;
   private final Fences fences;
   private final FenceWaiter waiter;
-  private final Executor completions = ForkJoinPool.commonPool();
+  private final ForkJoinPool completions = ForkJoinPool.commonPool();
+
+  /** The task the last batch of completed calls went in; the fence waiter's thread's own. */
+  private Deliveries deliveries;
+
   private final MemorySegment ref;
   private final long fenceType;
+
+  /** Records the asynchronous calls as they complete (a synchronous call's caller records it). */
+  private final CallRecorder recorder;
 
   /**
    * How many calls the session hands to the device at once; the rest wait, encoded, in {@link
@@ -72,7 +78,7 @@ final class CallPath implements FenceWaiter.Completer {
   private int submitted;
 
   /** Encoded calls of {@link #inFlight} waiting for room in the window, in order (lock). */
-  private final ArrayDeque<InFlight> queued = new ArrayDeque<>();
+  private final ArrayDeque<InFlight<?>> queued = new ArrayDeque<>();
 
   /**
    * How many asynchronous calls each of {@code sessions} sessions sharing one device of {@code
@@ -90,7 +96,12 @@ final class CallPath implements FenceWaiter.Completer {
    * device at most {@code window} asynchronous calls at once; its fence waiter holds {@code hold}
    * (the session's native state) while calls are on the device.
    */
-  CallPath(SessionNatives session, Marshaller marshaller, Retention hold, int window) {
+  CallPath(
+      SessionNatives session,
+      Marshaller marshaller,
+      Retention hold,
+      int window,
+      CallRecorder recorder) {
     this.session = session;
     this.api = session.api();
     this.lock = session.lock();
@@ -102,6 +113,7 @@ final class CallPath implements FenceWaiter.Completer {
     this.ref = arena.allocate(Layouts.VM_REF);
     this.fenceType = api.fences().fenceRefType();
     this.window = window;
+    this.recorder = recorder;
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -142,25 +154,25 @@ final class CallPath implements FenceWaiter.Completer {
    */
   private VmList invokeFenced(IreeFunction function, VmList arguments) {
     String name = function.qualifiedName();
-    InFlight call;
+    InFlight<VmList> call;
     lock.lock();
     try {
       session.checkOpenToCall(name);
-      call = new InFlight(function, fences.create(name), true);
+      call = InFlight.direct(function, fences.create(name));
       try {
         encode(call, arguments);
         if (submitted < window) {
           submit(call);
         }
       } catch (RuntimeException | Error e) {
-        call.signal.release(api, null);
+        call.signal().release(api, null);
         throw e;
       }
       inFlight.add(call);
       if (!call.submitted) {
         queued.add(call); // the device's window is full: submitted when a call completes
       } else {
-        long status = api.fences().fenceQuery(call.signal.handle());
+        long status = api.fences().fenceQuery(call.signal().handle());
         if (status == 0) {
           inFlight.remove(call);
           finish(call, null); // reached in the invoke (local-sync): read the results now
@@ -185,52 +197,57 @@ final class CallPath implements FenceWaiter.Completer {
   // Asynchronous calls
 
   /**
-   * Submits a call of a coarse-fences function and returns at once (see the class comment); the
-   * call is recorded by {@code recorder} when it completes, timed from {@code start}. The function
-   * and arguments are checked already (the engine checks every call once, sync or async).
+   * Submits a call of a coarse-fences function and returns its future at once (see the class
+   * comment): the future is the call's record, completed with {@code decoder}'s value of the
+   * results when the call is over, and then {@code ending}'s call copies are ended (unless null).
+   * The call is recorded when it completes, timed from {@code start}. The function and arguments
+   * are checked already (the engine checks every call once, sync or async).
+   *
+   * @throws dev.ireestubs.invoke.IreeValueException (an argument) when IREE cannot take an
+   *     argument: nothing was submitted, and {@code ending}'s copies are still the caller's
    */
-  AsyncCall invokeAsync(
+  <T> InFlight<T> submitAsync(
       IreeFunction function,
       VmList arguments,
       Fence wait,
-      CallRecorder recorder,
+      Function<? super VmList, ? extends T> decoder,
+      VmList ending,
       long start,
       Object event) {
     String name = function.qualifiedName();
     lock.lock();
     try {
       session.checkOpenToCall(name);
-      InFlight call = new InFlight(function, fences.create(name), false);
-      call.record(recorder, start, event, CallRecorder.bytes(arguments));
-      AsyncCall async = new AsyncCall(call.signal, call);
+      InFlight<T> call = new InFlight<>(function, fences.create(name), false, decoder, ending);
+      call.record(start, event, CallRecorder.bytes(arguments));
       try {
         encode(call, arguments);
       } catch (RuntimeException | Error e) {
-        call.signal.release(api, null);
+        call.signal().release(api, null);
         throw e; // arguments that IREE cannot take: thrown, as nothing was submitted
       }
       RuntimeException waitFailed = failure(wait);
       if (waitFailed != null) {
         fail(call, notRun(name, waitFailed));
-        return async;
+        return call;
       }
       if (wait != null && !reached(wait)) {
         // IREE v3.11's CPU drivers would wait for it inside the invoke: submit once it is reached.
         inFlight.add(call);
         wait.whenReached()
             .whenCompleteAsync((reached, failure) -> submitLater(call, failure), completions);
-        return async;
+        return call;
       }
       inFlight.add(call);
       submitOrQueue(call);
-      return async;
+      return call;
     } finally {
       lock.unlock();
     }
   }
 
   /** A deferred call, submitted once its wait fence came out (on the completion executor). */
-  private void submitLater(InFlight call, Throwable waitFailure) {
+  private void submitLater(InFlight<?> call, Throwable waitFailure) {
     lock.lock();
     try {
       if (!inFlight.contains(call)) {
@@ -252,7 +269,7 @@ final class CallPath implements FenceWaiter.Completer {
    * Submits an encoded call of {@link #inFlight} and hands it to the waiter, or queues it while
    * {@link #window} calls are on the device; a call IREE refuses fails. Under the lock.
    */
-  private void submitOrQueue(InFlight call) {
+  private void submitOrQueue(InFlight<?> call) {
     if (submitted >= window) {
       queued.add(call);
       return;
@@ -322,11 +339,11 @@ final class CallPath implements FenceWaiter.Completer {
   }
 
   /** Fails a call that was never submitted (under the lock); delivered by the executor. */
-  private void fail(InFlight call, RuntimeException failure) {
-    releaseInputs(call);
-    call.signal.release(api, failure);
-    call.outcome(null, failure);
-    completions.execute(call); // delivers this call alone: its nextDone is null
+  private void fail(InFlight<?> call, RuntimeException failure) {
+    releaseList(call);
+    call.signal().release(api, failure);
+    call.outcome(null, failure, recorder);
+    Deliveries.handAlone(call, completions); // this call alone: its nextDone is null
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -340,15 +357,15 @@ final class CallPath implements FenceWaiter.Completer {
    *
    * @throws IreeValueException (an argument) when IREE cannot take an argument
    */
-  private void encode(InFlight call, VmList arguments) {
+  private void encode(InFlight<?> call, VmList arguments) {
     String name = call.function.qualifiedName();
     marshaller.begin(name);
     try {
-      call.inputs = marshaller.toNative(arguments);
-      pushFence(call.inputs, 0, name);
-      pushFence(call.inputs, call.signal.handle(), name);
+      call.list = marshaller.toNative(arguments);
+      pushFence(call.list, 0, name);
+      pushFence(call.list, call.signal().handle(), name);
     } catch (RuntimeException | Error e) {
-      releaseInputs(call);
+      releaseList(call);
       throw e;
     } finally {
       marshaller.end();
@@ -356,34 +373,40 @@ final class CallPath implements FenceWaiter.Completer {
   }
 
   /**
-   * Submits an encoded call under the lock: the invoke. On success {@code call.outputs} holds the
-   * result list IREE filled (its buffers complete when the signal fence is reached). The inputs are
-   * released either way.
+   * Submits an encoded call under the lock: the invoke. On success {@code call.list} holds the
+   * result list IREE filled (its buffers complete when the signal fence is reached) in place of the
+   * inputs, which are released either way.
    *
    * @throws IreeInvocationException when IREE's invoke fails
    */
-  private void submit(InFlight call) {
+  private void submit(InFlight<?> call) {
+    long inputs = call.list;
+    call.list = 0;
+    long outputs = 0;
     marshaller.begin(call.function.qualifiedName());
     try {
-      call.outputs = marshaller.newList(0L, call.function.resultCount());
-      call(call.function, call.inputs, call.outputs);
+      outputs = marshaller.newList(0L, call.function.resultCount());
+      call(call.function, inputs, outputs);
+      call.list = outputs;
       call.submitted = true;
     } catch (RuntimeException e) {
-      if (call.outputs != 0) {
-        api.lists().listRelease(call.outputs);
-        call.outputs = 0;
+      if (outputs != 0) {
+        api.lists().listRelease(outputs);
       }
       throw e;
     } finally {
-      releaseInputs(call);
+      if (inputs != 0) {
+        api.lists().listRelease(inputs);
+      }
       marshaller.end();
     }
   }
 
-  private void releaseInputs(InFlight call) {
-    if (call.inputs != 0) {
-      api.lists().listRelease(call.inputs);
-      call.inputs = 0;
+  /** Releases the native list a call holds (its inputs before submission, else its outputs). */
+  private void releaseList(InFlight<?> call) {
+    if (call.list != 0) {
+      api.lists().listRelease(call.list);
+      call.list = 0;
     }
   }
 
@@ -416,12 +439,12 @@ final class CallPath implements FenceWaiter.Completer {
   }
 
   @Override
-  public void complete(List<InFlight> done, List<RuntimeException> failures) {
-    InFlight later = null; // the calls the completion executor delivers, chained (InFlight.run)
+  public void complete(List<InFlight<?>> done, List<RuntimeException> failures) {
+    InFlight<?> later = null; // the calls the completion executor delivers, chained (InFlight.run)
     lock.lock();
     try {
       for (int i = 0; i < done.size(); i++) {
-        InFlight call = done.get(i);
+        InFlight<?> call = done.get(i);
         finish(call, failures.get(i));
         inFlight.remove(call);
         submitted--;
@@ -441,7 +464,7 @@ final class CallPath implements FenceWaiter.Completer {
       lock.unlock();
     }
     if (later != null) {
-      completions.execute(later); // one task delivers the whole batch
+      deliveries = Deliveries.hand(deliveries, later, completions); // one task, the whole batch
     }
   }
 
@@ -449,10 +472,10 @@ final class CallPath implements FenceWaiter.Completer {
    * Reads a finished call's results (when its fence was reached) and releases its native parts.
    * Under the lock.
    */
-  private void finish(InFlight call, RuntimeException failure) {
+  private void finish(InFlight<?> call, RuntimeException failure) {
     if (call.abandoned) {
-      call.signal.release(api, failure);
-      releaseOutputs(call);
+      call.signal().release(api, failure);
+      releaseList(call);
       session.leftDevice();
       return;
     }
@@ -460,39 +483,33 @@ final class CallPath implements FenceWaiter.Completer {
     if (failure == null) {
       marshaller.begin(call.function.qualifiedName());
       try {
-        results = marshaller.fromNative(call.outputs);
+        results = marshaller.fromNative(call.list);
       } catch (RuntimeException e) {
         failure = e; // the fence was reached; the results do not decode
       } finally {
         marshaller.end();
       }
-      call.signal.release(api, null);
+      call.signal().release(api, null);
     } else {
-      call.signal.release(api, failure);
+      call.signal().release(api, failure);
     }
-    releaseOutputs(call);
-    call.outcome(results, failure);
-  }
-
-  private void releaseOutputs(InFlight call) {
-    if (call.outputs != 0) {
-      api.lists().listRelease(call.outputs);
-      call.outputs = 0;
-    }
+    releaseList(call);
+    call.outcome(results, failure, recorder);
   }
 
   @Override
-  public void lose(List<InFlight> lost, RuntimeException why) {
-    InFlight failed = null; // chained through InFlight.nextDone, delivered by one task
+  public void lose(List<InFlight<?>> lost, RuntimeException why) {
+    InFlight<?> failed = null; // chained through InFlight.nextDone, delivered by one task
     lock.lock();
     try {
-      for (InFlight call : lost) {
+      for (InFlight<?> call : lost) {
         inFlight.remove(call);
         submitted--;
         if (!call.abandoned) {
           call.abandon(
               new IreeInvocationException(
-                  call.function.qualifiedName() + ": waiting for the call failed: " + why, why));
+                  call.function.qualifiedName() + ": waiting for the call failed: " + why, why),
+              recorder);
           session.stayedOnDevice();
           call.nextDone = failed;
           failed = call;
@@ -504,7 +521,7 @@ final class CallPath implements FenceWaiter.Completer {
       lock.unlock();
     }
     if (failed != null) {
-      completions.execute(failed);
+      Deliveries.handAlone(failed, completions);
     }
   }
 
@@ -527,7 +544,7 @@ final class CallPath implements FenceWaiter.Completer {
    * @return how many calls the device still runs (their futures failed)
    */
   int shutdown(long millis) {
-    List<InFlight> failed = new ArrayList<>();
+    List<InFlight<?>> failed = new ArrayList<>();
     int onDevice = 0;
     lock.lock();
     try {
@@ -536,18 +553,19 @@ final class CallPath implements FenceWaiter.Completer {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt(); // stop waiting: fail what is left
       }
-      for (InFlight call : inFlight.toList()) {
+      for (InFlight<?> call : inFlight.toList()) {
         RuntimeException why = closedWhileRunning(call, millis);
         inFlight.remove(call);
         if (call.submitted) {
-          call.abandon(why); // the device runs it: the waiter releases it when the device is done
+          call.abandon(
+              why, recorder); // the device runs it: the waiter releases it when the device is done
           session.stayedOnDevice();
           onDevice++;
         } else {
           queued.remove(call);
-          releaseInputs(call);
-          call.signal.release(api, why);
-          call.outcome(null, why);
+          releaseList(call);
+          call.signal().release(api, why);
+          call.outcome(null, why, recorder);
         }
         failed.add(call);
       }
@@ -559,7 +577,7 @@ final class CallPath implements FenceWaiter.Completer {
     return onDevice;
   }
 
-  private IllegalStateException closedWhileRunning(InFlight call, long millis) {
+  private IllegalStateException closedWhileRunning(InFlight<?> call, long millis) {
     return new IllegalStateException(
         call.function.qualifiedName()
             + ": the IREE session ("

@@ -5,6 +5,7 @@ import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.CallStatistics;
+import dev.ireestubs.invoke.FencedFuture;
 import dev.ireestubs.invoke.IreeInvocationException;
 import dev.ireestubs.invoke.ModuleBackend;
 import dev.ireestubs.vm.Fence;
@@ -117,7 +118,9 @@ final class Engine {
     try {
       int window = CallPath.window(device, size);
       for (int i = 0; i < size; i++) {
-        made.add(new NativeSession(runtime, device.driverName(), halDevice, window, retention));
+        made.add(
+            new NativeSession(
+                runtime, device.driverName(), halDevice, window, retention, recorder));
       }
     } catch (RuntimeException | Error e) {
       made.forEach(s -> s.close(0));
@@ -368,8 +371,30 @@ final class Engine {
     return results;
   }
 
+  /**
+   * {@link #submitAsync} with the result list as the future's value, the arguments the caller's.
+   */
   AsyncCall invokeAsync(Function function, VmList arguments, Fence wait) {
+    FencedFuture<VmList> results =
+        submitAsync(function, arguments, wait, java.util.function.Function.identity(), null);
+    return new AsyncCall(results.signal(), results);
+  }
+
+  /**
+   * Submits an asynchronous call on a free session and returns its future, which the session's call
+   * path completes with {@code decoder}'s value of the results; {@code ending}'s call copies
+   * (unless null) are ended when the call is over. Refused arguments and a closed engine are
+   * thrown, with nothing submitted; a call that waited longer than the pool's maxWait fails its
+   * future.
+   */
+  <T> FencedFuture<T> submitAsync(
+      Function function,
+      VmList arguments,
+      Fence wait,
+      java.util.function.Function<? super VmList, ? extends T> decoder,
+      VmList ending) {
     Objects.requireNonNull(arguments, "arguments");
+    Objects.requireNonNull(decoder, "decoder");
     String name = function.qualifiedName();
     long start = System.nanoTime();
     Object event = CallRecorder.begin();
@@ -379,7 +404,7 @@ final class Engine {
       seat = take(name);
     } catch (IreeInvocationException e) {
       recorder.failed(name, start, event, 0, e, true);
-      return AsyncCall.failed(e); // waited too long: the call fails, as a device failure would
+      return failedCall(e, ending); // waited too long: the call fails, as a device failure would
     } catch (RuntimeException e) {
       recorder.failed(name, start, event, 0, e, true);
       throw e;
@@ -387,13 +412,26 @@ final class Engine {
     try {
       return sessions
           .get(seat)
-          .invokeAsync(function.on(seat), arguments, wait, recorder, start, event);
+          .submitAsync(function.on(seat), arguments, wait, decoder, ending, start, event);
     } catch (RuntimeException e) {
       recorder.failed(name, start, event, 0, e, true); // refused before anything was submitted
       throw e;
     } finally {
       giveBack(seat);
     }
+  }
+
+  /**
+   * The future of a call that failed before it was submitted: it and its signal fence failed with
+   * {@code failure}; the call is over, so {@code ending}'s copies (unless null) are ended.
+   */
+  private static <T> FencedFuture<T> failedCall(RuntimeException failure, VmList ending) {
+    FencedFuture<T> future = new FencedFuture<>(AsyncCall.failed(failure).signal());
+    future.completeExceptionally(failure);
+    if (ending != null) {
+      ending.endCall();
+    }
+    return future;
   }
 
   /** Takes a free session (see {@link Seats}); its index. */
@@ -588,6 +626,23 @@ final class Engine {
     @Override
     public AsyncCall invokeAsync(VmList arguments, Fence wait) {
       return engine.invokeAsync(this, arguments, wait);
+    }
+
+    /**
+     * Submits a call of this coarse-fences function on a free session and returns its future, which
+     * is the session's record of the call: completed with {@code decoder}'s value when the call's
+     * signal fence is reached, without a second future; see {@link IreeSession} ("Asynchronous
+     * calls").
+     *
+     * @throws UnsupportedOperationException when the function takes no fences (the message names
+     *     its asynchronous twin, if the module exports one), or may reach a {@code vm.yield}
+     */
+    @Override
+    public <T> FencedFuture<T> submitAsync(
+        VmList arguments,
+        Fence wait,
+        java.util.function.Function<? super VmList, ? extends T> decoder) {
+      return engine.submitAsync(this, arguments, wait, decoder, arguments);
     }
 
     /** E.g. {@code module.add 0rr_r}, or {@code module.add 0rr_r (pool of 4)}. */

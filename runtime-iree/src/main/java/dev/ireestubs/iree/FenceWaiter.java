@@ -42,14 +42,14 @@ final class FenceWaiter implements Runnable {
      * else why it failed. Runs on the waiter's thread, without the session's lock. Both lists are
      * the waiter's, reused for its next wait: read them during the call only.
      */
-    void complete(List<InFlight> done, List<RuntimeException> failures);
+    void complete(List<InFlight<?>> done, List<RuntimeException> failures);
 
     /**
      * Fails the futures of {@code lost}, calls whose fences can no longer be waited for (the wait
      * itself failed), keeping their native parts: the device may still run them. Runs on the
      * waiter's thread, without the session's lock.
      */
-    void lose(List<InFlight> lost, RuntimeException why);
+    void lose(List<InFlight<?>> lost, RuntimeException why);
   }
 
   /**
@@ -72,16 +72,16 @@ final class FenceWaiter implements Runnable {
    * InFlight#nextIncoming}: submitters push (under the session's lock, one at a time), the thread
    * takes the whole stack at once. Unlike a queue it allocates nothing per call.
    */
-  private final AtomicReference<InFlight> incoming = new AtomicReference<>();
+  private final AtomicReference<InFlight<?>> incoming = new AtomicReference<>();
 
   /** The calls the thread waits for; the thread's own until it has stopped. */
-  private final List<InFlight> pending = new ArrayList<>();
+  private final List<InFlight<?>> pending = new ArrayList<>();
 
   /**
    * The calls of one wait that finished, and why each failed (null when reached): handed to the
    * completer, then cleared. The thread's own, reused so that a wait allocates no lists.
    */
-  private final List<InFlight> done = new ArrayList<>();
+  private final List<InFlight<?>> done = new ArrayList<>();
 
   private final List<RuntimeException> failures = new ArrayList<>();
 
@@ -121,11 +121,11 @@ final class FenceWaiter implements Runnable {
    * so every submission does not cost a wake (a semaphore signal, a context switch and a re-armed
    * wait). Under the lock.
    */
-  void add(InFlight call) {
+  void add(InFlight<?> call) {
     if (thread == null) {
       start();
     }
-    InFlight newest;
+    InFlight<?> newest;
     do {
       newest = incoming.get();
       call.nextIncoming = newest;
@@ -211,13 +211,13 @@ final class FenceWaiter implements Runnable {
 
   /** Moves the calls added since the last look to {@link #pending}, oldest first. */
   private void takeIncoming() {
-    InFlight newest = incoming.getAndSet(null);
+    InFlight<?> newest = incoming.getAndSet(null);
     if (newest == null) {
       return;
     }
     int from = pending.size();
-    for (InFlight call = newest; call != null; ) {
-      InFlight older = call.nextIncoming;
+    for (InFlight<?> call = newest; call != null; ) {
+      InFlight<?> older = call.nextIncoming;
       call.nextIncoming = null;
       pending.add(call);
       call = older;
@@ -252,8 +252,8 @@ final class FenceWaiter implements Runnable {
    */
   private boolean finish() {
     for (int i = pending.size() - 1; i >= 0; i--) {
-      InFlight call = pending.get(i);
-      long status = calls.fenceQuery(call.signal.handle());
+      InFlight<?> call = pending.get(i);
+      long status = calls.fenceQuery(call.signal().handle());
       RuntimeException failure = null;
       if (status != 0) {
         int code = IreeStatusCode.codeOf(status);
@@ -295,7 +295,7 @@ final class FenceWaiter implements Runnable {
     if (pending.isEmpty()) {
       return;
     }
-    List<InFlight> gone = new ArrayList<>(pending);
+    List<InFlight<?>> gone = new ArrayList<>(pending);
     pending.clear();
     lost += gone.size();
     completer.lose(gone, failure);
@@ -351,7 +351,7 @@ final class FenceWaiter implements Runnable {
     }
 
     /** {@code wake} at {@code wakeAt}, then each pending call's signal semaphore at 1. */
-    MemorySegment list(long wake, long wakeAt, List<InFlight> calls) {
+    MemorySegment list(long wake, long wakeAt, List<InFlight<?>> calls) {
       int n = calls.size() + 1;
       if (n > capacity) {
         grow(n);
@@ -359,7 +359,7 @@ final class FenceWaiter implements Runnable {
       semaphores.setAtIndex(JAVA_LONG, 0, wake);
       payloads.setAtIndex(JAVA_LONG, 0, wakeAt);
       for (int i = 1; i < n; i++) {
-        semaphores.setAtIndex(JAVA_LONG, i, calls.get(i - 1).signal.semaphore());
+        semaphores.setAtIndex(JAVA_LONG, i, calls.get(i - 1).signal().semaphore());
         payloads.setAtIndex(JAVA_LONG, i, 1);
       }
       list.set(JAVA_LONG, Layouts.SEMAPHORE_LIST_COUNT, n);

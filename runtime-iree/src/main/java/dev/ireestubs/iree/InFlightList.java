@@ -11,12 +11,12 @@ import java.util.List;
  */
 final class InFlightList {
 
-  private InFlight first;
-  private InFlight last;
+  private InFlight<?> first;
+  private InFlight<?> last;
   private int size;
 
   /** Appends {@code call}, which is in no list. */
-  void add(InFlight call) {
+  void add(InFlight<?> call) {
     call.listed = true;
     call.previous = last;
     call.next = null;
@@ -30,7 +30,7 @@ final class InFlightList {
   }
 
   /** Removes {@code call}; does nothing when it is not listed. */
-  void remove(InFlight call) {
+  void remove(InFlight<?> call) {
     if (!call.listed) {
       return;
     }
@@ -50,7 +50,7 @@ final class InFlightList {
     size--;
   }
 
-  boolean contains(InFlight call) {
+  boolean contains(InFlight<?> call) {
     return call.listed;
   }
 
@@ -63,9 +63,9 @@ final class InFlightList {
   }
 
   /** The calls, oldest first, in a new list (for a close, which removes them as it goes). */
-  List<InFlight> toList() {
-    List<InFlight> calls = new ArrayList<>(size);
-    for (InFlight call = first; call != null; call = call.next) {
+  List<InFlight<?>> toList() {
+    List<InFlight<?>> calls = new ArrayList<>(size);
+    for (InFlight<?> call = first; call != null; call = call.next) {
       calls.add(call);
     }
     return calls;

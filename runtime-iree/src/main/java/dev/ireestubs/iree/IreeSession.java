@@ -56,23 +56,23 @@ import java.util.Set;
  *
  * <p><b>Asynchronous calls.</b> Functions of the coarse-fences model (the {@code f$async} twins of
  * torch and ONNX imports: see {@link dev.ireestubs.abi.CoarseFences}) are called asynchronously
- * through {@link dev.ireestubs.invoke.BackendFunction#invokeAsync} (a stub's {@code
- * CompletableFuture} method, {@code DynamicFunction.callAsync}): the calling thread encodes the
- * arguments, creates the call's signal fence, invokes the function and returns. One thread per
- * session (started at the first such call) waits for every call in flight at once, in IREE; when a
- * call's fence is reached it reads the results (under the lock) and completes the call's future on
- * {@link java.util.concurrent.ForkJoinPool#commonPool()}, where dependent stages run. On local-sync
- * the device runs the work inside the invoke, on the calling thread; on local-task on IREE's
- * workers. A call whose wait fence is not reached yet is submitted, by the completion executor,
- * once it is (IREE v3.11's CPU drivers would otherwise wait for it on the submitting thread); on
- * local-task at most {@value CallPath#LOCAL_TASK_WINDOW} calls are on the device at once, the
- * others waiting their turn in order (IREE's task executor fails the device for good beyond 63
- * outstanding waits). Results are decoded when the fence is reached and belong to the caller like a
- * synchronous call's; arguments are lent until then. A failure of the device fails the call's
- * future with an {@link IreeInvocationException} carrying IREE's status, and, on local-task, may
- * fail later calls of the session with ABORTED (IREE's task queue keeps its first failure): open a
- * new session. A synchronous call of a coarse-fences function gets a null wait fence and a new
- * signal fence and returns once that fence is reached.
+ * through {@link dev.ireestubs.invoke.BackendFunction#submitAsync} (a stub's {@code
+ * CompletableFuture} method, {@code DynamicFunction.callAsync}; {@code invokeAsync} too): the
+ * calling thread encodes the arguments, creates the call's signal fence, invokes the function and
+ * returns. One thread per session (started at the first such call) waits for every call in flight
+ * at once, in IREE; when a call's fence is reached it reads the results (under the lock) and
+ * completes the call's future on {@link java.util.concurrent.ForkJoinPool#commonPool()}, where
+ * dependent stages run. On local-sync the device runs the work inside the invoke, on the calling
+ * thread; on local-task on IREE's workers. A call whose wait fence is not reached yet is submitted,
+ * by the completion executor, once it is (IREE v3.11's CPU drivers would otherwise wait for it on
+ * the submitting thread); on local-task at most {@value CallPath#LOCAL_TASK_WINDOW} calls are on
+ * the device at once, the others waiting their turn in order (IREE's task executor fails the device
+ * for good beyond 63 outstanding waits). Results are decoded when the fence is reached and belong
+ * to the caller like a synchronous call's; arguments are lent until then. A failure of the device
+ * fails the call's future with an {@link IreeInvocationException} carrying IREE's status, and, on
+ * local-task, may fail later calls of the session with ABORTED (IREE's task queue keeps its first
+ * failure): open a new session. A synchronous call of a coarse-fences function gets a null wait
+ * fence and a new signal fence and returns once that fence is reached.
  *
  * <p><b>Lifetime.</b> {@link #close()} waits for a running synchronous call and, up to {@link
  * #CLOSE_TIMEOUT}, for asynchronous calls in flight, then fails the futures of the rest; later

@@ -36,7 +36,7 @@ import java.util.Set;
  * imported argument views, a fence-waiting thread once asynchronous calls are made).
  *
  * <p><b>Calls.</b> A synchronous call holds a session for the whole call; an asynchronous one
- * ({@link BackendFunction#invokeAsync}) only while it is submitted (on local-sync, where the work
+ * ({@link BackendFunction#submitAsync}) only while it is submitted (on local-sync, where the work
  * runs inside the invoke, that is the whole call). A call that finds every session busy waits,
  * without bound or up to the pool's {@code maxWait} ({@link IreeRuntime#newPool(Device, int,
  * Duration)}); one that waited that long fails with an {@link IreeInvocationException} of status

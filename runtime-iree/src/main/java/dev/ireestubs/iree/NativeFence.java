@@ -25,17 +25,22 @@ import java.util.concurrent.CompletionStage;
  */
 final class NativeFence implements Fence {
 
-  private static final int PENDING = 0;
-  private static final int REACHED = 1;
-  private static final int FAILED = 2;
+  /** {@link #outcome} of a fence reached. */
+  private static final Object REACHED = new Object();
+
+  /**
+   * {@link #reached} once {@link #publish()} ran while no stage was asked for: a stage asked for
+   * later is completed at once. (A marker rather than a flag: 8 bytes a call, issue #36.)
+   */
+  private static final CompletableFuture<Void> PUBLISHED = new CompletableFuture<>();
 
   private final SessionNatives session;
 
-  /** The stage of {@link #whenReached()}: null until first asked for. Guarded by {@code this}. */
+  /**
+   * The stage of {@link #whenReached()}: null until first asked for or published, {@link
+   * #PUBLISHED} when published before anyone asked. Guarded by {@code this}.
+   */
   private CompletableFuture<Void> reached;
-
-  /** Whether {@link #publish()} ran: a stage made later is completed at once. Guarded by this. */
-  private boolean published;
 
   /** {@code iree_hal_fence_t*}, retained; 0 once released. Guarded by the session's lock. */
   private long fence;
@@ -43,10 +48,11 @@ final class NativeFence implements Fence {
   /** The fence's one semaphore, borrowed from it; 0 once released. Guarded by the lock. */
   private long semaphore;
 
-  private volatile int state = PENDING;
-
-  /** The failure recorded by {@link #release}, for calls that wait on a failed fence. */
-  private volatile RuntimeException failure;
+  /**
+   * Null while pending, then {@link #REACHED}, or the {@link RuntimeException} the fence failed
+   * with (recorded by {@link #release} or {@link #abandon}, for calls that wait on it).
+   */
+  private volatile Object outcome;
 
   NativeFence(SessionNatives session, long fence, long semaphore) {
     this.session = session;
@@ -95,12 +101,10 @@ final class NativeFence implements Fence {
   }
 
   /** The first outcome recorded stays. */
-  private void settle(RuntimeException outcome) {
-    if (state != PENDING) {
-      return;
+  private void settle(RuntimeException failed) {
+    if (outcome == null) {
+      outcome = failed == null ? REACHED : failed;
     }
-    failure = outcome;
-    state = outcome == null ? REACHED : FAILED;
   }
 
   /**
@@ -110,20 +114,23 @@ final class NativeFence implements Fence {
   void publish() {
     CompletableFuture<Void> stage;
     synchronized (this) {
-      published = true;
       stage = reached;
+      if (stage == null) {
+        reached = PUBLISHED;
+      }
     }
-    if (stage != null) {
+    if (stage != null && stage != PUBLISHED) {
       completeStage(stage);
     }
   }
 
   /** Completes {@code stage} with the recorded outcome (the first completion stays). */
   private void completeStage(CompletableFuture<Void> stage) {
-    if (state == REACHED) {
+    Object settled = outcome;
+    if (settled == REACHED) {
       stage.complete(null);
-    } else if (state == FAILED) {
-      stage.completeExceptionally(failure);
+    } else if (settled instanceof RuntimeException failed) {
+      stage.completeExceptionally(failed);
     }
   }
 
@@ -154,29 +161,29 @@ final class NativeFence implements Fence {
 
   /** Why the fence failed, or null when it did not (or has no outcome yet). */
   RuntimeException failure() {
-    return failure;
+    return outcome instanceof RuntimeException failed ? failed : null;
   }
 
   @Override
   public CompletionStage<Void> whenReached() {
     CompletableFuture<Void> stage;
-    boolean settled;
+    boolean published;
     synchronized (this) {
-      if (reached == null) {
+      published = reached == PUBLISHED;
+      if (reached == null || published) {
         reached = new CompletableFuture<>();
       }
       stage = reached;
-      settled = published;
     }
-    if (settled) {
-      completeStage(stage);
+    if (published) {
+      completeStage(stage); // publish() ran before this stage existed: complete it here
     }
     return stage.minimalCompletionStage();
   }
 
   @Override
   public boolean isReached() {
-    return state == REACHED;
+    return outcome == REACHED;
   }
 
   /** {@code hal.fence@1b6d3586 (local-task, pending)}. */
@@ -188,7 +195,7 @@ final class NativeFence implements Fence {
         + " ("
         + session.driverName()
         + ", "
-        + (state == PENDING ? "pending" : state == REACHED ? "reached" : "failed")
+        + (outcome == null ? "pending" : outcome == REACHED ? "reached" : "failed")
         + ")";
   }
 }

@@ -1,7 +1,7 @@
 package dev.ireestubs.iree;
 
-import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.CallRecorder;
+import dev.ireestubs.invoke.FencedFuture;
 import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vmfb.VmfbModule;
@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * One IREE session of an {@link Engine} (a session's only one, or one of a pool's): its native
@@ -31,20 +32,22 @@ final class NativeSession {
 
   /**
    * A new IREE session on the shared {@code device}, handing the device at most {@code window}
-   * asynchronous calls at once, holding {@code parent} until its native state is released.
+   * asynchronous calls at once, holding {@code parent} until its native state is released; its
+   * asynchronous calls are recorded by {@code recorder} as they complete.
    */
   NativeSession(
       RuntimeNatives runtime,
       String driverName,
       MemorySegment device,
       int window,
-      Retention parent) {
+      Retention parent,
+      CallRecorder recorder) {
     this.natives = new SessionNatives(runtime, driverName, device);
     this.parent = parent;
     this.retention = new Retention("the IREE session (" + driverName + ")", this::release);
     parent.retain();
     this.marshaller = new Marshaller(natives, natives.arena()); // reused by every call, locked
-    this.calls = new CallPath(natives, marshaller, retention, window);
+    this.calls = new CallPath(natives, marshaller, retention, window, recorder);
   }
 
   /** Appends a module the engine made once; IREE runs its initialiser in this session. */
@@ -122,15 +125,19 @@ final class NativeSession {
     return calls.invoke(function, arguments);
   }
 
-  /** An asynchronous call (checked by the engine), recorded when it completes. */
-  AsyncCall invokeAsync(
+  /**
+   * An asynchronous call (checked by the engine), recorded when it completes: {@link
+   * CallPath#submitAsync}.
+   */
+  <T> FencedFuture<T> submitAsync(
       IreeFunction function,
       VmList arguments,
       Fence wait,
-      CallRecorder recorder,
+      Function<? super VmList, ? extends T> decoder,
+      VmList ending,
       long start,
       Object event) {
-    return calls.invokeAsync(function, arguments, wait, recorder, start, event);
+    return calls.submitAsync(function, arguments, wait, decoder, ending, start, event);
   }
 
   /**

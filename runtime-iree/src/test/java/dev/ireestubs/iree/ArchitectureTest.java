@@ -75,6 +75,7 @@ class ArchitectureTest {
           "ImportedViews",
           "Fences",
           "FenceWaiter",
+          "Deliveries",
           "InFlight",
           "InFlightList",
           "NativeFence",

@@ -7,13 +7,13 @@ import org.junit.jupiter.api.Test;
 /** The session's list of calls in flight, linked through the calls themselves. */
 class InFlightListTest {
 
-  private static InFlight call() {
-    return new InFlight(null, null, false);
+  private static InFlight<?> call() {
+    return InFlight.direct(null, new NativeFence(null, 0, 0));
   }
 
-  private static InFlightList listOf(InFlight... calls) {
+  private static InFlightList listOf(InFlight<?>... calls) {
     InFlightList list = new InFlightList();
-    for (InFlight call : calls) {
+    for (InFlight<?> call : calls) {
       list.add(call);
     }
     return list;
@@ -21,9 +21,9 @@ class InFlightListTest {
 
   @Test
   void keepsTheCallsInTheOrderTheyCameAndForgetsRemovedOnes() {
-    InFlight a = call();
-    InFlight b = call();
-    InFlight c = call();
+    InFlight<?> a = call();
+    InFlight<?> b = call();
+    InFlight<?> c = call();
     InFlightList list = listOf(a, b, c);
 
     list.remove(b);
@@ -36,9 +36,9 @@ class InFlightListTest {
 
   @Test
   void removingTheEndsAndRemovingTwiceLeaveAConsistentList() {
-    InFlight a = call();
-    InFlight b = call();
-    InFlight c = call();
+    InFlight<?> a = call();
+    InFlight<?> b = call();
+    InFlight<?> c = call();
     InFlightList list = listOf(a, b, c);
 
     list.remove(a);

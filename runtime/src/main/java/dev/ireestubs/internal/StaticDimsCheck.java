@@ -5,6 +5,7 @@ import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.invoke.AsyncCall;
 import dev.ireestubs.invoke.BackendFunction;
+import dev.ireestubs.invoke.FencedFuture;
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.vm.BufferView;
@@ -12,6 +13,7 @@ import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A bound function whose stub declares a dimension dynamic ({@code tensor<?xf32>}) where the loaded
@@ -102,6 +104,13 @@ final class StaticDimsCheck implements BackendFunction {
   public AsyncCall invokeAsync(VmList arguments, Fence wait) {
     check(arguments);
     return function.invokeAsync(arguments, wait);
+  }
+
+  @Override
+  public <T> FencedFuture<T> submitAsync(
+      VmList arguments, Fence wait, Function<? super VmList, ? extends T> decoder) {
+    check(arguments);
+    return function.submitAsync(arguments, wait, decoder);
   }
 
   private void check(VmList arguments) {

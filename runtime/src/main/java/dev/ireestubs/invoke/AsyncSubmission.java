@@ -11,9 +11,9 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 
 /**
- * {@link FencedFuture#submit}: submits a call ({@link BackendFunction#invokeAsync}) and fills the
- * future it returns from the backend's completion, with what it guarantees whatever becomes of that
- * future (see there).
+ * How an asynchronous call's future is filled ({@link FencedFuture#completeCall}, the one place),
+ * and {@link BackendFunction#submitAsync}'s default: a call submitted through {@link
+ * BackendFunction#invokeAsync} whose results future completes the caller's.
  */
 final class AsyncSubmission {
 
@@ -22,35 +22,26 @@ final class AsyncSubmission {
 
   private AsyncSubmission() {}
 
+  /**
+   * {@link BackendFunction#submitAsync}'s default: the call {@link BackendFunction#invokeAsync}
+   * submits, its results handed to a new future of its signal fence when they come.
+   */
   @SuppressWarnings("FutureReturnValueIgnored") // whenComplete's stage: the callback delivers
   static <T> FencedFuture<T> submit(
       BackendFunction function,
       VmList arguments,
       Fence wait,
       Function<? super VmList, ? extends T> decoder) {
-    AsyncCall call;
-    try {
-      call = function.invokeAsync(arguments, wait);
-    } catch (RuntimeException | Error e) {
-      arguments.endCall();
-      throw e;
-    }
+    AsyncCall call = function.invokeAsync(arguments, wait);
     FencedFuture<T> future = new FencedFuture<>(call.signal());
     call.results()
         .whenComplete(
-            (results, failure) -> {
-              try {
-                deliver(future, results, failure, decoder);
-              } finally {
-                // Only now is the call over: its copies are the device's until the fence.
-                arguments.endCall();
-              }
-            });
+            (results, failure) -> future.completeCall(arguments, results, failure, decoder));
     return future;
   }
 
   /** Completes {@code future} with the decoded results, or releases what nobody will take. */
-  private static <T> void deliver(
+  static <T> void deliver(
       FencedFuture<T> future,
       VmList results,
       Throwable failure,

@@ -7,6 +7,7 @@ import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * One exported function of a loaded module, as its backend sees it: a name, the IREE calling
@@ -126,7 +127,9 @@ public interface BackendFunction {
    * when {@code wait} is reached already, else on the thread that reaches it. That is right for
    * backends without a queue of their own (a fake of an asynchronous function then answers at
    * once); backends with one (IREE's runtime, host modules with asynchronous functions) override
-   * it.
+   * it. Stubs and {@link FencedFuture#submit} call {@link #submitAsync}, whose default goes through
+   * this method; a backend that overrides {@code submitAsync} keeps this one working for callers
+   * that use it directly.
    *
    * @param arguments one element per argument the function's signature describes, fences excluded
    * @param wait the fence the call waits for; null (or a reached fence) for none
@@ -141,5 +144,37 @@ public interface BackendFunction {
     }
     return AsyncCall.of(
         wait.whenReached().thenCompose(reached -> AsyncCall.invokedNow(this, arguments).results()));
+  }
+
+  /**
+   * Submits a call and returns its future, which the backend completes with {@code decoder}'s value
+   * of the results when the call's signal fence is reached: what {@link FencedFuture#submit} calls
+   * (stubs, {@link DynamicFunction#callAsync}). Which calls it takes, what it throws and what fails
+   * the future are as for {@link #invokeAsync}.
+   *
+   * <p>A backend that overrides it makes the returned future itself, typically a subclass of {@link
+   * FencedFuture} that is its record of the call, and completes it through {@link
+   * FencedFuture#completeCall} once the call is over: that step keeps what {@link
+   * FencedFuture#submit} promises (results nobody takes released, a failing decoder's list closed,
+   * {@code arguments}' call copies ended only then, whatever became of the future), and a call
+   * costs no second future and no dependent stage. When it throws, nothing was submitted and the
+   * copies are still the caller's ({@link FencedFuture#submit} ends them).
+   *
+   * <p>This default submits through {@link #invokeAsync} and completes a new {@link FencedFuture}
+   * of its signal fence from the results future: right for every backend, at the cost of those
+   * objects.
+   *
+   * @param <T> the call's result type
+   * @param arguments one element per argument the function's signature describes, fences excluded;
+   *     the call's until it is over
+   * @param wait the fence the call waits for; null (or a reached fence) for none
+   * @param decoder turns the result list into the future's value, on a thread of the backend's
+   * @return the call's future, which carries its signal fence
+   * @throws IreeValueException (an argument) when the arguments do not fit, before submitting
+   * @throws IllegalStateException when the backend is closed
+   */
+  default <T> FencedFuture<T> submitAsync(
+      VmList arguments, Fence wait, Function<? super VmList, ? extends T> decoder) {
+    return AsyncSubmission.submit(this, arguments, wait, decoder);
   }
 }

@@ -25,9 +25,13 @@ import java.util.function.Function;
  * was completed are released, never handed to anyone. Dependent stages made from it are plain
  * {@link CompletableFuture}s.
  *
+ * <p>A backend may make the future itself (SPI: {@link BackendFunction#submitAsync}): a subclass
+ * that is the backend's record of the call too, completed by {@link #completeCall} when the call is
+ * over, so that a call costs no second future and no dependent stage.
+ *
  * @param <T> the call's result type ({@link Void} for none)
  */
-public final class FencedFuture<T> extends CompletableFuture<T> {
+public class FencedFuture<T> extends CompletableFuture<T> {
 
   private final Fence signal;
 
@@ -41,7 +45,7 @@ public final class FencedFuture<T> extends CompletableFuture<T> {
   }
 
   /**
-   * Submits an asynchronous call of {@code function} ({@link BackendFunction#invokeAsync}) and
+   * Submits an asynchronous call of {@code function} ({@link BackendFunction#submitAsync}) and
    * returns its future, which the backend's completion fills with {@code decoder}'s value of the
    * results: how generated stubs and {@link DynamicFunction#callAsync} call, and how a calling
    * format of one's own calls asynchronously (SPI). Whatever becomes of the future returned:
@@ -76,7 +80,45 @@ public final class FencedFuture<T> extends CompletableFuture<T> {
     Objects.requireNonNull(function, "function");
     Objects.requireNonNull(arguments, "arguments");
     Objects.requireNonNull(decoder, "decoder");
-    return AsyncSubmission.submit(function, arguments, wait, decoder);
+    try {
+      return function.submitAsync(arguments, wait, decoder);
+    } catch (RuntimeException | Error e) {
+      arguments.endCall(); // nothing was submitted: the call is over
+      throw e;
+    }
+  }
+
+  /**
+   * Completes this future with a call's outcome, once the call is over (its signal fence reached or
+   * failed, or the call given up on): what a backend's completion does with the future it made
+   * ({@link BackendFunction#submitAsync}), with the guarantees {@link #submit} lists whatever
+   * became of this future meanwhile. Decodes {@code results} with {@code decoder} unless this
+   * future is done already (then they are closed); closes them when the decoder throws, and fails
+   * this future with what it threw (an {@link Error} too); releases the arrays and refs of a
+   * decoded value when this future was completed while decoding; and ends {@code arguments}' call
+   * copies last, whatever happened before. Runs {@code decoder} and this future's dependent actions
+   * on the calling thread.
+   *
+   * @param arguments the call's arguments, whose call copies are ended ({@link VmList#endCall()});
+   *     null when the caller ends them itself
+   * @param results the result list, which this future (or the decoded value) owns from now on; null
+   *     when the call failed
+   * @param failure why the call failed ({@code CompletionException}s unwrapped), or null
+   * @param decoder turns the result list into this future's value
+   */
+  protected final void completeCall(
+      VmList arguments,
+      VmList results,
+      Throwable failure,
+      Function<? super VmList, ? extends T> decoder) {
+    try {
+      AsyncSubmission.deliver(this, results, failure, decoder);
+    } finally {
+      if (arguments != null) {
+        // Only now is the call over: its copies are the device's until the fence.
+        arguments.endCall();
+      }
+    }
   }
 
   /**

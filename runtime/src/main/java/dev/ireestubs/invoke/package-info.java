@@ -65,7 +65,9 @@
  *
  * <p>Functions of the coarse-fences model ({@code f$async}) are also called asynchronously: {@link
  * dev.ireestubs.invoke.BackendFunction#invokeAsync} (SPI) returns an {@link
- * dev.ireestubs.invoke.AsyncCall} at once, and stubs and {@link
+ * dev.ireestubs.invoke.AsyncCall} at once; {@link dev.ireestubs.invoke.BackendFunction#submitAsync}
+ * (SPI) returns the caller's future, which a backend may make itself (a {@link
+ * dev.ireestubs.invoke.FencedFuture} subclass); stubs and {@link
  * dev.ireestubs.invoke.DynamicFunction#callAsync} return a {@link
  * dev.ireestubs.invoke.FencedFuture}. The exceptions are the same: an argument that does not fit is
  * thrown at once; everything found later completes the future exceptionally with the exception the

@@ -156,8 +156,6 @@ class AsyncCallsTest {
             f,
             VmList.of(FloatArray.of(new float[] {1, 2, 3, 4}, 4).asBufferView()),
             null,
-            1,
-            "f$async",
             results -> failing());
     ExecutionException e = assertThrows(ExecutionException.class, r::get);
     assertThat(e).hasCauseThat().isInstanceOf(IreeValueException.class);
@@ -185,9 +183,7 @@ class AsyncCallsTest {
             f,
             VmList.of(FloatArray.of(new float[] {1, 2, 3, 4}, 4).asBufferView()),
             null,
-            2,
-            "f$async",
-            results -> results);
+            results -> Marshal.results(results, 2, "f$async"));
     ExecutionException e = assertThrows(ExecutionException.class, r::get);
     assertThat(e)
         .hasCauseThat()
@@ -211,7 +207,7 @@ class AsyncCallsTest {
         CallMemory.copyArgument(java.util.Arrays.copyOf(values(), N + 1), longer, "f$async: x");
     assertThrows(
         IreeValueException.class,
-        () -> AsyncCalls.submit(f, VmList.of(copy), null, 1, "f$async", results -> results));
+        () -> AsyncCalls.submit(f, VmList.of(copy), null, results -> results));
     assertThrows(IllegalStateException.class, copy::pin);
   }
 }

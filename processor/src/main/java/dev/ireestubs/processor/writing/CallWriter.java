@@ -122,38 +122,37 @@ final class CallWriter {
     ResultModel result = plan.result();
     TypeName value = futureValue(result);
     TypeName returns = returns(plan);
+    String results = scope.local("results");
     if (result instanceof ResultModel.Void) {
       scope.statement(
-          "return $T.run($L, $N, $L, $L)", ASYNC_CALLS, function, arguments, wait, name);
+          "return $T.submit($L, $N, $L, $N -> $T.none($N, $L))",
+          ASYNC_CALLS,
+          function,
+          arguments,
+          wait,
+          results,
+          ASYNC_CALLS,
+          results,
+          name);
       return new Body(scope.body().build(), returns, false);
     }
-    String results = scope.local("results");
     Code.Builder method = scope.swapBody(Code.builder());
     Code decoded =
         result instanceof ResultModel.Single single
             ? values.decode(single.binding(), results, Code.of("0"))
             : values.decodeChildren(((ResultModel.Inlined) result).binding(), results);
     Code statements = scope.swapBody(method).build();
-    Code decoder;
-    if (statements.isEmpty()) {
-      decoder = Code.of("$N -> $L", results, decoded);
-    } else {
-      String decode = scope.local("decode");
-      scope.body().add("$T<$T> $N = $N -> {\n$>", DECODER, value, decode, results);
-      scope.body().add(statements);
-      scope.statement("return $L", decoded);
-      scope.body().add("$<};\n");
-      decoder = Code.of("$N", decode);
-    }
+    // The decoder checks the result count itself: one that names only constants is one object for
+    // all calls, where a wrapper around it would be a new one per call.
+    String decode = scope.local("decode");
+    scope.body().add("$T<$T> $N = $N -> {\n$>", DECODER, value, decode, results);
     scope.statement(
-        "return $T.submit($L, $N, $L, $L, $L, $L)",
-        ASYNC_CALLS,
-        function,
-        arguments,
-        wait,
-        plan.rawResultCount(),
-        name,
-        decoder);
+        "$T.results($N, $L, $L)", ValueCode.MARSHAL, results, plan.rawResultCount(), name);
+    scope.body().add(statements);
+    scope.statement("return $L", decoded);
+    scope.body().add("$<};\n");
+    scope.statement(
+        "return $T.submit($L, $N, $L, $N)", ASYNC_CALLS, function, arguments, wait, decode);
     return new Body(scope.body().build(), returns, false);
   }
 
