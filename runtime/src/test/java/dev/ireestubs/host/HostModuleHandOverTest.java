@@ -139,7 +139,8 @@ class HostModuleHandOverTest {
     assertThat(x.toArray()).isEqualTo(new float[] {1, 2, 3, 4});
     assertThat(freed(xView)).isFalse();
     x.close();
-    assertThat(freed(xView)).isTrue();
+    // Below JDK 22 the function's argument array stays open (DynamicHostFunction) and keeps it.
+    assertThat(freed(xView)).isEqualTo(Runtime.version().feature() >= 22);
   }
 
   @Test
