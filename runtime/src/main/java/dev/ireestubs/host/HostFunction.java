@@ -16,6 +16,13 @@ import dev.ireestubs.vm.VmList;
  * its memory was freed; the raw bytes of {@link dev.ireestubs.vm.BufferView#data()} stay valid
  * however long they are kept, because taking them leaves the memory to the garbage collector
  * (slower for the caller).
+ *
+ * <p><b>Results.</b> A result view of an array the function made ({@code out.asBufferView()}) keeps
+ * that array's memory until the array is closed, which the function cannot do while the caller
+ * reads it; so, unlike a value function's (see {@link DynamicHostFunction}), such memory is left to
+ * the garbage collector, unless the function passes it on: {@link
+ * dev.ireestubs.ndarray.NdArray#handOver() out.handOver()} after putting the view in the result
+ * list gives it to the caller, whose close of the result array frees it.
  */
 @FunctionalInterface
 public interface HostFunction {

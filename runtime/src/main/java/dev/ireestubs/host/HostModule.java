@@ -59,7 +59,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p><b>Memory.</b> Array arguments are lent for the call only: a function reads them during the
  * call and copies what it keeps (see {@link HostFunction} and {@link DynamicHostFunction} for what
  * happens to arguments kept anyway: a clear error or memory left to the garbage collector, never
- * freed memory read).
+ * freed memory read). The arrays a value function returns pass to the caller with their memory,
+ * which the caller's close of the result frees: return a new array on each call (see {@link
+ * DynamicHostFunction}).
  *
  * <p><b>Thread safety.</b> A built module is immutable and may be called from any number of threads
  * at once; each function body must then be thread-safe itself. {@link #close()} makes later lookups
@@ -278,7 +280,8 @@ public final class HostModule implements ModuleBackend {
      * DynamicHostFunction}. Under the coarse-fences model (a signature of that model, an {@code
      * async} declaration, a compiled {@code f$async}) the function is asynchronous: its body may
      * return a {@link java.util.concurrent.CompletionStage} of the value (this holds for every
-     * {@code valueFunction}).
+     * {@code valueFunction}). The arrays the body returns pass to the caller, closed for the body:
+     * return a new array or a copy on each call (see {@link DynamicHostFunction}).
      *
      * @param function the function's name within the module, without the module prefix; registered
      *     at most once
@@ -292,7 +295,8 @@ public final class HostModule implements ModuleBackend {
     }
 
     /**
-     * Registers {@code function}, described by reflection text, with a body of Java values.
+     * Registers {@code function}, described by reflection text, with a body of Java values; the
+     * arrays it returns pass to the caller (see {@link DynamicHostFunction}).
      *
      * @param function the function's name within the module, without the module prefix; registered
      *     at most once
@@ -323,7 +327,8 @@ public final class HostModule implements ModuleBackend {
 
     /**
      * Registers the compiled module's export {@code function}, as {@link #function(String,
-     * HostFunction)} does, with a body written with Java values (see {@link DynamicHostFunction}).
+     * HostFunction)} does, with a body written with Java values (see {@link DynamicHostFunction},
+     * also for the arrays it returns, which pass to the caller).
      *
      * @param function the export's name
      * @param body the function's body
@@ -361,7 +366,8 @@ public final class HostModule implements ModuleBackend {
      * Registers {@code function}, a value function of the coarse-fences model: as {@link
      * #asyncFunction(String, FunctionSignature, AsyncHostFunction)} with a body written with Java
      * values, which returns a {@link java.util.concurrent.CompletionStage} of the result value (or
-     * the value itself, to complete the call at once).
+     * the value itself, to complete the call at once). The arrays of that value pass to the caller
+     * as a synchronous body's do (see {@link DynamicHostFunction}).
      *
      * @param function the function's name within the module, e.g. {@code predict$async}
      * @param signature its arguments and results, fences excluded

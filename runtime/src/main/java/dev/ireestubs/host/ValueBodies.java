@@ -5,11 +5,11 @@ import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.invoke.AbiValues;
 import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.vm.VmList;
-import java.util.ArrayList;
+import java.util.AbstractList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.RandomAccess;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -36,11 +36,13 @@ final class ValueBodies {
   static HostFunction sync(String function, FunctionSignature signature, DynamicHostFunction body) {
     Decoder decoder = new Decoder(function, signature);
     return arguments -> {
-      List<Object> values = decoder.decode(arguments);
-      Object result = body.call(Collections.unmodifiableList(values));
-      VmList results = AbiValues.packResults(signature, result, function);
-      closeArguments(values);
-      return results;
+      Arguments values = decoder.decode(arguments);
+      try {
+        // The result list takes over the arrays the body returns (packResults hands them over).
+        return AbiValues.packResults(signature, body.call(values), function);
+      } finally {
+        closeArguments(values);
+      }
     };
   }
 
@@ -53,10 +55,10 @@ final class ValueBodies {
       String function, FunctionSignature signature, DynamicHostFunction body) {
     Decoder decoder = new Decoder(function, signature);
     return arguments -> {
-      List<Object> values = decoder.decode(arguments);
+      Arguments values = decoder.decode(arguments);
       Object result;
       try {
-        result = body.call(Collections.unmodifiableList(values));
+        result = body.call(values);
       } catch (RuntimeException | Error e) {
         closeArguments(values);
         throw e;
@@ -97,19 +99,40 @@ final class ValueBodies {
       }
     }
 
-    List<Object> decode(VmList arguments) {
+    Arguments decode(VmList arguments) {
       // The arguments were checked on the way in (checkArguments), so decoding cannot fail.
-      List<Object> values = new ArrayList<>(arguments.size());
-      for (int i = 0; i < arguments.size(); i++) {
-        values.add(AbiValues.decode(declared.get(i), arguments.get(i), paths[i]));
+      Object[] values = new Object[arguments.size()];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = AbiValues.decode(declared.get(i), arguments.get(i), paths[i]);
       }
-      return values;
+      return new Arguments(values);
     }
   }
 
-  private static void closeArguments(List<Object> values) {
+  /** The body's argument list: unmodifiable, over the decoded values (one object besides them). */
+  private static final class Arguments extends AbstractList<Object> implements RandomAccess {
+    private final Object[] values;
+
+    Arguments(Object[] values) {
+      this.values = values;
+    }
+
+    @Override
+    public Object get(int index) {
+      return values[index];
+    }
+
+    @Override
+    public int size() {
+      return values.length;
+    }
+  }
+
+  private static void closeArguments(Arguments arguments) {
     if (CLOSES_ARGUMENTS) {
-      closeArrays(values, 0);
+      for (Object value : arguments.values) { // by index: no iterator
+        closeArrays(value, 0);
+      }
     }
   }
 

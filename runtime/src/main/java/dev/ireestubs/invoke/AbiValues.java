@@ -247,15 +247,49 @@ public final class AbiValues {
    * #unpackResults}): nothing for no results, the value for one, the structure's children for an
    * inlined {@code sdict}/{@code slist}/{@code stuple}, and a {@code List} of values for several.
    *
+   * <p>The result list takes over the n-d arrays of {@code result} (at any depth of lists, maps and
+   * records): each array that owns memory it allocated is {@linkplain NdArray#handOver() handed
+   * over}, closed for the function and its memory passed to the list's readers, which free it when
+   * they are done (a stub's result array, when it is closed), so a host function's new result array
+   * costs no memory that only the garbage collector frees. An array over lent memory (a function's
+   * argument returned as a result), a view or an array over a caller's buffer is passed as it is;
+   * an array returned twice in one value is handed over once. An array handed over by an earlier
+   * call (one the function kept and returns again) fails with {@link IllegalStateException}. When
+   * packing fails, the arrays that would have been handed over are closed instead, before the
+   * exception leaves.
+   *
    * @param signature the function's signature, as its reflection declares it
    * @param result the Java value the function returned: null for no results, the value for one, a
    *     {@code List} for several
-   * @param function the function's name, which starts the path of every value in a message
+   * @param function the function's name, which starts the path of every value in a message; the
+   *     path is built only for a message
    * @return a new variant list of the encoded results, in the signature's order
    * @throws IreeValueException (a result) when the value does not fit the declared results
+   * @throws IllegalStateException when an array of the value is closed or was handed over already
    */
   public static VmList packResults(FunctionSignature signature, Object result, String function) {
-    String path = function + ": result";
+    VmList out;
+    try {
+      try {
+        out = encodeResults(signature, result, null);
+      } catch (IreeValueException withoutPath) {
+        out = encodeResults(signature, result, function); // again, to say where
+      }
+    } catch (RuntimeException | Error e) {
+      try {
+        ResultArrays.release(result, 0, false);
+      } catch (RuntimeException | Error suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+    ResultArrays.release(result, 0, true);
+    return out;
+  }
+
+  /** The result list of {@link #packResults}; {@code function} null: no paths. */
+  private static VmList encodeResults(FunctionSignature signature, Object result, String function) {
+    String path = function == null ? null : function + ": result";
     List<AbiType> results = signature.results();
     if (results.isEmpty()) {
       if (result != null) {
@@ -279,7 +313,8 @@ public final class AbiValues {
     }
     VmList out = VmList.variant(results.size());
     for (int i = 0; i < results.size(); i++) {
-      out.push(encodeResult(results.get(i), ((List<?>) result).get(i), path + "[" + i + "]"));
+      String indexed = path == null ? null : path + "[" + i + "]";
+      out.push(encodeResult(results.get(i), ((List<?>) result).get(i), indexed));
     }
     return out;
   }
@@ -1163,8 +1198,9 @@ public final class AbiValues {
    * The view of {@code copy}, a Java array's copy made for this value, after checking it against
    * {@code declared}: an argument's copy is owned by the call ({@link NdArray#asCallArgument()}),
    * freed when the caller ends the call ({@link VmList#endCall()}, which {@link DynamicFunction}'s
-   * calls do after decoding) unless the backend still pins it; a result's copy is the result's to
-   * keep. A copy that does not fit is closed before the failure is thrown.
+   * calls do after decoding) unless the backend still pins it; a result's copy is handed over to
+   * the result list's readers ({@link NdArray#handOver()}). A copy that does not fit is closed
+   * before the failure is thrown.
    */
   private static BufferView javaArrayCopy(
       NdArray copy, AbiType.NdArray declared, Side side, String path) {
@@ -1176,6 +1212,9 @@ public final class AbiValues {
         copy.close();
         throw e;
       }
+    }
+    if (side == Side.RESULT) {
+      copy.handOver(); // the result list's, as a returned array's memory is (packResults)
     }
     return view;
   }

@@ -39,6 +39,9 @@ final class Memory {
 
   private boolean closed;
 
+  /** True when {@link #handOver()} closed the memory, passing it to its view's readers. */
+  private boolean handedOver;
+
   private Memory(ByteBuffer data, MemoryLease lease, boolean owner) {
     this.data = data;
     this.lease = lease;
@@ -119,6 +122,28 @@ final class Memory {
    */
   boolean freesOnClose() {
     return owner && lease.freesEarly();
+  }
+
+  /**
+   * Marks allocated memory closed for its owner and passes it to the readers of its buffer views
+   * ({@link MemoryLease#handOver()}): freed when the last of their holds is released, not now. Does
+   * nothing for borrowed or foreign memory, or memory already closed.
+   *
+   * @return whether the memory was handed over by this call
+   */
+  boolean handOver() {
+    if (closed || !owner || lease.isFreed()) {
+      return false;
+    }
+    closed = true;
+    handedOver = true;
+    lease.handOver();
+    return true;
+  }
+
+  /** True once {@link #handOver()} passed the memory on. */
+  boolean isHandedOver() {
+    return handedOver;
   }
 
   /**

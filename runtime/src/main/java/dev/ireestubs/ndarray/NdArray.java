@@ -75,6 +75,9 @@ import java.util.Optional;
  *       module, a result that aliases an argument) pins the lender's memory until it is closed;
  *       closing it releases the pin and frees nothing else. One made over a backend's result memory
  *       (IREE's mapped results) releases that memory when closed, if nothing else pins it.
+ *   <li>{@link #handOver()} passes an array's memory to the reader of its buffer view instead of
+ *       freeing it: a host module's value function's result, which the caller's result array holds
+ *       and frees when it is closed. The handed-over array is closed.
  *   <li><b>Argument memory is lent only for the call.</b> A stub passing a Java array ({@code
  *       float[][] m}) copies it into a new array that the call owns ({@link #asCallArgument()}): it
  *       is closed once the call is over, so its memory is freed at once unless a backend still pins
@@ -486,6 +489,25 @@ public abstract sealed class NdArray implements AutoCloseable
   }
 
   /**
+   * Passes this array's memory to whoever reads its {@linkplain #asBufferView() buffer view} next,
+   * as a host module does with the arrays a value function returns: the array is closed (using it
+   * later throws {@link IllegalStateException}, saying it was handed over), but its memory stays
+   * valid for the view, and it is freed when the last hold on it is released, for instance when an
+   * array made over the view with {@link #fromBufferView} (a stub's result) is closed, as memory a
+   * backend returns is. Memory nobody ever holds is left to the garbage collector.
+   *
+   * <p>Only an array that owns memory it allocated is handed over. A view ({@code reshape}, {@code
+   * slice}, ...), an array over a lent view's memory ({@link #isBorrowed()}: a function's argument)
+   * or over a caller's buffer ({@code wrap}) is left as it is, and this returns false.
+   *
+   * @return true when the memory was handed over; false when the array was left as it is, or was
+   *     closed or handed over already
+   */
+  public final boolean handOver() {
+    return owner && memory.handOver();
+  }
+
+  /**
    * True when this array (or the one it views) was made by {@link #fromBufferView} over a lent
    * buffer view and holds a pin on the lender's memory until it is closed; closing it then frees
    * nothing of its own, it only lets the lender free its memory.
@@ -513,6 +535,15 @@ public abstract sealed class NdArray implements AutoCloseable
    */
   final void requireOpen() {
     if (memory.isClosed()) {
+      if (memory.isHandedOver()) {
+        throw new IllegalStateException(
+            describe()
+                + " was handed over: a host module's value function returned "
+                + (owner ? "it" : "the array it is a view of")
+                + ", and the arrays a value function returns pass to the caller with their"
+                + " memory (the caller's close() of the result frees it); return a new array or"
+                + " a copy() on each call instead of one the function keeps");
+      }
       throw new IllegalStateException(
           describe()
               + " is closed: close() on "

@@ -35,11 +35,15 @@ public final class MemoryLease {
 
   // The state is one long, changed only by compare-and-set: no lock and no object per pin, so a
   // reader may take and release holds on any thread (IREE's release callbacks) at the cost of an
-  // atomic add. Bits 0-2 are flags; the rest counts the holds (pins and acquires).
+  // atomic add. Bits 0-3 are flags; the rest counts the holds (pins and acquires).
   private static final long FREED = 1;
   private static final long ENDED = 2;
   private static final long ESCAPED = 4;
-  private static final long ONE_HOLD = 8;
+
+  /** The owner handed the memory over, and the hold it left for the next reader is not taken. */
+  private static final long HANDED = 8;
+
+  private static final long ONE_HOLD = 16;
 
   private static final VarHandle STATE;
 
@@ -54,7 +58,10 @@ public final class MemoryLease {
   /** Frees the memory; null when there is nothing to free (then the lease only counts). */
   private final Runnable free;
 
-  /** {@link #FREED}, {@link #ENDED}, {@link #ESCAPED}, plus the holds times {@link #ONE_HOLD}. */
+  /**
+   * {@link #FREED}, {@link #ENDED}, {@link #ESCAPED}, {@link #HANDED}, plus the holds times {@link
+   * #ONE_HOLD}.
+   */
   @SuppressWarnings("unused") // read and written through STATE
   private volatile long state;
 
@@ -108,12 +115,15 @@ public final class MemoryLease {
    */
   public void acquire() {
     long s;
+    long next;
     do {
       s = state;
       if ((s & FREED) != 0) {
         throw alreadyFreed("pin");
       }
-    } while (!STATE.weakCompareAndSet(this, s, s + ONE_HOLD));
+      // The first hold after a hand-over is the one the owner left: taken over, not added.
+      next = (s & HANDED) != 0 ? s & ~HANDED : s + ONE_HOLD;
+    } while (!STATE.weakCompareAndSet(this, s, next));
   }
 
   /**
@@ -171,6 +181,25 @@ public final class MemoryLease {
   }
 
   /**
+   * Ends the owner's use of the memory and passes it to whoever reads it next: the owner's part
+   * becomes a hold that the next {@link #pin} or {@link #acquire()} takes over (rather than adding
+   * one), so the memory stays valid until that reader, and every other holder, has released its
+   * hold; then it is freed. Holds taken before the hand-over (a backend that still pins a view of
+   * it) do not free it when released. So a host function's result array is handed to the caller,
+   * whose result array holds it until it is closed; memory nobody reads after the hand-over is left
+   * to the garbage collector. Does nothing when the owner's use already ended.
+   */
+  public void handOver() {
+    long s;
+    do {
+      s = state;
+      if ((s & ENDED) != 0) {
+        return; // freed memory was ended first
+      }
+    } while (!STATE.weakCompareAndSet(this, s, (s | ENDED | HANDED) + ONE_HOLD));
+  }
+
+  /**
    * True once the owner has ended its use (always, for an {@link #unowned} lease).
    *
    * @return whether {@link #end()} was called
@@ -204,7 +233,7 @@ public final class MemoryLease {
    * @return the number of holds not yet released
    */
   public long pinCount() {
-    return state >>> 3;
+    return state >>> 4;
   }
 
   /** {@code s} marked freed when it is ended, unheld and not escaped, with something to free. */

@@ -30,6 +30,23 @@ class MemoryLeaseTest {
   }
 
   @Test
+  void handingOverEndsTheOwnersUseAndLeavesTheFreeToTheLastHold() {
+    MemoryLease lease = owned();
+    MemoryLease.Pin kept = lease.pin(bytes); // held from before (a view of the owner's)
+    lease.handOver();
+    assertThat(lease.isEnded()).isTrue();
+    kept.close(); // the last hold so far: nobody read the handed-over memory yet
+    assertThat(frees.get()).isEqualTo(0);
+    lease.acquire(); // the reader the memory was handed to
+    lease.handOver(); // idempotent
+    lease.end(); // ended already: nothing
+    assertThat(frees.get()).isEqualTo(0);
+    lease.release();
+    assertThat(frees.get()).isEqualTo(1);
+    assertThrows(IllegalStateException.class, lease::acquire);
+  }
+
+  @Test
   void aPinTakenBeforeTheEndDelaysTheFreeUntilItIsClosed() {
     MemoryLease lease = owned();
     MemoryLease.Pin first = lease.pin(bytes);

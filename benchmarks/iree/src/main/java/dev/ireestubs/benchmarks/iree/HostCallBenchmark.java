@@ -20,8 +20,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * ({@code exec:exec@host-gc}): heap bytes per call on the embedded backend, which issue #36 asks to
  * be at least as good as IREE's (at most 256 B for this pattern). The body, a {@link
  * HostModule.Builder#valueFunction value function} as fakes register theirs, adds the two arrays
- * into a new one, as a real body would: the call's bytes include that array. Needs neither IREE's
- * library nor {@code ../shared}.
+ * into a new one, as a real body would: the call's bytes include that array, which the module hands
+ * over to the caller (the benchmark's close of the result gives its memory back to the pool). Needs
+ * neither IREE's library nor {@code ../shared}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
