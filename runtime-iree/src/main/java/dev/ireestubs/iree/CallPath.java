@@ -177,7 +177,7 @@ final class CallPath implements FenceWaiter.Completer {
           inFlight.remove(call);
           finish(call, null); // reached in the invoke (local-sync): read the results now
           call.deliver();
-          return call.join();
+          return joined(call);
         }
         api.status().freeStatus(status);
         submitted++;
@@ -186,6 +186,11 @@ final class CallPath implements FenceWaiter.Completer {
     } finally {
       lock.unlock();
     }
+    return joined(call);
+  }
+
+  /** A synchronous call's results, or the failure its future completed with, as it was thrown. */
+  private static VmList joined(InFlight<VmList> call) {
     try {
       return call.join();
     } catch (CompletionException e) {

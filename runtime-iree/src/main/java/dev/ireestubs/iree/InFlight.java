@@ -191,7 +191,13 @@ final class InFlight<T> extends FencedFuture<T> {
     for (InFlight<?> call = first; call != null; ) {
       InFlight<?> after = call.nextDone;
       call.nextDone = null;
-      call.deliver();
+      try {
+        call.deliver();
+      } catch (Throwable t) { // one call's failure must not strand the calls after it in the batch
+        call.completeExceptionally(t); // nothing when the future was completed before the throw
+        Thread thread = Thread.currentThread();
+        thread.getUncaughtExceptionHandler().uncaughtException(thread, t);
+      }
       call = after;
     }
   }

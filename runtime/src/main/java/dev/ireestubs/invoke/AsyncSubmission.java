@@ -60,7 +60,8 @@ final class AsyncSubmission {
     } catch (RuntimeException e) {
       future.completeExceptionally(ValueChecks.closeOnFailure(results, e));
       return;
-    } catch (Error e) { // the future must complete, or its caller waits forever
+    } catch (Throwable e) { // an Error, or a checked exception thrown sneakily: the future must
+      // complete, or its caller waits forever
       VmResource.closeIfResource(results);
       future.completeExceptionally(e);
       return;

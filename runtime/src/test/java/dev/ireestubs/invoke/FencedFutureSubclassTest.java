@@ -134,6 +134,27 @@ class FencedFutureSubclassTest {
   }
 
   @Test
+  void aCheckedExceptionThrownSneakilyByTheDecoderStillFailsTheFutureAndClosesTheList() {
+    Deferred f = new Deferred();
+    Exception checked = new java.io.IOException("read past the end");
+    FencedFuture<Object> r =
+        FencedFuture.submit(f, VmList.of(copy()), null, results -> sneakyThrow(checked));
+    AtomicBoolean released = new AtomicBoolean();
+    ((Call<?>) r)
+        .over(VmList.of(OpaqueRef.withRelease("x.handle", null, () -> released.set(true))), null);
+
+    ExecutionException e = assertThrows(ExecutionException.class, r::get);
+    assertThat(e).hasCauseThat().isSameInstanceAs(checked);
+    assertThat(released.get()).isTrue();
+  }
+
+  /** Throws {@code t} unchecked, as Kotlin code or Lombok's {@code @SneakyThrows} can. */
+  @SuppressWarnings("unchecked")
+  private static <T, X extends Throwable> T sneakyThrow(Throwable t) throws X {
+    throw (X) t;
+  }
+
+  @Test
   void theDefaultSubmitsThroughInvokeAsync() throws Exception {
     BackendFunction f =
         HostModule.builder("m")
