@@ -187,7 +187,11 @@ public final class MemoryLease {
    * hold; then it is freed. Holds taken before the hand-over (a backend that still pins a view of
    * it) do not free it when released. So a host function's result array is handed to the caller,
    * whose result array holds it until it is closed; memory nobody reads after the hand-over is left
-   * to the garbage collector. Does nothing when the owner's use already ended.
+   * to the garbage collector. The first hold taken after the hand-over, whoever takes it, is the
+   * one reserved: a pin taken and released in between (code that keeps a view of the handed-over
+   * array and reads it) frees the memory, and the intended reader then fails with {@link
+   * IllegalStateException}, never reads freed memory. Does nothing when the owner's use already
+   * ended.
    */
   public void handOver() {
     long s;
