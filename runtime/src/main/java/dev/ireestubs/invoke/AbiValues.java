@@ -277,13 +277,13 @@ public final class AbiValues {
       }
     } catch (RuntimeException | Error e) {
       try {
-        ResultArrays.release(result, 0, false);
+        ValueWalk.forEachPart(result, ValueWalk::closeOwned);
       } catch (RuntimeException | Error suppressed) {
         e.addSuppressed(suppressed);
       }
       throw e;
     }
-    ResultArrays.release(result, 0, true);
+    ValueWalk.forEachPart(result, ValueWalk::handOver);
     return out;
   }
 

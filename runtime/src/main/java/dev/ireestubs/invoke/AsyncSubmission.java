@@ -1,12 +1,8 @@
 package dev.ireestubs.invoke;
 
-import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmResource;
-import java.lang.reflect.RecordComponent;
-import java.util.Collection;
-import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 
@@ -16,9 +12,6 @@ import java.util.function.Function;
  * BackendFunction#invokeAsync} whose results future completes the caller's.
  */
 final class AsyncSubmission {
-
-  /** How deep {@link #discard} looks into lists, maps and records of a value nobody took. */
-  private static final int MAX_DEPTH = 16;
 
   private AsyncSubmission() {}
 
@@ -67,7 +60,7 @@ final class AsyncSubmission {
       return;
     }
     if (!future.complete(value)) {
-      discard(value, 0); // the future was completed meanwhile: nobody takes the value
+      discard(value); // the future was completed meanwhile: nobody takes the value
     }
   }
 
@@ -78,34 +71,8 @@ final class AsyncSubmission {
         : failure;
   }
 
-  /**
-   * Releases a decoded value nobody took: closes the arrays and VM resources in it, looking into
-   * collections, maps and records up to {@link #MAX_DEPTH} deep.
-   */
-  static void discard(Object value, int depth) {
-    if (value == null || depth > MAX_DEPTH) {
-      return;
-    }
-    if (value instanceof NdArray ndArray) {
-      ndArray.close();
-    } else if (value instanceof VmResource vmResource) {
-      vmResource.close();
-    } else if (value instanceof Collection) {
-      for (Object element : (Collection<?>) value) {
-        discard(element, depth + 1);
-      }
-    } else if (value instanceof Map) {
-      for (Object element : ((Map<?, ?>) value).values()) {
-        discard(element, depth + 1);
-      }
-    } else if (value instanceof Record) {
-      for (RecordComponent c : value.getClass().getRecordComponents()) {
-        try {
-          discard(c.getAccessor().invoke(value), depth + 1);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-          // An accessor we may not call (a record of a module we cannot read): left to the GC.
-        }
-      }
-    }
+  /** Releases a decoded value nobody took: closes the arrays and VM resources in it. */
+  static void discard(Object value) {
+    ValueWalk.forEachPart(value, ValueWalk::close);
   }
 }

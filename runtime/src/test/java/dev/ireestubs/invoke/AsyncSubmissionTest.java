@@ -19,7 +19,7 @@ class AsyncSubmissionTest {
     FloatArray a = FloatArray.of(new float[] {1, 2}, 2);
     OpaqueRef ref = OpaqueRef.of("x.handle", null);
     record Pair(FloatArray array, List<Object> rest) {}
-    AsyncSubmission.discard(new Pair(a, List.of(Map.of("k", ref))), 0);
+    AsyncSubmission.discard(new Pair(a, List.of(Map.of("k", ref))));
     assertThat(a.isClosed()).isTrue();
     assertThat(ref.isClosed()).isTrue();
   }
