@@ -1,6 +1,7 @@
 package dev.ireestubs.internal;
 
 import dev.ireestubs.abi.AbiType;
+import dev.ireestubs.abi.BytecodeTypes;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.abi.Shape;
 import dev.ireestubs.invoke.AsyncCall;
@@ -8,6 +9,7 @@ import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.FencedFuture;
 import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.IreeValueException.Side;
+import dev.ireestubs.invoke.ValueChecks;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
@@ -119,7 +121,7 @@ final class StaticDimsCheck implements BackendFunction {
       AbiType.NdArray module = moduleTypes[i];
       if (module != null
           && arguments.get(i) instanceof BufferView view
-          && !module.shape().accepts(view.shape())) {
+          && !ValueChecks.fits(module.shape(), view)) { // dims read in place, no copy
         throw IreeValueException.of(
             Side.ARGUMENT,
             function.qualifiedName() + ": arg" + i,
@@ -148,6 +150,11 @@ final class StaticDimsCheck implements BackendFunction {
   @Override
   public Map<String, String> reflection() {
     return function.reflection();
+  }
+
+  @Override
+  public BytecodeTypes bytecodeTypes() {
+    return function.bytecodeTypes();
   }
 
   @Override

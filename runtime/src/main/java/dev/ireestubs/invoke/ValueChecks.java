@@ -129,9 +129,13 @@ public final class ValueChecks {
 
   /**
    * True when {@code shape} is unranked, or has the view's rank and every static dim matches the
-   * view's, read in place.
+   * view's, read in place (allocating nothing).
+   *
+   * @param shape a declared shape
+   * @param view a buffer view; its dims are read in place
+   * @return whether the view's dims fit {@code shape}
    */
-  private static boolean fits(Shape shape, BufferView view) {
+  public static boolean fits(Shape shape, BufferView view) {
     if (!shape.isRanked()) {
       return true;
     }

@@ -2,6 +2,7 @@ package dev.ireestubs.internal;
 
 import static com.google.common.truth.Truth.assertThat;
 
+import dev.ireestubs.abi.BytecodeTypes;
 import dev.ireestubs.abi.FunctionSignature;
 import dev.ireestubs.host.HostModule;
 import dev.ireestubs.invoke.BackendFunction;
@@ -9,6 +10,7 @@ import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.invoke.ValueFailures;
 import dev.ireestubs.vm.BufferView;
 import dev.ireestubs.vm.VmList;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -142,5 +144,49 @@ class StaticDimsCheckTest {
                 .size())
         .isEqualTo(1);
     assertThat(calls.get()).isEqualTo(1);
+  }
+
+  /** The wrapper answers for its function: name, reflection and the types read from bytecode. */
+  @Test
+  void theWrapperForwardsWhatItsFunctionSays() {
+    BytecodeTypes types = BytecodeTypes.unreadable("a test's bytecode");
+    BackendFunction function =
+        new BackendFunction() {
+          @Override
+          public String qualifiedName() {
+            return "module.add";
+          }
+
+          @Override
+          public String callingConvention() {
+            return "";
+          }
+
+          @Override
+          public Map<String, String> reflection() {
+            return Map.of("iree.abi.declaration", MODULE);
+          }
+
+          @Override
+          public BytecodeTypes bytecodeTypes() {
+            return types;
+          }
+
+          @Override
+          public VmList invoke(VmList arguments) {
+            throw new AssertionError("not called");
+          }
+        };
+    BackendFunction wrapped =
+        StaticDimsCheck.wrap(
+            function,
+            stub(
+                "sync func @add(%input0: tensor<?xf32>, %input1: tensor<4xf32>) -> (%output0:"
+                    + " tensor<?xf32>)"),
+            stub(MODULE));
+    assertThat(wrapped).isNotSameInstanceAs(function);
+    assertThat(wrapped.bytecodeTypes()).isSameInstanceAs(types);
+    assertThat(wrapped.qualifiedName()).isEqualTo("module.add");
+    assertThat(wrapped.reflection()).containsEntry("iree.abi.declaration", MODULE);
   }
 }
