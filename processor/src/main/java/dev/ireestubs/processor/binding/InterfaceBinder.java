@@ -47,7 +47,8 @@ public final class InterfaceBinder {
             declaration.stubName(),
             sources.moduleName(),
             plans,
-            declaration.memberTypeNames()));
+            declaration.memberTypeNames(),
+            declaration.marksGenerated()));
   }
 
   /**

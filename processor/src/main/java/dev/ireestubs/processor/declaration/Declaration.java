@@ -32,6 +32,8 @@ import java.util.Set;
  *     type argument, an array's component or a record's component. Non-empty means "wait for a
  *     later round": another processor may generate them
  * @param location the interface
+ * @param marksGenerated whether the stub may be marked {@code @Generated}: its module reads {@code
+ *     java.compiler} ({@link ModuleReads})
  */
 public record Declaration(
     String simpleName,
@@ -44,7 +46,8 @@ public record Declaration(
     Map<String, RecordType> records,
     Set<String> memberTypeNames,
     Set<String> unresolved,
-    Location location) {
+    Location location,
+    boolean marksGenerated) {
 
   public Declaration {
     Objects.requireNonNull(className, "className");

@@ -122,7 +122,8 @@ public final class DeclarationReader {
             typeReader.records(),
             memberTypeNames(element),
             unresolved,
-            ElementLocation.of(element)));
+            ElementLocation.of(element),
+            ModuleReads.reads(elements, element, ModuleReads.JAVA_COMPILER)));
   }
 
   /**

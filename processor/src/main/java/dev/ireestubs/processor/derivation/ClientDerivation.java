@@ -4,6 +4,7 @@ import dev.ireestubs.derive.ClientDeriver;
 import dev.ireestubs.derive.InterfaceSuggestion;
 import dev.ireestubs.derive.InterfaceWriter;
 import dev.ireestubs.processor.declaration.ClientDeclaration;
+import dev.ireestubs.processor.declaration.ModuleReads;
 import dev.ireestubs.processor.diagnostics.Messages;
 import dev.ireestubs.processor.diagnostics.Reporter;
 import dev.ireestubs.processor.diagnostics.Tag;
@@ -82,8 +83,11 @@ public final class ClientDerivation {
             r.at(r.fromVmfb() ? "vmfb" : "abi"));
       }
     }
+    String packageName = r.pkg().getQualifiedName().toString();
     String text =
-        InterfaceWriter.writeGenerated(client, r.pkg().getQualifiedName().toString(), generator);
+        ModuleReads.reads(elements, r.pkg(), ModuleReads.JAVA_COMPILER)
+            ? InterfaceWriter.writeGenerated(client, packageName, generator)
+            : InterfaceWriter.write(client, packageName); // @Generated would not compile there
     try {
       JavaFileObject file = filer.createSourceFile(qualified, r.pkg());
       try (Writer out = file.openWriter()) {

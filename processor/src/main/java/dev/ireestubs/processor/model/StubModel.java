@@ -17,13 +17,16 @@ import java.util.Set;
  *     then inherited ones
  * @param inheritedTypeNames simple names of the types nested in the interface and its
  *     super-interfaces: the stub inherits them, so it must qualify its own types of those names
+ * @param marksGenerated whether the stub is annotated {@code @Generated}: false in a named module
+ *     that does not read {@code java.compiler}, where the annotation would not compile
  */
 public record StubModel(
     ClassName iface,
     ClassName stubName,
     String moduleName,
     List<CallPlan> functions,
-    Set<String> inheritedTypeNames) {
+    Set<String> inheritedTypeNames,
+    boolean marksGenerated) {
   public StubModel {
     Objects.requireNonNull(iface, "iface");
     Objects.requireNonNull(stubName, "stubName");

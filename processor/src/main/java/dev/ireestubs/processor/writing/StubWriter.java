@@ -121,7 +121,9 @@ public final class StubWriter implements StubGenerator {
       return new JavaSource.TypeDecl(
           model.stubName(),
           javadoc,
-          List.of(new JavaSource.Annotation(GENERATED, generated)),
+          model.marksGenerated()
+              ? List.of(new JavaSource.Annotation(GENERATED, generated))
+              : List.of(),
           Set.of(Modifier.PUBLIC, Modifier.FINAL),
           model.iface(),
           members,

@@ -7,6 +7,7 @@ import static dev.ireestubs.processor.ProcessorTester.source;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
+import com.palantir.javapoet.ClassName;
 import dev.ireestubs.abi.AbiJson;
 import dev.ireestubs.host.HostModule;
 import dev.ireestubs.invoke.IreeSignatureMismatchException;
@@ -17,11 +18,13 @@ import dev.ireestubs.ndarray.IntArray;
 import dev.ireestubs.processor.CompiledClasses;
 import dev.ireestubs.processor.ProcessorTester;
 import dev.ireestubs.processor.ValueFailures;
+import dev.ireestubs.processor.model.StubModel;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
@@ -521,5 +524,24 @@ class StubWriterTest {
     assertThat(e.getCause())
         .hasMessageThat()
         .startsWith("module.predict: the stub was compiled against");
+  }
+
+  /**
+   * In a named module that does not read java.compiler ({@code marksGenerated} false) the stub
+   * carries no {@code @Generated}, which would not compile there.
+   */
+  @Test
+  void aStubIsMarkedGeneratedOnlyWhereItsModuleReadsJavaCompiler() {
+    StubWriter writer = new StubWriter("dev.ireestubs.processor.IreeStubsProcessor");
+    ClassName iface = ClassName.get("com.acme", "Empty");
+    ClassName stub = ClassName.get("com.acme", "Iree_Empty");
+    String marked = writer.source(new StubModel(iface, stub, "module", List.of(), Set.of(), true));
+    String unmarked =
+        writer.source(new StubModel(iface, stub, "module", List.of(), Set.of(), false));
+    assertThat(marked).contains("import javax.annotation.processing.Generated;");
+    assertThat(marked).contains("@Generated(");
+    assertThat(unmarked).doesNotContain("javax.annotation.processing");
+    assertThat(unmarked).doesNotContain("@Generated");
+    assertThat(unmarked).contains("public final class Iree_Empty implements Empty {");
   }
 }
