@@ -1,7 +1,6 @@
 package dev.ireestubs.processor;
 
 import static com.google.common.truth.Truth.assertThat;
-import static com.google.common.truth.Truth.assertWithMessage;
 
 import dev.ireestubs.annotations.IreeModule;
 import dev.ireestubs.ndarray.FloatArray;
@@ -9,22 +8,15 @@ import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -95,22 +87,10 @@ class NamedModuleTest {
     files.add(Files.writeString(src.resolve("Adder.java"), ADDER).toFile());
     Path out = Files.createDirectories(dir.resolve("out"));
     Path generated = Files.createDirectories(dir.resolve("generated"));
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-    try (StandardJavaFileManager fileManager =
-        javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
-      JavaCompiler.CompilationTask task =
-          javac.getTask(
-              null,
-              fileManager,
-              diagnostics,
-              List.of(
-                  "--module-path", modulePath, "-d", out.toString(), "-s", generated.toString()),
-              null,
-              fileManager.getJavaFileObjectsFromFiles(files));
-      task.setProcessors(List.of(new IreeStubsProcessor()));
-      assertWithMessage(diagnostics.getDiagnostics().toString()).that(task.call()).isTrue();
-    }
+    JavacOnFiles.compile(
+        files,
+        List.of("--module-path", modulePath, "-d", out.toString(), "-s", generated.toString()),
+        new IreeStubsProcessor());
     assertThat(Files.exists(out.resolve("com/acme/Iree_Adder.class"))).isTrue();
     return Files.readString(generated.resolve("com/acme/Iree_Adder.java"));
   }

@@ -1,27 +1,20 @@
 package dev.ireestubs.processor.declaration;
 
 import static com.google.common.truth.Truth.assertThat;
-import static com.google.common.truth.Truth.assertWithMessage;
 
+import dev.ireestubs.processor.JavacOnFiles;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,22 +61,8 @@ class ModuleReadsTest {
     }
     Path a = Files.createDirectories(sources.resolve("p")).resolve("A.java");
     files.add(Files.writeString(a, "package p; public class A {}").toFile());
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     Probe probe = new Probe();
-    try (StandardJavaFileManager fileManager =
-        javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
-      JavaCompiler.CompilationTask task =
-          javac.getTask(
-              null,
-              fileManager,
-              diagnostics,
-              List.of("-proc:only"),
-              null,
-              fileManager.getJavaFileObjectsFromFiles(files));
-      task.setProcessors(List.of(probe));
-      assertWithMessage(diagnostics.getDiagnostics().toString()).that(task.call()).isTrue();
-    }
+    JavacOnFiles.compile(files, List.of("-proc:only"), probe);
     assertThat(probe.reads).hasSize(1);
     return probe.reads.get(0);
   }
