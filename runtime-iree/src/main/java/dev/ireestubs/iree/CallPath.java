@@ -1,15 +1,10 @@
 package dev.ireestubs.iree;
 
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
-
 import dev.ireestubs.invoke.CallRecorder;
 import dev.ireestubs.invoke.IreeInvocationException;
-import dev.ireestubs.invoke.IreeValueException;
 import dev.ireestubs.vm.Fence;
 import dev.ireestubs.vm.VmList;
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionException;
@@ -22,9 +17,9 @@ import java.util.function.Function;
 /**
  * How an IREE session ({@link SessionNatives}) calls its functions: synchronously ({@link
  * #invoke}), and asynchronously for functions of the coarse-fences model ({@link #submitAsync}).
- * Every call is submitted in one place ({@link #submit}, under the session's lock, held only while
- * submitting) and every asynchronous call completes in one place ({@link #complete}, on the
- * session's {@link FenceWaiter} thread).
+ * Every call is submitted in one place ({@link SessionInvoker#submit}, under the session's lock,
+ * held only while submitting) and every asynchronous call completes in one place ({@link
+ * #complete}, on the session's {@link FenceWaiter} thread).
  *
  * <p>An asynchronous call gets a new signal fence, is invoked with a null wait fence and that
  * signal fence, and returns at once; the waiter notices the fence, decodes the results under the
@@ -39,6 +34,15 @@ import java.util.function.Function;
  * by the completion executor once its wait fence is reached (and fails without running when the
  * fence fails): the calls of a chain run in order, the host taking one step between them, and no
  * thread blocks meanwhile.
+ *
+ * <p>What it is made of: the call path keeps the bookkeeping of the session's calls (those in
+ * flight, the fences it makes, the waiter, the delivery of outcomes, the close) and decides when a
+ * call goes to IREE; the native work of a call (encoding, the invoke, reading the results) is the
+ * {@link SessionInvoker}'s, and how many calls the device gets at once the {@link
+ * SubmissionWindow}'s. Both are its own, made with it, and know nothing of it. Of the session's
+ * native state it touches directly only the fences (it makes them with its {@link Fences}, queries
+ * and releases them) and the session's open check and count of calls left on the device; all under
+ * the session's lock.
  */
 final class CallPath implements FenceWaiter.Completer {
 
@@ -46,7 +50,7 @@ final class CallPath implements FenceWaiter.Completer {
   private final Native api;
   private final ReentrantLock lock;
   private final Condition idle;
-  private final Marshaller marshaller;
+  private final SessionInvoker invoker;
   private final Fences fences;
   private final FenceWaiter waiter;
   private final ForkJoinPool completions = ForkJoinPool.commonPool();
@@ -54,47 +58,22 @@ final class CallPath implements FenceWaiter.Completer {
   /** The task the last batch of completed calls went in; the fence waiter's thread's own. */
   private Deliveries deliveries;
 
-  private final MemorySegment ref;
-  private final long fenceType;
-
   /** Records the asynchronous calls as they complete (a synchronous call's caller records it). */
   private final CallRecorder recorder;
 
   /**
-   * How many calls the session hands to the device at once; the rest wait, encoded, in {@link
-   * #queued}. IREE's task executor (local-task) keeps at most 63 outstanding waits ({@code
-   * IREE_TASK_EXECUTOR_MAX_OUTSTANDING_WAITS}, task/tuning.h) and fails the queue for good when a
-   * submission needs more; every call in flight holds about one (measured: 48 calls of micro_speech
-   * in flight run, 64 fail the device). Unbounded on local-sync, which waits for nothing.
+   * How many calls of {@link #inFlight} the session hands to the device at once, and those waiting,
+   * encoded, for room (guarded by the lock).
    */
-  static final int LOCAL_TASK_WINDOW = 32;
-
-  private final int window;
+  private final SubmissionWindow window;
 
   /** Asynchronous calls submitted or deferred and not completed (guarded by the lock). */
   private final InFlightList inFlight = new InFlightList();
 
-  /** Calls of {@link #inFlight} on the device now (guarded by the lock). */
-  private int submitted;
-
-  /** Encoded calls of {@link #inFlight} waiting for room in the window, in order (lock). */
-  private final ArrayDeque<InFlight<?>> queued = new ArrayDeque<>();
-
-  /**
-   * How many asynchronous calls each of {@code sessions} sessions sharing one device of {@code
-   * device}'s driver hands it at once: {@link #LOCAL_TASK_WINDOW} shared out on local-task (at
-   * least 1 each), unbounded on local-sync.
-   */
-  static int window(Device device, int sessions) {
-    return device == Device.LOCAL_SYNC
-        ? Integer.MAX_VALUE
-        : Math.max(1, LOCAL_TASK_WINDOW / Math.max(1, sessions));
-  }
-
   /**
    * The call path of the session {@code session}, encoding with {@code marshaller}, handing the
-   * device at most {@code window} asynchronous calls at once; its fence waiter holds {@code hold}
-   * (the session's native state) while calls are on the device.
+   * device at most {@code window} asynchronous calls at once ({@link SubmissionWindow#size}); its
+   * fence waiter holds {@code hold} (the session's native state) while calls are on the device.
    */
   CallPath(
       SessionNatives session,
@@ -106,14 +85,12 @@ final class CallPath implements FenceWaiter.Completer {
     this.api = session.api();
     this.lock = session.lock();
     this.idle = lock.newCondition();
-    this.marshaller = marshaller;
+    this.invoker = new SessionInvoker(session, marshaller);
+    this.window = new SubmissionWindow(window);
+    this.recorder = recorder;
     Arena arena = session.arena();
     this.fences = new Fences(session, arena);
     this.waiter = new FenceWaiter(session, hold, arena, this);
-    this.ref = arena.allocate(Layouts.VM_REF);
-    this.fenceType = api.fences().fenceRefType();
-    this.window = window;
-    this.recorder = recorder;
   }
 
   // ----------------------------------------------------------------------------------------------
@@ -124,24 +101,10 @@ final class CallPath implements FenceWaiter.Completer {
     if (function.isCoarseFences()) {
       return invokeFenced(function, arguments);
     }
-    String name = function.qualifiedName();
     lock.lock();
     try {
-      session.checkOpenToCall(name);
-      marshaller.begin(name);
-      long inputs = marshaller.toNative(arguments);
-      long outputs = 0;
-      try {
-        outputs = marshaller.newList(0L, function.resultCount());
-        call(function, inputs, outputs);
-        return marshaller.fromNative(outputs);
-      } finally {
-        api.lists().listRelease(inputs);
-        if (outputs != 0) {
-          api.lists().listRelease(outputs);
-        }
-        marshaller.end();
-      }
+      session.checkOpenToCall(function.qualifiedName());
+      return invoker.invoke(function, arguments);
     } finally {
       lock.unlock();
     }
@@ -160,9 +123,9 @@ final class CallPath implements FenceWaiter.Completer {
       session.checkOpenToCall(name);
       call = InFlight.direct(function, fences.create(name));
       try {
-        encode(call, arguments);
-        if (submitted < window) {
-          submit(call);
+        invoker.encode(call, arguments);
+        if (window.hasRoom()) {
+          invoker.submit(call);
         }
       } catch (RuntimeException | Error e) {
         call.signal().release(api, null);
@@ -170,7 +133,7 @@ final class CallPath implements FenceWaiter.Completer {
       }
       inFlight.add(call);
       if (!call.submitted) {
-        queued.add(call); // the device's window is full: submitted when a call completes
+        window.queue(call); // the device's window is full: submitted when a call completes
       } else {
         long status = api.fences().fenceQuery(call.signal().handle());
         if (status == 0) {
@@ -180,7 +143,7 @@ final class CallPath implements FenceWaiter.Completer {
           return joined(call);
         }
         api.status().freeStatus(status);
-        submitted++;
+        window.enter();
         waiter.add(call);
       }
     } finally {
@@ -226,7 +189,7 @@ final class CallPath implements FenceWaiter.Completer {
       InFlight<T> call = new InFlight<>(function, fences.create(name), false, decoder, ending);
       call.record(start, event, CallRecorder.bytes(arguments));
       try {
-        encode(call, arguments);
+        invoker.encode(call, arguments);
       } catch (RuntimeException | Error e) {
         call.signal().release(api, null);
         throw e; // arguments that IREE cannot take: thrown, as nothing was submitted
@@ -271,30 +234,30 @@ final class CallPath implements FenceWaiter.Completer {
   }
 
   /**
-   * Submits an encoded call of {@link #inFlight} and hands it to the waiter, or queues it while
-   * {@link #window} calls are on the device; a call IREE refuses fails. Under the lock.
+   * Submits an encoded call of {@link #inFlight} and hands it to the waiter, or queues it while the
+   * {@link #window} is full; a call IREE refuses fails. Under the lock.
    */
   private void submitOrQueue(InFlight<?> call) {
-    if (submitted >= window) {
-      queued.add(call);
+    if (!window.hasRoom()) {
+      window.queue(call);
       return;
     }
     try {
-      submit(call);
+      invoker.submit(call);
     } catch (RuntimeException e) {
       inFlight.remove(call);
       signalIfIdle();
       fail(call, e);
       return;
     }
-    submitted++;
+    window.enter();
     waiter.add(call);
   }
 
   /** Submits queued calls while the window has room (after calls completed). Under the lock. */
   private void submitQueued() {
-    while (submitted < window && !queued.isEmpty()) {
-      submitOrQueue(queued.poll());
+    for (InFlight<?> call = window.nextQueued(); call != null; call = window.nextQueued()) {
+      submitOrQueue(call);
     }
   }
 
@@ -345,103 +308,14 @@ final class CallPath implements FenceWaiter.Completer {
 
   /** Fails a call that was never submitted (under the lock); delivered by the executor. */
   private void fail(InFlight<?> call, RuntimeException failure) {
-    releaseList(call);
+    invoker.release(call);
     call.signal().release(api, failure);
     call.outcome(null, failure, recorder);
     Deliveries.handAlone(call, completions); // this call alone: its nextDone is null
   }
 
   // ----------------------------------------------------------------------------------------------
-  // Submission and completion: the one place each happens
-
-  /**
-   * Encodes {@code call}'s arguments under the lock, as the list IREE is invoked with: the
-   * arguments, then a null wait fence (a call is submitted once its wait fence is reached: see the
-   * class comment) and the call's signal fence. Memory IREE imports stays pinned while the list
-   * holds it, so a deferred call keeps its arguments valid until it runs.
-   *
-   * @throws IreeValueException (an argument) when IREE cannot take an argument
-   */
-  private void encode(InFlight<?> call, VmList arguments) {
-    String name = call.function.qualifiedName();
-    marshaller.begin(name);
-    try {
-      call.list = marshaller.toNative(arguments);
-      pushFence(call.list, 0, name);
-      pushFence(call.list, call.signal().handle(), name);
-    } catch (RuntimeException | Error e) {
-      releaseList(call);
-      throw e;
-    } finally {
-      marshaller.end();
-    }
-  }
-
-  /**
-   * Submits an encoded call under the lock: the invoke. On success {@code call.list} holds the
-   * result list IREE filled (its buffers complete when the signal fence is reached) in place of the
-   * inputs, which are released either way.
-   *
-   * @throws IreeInvocationException when IREE's invoke fails
-   */
-  private void submit(InFlight<?> call) {
-    long inputs = call.list;
-    call.list = 0;
-    long outputs = 0;
-    marshaller.begin(call.function.qualifiedName());
-    try {
-      outputs = marshaller.newList(0L, call.function.resultCount());
-      call(call.function, inputs, outputs);
-      call.list = outputs;
-      call.submitted = true;
-    } catch (RuntimeException e) {
-      if (outputs != 0) {
-        api.lists().listRelease(outputs);
-      }
-      throw e;
-    } finally {
-      if (inputs != 0) {
-        api.lists().listRelease(inputs);
-      }
-      marshaller.end();
-    }
-  }
-
-  /** Releases the native list a call holds (its inputs before submission, else its outputs). */
-  private void releaseList(InFlight<?> call) {
-    if (call.list != 0) {
-      api.lists().listRelease(call.list);
-      call.list = 0;
-    }
-  }
-
-  /** {@code iree_runtime_session_call}, its failure an {@link IreeInvocationException}. */
-  private void call(IreeFunction function, long inputs, long outputs) {
-    long status = api.sessions().sessionCall(session.handle(), function.handle(), inputs, outputs);
-    if (status != 0) {
-      int code = IreeStatusCode.codeOf(status);
-      String text = api.status().consumeStatus(status);
-      throw new IreeInvocationException(
-          function.qualifiedName()
-              + " failed in IREE's runtime ("
-              + IreeStatusCode.describe(code)
-              + "): "
-              + text,
-          code);
-    }
-  }
-
-  /** Pushes a {@code hal.fence} ref (retained by the list; a null ref for 0). */
-  private void pushFence(long list, long fence, String name) {
-    ref.set(JAVA_LONG, Layouts.VM_REF_PTR, fence);
-    ref.set(JAVA_LONG, Layouts.VM_REF_TYPE, fenceType);
-    api.status()
-        .check(
-            api.lists().listPushRefRetain(list, ref),
-            name,
-            "fences",
-            "iree_vm_list_push_ref_retain");
-  }
+  // Completion: the one place it happens
 
   @Override
   public void complete(List<InFlight<?>> done, List<RuntimeException> failures) {
@@ -452,7 +326,7 @@ final class CallPath implements FenceWaiter.Completer {
         InFlight<?> call = done.get(i);
         finish(call, failures.get(i));
         inFlight.remove(call);
-        submitted--;
+        window.leave();
         if (call.abandoned) {
           continue; // its futures failed at the close: only its native parts were left
         }
@@ -480,25 +354,22 @@ final class CallPath implements FenceWaiter.Completer {
   private void finish(InFlight<?> call, RuntimeException failure) {
     if (call.abandoned) {
       call.signal().release(api, failure);
-      releaseList(call);
+      invoker.release(call);
       session.leftDevice();
       return;
     }
     VmList results = null;
     if (failure == null) {
-      marshaller.begin(call.function.qualifiedName());
       try {
-        results = marshaller.fromNative(call.list);
+        results = invoker.results(call);
       } catch (RuntimeException e) {
         failure = e; // the fence was reached; the results do not decode
-      } finally {
-        marshaller.end();
       }
       call.signal().release(api, null);
     } else {
       call.signal().release(api, failure);
     }
-    releaseList(call);
+    invoker.release(call);
     call.outcome(results, failure, recorder);
   }
 
@@ -509,7 +380,7 @@ final class CallPath implements FenceWaiter.Completer {
     try {
       for (InFlight<?> call : lost) {
         inFlight.remove(call);
-        submitted--;
+        window.leave();
         if (!call.abandoned) {
           call.abandon(
               new IreeInvocationException(
@@ -567,8 +438,8 @@ final class CallPath implements FenceWaiter.Completer {
           session.stayedOnDevice();
           onDevice++;
         } else {
-          queued.remove(call);
-          releaseList(call);
+          window.unqueue(call);
+          invoker.release(call);
           call.signal().release(api, why);
           call.outcome(null, why, recorder);
         }

@@ -243,7 +243,7 @@ public final class IreeBackend {
   /** What {@code open} loads into a new session's or pool's engine. */
   @FunctionalInterface
   private interface Loading {
-    void into(Engine engine) throws IOException;
+    void into(EngineLoading engine) throws IOException;
   }
 
   /** A session owning a runtime of its own, {@code loading} done, or nothing left open. */
@@ -281,7 +281,7 @@ public final class IreeBackend {
       throw e;
     }
     try {
-      loading.into(engine.apply(backend));
+      loading.into(engine.apply(backend).loading());
       return backend;
     } catch (IOException | RuntimeException | Error e) {
       backend.close();

@@ -65,14 +65,14 @@ import java.util.Set;
  * dependent stages run. On local-sync the device runs the work inside the invoke, on the calling
  * thread; on local-task on IREE's workers. A call whose wait fence is not reached yet is submitted,
  * by the completion executor, once it is (IREE v3.11's CPU drivers would otherwise wait for it on
- * the submitting thread); on local-task at most {@value CallPath#LOCAL_TASK_WINDOW} calls are on
- * the device at once, the others waiting their turn in order (IREE's task executor fails the device
- * for good beyond 63 outstanding waits). Results are decoded when the fence is reached and belong
- * to the caller like a synchronous call's; arguments are lent until then. A failure of the device
- * fails the call's future with an {@link IreeInvocationException} carrying IREE's status, and, on
- * local-task, may fail later calls of the session with ABORTED (IREE's task queue keeps its first
- * failure): open a new session. A synchronous call of a coarse-fences function gets a null wait
- * fence and a new signal fence and returns once that fence is reached.
+ * the submitting thread); on local-task at most {@value SubmissionWindow#LOCAL_TASK_WINDOW} calls
+ * are on the device at once, the others waiting their turn in order (IREE's task executor fails the
+ * device for good beyond 63 outstanding waits). Results are decoded when the fence is reached and
+ * belong to the caller like a synchronous call's; arguments are lent until then. A failure of the
+ * device fails the call's future with an {@link IreeInvocationException} carrying IREE's status,
+ * and, on local-task, may fail later calls of the session with ABORTED (IREE's task queue keeps its
+ * first failure): open a new session. A synchronous call of a coarse-fences function gets a null
+ * wait fence and a new signal fence and returns once that fence is reached.
  *
  * <p><b>Lifetime.</b> {@link #close()} waits for a running synchronous call and, up to {@link
  * #CLOSE_TIMEOUT}, for asynchronous calls in flight, then fails the futures of the rest; later
@@ -131,7 +131,7 @@ public final class IreeSession implements ModuleBackend {
    * @throws IllegalStateException when the session is closed
    */
   public IreeSession load(Path vmfb) throws IOException {
-    engine.load(vmfb);
+    engine.loading().load(vmfb);
     return this;
   }
 
@@ -151,7 +151,7 @@ public final class IreeSession implements ModuleBackend {
    * @throws IllegalStateException when the session is closed
    */
   public IreeSession load(ByteBuffer module, String name) {
-    engine.load(module, name);
+    engine.loading().load(module, name);
     return this;
   }
 
@@ -183,7 +183,7 @@ public final class IreeSession implements ModuleBackend {
    * @see #load(Path)
    */
   public IreeSession load(Path vmfb, Parameters parameters) throws IOException {
-    engine.load(vmfb, parameters);
+    engine.loading().load(vmfb, parameters);
     return this;
   }
 
@@ -207,7 +207,7 @@ public final class IreeSession implements ModuleBackend {
       throw new IllegalArgumentException(
           "no parameter scopes to bind: add archives with Parameters.builder().scope(...)");
     }
-    engine.bindParameters(parameters);
+    engine.loading().bindParameters(parameters);
     return this;
   }
 
@@ -217,7 +217,7 @@ public final class IreeSession implements ModuleBackend {
    * @return an unmodifiable set of scope names; the empty name is IREE's unnamed scope
    */
   public Set<String> parameterScopes() {
-    return engine.parameterScopes();
+    return engine.loading().parameterScopes();
   }
 
   /**

@@ -44,9 +44,9 @@ import java.util.Set;
  * a synchronous call and failing an asynchronous call's future. Results are the caller's, exactly
  * as a session's (see {@link IreeSession}): copies, or views holding IREE's buffers, valid after
  * the session went back to the pool and after the pool is closed. On local-task the sessions share
- * the device's window of {@value CallPath#LOCAL_TASK_WINDOW} asynchronous calls, and a device
- * failure fails every later call of the whole pool (IREE's task queue keeps its first failure):
- * open a new pool.
+ * the device's window of {@value SubmissionWindow#LOCAL_TASK_WINDOW} asynchronous calls, and a
+ * device failure fails every later call of the whole pool (IREE's task queue keeps its first
+ * failure): open a new pool.
  *
  * <p><b>Order of waiting calls.</b> A call takes a session that is free as it comes, even while
  * others wait, so a thread that just gave its session back goes on without a thread switch; once a
@@ -58,7 +58,7 @@ import java.util.Set;
  * <p><b>Size.</b> With local-sync each call runs on its caller's thread, so a pool as large as the
  * number of threads that call at once, at most the machine's processors, lets them all run; more
  * sessions only cost memory. With local-task IREE's workers run every call, and a few sessions keep
- * them busy. At most {@value #MAX_SIZE} sessions ({@value CallPath#LOCAL_TASK_WINDOW} on
+ * them busy. At most {@value #MAX_SIZE} sessions ({@value SubmissionWindow#LOCAL_TASK_WINDOW} on
  * local-task).
  *
  * <p><b>Loading</b> mirrors {@link IreeSession}: {@link #load(Path)}, {@link #load(Path,
@@ -105,7 +105,7 @@ public final class IreeSessionPool implements ModuleBackend {
   }
 
   private static void checkSize(Device device, int size) {
-    int max = device == Device.LOCAL_SYNC ? MAX_SIZE : CallPath.LOCAL_TASK_WINDOW;
+    int max = device == Device.LOCAL_SYNC ? MAX_SIZE : SubmissionWindow.LOCAL_TASK_WINDOW;
     if (size < 1 || size > max) {
       throw new IllegalArgumentException(
           "a pool of "
@@ -131,7 +131,7 @@ public final class IreeSessionPool implements ModuleBackend {
 
   /** The default size: this machine's processors, at most the device's maximum. */
   static int defaultSize(Device device) {
-    int max = device == Device.LOCAL_SYNC ? MAX_SIZE : CallPath.LOCAL_TASK_WINDOW;
+    int max = device == Device.LOCAL_SYNC ? MAX_SIZE : SubmissionWindow.LOCAL_TASK_WINDOW;
     return Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), max));
   }
 
@@ -155,7 +155,7 @@ public final class IreeSessionPool implements ModuleBackend {
    * @throws IllegalStateException when the pool is closed
    */
   public IreeSessionPool load(Path vmfb) throws IOException {
-    engine.load(vmfb);
+    engine.loading().load(vmfb);
     return this;
   }
 
@@ -171,7 +171,7 @@ public final class IreeSessionPool implements ModuleBackend {
    * @throws IllegalStateException when the pool already binds parameters, or is closed
    */
   public IreeSessionPool load(Path vmfb, Parameters parameters) throws IOException {
-    engine.load(vmfb, parameters);
+    engine.loading().load(vmfb, parameters);
     return this;
   }
 
@@ -188,7 +188,7 @@ public final class IreeSessionPool implements ModuleBackend {
    * @throws IllegalStateException when the pool is closed
    */
   public IreeSessionPool load(ByteBuffer module, String name) {
-    engine.load(module, name);
+    engine.loading().load(module, name);
     return this;
   }
 
@@ -286,7 +286,7 @@ public final class IreeSessionPool implements ModuleBackend {
 
   /** The scopes the pool's sessions bind (tests). */
   Set<String> parameterScopes() {
-    return engine.parameterScopes();
+    return engine.loading().parameterScopes();
   }
 
   /** How many calls wait for a free session now (tests). */

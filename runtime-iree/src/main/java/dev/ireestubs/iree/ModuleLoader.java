@@ -21,9 +21,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * The modules loaded into an engine's sessions (one session's, or a pool's): what iree-stubs' own
  * reader saw in each, the checks made before IREE sees a module (a runtime generation other than
  * the library's, a duplicate name, parameters the sessions do not bind), and what IREE's refusal
- * means ({@link ModuleErrors}). The engine makes each module once ({@link SharedModule}) and each
- * session appends it. Loads run under the engine's loading lock; {@link #modules()} and {@link
- * #functionNames()} may be read at any time.
+ * means ({@link ModuleErrors}). The engine's {@link EngineLoading} makes each module once ({@link
+ * SharedModule}) and each session appends it. Loads run under its loading lock; {@link #modules()}
+ * and {@link #functionNames()} may be read at any time.
  */
 final class ModuleLoader {
 

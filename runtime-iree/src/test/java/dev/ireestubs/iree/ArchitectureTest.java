@@ -70,6 +70,8 @@ class ArchitectureTest {
           "RuntimeNatives",
           "SessionNatives",
           "CallPath",
+          "SessionInvoker",
+          "SubmissionWindow",
           "Marshaller",
           "BufferTransfer",
           "ImportedViews",
@@ -86,6 +88,8 @@ class ArchitectureTest {
   static final Set<String> ABOVE_SESSIONS =
       Set.of(
           "Engine",
+          "EngineLoading",
+          "EngineCalls",
           "NativeSession",
           "ModuleLoader",
           "SharedModule",

@@ -74,8 +74,8 @@ class AsyncCallsIntegrationTest {
 
   /**
    * More calls in flight than IREE's task executor has waits for (63): the session hands the device
-   * {@link CallPath#LOCAL_TASK_WINDOW} at a time, and every call completes. (Without the window a
-   * quarter of the sessions failed with ABORTED from the 64th call.)
+   * {@link SubmissionWindow#LOCAL_TASK_WINDOW} at a time, and every call completes. (Without the
+   * window a quarter of the sessions failed with ABORTED from the 64th call.)
    */
   @ParameterizedTest
   @EnumSource(Device.class)
