@@ -45,14 +45,18 @@ final class SessionInvoker {
    */
   VmList invoke(IreeFunction function, VmList arguments) {
     marshaller.begin(function.qualifiedName());
-    long inputs = marshaller.toNative(arguments);
+    long inputs = 0;
     long outputs = 0;
     try {
+      // Inside the try: an argument IREE refuses still ends the call (its heap copies freed).
+      inputs = marshaller.toNative(arguments);
       outputs = marshaller.newList(0L, function.resultCount());
       call(function, inputs, outputs);
       return marshaller.fromNative(outputs);
     } finally {
-      api.lists().listRelease(inputs);
+      if (inputs != 0) {
+        api.lists().listRelease(inputs);
+      }
       if (outputs != 0) {
         api.lists().listRelease(outputs);
       }

@@ -2,6 +2,7 @@ package dev.ireestubs.iree;
 
 import static com.google.common.truth.Truth.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ireestubs.invoke.BackendFunction;
 import dev.ireestubs.invoke.IreeFunctionNotFoundException;
@@ -22,6 +23,8 @@ import dev.ireestubs.vm.VmList;
 import dev.ireestubs.vm.VmValue;
 import dev.ireestubs.vmfb.BytecodeVersion;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -122,6 +125,38 @@ class IreeErrorsIntegrationTest {
       assertThat(cycle.side()).isEqualTo(IreeValueException.Side.ARGUMENT);
       assertThat(cycle).hasMessageThat().contains("contains itself");
     }
+  }
+
+  /**
+   * An argument IREE cannot take ends the call all the same: the copy of an earlier argument's heap
+   * bytes (native memory of the call, which no collector frees) is freed, even when the session is
+   * closed right after, before another call would have ended it.
+   */
+  @Test
+  void aRefusedArgumentStillFreesTheCopiesOfTheOthers() throws IOException {
+    assumeTrue(NativeMemory.mallocInUse().isPresent(), "needs glibc's mallinfo2");
+    int bytes = 8 << 20; // 8 MiB of heap floats, copied for IREE before arg1 is refused
+    long[] shape = {4, bytes / 16};
+    System.gc();
+    long before = NativeMemory.mallocInUse().getAsLong();
+    for (int i = 0; i < 16; i++) {
+      try (IreeSession session = addSession()) {
+        BufferView heap =
+            BufferView.wrap(F32, shape, ByteBuffer.allocate(bytes).order(ByteOrder.nativeOrder()));
+        IreeValueException refused =
+            assertThrows(
+                IreeValueException.class,
+                () ->
+                    session
+                        .function("module.add")
+                        .invoke(VmList.of(heap, OpaqueRef.of("hal.fence", null))));
+        assertThat(refused.path()).isEqualTo("module.add: arg1");
+      }
+    }
+    System.gc();
+    long grown = NativeMemory.mallocInUse().getAsLong() - before;
+    // 16 x 8 MiB = 128 MiB when the copies stay; the JVM's own swings are a few MiB.
+    assertThat(grown).isLessThan(48L << 20);
   }
 
   @Test
