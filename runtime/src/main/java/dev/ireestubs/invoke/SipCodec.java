@@ -132,7 +132,7 @@ final class SipCodec implements CallCodec {
       return (List<?>) value;
     }
     if (value instanceof Record record) {
-      return new ArrayList<>(AbiValues.recordComponents(record, path).values());
+      return new ArrayList<>(RecordComponents.of(record, path).values());
     }
     throw IreeValueException.of(
         Side.ARGUMENT,
@@ -145,7 +145,7 @@ final class SipCodec implements CallCodec {
       return (Map<?, ?>) value;
     }
     if (value instanceof Record record) {
-      return AbiValues.recordByKeys(record, keys, path); // names or camelCase, as stubs
+      return RecordComponents.byKeys(record, keys, path); // names or camelCase, as stubs
     }
     throw IreeValueException.of(
         Side.ARGUMENT,

@@ -41,7 +41,7 @@ final class ValueWalk {
     } else if (value instanceof Record record) {
       Map<String, Object> components;
       try {
-        components = AbiValues.recordComponents(record, null);
+        components = RecordComponents.of(record, null);
       } catch (RuntimeException unreadable) {
         return; // an accessor we may not call (a record of a module we cannot read): nothing read
       }
