@@ -32,8 +32,8 @@ final class RecordComponents {
    * A record's component values by the dict key each stands for (the key itself or its camelCase
    * form), plus the components no key claims, under their own names (so a key check reports them).
    */
-  static Map<String, Object> byKeys(Record record, List<String> keys, String path) {
-    Map<String, Object> components = of(record, path);
+  static Map<String, Object> byKeys(Record record, List<String> keys, String path, Side side) {
+    Map<String, Object> components = of(record, path, side);
     Map<String, Object> out = new LinkedHashMap<>();
     for (String key : keys) {
       String component = match(components, key);
@@ -48,9 +48,10 @@ final class RecordComponents {
   /**
    * A record's component values by component name, in component order.
    *
-   * @throws IreeValueException (an argument) when a component cannot be read
+   * @throws IreeValueException (on {@code side}: an argument, or a host function's result) when a
+   *     component cannot be read
    */
-  static Map<String, Object> of(Record record, String path) {
+  static Map<String, Object> of(Record record, String path, Side side) {
     Map<String, Object> values = new LinkedHashMap<>();
     for (Accessor c : ACCESSORS.get(record.getClass())) {
       try {
@@ -60,7 +61,7 @@ final class RecordComponents {
         values.put(c.name, c.method.invoke(record));
       } catch (IllegalAccessException | InvocationTargetException | RuntimeException e) {
         throw IreeValueException.of(
-            Side.ARGUMENT,
+            side,
             path,
             "cannot read component "
                 + c.name

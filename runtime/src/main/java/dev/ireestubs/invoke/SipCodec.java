@@ -132,7 +132,7 @@ final class SipCodec implements CallCodec {
       return (List<?>) value;
     }
     if (value instanceof Record record) {
-      return new ArrayList<>(RecordComponents.of(record, path).values());
+      return new ArrayList<>(RecordComponents.of(record, path, Side.ARGUMENT).values());
     }
     throw IreeValueException.of(
         Side.ARGUMENT,
@@ -145,7 +145,8 @@ final class SipCodec implements CallCodec {
       return (Map<?, ?>) value;
     }
     if (value instanceof Record record) {
-      return RecordComponents.byKeys(record, keys, path); // names or camelCase, as stubs
+      return RecordComponents.byKeys(
+          record, keys, path, Side.ARGUMENT); // names or camelCase, as stubs
     }
     throw IreeValueException.of(
         Side.ARGUMENT,

@@ -204,7 +204,7 @@ final class ValueEncoder {
       return list;
     }
     if (value instanceof Record record) {
-      Map<String, Object> components = RecordComponents.of(record, path);
+      Map<String, Object> components = RecordComponents.of(record, path, side);
       for (AbiType.Entry e : entries) {
         String component = RecordComponents.match(components, e.key());
         if (component == null) {
@@ -261,7 +261,7 @@ final class ValueEncoder {
       return java.util.Arrays.asList(array);
     }
     if (value instanceof Record record) {
-      return new ArrayList<>(RecordComponents.of(record, path).values());
+      return new ArrayList<>(RecordComponents.of(record, path, side).values());
     }
     throw mismatch(declared, value, "a List or a record", side, path);
   }

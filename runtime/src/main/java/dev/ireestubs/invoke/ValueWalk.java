@@ -1,5 +1,6 @@
 package dev.ireestubs.invoke;
 
+import dev.ireestubs.invoke.IreeValueException.Side;
 import dev.ireestubs.ndarray.NdArray;
 import dev.ireestubs.vm.VmResource;
 import java.util.Collection;
@@ -41,7 +42,7 @@ final class ValueWalk {
     } else if (value instanceof Record record) {
       Map<String, Object> components;
       try {
-        components = RecordComponents.of(record, null);
+        components = RecordComponents.of(record, null, Side.RESULT);
       } catch (RuntimeException unreadable) {
         return; // an accessor we may not call (a record of a module we cannot read): nothing read
       }

@@ -138,6 +138,26 @@ class AbiValuesTest {
         .isEqualTo("f: p: expected 2 elements (stuple[i32, f32]) but got 1");
   }
 
+  /** A record whose accessor throws: on the side its value was going to. */
+  record Broken(int first, float second) {
+    @Override
+    public int first() {
+      throw new IllegalStateException("not ready");
+    }
+  }
+
+  @Test
+  void anUnreadableRecordComponentFailsOnItsValuesSide() {
+    AbiType t = type("[\"stuple\",\"i32\",\"f32\"]");
+    Broken broken = new Broken(1, 2f);
+    assertThat(ValueFailures.argument(() -> AbiValues.encode(t, broken, "f: p")))
+        .hasMessageThat()
+        .startsWith("f: p: cannot read component first of record");
+    assertThat(ValueFailures.result(() -> AbiValues.encodeResult(t, broken, "f: r")))
+        .hasMessageThat()
+        .startsWith("f: r: cannot read component first of record");
+  }
+
   @Test
   void homogeneousListsHaveAnyLength() {
     AbiType t = type("[\"py_homogeneous_list\",\"i64\"]");
