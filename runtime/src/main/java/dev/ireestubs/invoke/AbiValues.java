@@ -48,6 +48,11 @@ public final class AbiValues {
   /** Nesting deeper than this in a dynamically typed value is refused (it is likely a cycle). */
   static final int MAX_DEPTH = 64;
 
+  /** The failure of a value nested deeper than {@link #MAX_DEPTH}, on {@code side}. */
+  static IreeValueException tooDeep(Side side, String path) {
+    return IreeValueException.of(side, path, "nested more than " + MAX_DEPTH + " deep");
+  }
+
   private AbiValues() {}
 
   // This class is the public face and marshals whole functions (argument and result lists); one

@@ -29,8 +29,7 @@ final class ValueDecoder {
   /** {@link AbiValues#decode} at {@code depth} levels of nesting; {@code path} null: no paths. */
   static Object decode(AbiType declared, Object element, String path, int depth) {
     if (depth > AbiValues.MAX_DEPTH) {
-      throw IreeValueException.of(
-          Side.RESULT, path, "nested more than " + AbiValues.MAX_DEPTH + " deep");
+      throw AbiValues.tooDeep(Side.RESULT, path);
     }
     if (declared instanceof AbiType.Named named) {
       return decode(named.type(), element, path, depth);
@@ -116,8 +115,7 @@ final class ValueDecoder {
 
   private static Object decodeDynamic(Object element, String path, int depth) {
     if (depth > AbiValues.MAX_DEPTH) {
-      throw IreeValueException.of(
-          Side.RESULT, path, "nested more than " + AbiValues.MAX_DEPTH + " deep");
+      throw AbiValues.tooDeep(Side.RESULT, path);
     }
     if (element instanceof VmValue vmValue) {
       return vmValue.boxed();

@@ -35,7 +35,7 @@ final class ValueEncoder {
    */
   static Object encode(AbiType declared, Object value, String path, int depth, Side side) {
     if (depth > AbiValues.MAX_DEPTH) {
-      throw IreeValueException.of(side, path, "nested more than " + AbiValues.MAX_DEPTH + " deep");
+      throw AbiValues.tooDeep(side, path);
     }
     if (declared instanceof AbiType.Named named) {
       return encode(named.type(), value, path, depth, side);
@@ -269,7 +269,7 @@ final class ValueEncoder {
   /** Java values by their own type, for a {@code null} (any) descriptor. */
   private static Object encodeDynamic(Object value, String path, int depth, Side side) {
     if (depth > AbiValues.MAX_DEPTH) {
-      throw IreeValueException.of(side, path, "nested more than " + AbiValues.MAX_DEPTH + " deep");
+      throw AbiValues.tooDeep(side, path);
     }
     if (value == null || value instanceof VmRef || value instanceof VmValue) {
       return value;

@@ -87,7 +87,7 @@ final class VmElementChecks {
 
   static void check(AbiType declared, Object element, Side side, String path, int depth) {
     if (depth > AbiValues.MAX_DEPTH) {
-      throw IreeValueException.of(side, path, "nested more than " + AbiValues.MAX_DEPTH + " deep");
+      throw AbiValues.tooDeep(side, path);
     }
     if (declared instanceof AbiType.Named named) {
       check(named.type(), element, side, path, depth);
