@@ -35,6 +35,23 @@ final class FunctionBodies {
     return out;
   }
 
+  /** {@code count}, which the default body of {@code cconv} needs to be positive. */
+  private static int registers(int count, String kind, String cconv) {
+    if (count <= 0) {
+      throw new IllegalArgumentException(
+          "the default body of calling convention "
+              + cconv
+              + " returns a "
+              + kind
+              + " register, but the spec has "
+              + count
+              + " "
+              + kind
+              + " registers; give registers(...) at least one, or the function a body");
+    }
+    return count;
+  }
+
   /** A block returning the first arguments of each result's kind (refs, then i32 registers). */
   private byte[] defaultBody(String cconv) {
     TestBytecode code = new TestBytecode();
@@ -48,12 +65,12 @@ final class FunctionBodies {
     for (int i = underscore + 1; underscore > 0 && i < cconv.length(); i++) {
       char c = cconv.charAt(i);
       if (c == 'r') {
-        regs.add(TestBytecode.ref(refs++ % spec.refRegisters));
+        regs.add(TestBytecode.ref(refs++ % registers(spec.refRegisters, "ref", cconv)));
       } else if (c == 'i' || c == 'f') {
-        regs.add(TestBytecode.i32(ints++ % spec.i32Registers));
+        regs.add(TestBytecode.i32(ints++ % registers(spec.i32Registers, "i32", cconv)));
       } else if (c == 'I' || c == 'F') {
         ints += ints % 2;
-        regs.add(TestBytecode.i32(ints % spec.i32Registers));
+        regs.add(TestBytecode.i32(ints % registers(spec.i32Registers, "i32", cconv)));
         ints += 2;
       }
     }

@@ -7,8 +7,9 @@ import java.util.zip.ZipOutputStream;
 
 /**
  * Builds IREE modules of every schema revision with flatbuffers-java's {@link FlatBufferBuilder},
- * so the reader is tested without real files. Field ids are written out here from the schema
- * history table (section 7.1 of the ABI reference), independently of the reader's own tables.
+ * so the reader is tested without real files. Field ids are written out in this package ({@code
+ * ModuleWriter}, {@code ModuleSections}) from the schema history table (section 7.1 of the ABI
+ * reference), independently of the reader's own tables.
  *
  * <p>Lives in the test-support module, so that every module's tests build modules the same way.
  *
@@ -132,6 +133,12 @@ public final class TestModules {
 
     /** The imports, as name and calling convention pairs, replacing the default one. */
     public Spec imports(String... nameAndCconv) {
+      if (nameAndCconv.length % 2 != 0) {
+        throw new IllegalArgumentException(
+            "imports take pairs of a name and a calling convention, but got "
+                + nameAndCconv.length
+                + " strings");
+      }
       List<String[]> list = new ArrayList<>();
       for (int i = 0; i + 1 < nameAndCconv.length; i += 2) {
         list.add(new String[] {nameAndCconv[i], nameAndCconv[i + 1]});
