@@ -410,7 +410,7 @@ final class BytecodeTypeReader {
     long at = checkDescriptor(fb, code, ordinal);
     int offset = fb.i32(at);
     int length = fb.i32(at + 4);
-    boolean wide = code.descriptorSize() == ModuleDefReader.DESCRIPTOR_SIZE_2023;
+    boolean wide = code.descriptorSize() == ModuleDefLayout.DESCRIPTOR_SIZE_2023;
     int i32 = fb.u16(at + (wide ? 16 : 8));
     int refs = fb.u16(at + (wide ? 18 : 10));
     return new OpReader(
