@@ -57,7 +57,6 @@ final class ImportReader {
   private static final int REGISTER_MASK = 0x3FFF;
   private static final int SCOPE_OPERAND = 4;
   private static final int MAX_SCOPE_BYTES = 256;
-  private static final int DESCRIPTOR_SIZE_2023 = 20;
   private static final int RODATA_EMBEDDED_DATA = 2; // after the compression_type union's 2 slots
 
   private ImportReader() {}
@@ -136,7 +135,8 @@ final class ImportReader {
       return List.of();
     }
     Vector code = root.vector(14, 1, "bytecode_data");
-    Vector descriptors = root.vector(12, DESCRIPTOR_SIZE_2023, "function_descriptors");
+    Vector descriptors =
+        root.vector(12, ModuleDefLayout.DESCRIPTOR_SIZE_2023, "function_descriptors");
     Vector rodata = root.vector(9, 4, "rodata_segments");
     if (code == null || descriptors == null || rodata == null) {
       return List.of();
