@@ -139,16 +139,7 @@ final class ModuleDefReader {
       Optional<VmfbInternalFunction> implementation = Optional.empty();
       if (internals != null) {
         if (ordinal < 0 || ordinal >= internals.size()) {
-          throw fb.error(
-              export.path,
-              export.pos,
-              "export '"
-                  + exportName
-                  + "' has internal_ordinal "
-                  + ordinal
-                  + ", outside internal_functions ("
-                  + internals.size()
-                  + " entries)");
+          throw ordinalOutside(export, exportName, ordinal, "internal_functions", internals.size());
         }
         implementation = Optional.of(internals.get(ordinal));
       }
@@ -176,18 +167,26 @@ final class ModuleDefReader {
     }
     int available = signatureVector == null ? 0 : signatureVector.count;
     if (ordinal < 0 || ordinal >= available) {
-      throw fb.error(
-          export.path,
-          export.pos,
-          "export '"
-              + exportName
-              + "' has internal_ordinal "
-              + ordinal
-              + ", outside function_signatures ("
-              + available
-              + " entries)");
+      throw ordinalOutside(export, exportName, ordinal, "function_signatures", available);
     }
     return signatures.signature(signatureVector.table(ordinal), format);
+  }
+
+  /** An export whose internal_ordinal is outside {@code vector} ({@code count} entries). */
+  private VmfbFormatException ordinalOutside(
+      Table export, String exportName, int ordinal, String vector, int count) {
+    return fb.error(
+        export.path,
+        export.pos,
+        "export '"
+            + exportName
+            + "' has internal_ordinal "
+            + ordinal
+            + ", outside "
+            + vector
+            + " ("
+            + count
+            + " entries)");
   }
 
   /**
