@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -107,6 +108,9 @@ final class ModuleArchives {
     out.writeBytes(end.array());
   }
 
+  /** Every entry's time: a fixed one, so that the same arguments make the same bytes. */
+  private static final LocalDateTime ENTRY_TIME = LocalDateTime.of(2024, 1, 1, 0, 0);
+
   /** See {@link TestModules#javaZip}. */
   static byte[] javaZip(byte[] moduleFb, boolean deflate, String... otherNamesFirst) {
     try {
@@ -118,6 +122,7 @@ final class ModuleArchives {
         if (moduleFb != null) {
           if (deflate) {
             ZipEntry e = new ZipEntry("module.fb");
+            e.setTimeLocal(ENTRY_TIME);
             e.setMethod(ZipEntry.DEFLATED);
             zip.putNextEntry(e);
             zip.write(moduleFb);
@@ -136,6 +141,7 @@ final class ModuleArchives {
 
   private static void putStored(ZipOutputStream zip, String name, byte[] data) throws IOException {
     ZipEntry e = new ZipEntry(name);
+    e.setTimeLocal(ENTRY_TIME);
     e.setMethod(ZipEntry.STORED);
     e.setSize(data.length);
     e.setCompressedSize(data.length);

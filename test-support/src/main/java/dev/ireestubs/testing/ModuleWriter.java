@@ -57,9 +57,9 @@ final class ModuleWriter {
       default -> throw new AssertionError(spec.schema);
     }
     if (prefixed) {
-      b.finishSizePrefixed(root, spec.identifier);
+      b.finishSizePrefixed(root, spec.fileIdentifier());
     } else {
-      b.finish(root, spec.identifier);
+      b.finish(root, spec.fileIdentifier());
     }
     return b.sizedByteArray();
   }

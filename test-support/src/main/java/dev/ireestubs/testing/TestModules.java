@@ -58,7 +58,7 @@ public final class TestModules {
   /** What to build. */
   public static final class Spec {
     Schema schema = Schema.S2023;
-    String identifier = "IREE";
+    String identifier; // null: the schema's (fileIdentifier)
     String name = "module";
     long version = 0;
     int bytecodeVersion = 0x000F0000;
@@ -79,17 +79,21 @@ public final class TestModules {
     /** Repeats each export's table this many times in the exports vector (aliasing tests). */
     int exportRepeat = 1;
 
+    /** The schema revision; it also picks the file identifier unless one is set. */
     public Spec schema(Schema s) {
       schema = s;
-      if (s == Schema.S2019) {
-        identifier = "BMOD";
-      }
       return this;
     }
 
+    /** A file identifier in place of the schema's ({@code BMOD} for 2019-12, else {@code IREE}). */
     public Spec identifier(String id) {
       identifier = id;
       return this;
+    }
+
+    /** The identifier written: the one set, else the schema's, whatever the order of the calls. */
+    String fileIdentifier() {
+      return identifier != null ? identifier : schema == Schema.S2019 ? "BMOD" : "IREE";
     }
 
     public Spec name(String n) {
@@ -97,7 +101,11 @@ public final class TestModules {
       return this;
     }
 
+    /** The module's version, a uint32 in every layout that has one. */
     public Spec version(long v) {
+      if (v < 0 || v > 0xFFFF_FFFFL) {
+        throw new IllegalArgumentException("a module version is a uint32, but got " + v);
+      }
       version = v;
       return this;
     }
